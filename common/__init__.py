@@ -1,0 +1,1 @@
+"""Code shared by both games: board geometry, the engine protocol, records, AI and UI."""

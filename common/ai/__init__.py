@@ -1,0 +1,1 @@
+"""Search that sees only the Game protocol: one implementation for both games."""

@@ -1,0 +1,183 @@
+"""The command line: one entry point for the app and the headless tools (selfplay, validate,
+perft). Every engine is reached through the `Game` protocol, so both games share all of it.
+
+Bad input (a missing file, a broken record, a wrong argument) prints one clear line and exits
+with status 1 (2 for a wrong command line), never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from common import record as rec
+from common.protocol import Game
+
+Player = Callable[[Any], Any]  # state -> move
+PlayerFactory = Callable[[Game, str, random.Random, argparse.Namespace], Player | None]
+
+# Extra seat kinds (CPU levels, outside bots) register here: each factory returns a player
+# for the specs it knows and None for the others.
+PLAYER_FACTORIES: list[PlayerFactory] = []
+
+
+def make_player(game: Game, spec: str, rng: random.Random, args: argparse.Namespace) -> Player:
+    """A player for a seat spec ("random", ...); ValueError for an unknown spec."""
+    if spec == "random":
+        return lambda state: game.random_move(state, rng)
+    for factory in PLAYER_FACTORIES:
+        player = factory(game, spec, rng, args)
+        if player is not None:
+            return player
+    raise ValueError(f"unknown player {spec!r}")
+
+
+def build_parser(games: dict[str, Game]) -> argparse.ArgumentParser:
+    """The argument parser for every command."""
+    names = sorted(games)
+    parser = argparse.ArgumentParser(
+        prog="main.py",
+        description="Overlords and Prepollency. With no command, opens the game window.",
+        epilog="Records are the JSON save files described in the rules (RULES.md).",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = sub.add_parser("play", help="open the app straight into a game")
+    play.add_argument("game", choices=names)
+    play.add_argument("--players", default=None, help="one spec per seat, e.g. human,random")
+    play.add_argument("--seed", type=int, default=None, help="seed for the board and the CPUs")
+
+    selfplay = sub.add_parser("selfplay", help="let CPU players play games and save the records")
+    selfplay.add_argument("game", choices=names)
+    selfplay.add_argument(
+        "--players", required=True,
+        help="one spec per seat, comma-separated: random (2 seats, or 4 for prepollency)",
+    )
+    selfplay.add_argument("--games", type=_positive, default=1, help="how many games (1)")
+    selfplay.add_argument("--seed", type=int, default=0, help="seed for boards and players (0)")
+    selfplay.add_argument("--out", type=Path, default=None, help="folder for the records")
+    selfplay.add_argument("--first", type=int, default=None, help="prepollency: first seat")
+    selfplay.add_argument("--max-moves", type=_positive, default=5000,
+                          help="stop a game unfinished after this many moves (5000)")
+
+    validate = sub.add_parser("validate", help="check records against the rules")
+    validate.add_argument("files", nargs="+", type=Path, metavar="FILE")
+
+    perft = sub.add_parser("perft", help="count legal move sequences after a record's moves")
+    perft.add_argument("file", type=Path, metavar="FILE")
+    perft.add_argument("--depth", type=_positive, default=1, help="sequence length (1)")
+    return parser
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not positive")
+    return value
+
+
+def run(argv: list[str], games: dict[str, Game], app: Callable[[argparse.Namespace], int]) -> int:
+    """Run a command line; `app` opens the window (no command, or `play`)."""
+    parser = build_parser(games)
+    args = parser.parse_args(argv)
+    if args.command in (None, "play"):
+        return app(args)
+    if args.command == "selfplay":
+        return selfplay(args, games[args.game])
+    if args.command == "validate":
+        return validate(args.files, games)
+    return perft(args.file, args.depth, games)
+
+
+def validate(files: list[Path], games: dict[str, Game]) -> int:
+    """Print `FILE: ok` for each valid record, or the first problem; 1 if any failed."""
+    failed = 0
+    for path in files:
+        try:
+            rec.replay(rec.load(path), games)
+        except rec.RecordError as err:
+            print(f"{path}: {err}")
+            failed += 1
+        else:
+            print(f"{path}: ok")
+    return 1 if failed else 0
+
+
+def perft(path: Path, depth: int, games: dict[str, Game]) -> int:
+    """Print the number of legal move sequences of length depth after the record's moves."""
+    try:
+        replay = rec.replay(rec.load(path), games)
+    except rec.RecordError as err:
+        print(f"{path}: {err}", file=sys.stderr)
+        return 1
+    start = time.perf_counter()
+    count = replay.game.perft(replay.final, depth)
+    elapsed = time.perf_counter() - start
+    print(f"{count}")
+    print(f"depth {depth}: {count} in {elapsed:.3f} s", file=sys.stderr)
+    return 0
+
+
+def selfplay(args: argparse.Namespace, game: Game) -> int:
+    """Play args.games games between the seat specs; print a line per game and the totals."""
+    specs = [s.strip() for s in args.players.split(",")]
+    master = random.Random(args.seed)
+    if args.out is not None:
+        try:
+            args.out.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            print(f"cannot create {args.out}: {err.strerror}", file=sys.stderr)
+            return 1
+    wins: Counter[str] = Counter()
+    reasons: Counter[str] = Counter()
+    lengths = []
+    for number in range(1, args.games + 1):
+        rng = random.Random(master.getrandbits(64))
+        try:
+            state = game.new_state(rng, len(specs), args.first)
+            seats = game.players(state)
+            players = {p: make_player(game, s, rng, args) for p, s in zip(seats, specs, strict=True)}
+        except ValueError as err:
+            print(f"selfplay: {err}", file=sys.stderr)
+            return 2
+        initial, moves = state, []
+        while game.outcome(state) is None and len(moves) < args.max_moves:
+            move = players[game.to_move(state)](state)
+            state = game.apply(state, move)
+            moves.append(move)
+        outcome = game.outcome(state)
+        lengths.append(len(moves))
+        if outcome is None:
+            summary = "unfinished"
+            wins["unfinished"] += 1
+        elif outcome.winner is None:
+            summary = f"draw ({outcome.reason})"
+            wins["draw"] += 1
+            reasons[outcome.reason] += 1
+        else:
+            who = str(game.player_label(outcome.winner))
+            summary = f"{who} wins by {outcome.reason}"
+            wins[who] += 1
+            reasons[outcome.reason] += 1
+        line = f"game {number}: {summary} after {len(moves)} {game.MOVES_KEY}"
+        if args.out is not None:
+            path = args.out / f"{game.NAME}-{number:04d}.json"
+            players_key = dict(zip((str(game.player_label(p)) for p in seats), specs, strict=True))
+            rec.save(path, rec.build(game, initial, moves, state, players=players_key,
+                                     seed=args.seed))
+            line += f" -> {path}"
+        print(line, flush=True)
+    total = ", ".join(f"{k} {v}" for k, v in sorted(wins.items()))
+    why = ", ".join(f"{k} {v}" for k, v in sorted(reasons.items())) or "none"
+    print(f"total {args.games} games: {total}; by reason: {why}; "
+          f"average length {sum(lengths) / len(lengths):.1f} {game.MOVES_KEY}")
+    return 0

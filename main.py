@@ -1,0 +1,49 @@
+#!/usr/bin/env python3
+"""Overlords and Prepollency: double-click target and command line.
+
+    python main.py                       open the app on the main menu
+    python main.py play GAME ...         open the app straight into a game
+    python main.py selfplay GAME ...     CPU games, saved as records
+    python main.py validate FILE...      check records against the rules
+    python main.py perft FILE --depth D  count legal move sequences
+
+`python main.py --help` lists every option.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import cli  # noqa: E402
+from common.protocol import Game  # noqa: E402
+
+
+def games() -> dict[str, Game]:
+    """The engines by record name."""
+    import overlords.rules
+    import prepollency.rules
+
+    return {"overlords": overlords.rules, "prepollency": prepollency.rules}
+
+
+def open_app(args: argparse.Namespace) -> int:
+    """Open the window (on the menu, or straight into a game for `play`)."""
+    try:
+        from common.ui.app import run_app
+    except ImportError:
+        cli.build_parser(games()).print_help()
+        return 0
+    return run_app(args, games())
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point."""
+    return cli.run(sys.argv[1:] if argv is None else argv, games(), open_app)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Overlords: the 8x8 game of Rune and Fate stones (engine, evaluation, screens)."""
