@@ -55,6 +55,17 @@ class Game(Protocol):
     def apply(self, state: Any, move: Any) -> Any:
         """The state after a legal move (raises IllegalMoveError for an illegal one)."""
 
+    def legal_steps(self, state: Any) -> list[Any]:
+        """The single steps the player to move may take now, for step-by-step search and play.
+
+        In Overlords a step is a whole move. In Prepollency a step is one piece move or the
+        END step that closes the turn; a turn is its steps ending with END (implied after
+        the second move), and ``apply(state, turn)`` equals applying its steps in order.
+        """
+
+    def apply_step(self, state: Any, step: Any) -> Any:
+        """The state after one legal step (the same player may still be to move)."""
+
     def parse_move(self, state: Any, data: Any) -> Any:
         """The move a record entry names (text or list); IllegalMoveError if it is not legal."""
 
