@@ -16,7 +16,6 @@ import hashlib
 import os
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -25,6 +24,8 @@ PY = VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
 
 
 def _requirements(extras: list[str]) -> list[str]:
+    import tomllib
+
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     reqs = list(project["dependencies"])
     for extra in extras:
@@ -38,8 +39,6 @@ def _ensure_venv(extras: list[str]) -> None:
     stamp = VENV / f".installed-{'-'.join(extras) or 'base'}"
     if PY.exists() and stamp.exists() and stamp.read_text() == digest:
         return
-    if sys.version_info < (3, 11):
-        sys.exit("Python 3.11 or newer is needed (this is %d.%d)." % sys.version_info[:2])
     if not PY.exists():
         print("Creating the virtual environment in .venv ...", flush=True)
         try:
@@ -53,6 +52,8 @@ def _ensure_venv(extras: list[str]) -> None:
 
 
 def main(argv: list[str]) -> int:
+    if sys.version_info < (3, 11):  # noqa: UP036  (the message is for older interpreters)
+        sys.exit("Python 3.11 or newer is needed (this is {}.{}).".format(*sys.version_info[:2]))
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     if argv[:1] == ["test"]:
         _ensure_venv(["test"])

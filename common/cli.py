@@ -145,7 +145,8 @@ def selfplay(args: argparse.Namespace, game: Game) -> int:
         try:
             state = game.new_state(rng, len(specs), args.first)
             seats = game.players(state)
-            players = {p: make_player(game, s, rng, args) for p, s in zip(seats, specs, strict=True)}
+            players = {p: make_player(game, spec, rng, args)
+                       for p, spec in zip(seats, specs, strict=True)}
         except ValueError as err:
             print(f"selfplay: {err}", file=sys.stderr)
             return 2

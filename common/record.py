@@ -62,7 +62,9 @@ def loads(text: str) -> dict:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
-        raise RecordError(f"not valid JSON: {err.msg} at line {err.lineno} column {err.colno}")
+        raise RecordError(
+            f"not valid JSON: {err.msg} at line {err.lineno} column {err.colno}"
+        ) from None
     except RecursionError:
         raise RecordError("not valid JSON: nested too deeply") from None
     if not isinstance(data, dict):

@@ -1,0 +1,218 @@
+"""Why a move is refused, in words a player can read.
+
+Legality itself is decided in one place only, `core.legal_codes`: `find_move` accepts a move
+exactly when it is in that list and otherwise looks for the reason to show ("Rune 3 never
+moves a Wizard", "Blocked by the Pit on d3", ...).
+"""
+
+from __future__ import annotations
+
+from common.protocol import IllegalMoveError
+from overlords.core import (
+    CAPTURES,
+    DRAGON,
+    FATE_STONES,
+    FEATURE_NAMES,
+    FORBIDDEN,
+    GRID,
+    NONE,
+    OVERLORD,
+    PIT,
+    SIDE_NAMES,
+    SOURCE_OF,
+    TYPE_NAMES,
+    Move,
+    State,
+    legal_codes,
+)
+
+_GEOMETRY = {
+    1: "Rune 1 moves one square in any direction",
+    2: "Rune 2 slides diagonally",
+    3: "Rune 3 slides along a file or a rank",
+    4: "Rune 4 jumps like a chess knight",
+    7: "Rune 7 steps one square straight forward, or captures one square diagonally forward",
+}
+
+
+def find_move(state: State, rune: int, fate: int, frm: int | None, to: int | None) -> Move:
+    """The legal move these stones and squares make, or IllegalMoveError with the reason."""
+    if not (1 <= rune <= 7 and 0 <= fate < 4):
+        raise IllegalMoveError("No such stones")
+    if (frm is not None and not 0 <= frm < 64) or (to is not None and not 0 <= to < 64):
+        raise IllegalMoveError("No such square")
+    if frm is not None and to is None:
+        raise IllegalMoveError("Pick the square to move to")
+    move = Move.make(rune, fate, frm, to)
+    legal = legal_codes(state)
+    if move in legal:
+        return move
+    raise IllegalMoveError(_reason(state, move, legal))
+
+
+def _reason(state: State, move: Move, legal: list[int]) -> str:
+    if state.result is not None:
+        return "The game is over"
+    side = state.turn
+    rune, fate, frm, to = move.rune, move.fate, move.frm, move.to
+    stones = _stone_reason(state, rune, fate)
+    if stones:
+        return stones
+    if FORBIDDEN.get(rune) == fate:
+        if rune == 6:
+            return "Nothing recruits an Overlord"
+        return f"Rune {rune} never moves {_a(fate)}"
+    discarding = bool(legal) and legal[0] & 127 == NONE
+    if to is None:
+        return "You have a legal move, so you cannot discard: a discard is only for a turn " \
+               "with no move"
+    if discarding:
+        return "No pair of your stones allows a move: discard a Rune and a Fate"
+    if rune == 6:
+        return _recruit_reason(state, fate, frm, to)
+    figure = state.figure(frm)
+    if figure is None:
+        return f"There is no figure on {GRID.name(frm)}"
+    owner, kind = figure
+    if owner != side:
+        return f"That {TYPE_NAMES[kind]} is {SIDE_NAMES[owner].title()}'s; it is " \
+               f"{SIDE_NAMES[side].title()}'s turn"
+    if kind != fate:
+        return f"The {TYPE_NAMES[fate]} Fate stone moves {_a(fate)}, not {_a(kind)}"
+    return _target_reason(state, rune, kind, frm, to)
+
+
+def _stone_reason(state: State, rune: int, fate: int) -> str | None:
+    side = state.turn
+    if not state.runes[side] >> (rune - 1) & 1:
+        return f"Rune {rune} was played; it returns at your Reckoning"
+    if not state.fates[side][fate]:
+        if FATE_STONES[fate] == 1:
+            return f"The {TYPE_NAMES[fate]} Fate stone was played; it returns at your Reckoning"
+        return f"Both {TYPE_NAMES[fate]} Fate stones were played; they return at your Reckoning"
+    return None
+
+
+def _recruit_reason(state: State, fate: int, frm: int | None, to: int) -> str:
+    name = TYPE_NAMES[fate]
+    if frm is not None:
+        return "Rune 6 recruits from the reserve: pick an empty Source you control"
+    if not state.reserve[state.turn][fate]:
+        return f"No {name} is left in your reserve"
+    source = FEATURE_NAMES[SOURCE_OF[fate]].title()
+    feature = int(state.features[to])
+    where = GRID.name(to)
+    if feature != SOURCE_OF[fate]:
+        return f"{_a(fate).capitalize()} is recruited onto a {source}, and {where} is no {source}"
+    if state.control[to] != state.turn:
+        return f"You do not control the {source} on {where}"
+    return f"The {source} on {where} is occupied"
+
+
+def _target_reason(state: State, rune: int, kind: int, frm: int, to: int) -> str:
+    side = state.turn
+    if frm == to:
+        return "A figure must move to another square"
+    target = state.figure(to)
+    if rune == 5:
+        if target is not None:
+            return "Teleport never captures: its target must be empty"
+        return _barrier_reason(state, to) or "That square cannot be reached"
+    if rune not in _GEOMETRY or to not in _pattern(rune, side, frm):
+        return _GEOMETRY.get(rune, "That square cannot be reached")
+    if rune in (2, 3):
+        block = _blocker(state, rune, kind, frm, to)
+        if block:
+            return block
+    if target is not None:
+        owner, victim = target
+        if owner == side:
+            return "You cannot capture your own figure"
+        if not CAPTURES[kind][victim]:
+            return f"{TYPE_NAMES[kind]}s cannot capture {TYPE_NAMES[victim]}s"
+        if rune == 7 and to % 8 == frm % 8:
+            return "A pawn step straight forward needs an empty square"
+        return "That capture is not allowed"
+    if rune == 7 and to % 8 != frm % 8:
+        return "A diagonal pawn step must capture"
+    return _barrier_reason(state, to) or "That square cannot be reached"
+
+
+def _pattern(rune: int, side: int, frm: int) -> set[int]:
+    """Squares a rune's movement reaches from frm on an empty board."""
+    if rune == 1:
+        return set(GRID.neighbours[frm])
+    if rune == 4:
+        return set(GRID.knight[frm])
+    if rune in (2, 3):
+        rays = GRID.rays_diagonal if rune == 2 else GRID.rays_orthogonal
+        return {sq for ray in rays[frm] for sq in ray}
+    forward = frm + (8 if side == 0 else -8)
+    if not 0 <= forward < 64:
+        return set()
+    return {sq for sq in (forward - 1, forward, forward + 1)
+            if 0 <= sq < 64 and abs(sq % 8 - frm % 8) <= 1}
+
+
+def _blocker(state: State, rune: int, kind: int, frm: int, to: int) -> str | None:
+    rays = GRID.rays_diagonal if rune == 2 else GRID.rays_orthogonal
+    ray = next(r for r in rays[frm] if to in r)
+    for sq in ray[: ray.index(to)]:
+        figure = state.figure(sq)
+        if figure is not None:
+            return f"Blocked by the {TYPE_NAMES[figure[1]]} on {GRID.name(sq)}"
+        feature = int(state.features[sq])
+        if feature >= PIT and kind != DRAGON:
+            return f"Blocked by the {FEATURE_NAMES[feature].title()} on {GRID.name(sq)}: " \
+                   "only Dragons fly over Barriers"
+    return None
+
+
+def _barrier_reason(state: State, to: int) -> str | None:
+    feature = int(state.features[to])
+    if feature >= PIT:
+        return f"No figure may end its move on a {FEATURE_NAMES[feature].title()}"
+    return None
+
+
+def explain(state: State, frm: int, to: int) -> str:
+    """Why no pair of the player's stones moves the figure on frm to to."""
+    figure = state.figure(frm)
+    if state.result is not None:
+        return "The game is over"
+    if figure is None:
+        return f"There is no figure on {GRID.name(frm)}"
+    side, kind = figure
+    if side != state.turn:
+        return f"That {TYPE_NAMES[kind]} is {SIDE_NAMES[side].title()}'s; it is " \
+               f"{SIDE_NAMES[state.turn].title()}'s turn"
+    legal = legal_codes(state)
+    if legal and legal[0] & 127 == NONE:
+        return "No pair of your stones allows a move: discard a Rune and a Fate"
+    if not state.fates[side][kind]:
+        return _stone_reason(state, _any_rune(state), kind) or ""
+    target = state.figure(to)
+    if target is not None and target[0] == side:
+        return "You cannot capture your own figure"
+    reasons = []
+    for rune in (1, 2, 3, 4, 7, 5):
+        if rune != 5 and to not in _pattern(rune, side, frm):
+            continue
+        try:
+            find_move(state, rune, kind, frm, to)
+        except IllegalMoveError as err:
+            reasons.append(str(err))
+            continue
+        return "That move is legal"
+    # The first rune whose pattern fits explains best; teleport comes last.
+    return reasons[0]
+
+
+def _any_rune(state: State) -> int:
+    return next(r for r in range(1, 8) if state.runes[state.turn] >> (r - 1) & 1)
+
+
+def _a(kind: int) -> str:
+    name = TYPE_NAMES[kind]
+    return f"an {name}" if kind == OVERLORD else f"a {name}"
+

@@ -1,0 +1,161 @@
+"""The Overlords rules engine (shared/RULES.md, "Overlords"): the module every other layer uses.
+
+It meets the `common.protocol.Game` protocol as a module. Legality is decided in one place,
+`core.legal_codes`; `legal_moves`, `find_move`, `apply`, perft and the record validator all go
+through it. Rulings from RULES.md that the code carries: back rows stay free of features;
+captured figures never return to the reserve; pawns have no double step, en passant or
+promotion; the game is drawn after 100 quiet turns; a discard may use any pair, forbidden
+pairs included.
+
+Readings where RULES.md is silent (a player's expectation, documented here):
+- A recruit needs a Fate stone of the recruited type in hand, like any turn.
+- A Dragon's slide passes over any number of Barriers in a row but stops at the first figure.
+- In a record, a resignation or a forfeit is only a result; it adds no move.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from common.protocol import IllegalMoveError, Outcome
+from overlords.core import (  # noqa: F401  (re-exported: the public names of the engine)
+    ALL_RUNES,
+    BARRIERS,
+    BLACK,
+    CAPTURES,
+    CASTLE,
+    DRAGON,
+    DRAW_TURNS,
+    FATE_STONES,
+    FEATURE_NAMES,
+    FORBIDDEN,
+    FULL_SET,
+    GRID,
+    HERO,
+    LAIR,
+    MOUNTAIN,
+    NO_FEATURE,
+    OVERLORD,
+    PIT,
+    RECRUITS,
+    RUNE_NAMES,
+    SIDE_NAMES,
+    SOURCE_OF,
+    SOURCES,
+    TOWER,
+    TYPE_LETTERS,
+    TYPE_NAMES,
+    WHITE,
+    WIZARD,
+    Move,
+    State,
+    apply_legal,
+    legal_codes,
+)
+from overlords.reasons import explain, find_move  # noqa: F401
+from overlords.setup import (  # noqa: F401
+    default_setup,
+    make_state,
+    new_state,
+    random_features,
+    random_setup,
+    record_header,
+)
+from overlords.setup import state_from_record as initial_state  # noqa: F401
+
+NAME = "overlords"
+MOVES_KEY = "moves"
+
+
+def players(state: State) -> tuple[int, ...]:
+    """The two sides, White first."""
+    return (WHITE, BLACK)
+
+
+def to_move(state: State) -> int:
+    """The side whose turn it is."""
+    return state.turn
+
+
+def outcome(state: State) -> Outcome | None:
+    """The result, or None while the game goes on."""
+    return state.result
+
+
+def legal_moves(state: State) -> list[Move]:
+    """Every legal turn, sorted (by rune, fate, from, to); discards when no move exists."""
+    return [Move(code) for code in sorted(legal_codes(state))]
+
+
+def moves_from(state: State, sq: int) -> list[Move]:
+    """The legal moves of the figure on sq, sorted."""
+    return [m for m in legal_moves(state) if (m >> 7) & 127 == sq]
+
+
+def must_discard(state: State) -> bool:
+    """True when no stone pair allows a move, so the turn is a discard."""
+    codes = legal_codes(state)
+    return bool(codes) and codes[0] & 127 == 64
+
+
+def apply(state: State, move: int) -> State:
+    """The state after a legal turn; IllegalMoveError with the reason otherwise."""
+    if move not in legal_codes(state):
+        m = Move(move)
+        find_move(state, m.rune, m.fate, m.frm, m.to)  # raises with the reason
+    return apply_legal(state, move)
+
+
+legal_steps = legal_moves
+apply_step = apply
+
+
+def parse_move(state: State, data: Any) -> Move:
+    """The legal move a record entry names (IllegalMoveError if malformed or illegal)."""
+    try:
+        move = Move.parse(data)
+    except ValueError as err:
+        raise IllegalMoveError(str(err)) from None
+    return find_move(state, move.rune, move.fate, move.frm, move.to)
+
+
+def move_data(move: int) -> str:
+    """A move as a record writes it: its notation."""
+    return str(Move(move))
+
+
+def random_move(state: State, rng: random.Random) -> Move:
+    """The `random` player: uniform over the legal turns."""
+    codes = legal_codes(state)
+    if not codes:
+        raise IllegalMoveError("The game is over")
+    return Move(codes[rng.randrange(len(codes))])
+
+
+def player_label(player: int) -> str:
+    """"white" or "black"."""
+    return SIDE_NAMES[player]
+
+
+def player_from_label(label: Any) -> int:
+    """The side a record names ("white" or "black")."""
+    if label not in SIDE_NAMES:
+        raise ValueError(f"{label!r} is not a side (white or black)")
+    return SIDE_NAMES.index(label)
+
+
+def resign(state: State, player: int, reason: str = "resign") -> State:
+    """The state after `player` resigns or forfeits: the other side wins."""
+    if state.result is not None:
+        raise IllegalMoveError("The game is over")
+    return State(state.static, state.board, state.control, state.runes, state.fates,
+                 state.reserve, state.turn, state.quiet, state.ply, Outcome(1 - player, reason))
+
+
+def perft(state: State, depth: int) -> int:
+    """The number of legal turn sequences of that length (distinct notation tokens)."""
+    codes = legal_codes(state)
+    if depth <= 1:
+        return len(codes) if depth == 1 else 1
+    return sum(perft(apply_legal(state, code), depth - 1) for code in codes)

@@ -1,0 +1,168 @@
+"""Overlords starting positions: random feature boards, back-row setups, and the record keys
+("features", "setup") that describe them, with a clear error for every malformed record.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+
+from overlords.core import (
+    ALL_RUNES,
+    BLACK,
+    FATE_STONES,
+    FEATURE_NAMES,
+    FULL_SET,
+    GRID,
+    NO_FEATURE,
+    SIDE_NAMES,
+    TYPE_LETTERS,
+    TYPE_NAMES,
+    WHITE,
+    Board,
+    State,
+)
+
+Features = dict[str, list[int]]
+Setup = dict[int, dict[int, int]]
+SETUP_TYPES = (0, 2, 1, 3)  # O, D, W, H: the four figures each side sets up
+
+
+def back_row(side: int) -> range:
+    """Squares of a side's back row (rank 1 for White, rank 8 for Black)."""
+    return range(0, 8) if side == WHITE else range(56, 64)
+
+
+def random_features(rng: random.Random) -> Features:
+    """Place 3 of each feature by rolling a file and a rank (2D8), rerolling taken squares and
+    the back rows (ruling: back rows stay free for setup)."""
+    taken: set[int] = set()
+    out: Features = {}
+    for name in FEATURE_NAMES:
+        out[name] = []
+        for _ in range(3):
+            while True:
+                col, row = rng.randrange(8), rng.randrange(8)
+                sq = row * 8 + col
+                if sq not in taken and 0 < row < 7:
+                    break
+            taken.add(sq)
+            out[name].append(sq)
+    return out
+
+
+def default_setup() -> Setup:
+    """The usual setup: Hero c, Wizard d, Overlord e, Dragon f on each back row."""
+    return {side: {0: base + 4, 2: base + 5, 1: base + 3, 3: base + 2}
+            for side, base in ((WHITE, 0), (BLACK, 56))}
+
+
+def random_setup(rng: random.Random) -> Setup:
+    """Each side's four figures on four random squares of its back row."""
+    out: Setup = {}
+    for side in (WHITE, BLACK):
+        squares = rng.sample(list(back_row(side)), 4)
+        out[side] = dict(zip(SETUP_TYPES, squares, strict=True))
+    return out
+
+
+def make_state(features: Features, setup: Setup, first: int = WHITE) -> State:
+    """The starting State for features and setups (ValueError naming the first problem)."""
+    plane = np.full(64, NO_FEATURE, np.int8)
+    for kind, name in enumerate(FEATURE_NAMES):
+        squares = features.get(name)
+        if squares is None or len(squares) != 3 or len(set(squares)) != 3:
+            raise ValueError(f"features: {name} needs three different squares")
+        for sq in squares:
+            if not 8 <= sq < 56:
+                raise ValueError(f"features: {name} on {GRID.name(sq)}: the back rows stay free")
+            if plane[sq] != NO_FEATURE:
+                other = FEATURE_NAMES[plane[sq]]
+                raise ValueError(f"features: {GRID.name(sq)} holds both a {other} and a {name}")
+            plane[sq] = kind
+    board = np.zeros(64, np.int8)
+    for side in (WHITE, BLACK):
+        placed = setup.get(side, {})
+        row = back_row(side)
+        for kind in SETUP_TYPES:
+            if kind not in placed:
+                raise ValueError(f"setup: {SIDE_NAMES[side]} has no {TYPE_NAMES[kind]}")
+            sq = placed[kind]
+            if sq not in row:
+                rank = 1 if side == WHITE else 8
+                raise ValueError(f"setup: {SIDE_NAMES[side]}'s {TYPE_NAMES[kind]} must stand "
+                                 f"on rank {rank}, not {GRID.name(sq)}")
+            if board[sq]:
+                raise ValueError(f"setup: two figures on {GRID.name(sq)}")
+            board[sq] = 1 + side * 4 + kind
+    reserve = tuple(n - 1 for n in FULL_SET)
+    return State(Board(plane), board, np.full(64, -1, np.int8), (ALL_RUNES, ALL_RUNES),
+                 (FATE_STONES, FATE_STONES), (reserve, reserve), first)
+
+
+def new_state(rng: random.Random, players: int = 2, first: int | None = None) -> State:
+    """A fresh game: a random board and random back-row setups drawn from rng."""
+    if players != 2:
+        raise ValueError(f"Overlords is a game for 2 players, not {players}")
+    if first is not None:
+        raise ValueError("in Overlords White always moves first (--first is for Prepollency)")
+    return make_state(random_features(rng), random_setup(rng))
+
+
+def state_from_record(record: dict) -> State:
+    """The starting State a record's "features" and "setup" describe (ValueError if bad)."""
+    features = _mapping(record, "features")
+    parsed: Features = {}
+    for name in FEATURE_NAMES:
+        squares = features.get(name)
+        if not isinstance(squares, list):
+            raise ValueError(f'features: "{name}" must be a list of three squares')
+        parsed[name] = [_square(f"features.{name}", s) for s in squares]
+    setup_data = _mapping(record, "setup")
+    setup: Setup = {}
+    for side, label in enumerate(SIDE_NAMES):
+        placed = setup_data.get(label)
+        if not isinstance(placed, dict):
+            raise ValueError(f'setup: "{label}" must be an object like {{"O": "e1", ...}}')
+        setup[side] = {}
+        for letter, where in placed.items():
+            if letter not in TYPE_LETTERS:
+                raise ValueError(f"setup.{label}: {letter!r} is not a figure (O, D, W, H)")
+            setup[side][TYPE_LETTERS.index(letter)] = _square(f"setup.{label}.{letter}", where)
+    return make_state(parsed, setup)
+
+
+def record_header(state: State) -> dict:
+    """The "features" and "setup" keys of a record for a starting state."""
+    kinds = state.static.features.tolist()
+    features = {name: [GRID.name(i) for i in range(64) if kinds[i] == k]
+                for k, name in enumerate(FEATURE_NAMES)}
+    setup = {}
+    for side, label in enumerate(SIDE_NAMES):
+        placed = {}
+        for kind in SETUP_TYPES:
+            squares = [i for i in range(64) if state.board[i] == 1 + side * 4 + kind]
+            if squares:
+                placed[TYPE_LETTERS[kind]] = GRID.name(squares[0])
+        setup[label] = placed
+    return {"features": features, "setup": setup}
+
+
+def _mapping(record: dict, key: str) -> dict:
+    value = record.get(key)
+    if value is None:
+        raise ValueError(f'missing "{key}"')
+    if not isinstance(value, dict):
+        raise ValueError(f'"{key}" must be an object')
+    return value
+
+
+def _square(where: str, text: Any) -> int:
+    if not isinstance(text, str):
+        raise ValueError(f"{where}: {text!r} is not a square name")
+    try:
+        return GRID.index(text)
+    except ValueError as err:
+        raise ValueError(f"{where}: {err}") from None
