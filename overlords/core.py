@@ -22,6 +22,7 @@ SIDE_NAMES = ("white", "black")
 OVERLORD, WIZARD, DRAGON, HERO = 0, 1, 2, 3
 TYPE_LETTERS = "OWDH"
 TYPE_NAMES = ("Overlord", "Wizard", "Dragon", "Hero")
+TYPE_PLURALS = ("Overlords", "Wizards", "Dragons", "Heroes")
 CASTLE, TOWER, LAIR, PIT, MOUNTAIN = 0, 1, 2, 3, 4
 NO_FEATURE = -1
 FEATURE_NAMES = ("castle", "tower", "lair", "pit", "mountain")
@@ -342,7 +343,9 @@ def apply_legal(state: State, code: int) -> State:
                 control = control.copy()
                 control[to] = side
                 quiet = 0
-                if result is None and (control[state.static.source_squares] == side).all():
+                if result is None and np.count_nonzero(
+                    control[state.static.source_squares] == side
+                ) == len(SOURCES) * 3:
                     result = Outcome(side, "sources")
     runes = state.runes[side] & ~(1 << (rune - 1))
     hand = list(state.fates[side])

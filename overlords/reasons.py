@@ -21,6 +21,7 @@ from overlords.core import (
     SIDE_NAMES,
     SOURCE_OF,
     TYPE_NAMES,
+    TYPE_PLURALS,
     Move,
     State,
     legal_codes,
@@ -129,7 +130,7 @@ def _target_reason(state: State, rune: int, kind: int, frm: int, to: int) -> str
         if owner == side:
             return "You cannot capture your own figure"
         if not CAPTURES[kind][victim]:
-            return f"{TYPE_NAMES[kind]}s cannot capture {TYPE_NAMES[victim]}s"
+            return f"{TYPE_PLURALS[kind]} cannot capture {TYPE_PLURALS[victim]}"
         if rune == 7 and to % 8 == frm % 8:
             return "A pawn step straight forward needs an empty square"
         return "That capture is not allowed"
@@ -194,6 +195,9 @@ def explain(state: State, frm: int, to: int) -> str:
     target = state.figure(to)
     if target is not None and target[0] == side:
         return "You cannot capture your own figure"
+    barrier = _barrier_reason(state, to)
+    if barrier:
+        return barrier
     reasons = []
     for rune in (1, 2, 3, 4, 7, 5):
         if rune != 5 and to not in _pattern(rune, side, frm):

@@ -46,6 +46,7 @@ from overlords.core import (  # noqa: F401  (re-exported: the public names of th
     TOWER,
     TYPE_LETTERS,
     TYPE_NAMES,
+    TYPE_PLURALS,
     WHITE,
     WIZARD,
     Move,
