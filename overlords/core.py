@@ -226,47 +226,57 @@ class State:
         return f"<overlords State ply {self.ply}, {SIDE_NAMES[self.turn]} to move>"
 
 
-def dests(cells: list[int], barrier: tuple[bool, ...], sq: int, rune: int, kind: int,
-          side: int) -> list[int]:
-    """Squares the figure (kind, side) on sq may reach with a moving rune (1-5, 7)."""
-    cap = CAPTURES[kind]
-    enemy_lo = 5 - side * 4  # enemy piece codes are enemy_lo .. enemy_lo + 3
-    out = []
+# TAKES[side][kind][cell]: is the cell value an enemy figure that this figure may capture?
+TAKES = tuple(
+    tuple(
+        tuple(cell > 0 and (cell - 1) >> 2 != side and CAPTURES[kind][(cell - 1) & 3]
+              for cell in range(9))
+        for kind in range(4)
+    )
+    for side in (WHITE, BLACK)
+)
+
+
+def _add_moves(out: list[int], code: int, cells: list[int], barrier: tuple[bool, ...],
+               sq: int, rune: int, kind: int, side: int) -> None:
+    """Append code | target for every square the figure on sq reaches with rune 1-4 or 7."""
+    takes = TAKES[side][kind]
     if rune == 1 or rune == 4:
         for n in (_NEIGHBOURS if rune == 1 else _KNIGHT)[sq]:
             c = cells[n]
-            if c == 0:
-                if not barrier[n]:
-                    out.append(n)
-            elif 0 <= c - enemy_lo < 4 and cap[c - enemy_lo]:
-                out.append(n)
-    elif rune == 2 or rune == 3:
-        flies = kind == DRAGON
-        for ray in _RAYS[rune][sq]:
-            for n in ray:
-                c = cells[n]
-                if c:
-                    if 0 <= c - enemy_lo < 4 and cap[c - enemy_lo]:
-                        out.append(n)
-                    break
-                if barrier[n]:
-                    if flies:
-                        continue
-                    break
-                out.append(n)
-    elif rune == 5:
-        out = [n for n in range(64) if cells[n] == 0 and not barrier[n]]
+            if (c == 0 and not barrier[n]) or takes[c]:
+                out.append(code | n)
     elif rune == 7:
         f = sq + _FORWARD[side]
         if 0 <= f < 64:
             if cells[f] == 0 and not barrier[f]:
-                out.append(f)
+                out.append(code | f)
             col = sq & 7
-            for d, ok in ((-1, col > 0), (1, col < 7)):
-                c = cells[f + d] if ok else 0
-                if c and 0 <= c - enemy_lo < 4 and cap[c - enemy_lo]:
-                    out.append(f + d)
-    return out
+            if col > 0 and takes[cells[f - 1]]:
+                out.append(code | (f - 1))
+            if col < 7 and takes[cells[f + 1]]:
+                out.append(code | (f + 1))
+    elif kind == DRAGON:  # slides that fly over Barriers
+        for ray in _RAYS[rune][sq]:
+            for n in ray:
+                c = cells[n]
+                if c:
+                    if takes[c]:
+                        out.append(code | n)
+                    break
+                if not barrier[n]:
+                    out.append(code | n)
+    else:
+        for ray in _RAYS[rune][sq]:
+            for n in ray:
+                c = cells[n]
+                if c:
+                    if takes[c]:
+                        out.append(code | n)
+                    break
+                if barrier[n]:
+                    break
+                out.append(code | n)
 
 
 def legal_codes(state: State) -> list[int]:
@@ -279,25 +289,24 @@ def legal_codes(state: State) -> list[int]:
     static = state.static
     barrier = static.barrier
     cells = state.board.tolist()
-    hand = [r for r in (1, 2, 3, 4, 5, 7) if runes >> (r - 1) & 1]
+    own_lo = 1 + side * 4
+    hands = [[r for r in (1, 2, 3, 4, 5, 7) if runes >> (r - 1) & 1 and FORBIDDEN.get(r) != k]
+             if fates[k] else () for k in range(4)]
     out: list[int] = []
     empties = None
-    own_lo = 1 + side * 4
-    for sq in range(64):
-        kind = cells[sq] - own_lo
-        if not 0 <= kind < 4 or not fates[kind]:
+    for sq, cell in enumerate(cells):
+        kind = cell - own_lo
+        if not 0 <= kind < 4:
             continue
         base = kind << 14 | sq << 7
-        for rune in hand:
-            if FORBIDDEN.get(rune) == kind:
-                continue
+        for rune in hands[kind]:
             code = rune << 16 | base
             if rune == 5:
                 if empties is None:
                     empties = [n for n in static.free if cells[n] == 0]
                 out += [code | n for n in empties]
             else:
-                out += [code | n for n in dests(cells, barrier, sq, rune, kind, side)]
+                _add_moves(out, code, cells, barrier, sq, rune, kind, side)
     if runes & 32:
         control = state.control
         reserve = state.reserve[side]
