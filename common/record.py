@@ -138,10 +138,20 @@ def _check_result(game: Game, state: Any, result: Any) -> Any:
         raise RecordError(f"result winner {json.dumps(label)} is not a player") from None
     claimed = Outcome(winner, reason)
     if actual is None and reason in ("resign", "forfeit"):
-        losers = [p for p in game.players(state) if p != winner]
-        if winner is None or len(losers) != 1:
+        # The loser is the one other player whose leaving ends the game with this winner
+        # (a 4-player game lists its eliminated seats too; the engine refuses those).
+        ends = []
+        for loser in game.players(state):
+            if winner is not None and loser != winner:
+                try:
+                    after = game.resign(state, loser, reason)
+                except ValueError:
+                    continue
+                if game.outcome(after) == claimed:
+                    ends.append(after)
+        if len(ends) != 1:
             raise RecordError(f"a {reason} needs exactly one winner and one loser")
-        state = game.resign(state, losers[0], reason)
+        state = ends[0]
         actual = game.outcome(state)
     if actual != claimed:
         said = _describe(game, claimed)

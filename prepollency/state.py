@@ -1,0 +1,197 @@
+"""Prepollency positions: the board geometry (seats, bases, Obelisk), the `State` value, the
+starting position, and text diagrams in and out (for tests, debugging and the rules screen).
+
+The board is a numpy array ``board[plane, square]`` of int8 with two planes, `OWNER` (seat
+1-4, 0 empty) and `KIND` (moves.INFANTRY ... moves.KHAN, 0 empty), squares indexed as in
+`common.grid` (``board.reshape(2, 15, 15)[plane, rank_row, file_col]``). The same two planes
+ride along as plain lists (`State.owners`, `State.kinds`) and each seat's squares as sorted
+tuples (`State.pieces`) for the move generator's loops. All three are read-only: `apply`
+builds new ones.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from common.protocol import Outcome
+from prepollency.moves import ARCHER, CAVALRY, CELLS, GRID, INFANTRY, KHAN, LETTERS, describe
+
+OWNER, KIND = 0, 1
+ALL_SEATS = (1, 2, 3, 4)
+SEATS_FOR = {2: (1, 3), 4: (1, 2, 3, 4)}
+CORNER_CELL = {1: (0, 0), 2: (0, 14), 3: (14, 14), 4: (14, 0)}  # (file col, rank row)
+OBELISK = tuple(GRID.index(n) for n in ("h8", "g8", "i8", "h7", "h9"))
+
+
+def _base(seat: int) -> tuple[int, int, int, int]:
+    col, row = CORNER_CELL[seat]
+    dc, dr = (1 if col == 0 else -1), (1 if row == 0 else -1)
+    at = GRID.at
+    return at(col, row), at(col + dc, row), at(col, row + dr), at(col + dc, row + dr)  # type: ignore[return-value]
+
+
+# BASES[seat]: its four base squares in the Khan's order: corner, same rank, same file, inner.
+BASES = {seat: _base(seat) for seat in ALL_SEATS}
+START_RINGS = {2: ARCHER, 3: CAVALRY, 4: INFANTRY}  # distance from the corner -> kind
+
+
+class State(NamedTuple):
+    """A Prepollency position between steps: board, seats, whose turn, counters, result.
+
+    `moved` is the square of the piece that already moved this turn (-1 at a turn's start),
+    `captured` whether this turn captured so far. `holds[seat]` is the seat's Obelisk hold
+    count, `quiet` the number of consecutive turns without a capture, an elimination or a hold.
+    """
+
+    board: np.ndarray
+    owners: list[int]
+    kinds: list[int]
+    pieces: tuple[tuple[int, ...], ...]  # pieces[seat]: sorted squares (index 0 unused)
+    seats: tuple[int, ...]  # the seats of the game, clockwise (2 players: (1, 3))
+    alive: tuple[int, ...]  # the seats still in the game, clockwise
+    to_move: int
+    holds: tuple[int, ...]  # holds[seat] (index 0 unused)
+    quiet: int
+    moved: int = -1
+    captured: bool = False
+    outcome: Outcome | None = None
+
+    def key(self) -> tuple:
+        """Everything that makes the position: equal keys, equal states (hashable)."""
+        return (self.board.tobytes(), self.seats, self.alive, self.to_move, self.holds,
+                self.quiet, self.moved, self.captured, self.outcome)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.key() == other.key()
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+    def __repr__(self) -> str:
+        return (f"<Prepollency seat {self.to_move} to move, alive {self.alive}, "
+                f"holds {self.holds[1:]}, quiet {self.quiet}, moved {self.moved}, "
+                f"outcome {self.outcome}>\n{diagram(self)}")
+
+
+def make_state(board: np.ndarray, seats: tuple[int, ...], alive: tuple[int, ...], to_move: int,
+               holds: tuple[int, ...] = (0, 0, 0, 0, 0), quiet: int = 0) -> State:
+    """A turn-start state from a board array (the lists and piece tuples derived from it)."""
+    board = np.array(board, dtype=np.int8).reshape(2, CELLS)
+    board.flags.writeable = False
+    owners, kinds = board[OWNER].tolist(), board[KIND].tolist()
+    pieces = tuple(tuple(s for s in range(CELLS) if owners[s] == seat) for seat in range(5))
+    return State(board, owners, kinds, pieces, tuple(seats), tuple(alive), to_move,
+                 tuple(holds), quiet)
+
+
+def start_board(seats: tuple[int, ...]) -> np.ndarray:
+    """The starting position: Archers, Cavalry and Infantry ringed around each empty base."""
+    board = np.zeros((2, CELLS), dtype=np.int8)
+    for seat in seats:
+        col, row = CORNER_CELL[seat]
+        for s in range(CELLS):
+            kind = START_RINGS.get(max(abs(GRID.col(s) - col), abs(GRID.row(s) - row)))
+            if kind:
+                board[OWNER, s], board[KIND, s] = seat, kind
+    return board
+
+
+def seats_for(players: int, first: int | None) -> tuple[tuple[int, ...], int]:
+    """The seats of a game of that many players and its first seat (1 if None), or ValueError."""
+    if isinstance(players, bool) or players not in SEATS_FOR:
+        raise ValueError(f"Prepollency is for 2 or 4 players, not {players!r}")
+    seats = SEATS_FOR[players]
+    if first is None:
+        return seats, seats[0]
+    if isinstance(first, bool) or first not in seats:
+        names = " and ".join(map(str, seats)) if players == 2 else "1 to 4"
+        raise ValueError(f"the first player must be one of the seats {names}, not {first!r}")
+    return seats, first
+
+
+def seats_from_record(record: dict) -> tuple[int, int]:
+    """Players and first seat from a record's "seats" and "first"; ValueError names the problem."""
+    if "seats" not in record:
+        raise ValueError('missing "seats"')
+    seats = record["seats"]
+    if not isinstance(seats, list):
+        raise ValueError(f'"seats" must be a list of seat numbers, not {describe(seats)}')
+    for seat in seats:
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise ValueError(f'"seats" holds {describe(seat)}, which is not a seat number')
+    for seat in seats:
+        if seat not in ALL_SEATS:
+            raise ValueError(f'"seats" holds {seat}: seats are numbered 1 to 4')
+        if seats.count(seat) > 1:
+            raise ValueError(f'"seats" lists seat {seat} twice')
+    if len(seats) not in SEATS_FOR:
+        raise ValueError(f'"seats" lists {len(seats)} players: Prepollency is for 2 players '
+                         "(seats [1, 3]) or 4 (seats [1, 2, 3, 4])")
+    if tuple(sorted(seats)) != SEATS_FOR[len(seats)]:
+        raise ValueError(f'"seats" is {seats}: 2 players sit on opposite corners, seats [1, 3]')
+    if "first" not in record:
+        raise ValueError('missing "first"')
+    first = record["first"]
+    if isinstance(first, bool) or not isinstance(first, int):
+        raise ValueError(f'"first" must be a seat number, not {describe(first)}')
+    if first not in seats:
+        raise ValueError(f'"first" is seat {first}, which is not in the game (seats {seats})')
+    return len(seats), first
+
+
+def diagram(state: State, files: str = "abcdefghijklmno", ranks: range = range(15, 0, -1)
+            ) -> str:
+    """The board as text: a header of files, then a line per rank (`1A` = seat 1's Archer)."""
+    lines = ["    " + "  ".join(files)]
+    for rank in ranks:
+        cells = []
+        for f in files:
+            s = GRID.index(f"{f}{rank}")
+            seat = state.owners[s]
+            cells.append(f"{seat}{LETTERS[state.kinds[s]]}" if seat else ". ")
+        lines.append(f"{rank:>2}  " + " ".join(cells).rstrip())
+    return "\n".join(lines)
+
+
+def board_from_diagram(text: str) -> np.ndarray:
+    """A board from a diagram as `diagram` prints it, maybe only some files and ranks shown."""
+    rows = [line.split() for line in text.strip("\n").splitlines() if line.strip()]
+    if not rows:
+        raise ValueError("empty diagram")
+    files = rows[0]
+    for f in files:
+        if len(f) != 1 or not "a" <= f <= "o":
+            raise ValueError(f"diagram header {' '.join(files)!r}: {f!r} is not a file a-o")
+    board = np.zeros((2, CELLS), dtype=np.int8)
+    for row in rows[1:]:
+        rank, cells = row[0], row[1:]
+        if len(cells) != len(files):
+            raise ValueError(f"diagram rank {rank}: {len(cells)} cells for {len(files)} files")
+        for f, cell in zip(files, cells, strict=True):
+            s = GRID.index(f"{f}{rank}")
+            if cell == ".":
+                continue
+            if (len(cell) != 2 or cell[0] not in "1234" or cell[1] not in LETTERS[1:]):
+                raise ValueError(f"diagram {f}{rank}: {cell!r} is not '.' or seat+kind like 1A")
+            board[OWNER, s], board[KIND, s] = int(cell[0]), LETTERS.index(cell[1])
+    return board
+
+
+def from_diagram(text: str, seats: tuple[int, ...] = (1, 3), to_move: int | None = None,
+                 holds: tuple[int, ...] = (0, 0, 0, 0, 0), quiet: int = 0,
+                 alive: tuple[int, ...] | None = None) -> State:
+    """A turn-start state from a diagram (see `board_from_diagram`), for tests and puzzles."""
+    alive = seats if alive is None else alive
+    return make_state(board_from_diagram(text), seats, alive,
+                      alive[0] if to_move is None else to_move, holds, quiet)
+
+
+def has_khan(state: State, seat: int) -> bool:
+    """Whether the seat has its Khan on the board."""
+    kinds = state.kinds
+    return any(kinds[s] == KHAN for s in state.pieces[seat])
