@@ -71,6 +71,8 @@ def _reason(state: State, move: Move, legal: list[int]) -> str:
         return "No pair of your stones allows a move: discard a Rune and a Fate"
     if rune == 6:
         return _recruit_reason(state, fate, frm, to)
+    if frm is None:
+        return f"Rune {rune} moves a figure on the board: pick the figure first"
     figure = state.figure(frm)
     if figure is None:
         return f"There is no figure on {GRID.name(frm)}"
