@@ -192,8 +192,15 @@ def dumps(record: dict) -> str:
 def save(path: str | os.PathLike, record: dict) -> None:
     """Write a record atomically: a crash mid-write never leaves a half-written file."""
     path = Path(path)
+    try:
+        mode = path.stat().st_mode & 0o777  # saving over a file keeps its mode
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
     try:
+        os.chmod(tmp, mode)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(dumps(record))
             f.flush()

@@ -38,6 +38,8 @@ _GEOMETRY = {
 
 def find_move(state: State, rune: int, fate: int, frm: int | None, to: int | None) -> Move:
     """The legal move these stones and squares make, or IllegalMoveError with the reason."""
+    if state.result is not None:
+        raise IllegalMoveError("The game is over")
     if not (1 <= rune <= 7 and 0 <= fate < 4):
         raise IllegalMoveError("No such stones")
     if (frm is not None and not 0 <= frm < 64) or (to is not None and not 0 <= to < 64):
@@ -106,7 +108,9 @@ def _recruit_reason(state: State, fate: int, frm: int | None, to: int) -> str:
     feature = int(state.features[to])
     where = GRID.name(to)
     if feature != SOURCE_OF[fate]:
-        return f"{_a(fate).capitalize()} is recruited onto a {source}, and {where} is no {source}"
+        article = "An" if fate == OVERLORD else "A"
+        return f"{article} {TYPE_NAMES[fate]} is recruited onto a {source}, and {where} is " \
+               f"no {source}"
     if state.control[to] != state.turn:
         return f"You do not control the {source} on {where}"
     return f"The {source} on {where} is occupied"

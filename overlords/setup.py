@@ -128,7 +128,7 @@ def state_from_record(record: dict) -> State:
             raise ValueError(f'setup: "{label}" must be an object like {{"O": "e1", ...}}')
         setup[side] = {}
         for letter, where in placed.items():
-            if letter not in TYPE_LETTERS:
+            if len(letter) != 1 or letter not in TYPE_LETTERS:
                 raise ValueError(f"setup.{label}: {letter!r} is not a figure (O, D, W, H)")
             setup[side][TYPE_LETTERS.index(letter)] = _square(f"setup.{label}.{letter}", where)
     return make_state(parsed, setup)
