@@ -18,6 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import common.ai.players  # noqa: E402, F401  (registers the CPU levels and cmd: bots)
 from common import cli  # noqa: E402
 from common.protocol import Game  # noqa: E402
 
@@ -32,11 +33,11 @@ def games() -> dict[str, Game]:
 
 def open_app(args: argparse.Namespace) -> int:
     """Open the window (on the menu, or straight into a game for `play`)."""
-    try:
-        from common.ui.app import run_app
-    except ImportError:
-        cli.build_parser(games()).print_help()
-        return 0
+    import os
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from common.ui.app import run_app
+
     return run_app(args, games())
 
 

@@ -197,10 +197,13 @@ def test_selfplay_two_players_plays_to_the_end(tmp_path, capsys):
      "selfplay: the first player must be one of the seats 1 and 3, not 2"),
     (["selfplay", "prepollency", "--players", "random,nobody"], "selfplay: unknown player"),
 ])
-def test_selfplay_bad_input_is_one_line(argv, message, capsys):
-    assert main.main(argv) == 2
+def test_selfplay_bad_input_is_a_usage_error(argv, message, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main.main(argv)
+    assert exit_.value.code == 2
     err = capsys.readouterr().err
-    assert err.startswith(message) and err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith("usage: main.py selfplay") and "Traceback" not in err
+    assert err.splitlines()[-1].startswith(f"main.py selfplay: error: {message.split(': ', 1)[1]}")
 
 
 def test_validate_and_perft_report_broken_records_in_one_line(tmp_path, capsys):

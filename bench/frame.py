@@ -1,0 +1,187 @@
+#!/usr/bin/env python3
+"""Frame times of the Overlords screen, the frame rate while a CPU thinks, and launch time.
+
+    python3 bootstrap.py bench frame            (or: .venv/bin/python bench/frame.py)
+
+- draw: median and p99 time to draw and flip one game frame (dummy video driver), at
+  1280x800 and 1920x1080, mid-game with a figure picked and the mouse moving over the board;
+  also the time to rebuild the cached layer after a move (once per move, not per frame).
+- thinking: the real 60 FPS loop while the strongest CPU level available searches (CPU
+  against CPU, frames counted while a search runs, after the worker's first answer).
+- launch: from starting `python main.py` to the first menu frame on screen.
+Targets: frame <= 3 ms (1280x800) and <= 5 ms (1920x1080); >= 58 FPS with p99 <= 25 ms while
+a CPU thinks; launch <= 1.0 s.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+import main  # noqa: E402
+from common.ui.app import App  # noqa: E402
+from common.ui.cpu import cpu_levels  # noqa: E402
+from common.ui.driver import Driver  # noqa: E402
+from common.ui.menu import MainMenu  # noqa: E402
+from overlords import rules  # noqa: E402
+from overlords.ui import play_scene  # noqa: E402
+from overlords.ui_session import Session  # noqa: E402
+from overlords.ui_setup import board_for  # noqa: E402
+
+
+def _pct(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def _game(size: tuple[int, int], specs: list[str], seed: int = 4242):
+    app = App(main.games(), size)
+    app.settings.animation = "normal"
+    app.push(MainMenu(app))
+    app.push(play_scene(app, specs, seed))
+    d = Driver(app)
+    d.frames(1)
+    game = app.top
+    while game.setup is not None:
+        d.click(game.default_b.rect.center)
+        d.click(game.ready_b.rect.center)
+    return app, d, game
+
+
+def _midgame(game, plies: int = 16) -> None:
+    rng = random.Random(5)
+    state, moves = game.session.initial, []
+    while len(moves) < plies:
+        move = rules.random_move(state, rng)
+        if rules.apply(state, move).result is not None:
+            continue
+        moves.append(move)
+        state = rules.apply(state, move)
+    game.session = Session(game.session.initial, game.specs, game.seed, moves=moves)
+    game._after_jump()
+
+
+def draw_times(size: tuple[int, int], frames: int = 600) -> dict[str, float]:
+    """Median / p99 ms of steady frames, and the median ms of a layer rebuild."""
+    app, d, game = _game(size, ["human", "human"])
+    _midgame(game)
+    state = game.session.state
+    frm = max({m.frm for m in rules.legal_moves(state) if m.frm is not None},
+              key=lambda sq: len(rules.moves_from(state, sq)))
+    d.click(game.view.center(frm))
+    screen = app.screen
+    times = []
+    squares = list(range(64))
+    for i in range(frames):
+        game.hover = game.view.center(squares[i % 64])
+        t = time.perf_counter()
+        app.draw(screen)
+        pygame.display.flip()
+        times.append(time.perf_counter() - t)
+    rebuilds = []
+    for _ in range(30):
+        game._layer = None
+        t = time.perf_counter()
+        app.draw(screen)
+        pygame.display.flip()
+        rebuilds.append(time.perf_counter() - t)
+    app.close()
+    return {"median": statistics.median(times) * 1000, "p99": _pct(times, 0.99) * 1000,
+            "rebuild": statistics.median(rebuilds) * 1000}
+
+
+def thinking_fps(seconds: float = 5.0) -> dict[str, float | str]:
+    """Frame rate and p99 frame interval of the real 60 FPS loop, over the frames during which
+    the strongest CPU level searches (CPU against CPU, after a first move warms the worker)."""
+    level = cpu_levels()[-1]
+    app, d, game = _game((1280, 800), [level, level], _quiet_seed())
+    while not game.session.moves:  # the worker process starts, imports, answers once
+        app.step()
+    intervals = []
+    last = time.perf_counter()
+    end = last + seconds
+    while time.perf_counter() < end:
+        busy = game.cpu.busy()
+        app.step()
+        now = time.perf_counter()
+        if busy:
+            intervals.append(now - last)
+        last = now
+        if game.session.over:
+            break
+    moves = len(game.session.moves) - 1
+    app.close()
+    return {"level": level, "fps": len(intervals) / sum(intervals),
+            "p99": _pct(intervals, 0.99) * 1000, "frames": len(intervals), "cpu_moves": moves}
+
+
+def _quiet_seed() -> int:
+    """A board seed whose CPU setups let no first move capture an Overlord (a long game)."""
+    for seed in range(1, 10_000):
+        features, setup = board_for(seed)
+        state = rules.make_state(features, setup)
+        first = rules.legal_moves(state)
+        if all(rules.apply(state, m).result is None for m in first):
+            return seed
+    return 1
+
+
+LAUNCH = """
+import os, sys, time
+sys.argv = ["main.py"]
+sys.path.insert(0, {root!r})
+import common.ui.app as ui_app
+step = ui_app.App.step
+def first(self, dt=None):
+    ok = step(self, dt)
+    print(time.time(), flush=True)
+    os._exit(0)
+ui_app.App.step = first
+import main
+main.main([])
+"""
+
+
+def launch_time(runs: int = 5) -> float:
+    """Median seconds from starting the interpreter on main.py to the first menu frame."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("PYGAME_HIDE_SUPPORT_PROMPT", None)
+    times = []
+    for _ in range(runs):
+        start = time.time()
+        done = subprocess.run([sys.executable, "-c", LAUNCH.format(root=str(ROOT))],
+                              capture_output=True, text=True, env=env, cwd=ROOT)
+        times.append(float(done.stdout.strip().splitlines()[-1]) - start)
+    return statistics.median(times)
+
+
+def main_() -> int:
+    """Print every figure."""
+    for size, target in (((1280, 800), 3.0), ((1920, 1080), 5.0)):
+        r = draw_times(size)
+        print(f"game frame {size[0]}x{size[1]}: median {r['median']:.2f} ms, "
+              f"p99 {r['p99']:.2f} ms (target <= {target:.0f} ms); "
+              f"layer rebuild after a move {r['rebuild']:.1f} ms")
+    t = thinking_fps()
+    print(f"while the {t['level']} CPU thinks ({t['frames']} frames, {t['cpu_moves']} CPU "
+          f"moves): {t['fps']:.1f} FPS, p99 frame {t['p99']:.1f} ms "
+          "(target >= 58 FPS, p99 <= 25 ms)")
+    print(f"launch to first menu frame: {launch_time():.2f} s (target <= 1.0 s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main_())

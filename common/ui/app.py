@@ -1,0 +1,337 @@
+"""The app: one window, a scene stack, the 60 FPS loop and the commands every scene shares.
+
+`run_app(args, games)` is what `main.py` calls: no command opens the main menu; `play GAME
+--players ... --seed ...` opens straight into a game. Each game's screens live in its package's
+`ui` module (`overlords.ui`), found by name, so a game without one shows "coming soon". A game
+`ui` module offers: `SEATS` (how many seat specs `--players` takes), `new_game_scene(app)`,
+`play_scene(app, specs, seed)` and, to open saved games, `resume_scene(app, replay)`; its rules
+text lives in the package's `rules_text` module (`TITLE`, `SECTIONS`) for the Rules scene.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import sys
+import threading
+import time
+import traceback
+import warnings
+from types import ModuleType
+from typing import Any
+
+import pygame
+
+from common.ui import assets, draw
+from common.ui.cpu import CpuPlayer
+from common.ui.input import Command, Resized, map_event
+from common.ui.scene import Scene
+from common.ui.settings import Settings
+from common.ui.sound import Sound
+from common.ui.theme import PALETTES, Metrics, Palette, metrics
+
+DEFAULT_SIZE = (1280, 800)
+MIN_SIZE = (960, 600)
+FPS = 60
+TITLE = "Overlords & Prepollency"
+
+
+def has_ui(name: str) -> bool:
+    """True if a game package has screens (its `ui` module), without importing them."""
+    try:
+        return importlib.util.find_spec(f"{name}.ui") is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def game_ui(name: str) -> ModuleType | None:
+    """The `ui` module of a game package, or None if that game has no screens yet."""
+    return importlib.import_module(f"{name}.ui") if has_ui(name) else None
+
+
+class App:
+    """The window, the settings, the sound and the scene stack."""
+
+    def __init__(
+        self, games: dict[str, Any], size: tuple[int, int] = DEFAULT_SIZE,
+        settings: Settings | None = None,
+    ) -> None:
+        self.games = games
+        self.settings = settings or Settings()
+        pygame.display.init()
+        pygame.font.init()
+        pygame.key.set_repeat(350, 40)
+        icon = assets.image("icon.png")
+        if icon is not None:
+            pygame.display.set_icon(icon)
+        pygame.display.set_caption(TITLE)
+        self.windowed_size = size
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self._set_minimum_size()
+        self.sound = Sound(self.settings.sound)
+        self.cpu = CpuPlayer(games)  # one CPU worker for the whole session, started on demand
+        self.stack: list[Scene] = []
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.frames = 0
+        self._toast: tuple[str, float] | None = None
+        self.pal: Palette = PALETTES[self.settings.palette_name]
+        self.m: Metrics = metrics(self.size)
+        if self.settings.fullscreen:
+            self.settings.fullscreen = False
+            self.toggle_fullscreen()
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The window size in pixels."""
+        return self.screen.get_size()
+
+    def _set_minimum_size(self) -> None:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pygame.Window.from_display_module().minimum_size = MIN_SIZE
+        except (AttributeError, pygame.error):
+            pass
+
+    # scene stack -------------------------------------------------------------------------
+
+    @property
+    def top(self) -> Scene | None:
+        """The scene that gets input."""
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> None:
+        """Put a scene on top."""
+        self.stack.append(scene)
+        scene.layout(self.size)
+
+    def pop(self) -> None:
+        """Remove the top scene (the app quits when the last one goes)."""
+        if self.stack:
+            self.stack.pop().close()
+        if not self.stack:
+            self.running = False
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for another."""
+        if self.stack:
+            self.stack.pop().close()
+        self.push(scene)
+
+    def reset(self, scene: Scene) -> None:
+        """Close every scene and start over with one (e.g. back to the main menu)."""
+        while self.stack:
+            self.stack.pop().close()
+        self.push(scene)
+
+    def main_menu(self) -> None:
+        """Go back to the main menu."""
+        from common.ui.menu import MainMenu
+
+        self.reset(MainMenu(self))
+
+    def show_rules(self, game: str | None = None) -> None:
+        """Open the rules screen (unless it is already on top)."""
+        from common.ui.rules_scene import RulesScene
+
+        if not isinstance(self.top, RulesScene):
+            self.push(RulesScene(self, game))
+
+    # window and settings -----------------------------------------------------------------
+
+    def toggle_fullscreen(self) -> None:
+        """Switch between fullscreen and a resizable window."""
+        try:
+            if self.settings.fullscreen:
+                self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+                self.settings.fullscreen = False
+            else:
+                self.windowed_size = self.size
+                self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+                self.settings.fullscreen = True
+        except pygame.error:
+            self.toast("Fullscreen is not available")
+        self.relayout()
+
+    def set_window_size(self, size: tuple[int, int]) -> None:
+        """Resize the window from code (as the window manager would)."""
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.windowed_size = size
+        self.relayout()
+
+    def relayout(self) -> None:
+        """Recompute sizes and every scene's layout for the current window."""
+        self.screen = pygame.display.get_surface() or self.screen
+        if not self.settings.fullscreen:
+            self.windowed_size = self.size
+        self.m = metrics(self.size)
+        for scene in self.stack:
+            scene.layout(self.size)
+
+    def apply_settings(self) -> None:
+        """Make the settings take effect (palette, sound, animation speed)."""
+        self.pal = PALETTES[self.settings.palette_name]
+        self.sound.enabled = self.settings.sound
+        for scene in self.stack:
+            scene.settings_changed()
+
+    def toggle_mute(self) -> None:
+        """Sound on/off."""
+        self.settings.sound = not self.settings.sound
+        self.apply_settings()
+        self.toast("Sound on" if self.settings.sound else "Sound off")
+
+    def toast(self, text: str, seconds: float = 1.6) -> None:
+        """A short message at the bottom of the window."""
+        self._toast = (text, time.monotonic() + seconds)
+
+    # loop ----------------------------------------------------------------------------------
+
+    def dispatch(self, action: Any) -> None:
+        """Offer an action to the top scene, then apply the app-wide meaning of commands."""
+        if isinstance(action, Resized):
+            self.relayout()
+            return
+        if action is Command.QUIT:
+            self.running = False
+            return
+        top = self.top
+        if top is not None and top.handle(action):
+            return
+        if action is Command.FULLSCREEN:
+            self.toggle_fullscreen()
+        elif action is Command.MUTE:
+            self.toggle_mute()
+        elif action is Command.RULES:
+            self.show_rules()
+        elif action is Command.BACK and len(self.stack) > 1:
+            self.pop()
+
+    def step(self, dt: float | None = None) -> bool:
+        """One frame: events, update, draw, flip. False once the app should close."""
+        if dt is None:
+            dt = self.clock.tick(FPS) / 1000.0
+        for event in pygame.event.get():
+            action = map_event(event)
+            if action is not None:
+                try:
+                    self.dispatch(action)
+                except Exception:  # a bug behind one click must not close the window
+                    traceback.print_exc(file=sys.stderr)
+                    self.toast("Sorry, that did not work (details in the terminal)", 3.0)
+            if not self.running:
+                return False
+        dt = min(dt, 0.1)
+        for scene in list(self.stack):
+            scene.update(dt)
+        self.draw(self.screen)
+        pygame.display.flip()
+        self.frames += 1
+        if self.frames == 2:
+            self.sound.warm_up()
+            threading.Thread(target=_warm_imports, name="warm-imports", daemon=True).start()
+        return self.running
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the visible scenes, bottom to top, and the toast."""
+        first = len(self.stack) - 1
+        while first > 0 and not self.stack[first].opaque:
+            first -= 1
+        if not self.stack:
+            surface.fill(self.pal.background)
+        for scene in self.stack[max(first, 0):]:
+            scene.draw(surface)
+        if self._toast is not None:
+            text, until = self._toast
+            if time.monotonic() > until:
+                self._toast = None
+            else:
+                self._draw_toast(surface, text)
+
+    def _draw_toast(self, surface: pygame.Surface, text: str) -> None:
+        m = self.m
+        label = draw.text(text, m.normal, self.pal.text, True)
+        rect = label.get_rect().inflate(3 * m.pad, 2 * m.pad)
+        rect.midbottom = (self.size[0] // 2, self.size[1] - 3 * m.pad)
+        draw.panel(surface, rect, self.pal.panel, self.pal.panel_edge, m.radius, 4)
+        surface.blit(label, label.get_rect(center=rect.center))
+
+    def run(self) -> int:
+        """Loop until the player quits; returns the exit status."""
+        while self.step():
+            pass
+        self.close()
+        return 0
+
+    def close(self) -> None:
+        """Close every scene, the audio and the window."""
+        while self.stack:
+            self.stack.pop().close()
+        self.cpu.close()
+        self.sound.close()
+        pygame.display.quit()
+
+
+def _warm_imports() -> None:
+    """Import the CPU levels and the game screens in the background once the menu shows, so
+    opening the New game dialog does not stall."""
+    from common.ui.cpu import cpu_levels
+
+    cpu_levels()
+    for name in ("overlords", "prepollency"):
+        game_ui(name)
+
+
+def parse_players(text: str | None, seats: int) -> list[str]:
+    """Seat specs from `--players` (default: a human against the random CPU)."""
+    from common.ui.cpu import cpu_levels
+
+    specs = ["human"] + ["random"] * (seats - 1) if text is None else [
+        s.strip() for s in text.split(",")
+    ]
+    if len(specs) != seats:
+        raise ValueError(f"--players needs {seats} specs (one per seat), not {len(specs)}")
+    known = ["human", *cpu_levels()]
+    for spec in specs:
+        if spec not in known:
+            raise ValueError(f"unknown player {spec!r} (expected one of: {', '.join(known)})")
+    return specs
+
+
+def build_app(args: argparse.Namespace, games: dict[str, Any],
+              size: tuple[int, int] = DEFAULT_SIZE) -> App | int:
+    """The app with its first scenes for a command line, or an exit status for bad input."""
+    from common.ui.menu import MainMenu
+
+    play = None
+    if getattr(args, "command", None) == "play":
+        ui = game_ui(args.game)
+        if ui is None:
+            print(f"{args.game}: coming soon (no screens yet)", file=sys.stderr)
+            return 1
+        try:
+            specs = parse_players(args.players, ui.SEATS)
+        except ValueError as err:
+            print(f"play: {err}", file=sys.stderr)
+            return 2
+        play = (ui, specs, args.seed)
+    try:
+        app = App(games, size)
+    except pygame.error as err:
+        print(f"cannot open a window: {err}", file=sys.stderr)
+        return 1
+    app.push(MainMenu(app))
+    if play is not None:
+        ui, specs, seed = play
+        app.push(ui.play_scene(app, specs, seed))
+    return app
+
+
+def run_app(args: argparse.Namespace, games: dict[str, Any]) -> int:
+    """Open the window on the main menu, or straight into a game for `play`."""
+    app = build_app(args, games)
+    if isinstance(app, int):
+        return app
+    return app.run()

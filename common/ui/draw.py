@@ -1,0 +1,180 @@
+"""Drawing helpers: cached text, wrapped paragraphs, panels with soft shadows, small shapes."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from common.ui import assets
+from common.ui.theme import Color
+
+_TEXT_CACHE: dict[tuple, pygame.Surface] = {}
+
+
+def text(s: str, px: int, color: Color, bold: bool = False) -> pygame.Surface:
+    """The rendered text surface (cached: drawing the same label every frame is free)."""
+    key = (s, px, color, bold)
+    surface = _TEXT_CACHE.get(key)
+    if surface is None:
+        if len(_TEXT_CACHE) > 3000:
+            _TEXT_CACHE.clear()
+        surface = assets.font(px, bold).render(s, True, color)
+        _TEXT_CACHE[key] = surface
+    return surface
+
+
+def blit_text(
+    target: pygame.Surface, s: str, px: int, color: Color, pos: tuple[int, int],
+    anchor: str = "topleft", bold: bool = False,
+) -> pygame.Rect:
+    """Draw text with its anchor ("center", "midleft", ...) at pos; returns the rect used."""
+    surface = text(s, px, color, bold)
+    rect = surface.get_rect(**{anchor: pos})
+    target.blit(surface, rect)
+    return rect
+
+
+def fit_text(s: str, px: int, width: int, bold: bool = False, min_px: int = 11) -> int:
+    """The largest size up to px at which s fits in width pixels."""
+    while px > min_px and assets.font(px, bold).size(s)[0] > width:
+        px -= 1
+    return px
+
+
+def wrap(s: str, px: int, width: int, bold: bool = False) -> list[str]:
+    """Split a paragraph into lines no wider than width."""
+    font = assets.font(px, bold)
+    lines: list[str] = []
+    for paragraph in s.split("\n"):
+        words = paragraph.split(" ")
+        line = ""
+        for word in words:
+            trial = f"{line} {word}" if line else word
+            if font.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+@lru_cache(maxsize=64)
+def shadow(size: tuple[int, int], radius: int, blur: int, alpha: int) -> pygame.Surface:
+    """A soft dark shadow for a rounded rect of size, blur pixels wide on each side.
+
+    Blurred at a quarter of the size and scaled up: as soft, and fast even for big panels."""
+    w, h = size
+    full = (w + 4 * blur, h + 4 * blur)
+    k = 4 if blur >= 4 else 1
+    small = pygame.Surface((max(1, full[0] // k), max(1, full[1] // k)), pygame.SRCALPHA)
+    pygame.draw.rect(small, (0, 0, 0, alpha),
+                     (2 * blur // k, 2 * blur // k, max(1, w // k), max(1, h // k)),
+                     border_radius=max(0, radius // k))
+    if blur > 0:
+        small = pygame.transform.gaussian_blur(small, max(1, blur // k))
+    return pygame.transform.smoothscale(small, full) if k > 1 else small
+
+
+@lru_cache(maxsize=64)
+def disc_shadow(diameter: int, alpha: int = 90) -> pygame.Surface:
+    """A soft round shadow for a token of that diameter."""
+    blur = max(2, diameter // 10)
+    size = diameter + 4 * blur
+    surface = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.ellipse(
+        surface, (0, 0, 0, alpha), (2 * blur, 2 * blur + diameter // 6, diameter, diameter * 5 // 6)
+    )
+    return pygame.transform.gaussian_blur(surface, blur)
+
+
+def panel(
+    target: pygame.Surface, rect: pygame.Rect, fill: Color, edge: Color | None = None,
+    radius: int = 10, lift: int = 6,
+) -> None:
+    """A rounded panel with a soft shadow under it."""
+    if lift > 0:
+        shadow_under(target, rect, radius, lift)
+    pygame.draw.rect(target, fill, rect, border_radius=radius)
+    if edge is not None:
+        pygame.draw.rect(target, edge, rect, width=1, border_radius=radius)
+
+
+def shadow_under(target: pygame.Surface, rect: pygame.Rect, radius: int, lift: int) -> None:
+    """The soft shadow a panel of rect casts (for backgrounds drawn once per layout)."""
+    sh = shadow(rect.size, radius, lift, 110)
+    target.blit(sh, (rect.x - 2 * lift, rect.y - 2 * lift + lift // 2))
+
+
+def alpha_rect(
+    target: pygame.Surface, rect: pygame.Rect, color: tuple[int, int, int, int], radius: int = 0
+) -> None:
+    """A translucent filled rect."""
+    target.blit(_alpha_rect(rect.size, tuple(color), radius), rect)
+
+
+@lru_cache(maxsize=128)
+def _alpha_rect(size: tuple[int, int], color: tuple, radius: int) -> pygame.Surface:
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(surface, color, surface.get_rect(), border_radius=radius)
+    return surface
+
+
+def ring(
+    target: pygame.Surface, center: tuple[float, float], radius: float, color: Color,
+    width: int, alpha: int = 255,
+) -> None:
+    """An anti-aliased circle outline (translucent when alpha < 255)."""
+    surface = _ring(int(radius), tuple(color), width, alpha)
+    half = surface.get_width() // 2
+    target.blit(surface, (round(center[0]) - half, round(center[1]) - half))
+
+
+@lru_cache(maxsize=128)
+def _ring(radius: int, color: Color, width: int, alpha: int) -> pygame.Surface:
+    r = radius + width
+    surface = pygame.Surface((2 * r + 3, 2 * r + 3), pygame.SRCALPHA)
+    c = (r + 1, r + 1)
+    pygame.draw.circle(surface, (*color, alpha), c, radius + width, width + 1)
+    pygame.draw.aacircle(surface, (*color, alpha), c, radius + width, 1)
+    pygame.draw.aacircle(surface, (*color, alpha), c, radius, 1)
+    return surface
+
+
+def dot(
+    target: pygame.Surface, center: tuple[float, float], radius: float, color: Color,
+    alpha: int = 255,
+) -> None:
+    """An anti-aliased filled dot."""
+    surface = _dot(max(1, int(radius)), tuple(color), alpha)
+    half = surface.get_width() // 2
+    target.blit(surface, (round(center[0]) - half, round(center[1]) - half))
+
+
+@lru_cache(maxsize=128)
+def _dot(r: int, color: Color, alpha: int) -> pygame.Surface:
+    surface = pygame.Surface((2 * r + 3, 2 * r + 3), pygame.SRCALPHA)
+    pygame.draw.aacircle(surface, (*color, alpha), (r + 1, r + 1), r)
+    return surface
+
+
+def cross(
+    target: pygame.Surface, center: tuple[float, float], size: float, color: Color, width: int
+) -> None:
+    """An X: the shape of a refusal."""
+    x, y = center
+    s = size / 2
+    pygame.draw.line(target, color, (x - s, y - s), (x + s, y + s), width)
+    pygame.draw.line(target, color, (x - s, y + s), (x + s, y - s), width)
+
+
+def corners(target: pygame.Surface, rect: pygame.Rect, color: Color, width: int) -> None:
+    """Four corner brackets inside rect: the shape of the last move."""
+    arm = max(4, rect.w // 4)
+    x0, y0, x1, y1 = rect.left, rect.top, rect.right - 1, rect.bottom - 1
+    for (cx, cy), (dx, dy) in (
+        ((x0, y0), (1, 1)), ((x1, y0), (-1, 1)), ((x0, y1), (1, -1)), ((x1, y1), (-1, -1)),
+    ):
+        pygame.draw.line(target, color, (cx, cy), (cx + dx * arm, cy), width)
+        pygame.draw.line(target, color, (cx, cy), (cx, cy + dy * arm), width)

@@ -1,0 +1,74 @@
+"""Driving the real app with posted pygame events, frame by frame (for tests and benchmarks).
+
+    driver = Driver(App(games))
+    driver.click((640, 400))        # a real mouse press and release, then a frame
+    driver.settle()                 # frames until no animation runs and no CPU thinks
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from common.ui.app import App
+
+DT = 1 / 60
+
+
+class Driver:
+    """Posts mouse and key events to the app's queue and runs its frames with a fixed step."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def frames(self, n: int = 1) -> None:
+        """Run n frames."""
+        for _ in range(n):
+            self.app.step(DT)
+
+    def move(self, pos: tuple[int, int], held: bool = False) -> None:
+        """Move the mouse to pos (with the left button held, for a drag)."""
+        pygame.event.post(pygame.event.Event(
+            pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1 if held else 0, 0, 0)))
+
+    def click(self, pos: tuple[int, int], button: int = 1) -> None:
+        """Move there, press and release a mouse button, and run a frame."""
+        self.move(pos)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+        self.frames(1)
+
+    def drag(self, start: tuple[int, int], end: tuple[int, int], steps: int = 6) -> None:
+        """Press at start, move in steps with the button held, release at end."""
+        self.move(start)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+        self.frames(1)
+        for i in range(1, steps + 1):
+            t = i / steps
+            pos = (round(start[0] + (end[0] - start[0]) * t),
+                   round(start[1] + (end[1] - start[1]) * t))
+            self.move(pos, held=True)
+            self.frames(1)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+        self.frames(1)
+
+    def wheel(self, pos: tuple[int, int], dy: int) -> None:
+        """Turn the wheel over pos."""
+        self.move(pos)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=dy))
+        self.frames(1)
+
+    def key(self, key: int, mod: int = 0, text: str = "") -> None:
+        """Press a key (with modifiers) and run a frame."""
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=text))
+        self.frames(1)
+
+    def settle(self, busy: Callable[[], bool] | None = None, limit: int = 2000) -> int:
+        """Run frames until busy() (default: the top scene's `busy`) is False; frames run."""
+        check = busy or (lambda: bool(getattr(self.app.top, "busy", False)))
+        for n in range(limit):
+            if not check():
+                return n
+            self.frames(1)
+        raise TimeoutError(f"still busy after {limit} frames")

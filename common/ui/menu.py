@@ -1,0 +1,256 @@
+"""The main menu and the Settings scene."""
+
+from __future__ import annotations
+
+import pygame
+
+from common.ui import assets, draw
+from common.ui.input import Action, Command
+from common.ui.scene import Scene
+from common.ui.settings import ANIMATION_SPEEDS
+from common.ui.theme import mix
+from common.ui.widgets import Button, Choice, Widget, handle_all, stack
+
+GAMES = (("overlords", "Overlords"), ("prepollency", "Prepollency"))
+TOKENS = ("overlord", "wizard", "dragon", "hero")
+
+
+def backdrop(size: tuple[int, int], pal) -> pygame.Surface:
+    """A calm textured background for menus: darkened slate with a soft vignette."""
+    surface = pygame.Surface(size)
+    surface.fill(pal.background)
+    texture = assets.image("art/board/slate.png")
+    if texture is not None:
+        tw, th = texture.get_size()
+        for x in range(0, size[0], tw):
+            for y in range(0, size[1], th):
+                surface.blit(texture, (x, y))
+        veil = pygame.Surface(size, pygame.SRCALPHA)
+        veil.fill((*pal.background, 205))
+        surface.blit(veil, (0, 0))
+    vignette = pygame.Surface((64, 40), pygame.SRCALPHA)
+    for i in range(16):
+        pygame.draw.rect(vignette, (0, 0, 0, 9), (i, i, 64 - 2 * i, 40 - 2 * i), 1)
+    surface.blit(pygame.transform.smoothscale(vignette, size), (0, 0))
+    return surface.convert() if pygame.display.get_surface() else surface
+
+
+class MainMenu(Scene):
+    """New game (one button per game), Rules, Settings, Quit."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        from common.ui.app import has_ui
+
+        self.buttons: list[Widget] = []
+        for name, title in GAMES:
+            ready = has_ui(name)
+            label = f"New game: {title}" if ready else f"{title}: coming soon"
+            self.buttons.append(Button(label, self._new_game(name), primary=ready, enabled=ready))
+        self.buttons += [
+            Button("Load game", self._load),
+            Button("Rules", lambda: self.app.show_rules(), hint="F1"),
+            Button("Settings", lambda: self.app.push(SettingsScene(self.app))),
+            Button("Quit", self._quit),
+        ]
+        self._bg: pygame.Surface | None = None
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def _new_game(self, name: str):
+        def _start() -> None:
+            from common.ui.app import game_ui
+
+            ui = game_ui(name)
+            if ui is not None:
+                self.app.push(ui.new_game_scene(self.app))
+
+        return _start
+
+    def _load(self) -> None:
+        from common.ui.load_scene import LoadScene
+
+        self.app.push(LoadScene(self.app))
+
+    def _quit(self) -> None:
+        self.app.running = False
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """Title at the top third, the buttons in a centred column."""
+        m = self.app.m
+        w = max(340, int(size[0] * 0.3))
+        h = len(self.buttons) * (m.button_h + m.pad) - m.pad
+        top = int(size[1] * 0.42)
+        self.panel = pygame.Rect(0, 0, w + 4 * m.pad, h + 4 * m.pad)
+        self.panel.midtop = (size[0] // 2, top)
+        stack(self.panel.inflate(-4 * m.pad, -4 * m.pad), self.buttons, m.button_h, m.pad)
+        self._bg = None
+
+    def handle(self, action: Action) -> bool:
+        """Buttons; Esc on the menu quits."""
+        if handle_all(self.buttons, action):
+            return True
+        if action is Command.BACK:
+            self.app.running = False
+            return True
+        return False
+
+    def settings_changed(self) -> None:
+        """Redraw the background in the new palette."""
+        self._bg = None
+
+    def _background(self, size: tuple[int, int]) -> pygame.Surface:
+        pal, m = self.app.pal, self.app.m
+        surface = backdrop(size, pal)
+        cx = size[0] // 2
+        title_y = int(size[1] * 0.12)
+        draw.blit_text(surface, "Overlords", m.title, pal.text, (cx, title_y), "midtop", bold=True)
+        sub_y = title_y + int(m.title * 1.35)
+        draw.blit_text(surface, "&  Prepollency", m.large, pal.primary, (cx, sub_y), "midtop",
+                       bold=True)
+        token = int(min(size[1] * 0.085, 84))
+        y = sub_y + int(m.large * 1.6)
+        colours = self.app.pal.sides
+        for i, name in enumerate(TOKENS):
+            side = colours[i % 2]
+            art = assets.svg(f"art/overlords/{name}.svg", (token, token), side)
+            x = cx + int((i - 1.5) * token * 1.25) - token // 2
+            if art is not None:
+                surface.blit(art, (x, y))
+        draw.panel(surface, self.panel, mix(pal.panel, pal.background, 0.3), pal.panel_edge,
+                   m.radius * 2, 10)
+        foot = "Esc back  ·  F1 rules  ·  F11 fullscreen  ·  M mute"
+        draw.blit_text(surface, foot, m.small, pal.text_dim, (cx, size[1] - 2 * m.pad),
+                       "midbottom")
+        return surface
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Cached background, then the buttons."""
+        if self._bg is None or self._bg.get_size() != surface.get_size():
+            self._bg = self._background(surface.get_size())
+        surface.blit(self._bg, (0, 0))
+        for button in self.buttons:
+            button.draw(surface, self.app.pal, self.app.m)
+
+
+class SettingsScene(Scene):
+    """Animation speed, sound, colour-blind-safe palette and fullscreen, applied at once."""
+
+    opaque = False
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        s = app.settings
+        self.rows: list[tuple[str, Choice]] = [
+            ("Animations", Choice(list(ANIMATION_SPEEDS), s.animation, self._animation,
+                                  ["Off", "Normal", "Slow"])),
+            ("Sound", Choice(["off", "on"], "on" if s.sound else "off", self._sound,
+                             ["Off", "On"])),
+            ("Colours", Choice(["standard", "safe"], "safe" if s.colour_blind else "standard",
+                               self._colours, ["Standard", "Colour-blind safe"])),
+            ("Display", Choice(["window", "fullscreen"],
+                               "fullscreen" if s.fullscreen else "window", self._display,
+                               ["Window", "Fullscreen"])),
+        ]
+        self.done = Button("Done", self.app.pop, primary=True)
+        self.widgets: list[Widget] = [c for _, c in self.rows] + [self.done]
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self._dim: pygame.Surface | None = None
+
+    def _animation(self, value: str) -> None:
+        self.app.settings.animation = value
+        self.app.apply_settings()
+
+    def _sound(self, value: str) -> None:
+        self.app.settings.sound = value == "on"
+        self.app.apply_settings()
+        self.app.sound.play("select")
+
+    def _colours(self, value: str) -> None:
+        self.app.settings.colour_blind = value == "safe"
+        self.app.apply_settings()
+        self._dim = None
+
+    def _display(self, value: str) -> None:
+        if (value == "fullscreen") != self.app.settings.fullscreen:
+            self.app.toggle_fullscreen()
+        self.rows[3][1].value = "fullscreen" if self.app.settings.fullscreen else "window"
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """A centred panel: a label and a segmented choice per row, a preview, Done."""
+        m = self.app.m
+        w = max(560, int(size[0] * 0.46))
+        label_w = int(w * 0.3)
+        row_h = m.button_h + m.pad
+        preview_h = int(m.button_h * 2.2)
+        h = 2 * m.large + len(self.rows) * row_h + preview_h + m.button_h + 6 * m.pad
+        self.panel = pygame.Rect(0, 0, w, h)
+        self.panel.center = (size[0] // 2, size[1] // 2)
+        y = self.panel.y + 2 * m.large + 2 * m.pad
+        self.label_x = self.panel.x + 2 * m.pad
+        for _, choice in self.rows:
+            choice.rect = pygame.Rect(self.panel.x + 2 * m.pad + label_w, y,
+                                      w - 4 * m.pad - label_w, m.button_h)
+            y += row_h
+        self.preview = pygame.Rect(self.panel.x + 2 * m.pad, y + m.pad // 2,
+                                   w - 4 * m.pad, preview_h)
+        self.done.rect = pygame.Rect(0, 0, int(w * 0.3), m.button_h)
+        self.done.rect.midbottom = (self.panel.centerx, self.panel.bottom - 2 * m.pad)
+        self._dim = None
+
+    def handle(self, action: Action) -> bool:
+        """Choices apply at once; Esc or Done closes."""
+        if handle_all(self.widgets, action):
+            return True
+        if action in (Command.BACK, Command.CONFIRM):
+            self.app.pop()
+            return True
+        if action is Command.FULLSCREEN:
+            self.app.toggle_fullscreen()
+            self.rows[3][1].value = "fullscreen" if self.app.settings.fullscreen else "window"
+            return True
+        if action is Command.MUTE:
+            self.app.toggle_mute()
+            self.rows[1][1].value = "on" if self.app.settings.sound else "off"
+            return True
+        return action is not Command.QUIT
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The panel over the dimmed scene below."""
+        pal, m = self.app.pal, self.app.m
+        if self._dim is None or self._dim.get_size() != surface.get_size():
+            self._dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            self._dim.fill((*pal.backdrop, 170))
+        surface.blit(self._dim, (0, 0))
+        draw.panel(surface, self.panel, pal.panel, pal.panel_edge, m.radius * 2, 10)
+        draw.blit_text(surface, "Settings", m.large, pal.text,
+                       (self.panel.centerx, self.panel.y + 2 * m.pad), "midtop", bold=True)
+        for label, choice in self.rows:
+            draw.blit_text(surface, label, m.normal, pal.text,
+                           (self.label_x, choice.rect.centery), "midleft", bold=True)
+            choice.draw(surface, pal, m)
+        self._draw_preview(surface)
+        self.done.draw(surface, pal, m)
+
+    def _draw_preview(self, surface: pygame.Surface) -> None:
+        """Four sample tiles: a move dot, a capture ring, the last move and a refusal."""
+        pal, m = self.app.pal, self.app.m
+        r = self.preview
+        tile = min(r.h - m.small - 8, r.w // 6)
+        labels = (("move", pal.move), ("capture", pal.move), ("last move", pal.last),
+                  ("refused", pal.refusal))
+        step = r.w / len(labels)
+        for i, (label, color) in enumerate(labels):
+            cx = int(r.x + step * (i + 0.5))
+            t = pygame.Rect(0, 0, tile, tile)
+            t.midtop = (cx, r.y)
+            pygame.draw.rect(surface, (226, 208, 170), t, border_radius=4)
+            if i == 0:
+                draw.dot(surface, t.center, tile * 0.16, color)
+            elif i == 1:
+                draw.ring(surface, t.center, tile * 0.40, color, max(3, tile // 12))
+            elif i == 2:
+                draw.alpha_rect(surface, t, (*color, 90), 4)
+                draw.corners(surface, t.inflate(-4, -4), color, max(2, tile // 14))
+            else:
+                draw.cross(surface, t.center, tile * 0.5, color, max(3, tile // 10))
+            draw.blit_text(surface, label, m.small, pal.text_dim, (cx, t.bottom + 4), "midtop")

@@ -1,0 +1,124 @@
+"""Overlays drawn over the scene below: a dimmed backdrop and a centred panel of buttons.
+
+`Dialog` is the base (title, message lines, a row of buttons, Esc closes); `GameOver` is the
+end-of-game overlay (who won and why, with Rematch, Review game and Main menu).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from common.ui import draw
+from common.ui.input import Action, Command, PointerDown
+from common.ui.scene import Scene
+from common.ui.widgets import Button, Widget, handle_all, row, stack
+
+
+class Dialog(Scene):
+    """A modal panel over the dimmed scene below; Esc (or the cancel button) closes it."""
+
+    opaque = False
+
+    def __init__(
+        self, app, title: str, lines: list[str], buttons: list[tuple[str, Callable[[], None]]],
+        cancel: Callable[[], None] | None = None, width: float = 0.42, vertical: bool = False,
+    ) -> None:
+        super().__init__(app)
+        self.title = title
+        self.lines = lines
+        self.width = width
+        self.cancel = cancel
+        self.vertical = vertical
+        self.buttons: list[Widget] = [
+            Button(label, self._closing(action), primary=(i == 0))
+            for i, (label, action) in enumerate(buttons)
+        ]
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self._dim: pygame.Surface | None = None
+
+    def _closing(self, action: Callable[[], None]) -> Callable[[], None]:
+        def _run() -> None:
+            if self.app.top is self:
+                self.app.pop()
+            action()
+
+        return _run
+
+    def extra_height(self) -> int:
+        """Room a subclass needs between the message and the buttons."""
+        return 0
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """Centre the panel; buttons share its bottom row."""
+        m = self.app.m
+        w = max(420, int(size[0] * self.width))
+        text_w = w - 4 * m.pad
+        self._wrapped = [ln for line in self.lines for ln in draw.wrap(line, m.normal, text_w)]
+        line_h = int(m.normal * 1.45)
+        rows = len(self.buttons) if self.vertical else 1
+        buttons_h = rows * (m.button_h + m.pad) - m.pad
+        h = (m.large * 2 + 3 * m.pad + len(self._wrapped) * line_h + self.extra_height()
+             + buttons_h + 2 * m.pad)
+        self.panel = pygame.Rect(0, 0, w, h)
+        self.panel.center = (size[0] // 2, size[1] // 2)
+        bottom = pygame.Rect(self.panel.x + 2 * m.pad, self.panel.bottom - buttons_h - 2 * m.pad,
+                             self.panel.w - 4 * m.pad, buttons_h)
+        if self.vertical:
+            stack(bottom.inflate(-int(bottom.w * 0.2), 0), self.buttons, m.button_h, m.pad)
+        else:
+            row(bottom, self.buttons, m.pad)
+        self._dim = pygame.Surface(size, pygame.SRCALPHA)
+        self._dim.fill((*self.app.pal.backdrop, 170))
+
+    def handle(self, action: Action) -> bool:
+        """Buttons, Esc to cancel; the scene below gets nothing while the dialog is open."""
+        if handle_all(self.buttons, action):
+            return True
+        if action is Command.BACK or action is Command.CONFIRM:
+            if action is Command.CONFIRM and self.buttons:
+                self.buttons[0].on_click()  # type: ignore[attr-defined]
+                return True
+            if self.cancel is not None:
+                self.app.pop()
+                self.cancel()
+                return True
+            return True
+        if isinstance(action, PointerDown) and not self.panel.collidepoint(action.pos):
+            return True
+        return action not in (Command.FULLSCREEN, Command.MUTE, Command.QUIT, Command.RULES)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Dimmed backdrop, panel, title, message, buttons."""
+        pal, m = self.app.pal, self.app.m
+        if self._dim is not None:
+            surface.blit(self._dim, (0, 0))
+        draw.panel(surface, self.panel, pal.panel, pal.panel_edge, m.radius * 2, 10)
+        y = self.panel.y + 2 * m.pad
+        draw.blit_text(surface, self.title, m.large, pal.text, (self.panel.centerx, y), "midtop",
+                       bold=True)
+        y += int(m.large * 1.6) + m.pad
+        for line in self._wrapped:
+            draw.blit_text(surface, line, m.normal, pal.text, (self.panel.centerx, y), "midtop")
+            y += int(m.normal * 1.45)
+        self.draw_extra(surface, pygame.Rect(self.panel.x, y, self.panel.w, self.extra_height()))
+        for button in self.buttons:
+            button.draw(surface, pal, m)
+
+    def draw_extra(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Subclasses draw their own content between the message and the buttons."""
+
+
+class GameOver(Dialog):
+    """The end of a game: who won and why, and what to do next."""
+
+    def __init__(
+        self, app, title: str, reason: str, on_rematch: Callable[[], None],
+        on_review: Callable[[], None], on_menu: Callable[[], None],
+    ) -> None:
+        super().__init__(
+            app, title, [reason],
+            [("Rematch", on_rematch), ("Review game", on_review), ("Main menu", on_menu)],
+            cancel=on_review,
+        )

@@ -1,0 +1,201 @@
+"""The Rules scene: a game's rules in plain words, readable and scrollable.
+
+The text comes from the game package's `rules_text` module (plain data: a title and sections
+of paragraphs). It is laid out once per width into a tall surface, then scrolled with the
+wheel, a drag, the scrollbar or the keys (arrows, Page Up/Down, Home/End).
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import pygame
+
+from common.ui import draw
+from common.ui.input import Action, Command, Key, PointerDown, PointerMove, PointerUp, Wheel
+from common.ui.menu import GAMES, backdrop
+from common.ui.scene import Scene
+from common.ui.theme import mix
+from common.ui.widgets import Button, Choice, Widget, handle_all
+
+
+def rules_module(game: str):
+    """The rules_text module of a game, or None if it has none yet."""
+    try:
+        return importlib.import_module(f"{game}.rules_text")
+    except ImportError:
+        return None
+
+
+class RulesScene(Scene):
+    """Tabs for the games that have rules text, the scrolling page, and a Back button."""
+
+    def __init__(self, app, game: str | None = None) -> None:
+        super().__init__(app)
+        self.available = [(name, title) for name, title in GAMES if rules_module(name)]
+        names = [n for n, _ in self.available]
+        self.game = game if game in names else (names[0] if names else "")
+        self.back = Button("Back", self.app.pop, hint="Esc")
+        self.tabs = Choice(names, self.game, self._pick, [t for _, t in self.available])
+        self.tabs.visible = len(names) > 1
+        self.widgets: list[Widget] = [self.back, self.tabs]
+        self.scroll = 0.0
+        self._page: pygame.Surface | None = None
+        self._bg: pygame.Surface | None = None
+        self._drag: tuple[int, float, bool] | None = None  # (y, scroll, on the bar)
+        self.view = pygame.Rect(0, 0, 0, 0)
+
+    def _pick(self, name: str) -> None:
+        self.game = name
+        self.scroll = 0.0
+        self._page = None
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """A readable column (at most ~75 characters wide), centred."""
+        m = self.app.m
+        col_w = min(int(m.normal * 38), size[0] - 8 * m.pad)
+        top = m.large * 2 + 3 * m.pad
+        self.view = pygame.Rect(0, top, col_w + 4 * m.pad, size[1] - top - 2 * m.pad)
+        self.view.centerx = size[0] // 2
+        self.back.rect = pygame.Rect(2 * m.pad, 2 * m.pad, max(120, int(m.button_h * 3)),
+                                     m.button_h)
+        self.tabs.rect = pygame.Rect(0, 2 * m.pad, min(420, size[0] // 3), m.button_h)
+        self.tabs.rect.topright = (size[0] - 2 * m.pad, 2 * m.pad)
+        self._page = None
+        self._bg = None
+
+    def settings_changed(self) -> None:
+        """Re-render in the new palette."""
+        self._page = None
+        self._bg = None
+
+    def _render_page(self) -> pygame.Surface:
+        pal, m = self.app.pal, self.app.m
+        width = self.view.w - 4 * m.pad
+        module = rules_module(self.game)
+        sections = module.SECTIONS if module else [("Rules", ["Coming soon."])]
+        title = module.TITLE if module else ""
+        line_h = int(m.normal * 1.5)
+        blocks: list[tuple[str, str, int]] = []  # (kind, text, indent)
+        for heading, paragraphs in sections:
+            blocks.append(("heading", heading, 0))
+            for p in paragraphs:
+                if p.startswith("- "):
+                    blocks.append(("bullet", p[2:], 1))
+                elif p.startswith("Ruling: "):
+                    text = p[len("Ruling: "):]
+                    blocks.append(("ruling", text[:1].upper() + text[1:], 1))
+                else:
+                    blocks.append(("text", p, 0))
+        indent = int(m.normal * 1.4)
+        pieces: list[tuple[int, pygame.Surface, int]] = []  # (y, surface, x)
+        y = m.pad
+        if title:
+            pieces.append((y, draw.text(f"{title}: the rules", m.large, pal.text, True), 0))
+            y += int(m.large * 1.8)
+        rulings: list[pygame.Rect] = []
+        for kind, text, ind in blocks:
+            if kind == "heading":
+                y += m.pad
+                pieces.append((y, draw.text(text, m.large - 2, pal.primary, True), 0))
+                y += int(m.large * 1.45)
+                continue
+            x = ind * indent
+            lines = draw.wrap(text, m.normal, width - x - (m.pad if kind == "ruling" else 0))
+            start = y
+            if kind == "ruling":
+                pieces.append((y, draw.text("Ruling", m.small, pal.primary, True), x + m.pad))
+                y += int(m.small * 1.4)
+            for i, line in enumerate(lines):
+                if kind == "bullet" and i == 0:
+                    pieces.append((y, draw.text("•", m.normal, pal.primary, True), x - indent // 2))
+                pieces.append((y, draw.text(line, m.normal, pal.text), x +
+                               (m.pad if kind == "ruling" else 0)))
+                y += line_h
+            if kind == "ruling":
+                rulings.append(pygame.Rect(x - 4, start - 4, width - x + 8, y - start + 8))
+                y += m.pad // 2
+            y += m.pad // 2
+        page = pygame.Surface((width, y + 2 * m.pad), pygame.SRCALPHA)
+        for rect in rulings:
+            pygame.draw.rect(page, (*mix(pal.panel, pal.primary, 0.12), 255), rect,
+                             border_radius=m.radius)
+            pygame.draw.rect(page, pal.primary, (rect.x, rect.y, 4, rect.h))
+        for py, surface, px in pieces:
+            page.blit(surface, (px, py))
+        return page
+
+    def _max_scroll(self) -> float:
+        if self._page is None:
+            return 0.0
+        return max(0.0, self._page.get_height() - (self.view.h - 2 * self.app.m.pad))
+
+    def _scroll_by(self, dy: float) -> None:
+        self.scroll = min(max(0.0, self.scroll + dy), self._max_scroll())
+
+    def _bar(self) -> tuple[pygame.Rect, pygame.Rect] | None:
+        if self._page is None or self._max_scroll() <= 0:
+            return None
+        track = pygame.Rect(self.view.right - 10, self.view.y + 6, 6, self.view.h - 12)
+        frac = (self.view.h - 2 * self.app.m.pad) / self._page.get_height()
+        knob_h = max(30, int(track.h * frac))
+        knob_y = track.y + int((track.h - knob_h) * self.scroll / self._max_scroll())
+        return track, pygame.Rect(track.x, knob_y, track.w, knob_h)
+
+    def handle(self, action: Action) -> bool:
+        """Scroll, switch tabs, go back."""
+        if self._page is None:
+            self._page = self._render_page()
+        if handle_all(self.widgets, action):
+            return True
+        page = self.view.h * 0.85
+        if isinstance(action, Wheel):
+            self._scroll_by(-action.dy * self.app.m.normal * 3)
+        elif isinstance(action, Key):
+            step = {pygame.K_UP: -self.app.m.normal * 2, pygame.K_DOWN: self.app.m.normal * 2,
+                    pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page, pygame.K_SPACE: page,
+                    pygame.K_HOME: -1e9, pygame.K_END: 1e9}.get(action.key)
+            if step is None:
+                return False
+            self._scroll_by(step)
+        elif isinstance(action, PointerDown) and action.button == 1:
+            bar = self._bar()
+            if bar is not None and bar[0].inflate(16, 0).collidepoint(action.pos):
+                self._drag = (action.pos[1], self.scroll, True)
+            elif self.view.collidepoint(action.pos):
+                self._drag = (action.pos[1], self.scroll, False)
+        elif isinstance(action, PointerMove) and self._drag is not None and action.dragging:
+            y0, start, on_bar = self._drag
+            dy = action.pos[1] - y0
+            if on_bar:  # the knob moves with the mouse: the page moves faster
+                dy = -dy * self._page.get_height() / self.view.h
+            self.scroll = min(max(0.0, start - dy), self._max_scroll())
+        elif isinstance(action, PointerUp):
+            self._drag = None
+        elif action is Command.BACK or action is Command.RULES:
+            self.app.pop()
+        else:
+            return False
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Background, the visible part of the page, the scrollbar, the buttons."""
+        pal, m = self.app.pal, self.app.m
+        if self._bg is None or self._bg.get_size() != surface.get_size():
+            self._bg = backdrop(surface.get_size(), pal)
+            draw.panel(self._bg, self.view, pal.panel, pal.panel_edge, m.radius * 2, 8)
+        if self._page is None:
+            self._page = self._render_page()
+        surface.blit(self._bg, (0, 0))
+        inner = self.view.inflate(-4 * m.pad, -2 * m.pad)
+        surface.blit(self._page, inner.topleft,
+                     pygame.Rect(0, int(self.scroll), inner.w, inner.h))
+        bar = self._bar()
+        if bar is not None:
+            track, knob = bar
+            pygame.draw.rect(surface, pal.backdrop, track, border_radius=3)
+            pygame.draw.rect(surface, pal.text_dim, knob, border_radius=3)
+        draw.blit_text(surface, "Rules", m.large, pal.text, (surface.get_width() // 2,
+                       2 * m.pad + m.button_h // 2), "center", bold=True)
+        for widget in self.widgets:
+            widget.draw(surface, pal, m)

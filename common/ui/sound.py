@@ -1,0 +1,77 @@
+"""Short sound effects with a mute toggle; silent (and never failing) without an audio device."""
+
+from __future__ import annotations
+
+import contextlib
+
+import pygame
+
+from common.ui import assets
+
+NAMES = (
+    "select", "move", "capture", "recruit", "reckoning", "victory", "defeat", "illegal",
+    "khan", "elimination", "turn",
+)
+
+
+class Sound:
+    """Plays the effects in assets/sounds; does nothing when muted or without audio."""
+
+    def __init__(self, enabled: bool = True) -> None:
+        self.enabled = enabled
+        self.available = False
+        self._cache: dict[str, pygame.mixer.Sound | None] = {}
+        self._tried = False
+
+    def _init(self) -> None:
+        self._tried = True
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=512)
+            self.available = True
+        except (pygame.error, NotImplementedError):
+            self.available = False
+
+    def play(self, name: str, volume: float = 0.7) -> None:
+        """Play one effect by name (a no-op when muted, missing or without audio)."""
+        if not self.enabled:
+            return
+        if not self._tried:
+            self._init()
+        if not self.available:
+            return
+        if name not in self._cache:
+            self._cache[name] = self._load(name)
+        effect = self._cache[name]
+        if effect is not None:
+            try:
+                effect.set_volume(volume)
+                effect.play()
+            except pygame.error:
+                pass
+
+    def _load(self, name: str) -> pygame.mixer.Sound | None:
+        file = assets.sound_file(name)
+        if file is None:
+            return None
+        try:
+            return pygame.mixer.Sound(str(file))
+        except (pygame.error, OSError):
+            return None
+
+    def warm_up(self) -> None:
+        """Open the audio device and load every effect now (after the first frame is shown)."""
+        if not self._tried:
+            self._init()
+        if self.available:
+            for name in NAMES:
+                if name not in self._cache:
+                    self._cache[name] = self._load(name)
+
+    def close(self) -> None:
+        """Release the audio device."""
+        if self.available:
+            with contextlib.suppress(pygame.error):
+                pygame.mixer.quit()
+        self.available = False
+        self._tried = True

@@ -1,0 +1,137 @@
+"""Colours, palettes and font sizes: one visual language for both games.
+
+Two palettes share every shape: the standard one and a colour-blind-safe one (Okabe-Ito hues
+for the accents). Highlights never rely on hue alone: moves are dots, captures rings, refusals
+crosses, the last move a corner frame. Sizes scale with the window so text stays legible from
+960x600 up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+Color = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Palette:
+    """Every colour the UI draws with, by role."""
+
+    name: str
+    background: Color
+    backdrop: Color
+    panel: Color
+    panel_edge: Color
+    text: Color
+    text_dim: Color
+    text_dark: Color
+    button: Color
+    button_hover: Color
+    primary: Color
+    primary_hover: Color
+    move: Color  # "you may go here": dots and rings
+    last: Color  # the last move
+    refusal: Color  # an illegal click
+    select: Color  # the selected figure or stone
+    info: Color  # banners that need attention (discard, check-like threats)
+    # owner colours of the figures: fill, rim, detail
+    sides: tuple[tuple[str, str, str], ...]
+    side_text: tuple[Color, ...]  # a readable text colour for each side's name
+    grid: tuple[int, int, int, int]
+    coords: Color
+
+
+STANDARD = Palette(
+    name="standard",
+    background=(28, 31, 36),
+    backdrop=(14, 16, 19),
+    panel=(40, 44, 51),
+    panel_edge=(64, 70, 80),
+    text=(236, 230, 214),
+    text_dim=(160, 154, 140),
+    text_dark=(34, 30, 26),
+    button=(58, 64, 74),
+    button_hover=(76, 84, 96),
+    primary=(201, 150, 62),
+    primary_hover=(222, 172, 84),
+    move=(38, 120, 64),
+    last=(214, 170, 40),
+    refusal=(196, 52, 44),
+    select=(60, 150, 220),
+    info=(220, 120, 40),
+    sides=(("#f3ecdc", "#3a2e22", "#b8862b"), ("#2b2d36", "#e6dcc4", "#c0392b")),
+    side_text=((243, 236, 220), (150, 156, 176)),
+    grid=(60, 44, 26, 70),
+    coords=(92, 70, 44),
+)
+
+COLOUR_BLIND = Palette(
+    name="colour-blind",
+    background=(28, 31, 36),
+    backdrop=(14, 16, 19),
+    panel=(40, 44, 51),
+    panel_edge=(64, 70, 80),
+    text=(240, 240, 240),
+    text_dim=(170, 170, 170),
+    text_dark=(20, 20, 20),
+    button=(58, 64, 74),
+    button_hover=(76, 84, 96),
+    primary=(230, 159, 0),  # Okabe-Ito orange
+    primary_hover=(246, 186, 60),
+    move=(0, 114, 178),  # blue
+    last=(240, 228, 66),  # yellow
+    refusal=(213, 94, 0),  # vermillion
+    select=(86, 180, 233),  # sky blue
+    info=(204, 121, 167),  # reddish purple
+    sides=(("#ffffff", "#1a1a1a", "#0072b2"), ("#1a1a1a", "#ffffff", "#e69f00")),
+    side_text=((255, 255, 255), (170, 170, 170)),
+    grid=(40, 40, 40, 80),
+    coords=(70, 60, 50),
+)
+
+PALETTES = {p.name: p for p in (STANDARD, COLOUR_BLIND)}
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """Sizes for a window: font pixel heights, padding, corner radius, all scaled."""
+
+    scale: float
+    small: int
+    normal: int
+    large: int
+    title: int
+    pad: int
+    radius: int
+    button_h: int
+
+
+def metrics(size: tuple[int, int]) -> Metrics:
+    """Sizes for a window of this size (legible from 960x600 up)."""
+    w, h = size
+    s = max(0.75, min(w / 1280, h / 800, 2.0))
+    return Metrics(
+        scale=s,
+        small=max(14, round(15 * s)),
+        normal=max(16, round(19 * s)),
+        large=max(21, round(26 * s)),
+        title=max(36, round(60 * s)),
+        pad=max(8, round(12 * s)),
+        radius=max(6, round(9 * s)),
+        button_h=max(34, round(42 * s)),
+    )
+
+
+def hex_rgb(text: str) -> Color:
+    """"#rrggbb" as an (r, g, b) tuple."""
+    text = text.lstrip("#")
+    return (int(text[0:2], 16), int(text[2:4], 16), int(text[4:6], 16))
+
+
+def mix(a: Color, b: Color, t: float) -> Color:
+    """The colour a fraction t of the way from a to b."""
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )

@@ -1,0 +1,229 @@
+"""Widgets: buttons, segmented choices, a number field; each handles actions and draws itself.
+
+A widget's `rect` is set by its scene's layout; `handle(action)` returns True when the widget
+used the action; `draw(surface, palette, metrics)` changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from common.ui import draw
+from common.ui.input import Action, Key, PointerDown, PointerMove, PointerUp
+from common.ui.theme import Metrics, Palette, mix
+
+
+class Widget:
+    """Base: a rect, hover tracking and an enabled flag."""
+
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.hover = False
+        self.enabled = True
+        self.visible = True
+
+    def handle(self, action: Action) -> bool:
+        """React to an action; True if it was used."""
+        if isinstance(action, PointerMove):
+            self.hover = self.visible and self.rect.collidepoint(action.pos)
+        return False
+
+    def draw(self, surface: pygame.Surface, pal: Palette, m: Metrics) -> None:
+        """Draw the widget."""
+
+
+class Button(Widget):
+    """A rounded button that calls on_click when clicked (press and release on it)."""
+
+    def __init__(
+        self, label: str, on_click: Callable[[], None], primary: bool = False,
+        enabled: bool = True, hint: str = "", small: bool = False,
+    ) -> None:
+        super().__init__()
+        self.label = label
+        self.on_click = on_click
+        self.primary = primary
+        self.enabled = enabled
+        self.hint = hint  # a key shortcut shown dimmed, e.g. "Ctrl+Z"
+        self.small = small
+        self._pressed = False
+
+    def handle(self, action: Action) -> bool:
+        """Click on release over the button."""
+        super().handle(action)
+        if not self.visible:
+            return False
+        if isinstance(action, PointerDown) and action.button == 1:
+            if self.rect.collidepoint(action.pos):
+                self._pressed = self.enabled
+                return True
+        elif isinstance(action, PointerUp) and action.button == 1:
+            was = self._pressed
+            self._pressed = False
+            if was and self.rect.collidepoint(action.pos) and self.enabled:
+                self.on_click()
+                return True
+            return was
+        return False
+
+    def draw(self, surface: pygame.Surface, pal: Palette, m: Metrics) -> None:
+        """A filled rounded rect with a centred label."""
+        if not self.visible or self.rect.w <= 0:
+            return
+        if self.primary:
+            fill = pal.primary_hover if self.hover and self.enabled else pal.primary
+            color = pal.text_dark
+        else:
+            fill = pal.button_hover if self.hover and self.enabled else pal.button
+            color = pal.text
+        if not self.enabled:
+            fill = mix(fill, pal.panel, 0.6)
+            color = mix(color, fill, 0.55)
+        rect = self.rect.move(0, 1) if self._pressed else self.rect
+        radius = m.radius
+        pygame.draw.rect(surface, mix(fill, (0, 0, 0), 0.35), rect.move(0, 2), border_radius=radius)
+        pygame.draw.rect(surface, fill, rect, border_radius=radius)
+        px = m.small if self.small else m.normal
+        label = draw.text(self.label, px, color, True)
+        center = rect.center
+        if self.hint:
+            hint = draw.text(self.hint, max(11, m.small - 3), mix(color, fill, 0.4))
+            spare = rect.w - label.get_width() - 2 * hint.get_width() - 3 * m.pad
+            if spare >= 0:
+                surface.blit(hint, hint.get_rect(midright=(rect.right - m.pad // 2, rect.centery)))
+        px = draw.fit_text(self.label, px, rect.w - m.pad, True)
+        draw.blit_text(surface, self.label, px, color, center, "center", bold=True)
+
+
+class Choice(Widget):
+    """A segmented control: one option of a few is selected; clicking another picks it."""
+
+    def __init__(
+        self, options: list[str], value: str, on_change: Callable[[str], None],
+        labels: list[str] | None = None,
+    ) -> None:
+        super().__init__()
+        self.options = options
+        self.labels = labels or options
+        self.value = value
+        self.on_change = on_change
+        self._hover_index = -1
+
+    def _segments(self) -> list[pygame.Rect]:
+        n = len(self.options)
+        w = self.rect.w / n
+        return [
+            pygame.Rect(round(self.rect.x + i * w), self.rect.y, round(w), self.rect.h)
+            for i in range(n)
+        ]
+
+    def handle(self, action: Action) -> bool:
+        """Pick the clicked segment."""
+        super().handle(action)
+        if isinstance(action, PointerMove):
+            self._hover_index = next(
+                (i for i, r in enumerate(self._segments()) if r.collidepoint(action.pos)), -1
+            )
+        if isinstance(action, PointerDown) and action.button == 1 and self.enabled:
+            for option, seg in zip(self.options, self._segments(), strict=True):
+                if seg.collidepoint(action.pos):
+                    if option != self.value:
+                        self.value = option
+                        self.on_change(option)
+                    return True
+        return False
+
+    def draw(self, surface: pygame.Surface, pal: Palette, m: Metrics) -> None:
+        """The segments, the chosen one filled with the accent."""
+        if not self.visible:
+            return
+        pygame.draw.rect(surface, pal.backdrop, self.rect, border_radius=m.radius)
+        for i, (option, label, seg) in enumerate(
+            zip(self.options, self.labels, self._segments(), strict=True)
+        ):
+            inner = seg.inflate(-6, -6)
+            if option == self.value:
+                pygame.draw.rect(surface, pal.primary, inner, border_radius=m.radius - 2)
+                color = pal.text_dark
+            else:
+                if i == self._hover_index:
+                    pygame.draw.rect(surface, pal.button, inner, border_radius=m.radius - 2)
+                color = pal.text if self.enabled else pal.text_dim
+            px = draw.fit_text(label, m.small, inner.w - 8, True)
+            draw.blit_text(surface, label, px, color, inner.center, "center", bold=True)
+
+
+class NumberField(Widget):
+    """A field for a whole number (the board seed): click it, type digits, Backspace erases."""
+
+    def __init__(self, value: str, on_change: Callable[[str], None], max_len: int = 12) -> None:
+        super().__init__()
+        self.value = value
+        self.on_change = on_change
+        self.max_len = max_len
+        self.focused = False
+
+    def handle(self, action: Action) -> bool:
+        """Focus on click; digits and Backspace edit while focused."""
+        super().handle(action)
+        if isinstance(action, PointerDown) and action.button == 1:
+            self.focused = self.rect.collidepoint(action.pos)
+            return self.focused
+        if isinstance(action, Key) and self.focused:
+            if action.key == pygame.K_BACKSPACE:
+                self.value = self.value[:-1]
+                self.on_change(self.value)
+                return True
+            if action.text.isdigit() and len(self.value) < self.max_len:
+                self.value += action.text
+                self.on_change(self.value)
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface, pal: Palette, m: Metrics) -> None:
+        """The number in a sunken box, with a caret when focused."""
+        pygame.draw.rect(surface, pal.backdrop, self.rect, border_radius=m.radius)
+        edge = pal.select if self.focused else pal.panel_edge
+        pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=m.radius)
+        shown = self.value or "random"
+        color = pal.text if self.value else pal.text_dim
+        r = draw.blit_text(
+            surface, shown, m.normal, color, (self.rect.x + m.pad, self.rect.centery), "midleft"
+        )
+        if self.focused and (pygame.time.get_ticks() // 500) % 2 == 0:
+            x = r.right + 2 if self.value else self.rect.x + m.pad
+            pygame.draw.line(surface, pal.text, (x, r.top + 2), (x, r.bottom - 2), 2)
+
+
+def handle_all(widgets: list[Widget], action: Action) -> bool:
+    """Offer an action to widgets in turn; True once one used it (hover reaches all)."""
+    used = False
+    for widget in widgets:
+        if widget.visible and widget.handle(action):
+            used = True
+            if not isinstance(action, PointerMove):
+                return True
+    return used
+
+
+def stack(
+    rect: pygame.Rect, widgets: list[Widget], height: int, gap: int
+) -> pygame.Rect:
+    """Place widgets one under the other from the top of rect; returns the space used."""
+    y = rect.y
+    for widget in widgets:
+        widget.rect = pygame.Rect(rect.x, y, rect.w, height)
+        y += height + gap
+    return pygame.Rect(rect.x, rect.y, rect.w, max(0, y - gap - rect.y))
+
+
+def row(rect: pygame.Rect, widgets: list[Widget], gap: int) -> None:
+    """Share rect's width among widgets side by side."""
+    n = len(widgets)
+    if n == 0:
+        return
+    w = (rect.w - gap * (n - 1)) / n
+    for i, widget in enumerate(widgets):
+        widget.rect = pygame.Rect(round(rect.x + i * (w + gap)), rect.y, round(w), rect.h)

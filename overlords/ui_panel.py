@@ -1,0 +1,220 @@
+"""The side panel of the Overlords screen: both sides' stone hands and reserves, whose turn
+it is and what to do now, and the move log; with the hit tests for stones and log entries.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from common.ui import draw
+from common.ui.theme import Metrics, Palette, mix
+from overlords import rules
+from overlords.ui_art import fate_slots, figure, stone
+from overlords.ui_session import turn_rows
+
+FATES = fate_slots()
+
+
+@dataclass
+class Hand:
+    """Where one side's card and stones are on screen."""
+
+    side: int
+    card: pygame.Rect
+    runes: list[pygame.Rect] = field(default_factory=list)  # rune r at index r-1
+    fates: list[pygame.Rect] = field(default_factory=list)  # the 7 Fate slots, O W W D D H H
+    reserve: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    stone: int = 0
+
+
+@dataclass
+class PanelLayout:
+    """Every rectangle of the panel."""
+
+    toolbar: pygame.Rect
+    hands: dict[int, Hand]
+    status: pygame.Rect
+    log: pygame.Rect
+    row_h: int
+
+
+def layout_panel(rect: pygame.Rect, m: Metrics, bottom_side: int) -> PanelLayout:
+    """Split the panel: toolbar, the far side's hand, status, log, the near side's hand."""
+    pad = m.pad
+    toolbar = pygame.Rect(rect.x, rect.y, rect.w, m.button_h)
+    status_h = (int(m.large * 1.45) + int(m.small * 1.5) + 2 * int(m.normal * 1.3) + m.button_h
+                + 3 * pad + 4)
+    fixed = toolbar.h + status_h + 4 * pad + 2 * (int(m.normal * 1.5) + int(m.small * 1.6)
+                                                 + 2 * pad)
+    log_min = 4 * int(m.normal * 1.55) + int(m.small * 1.6) + 2 * pad
+    stone_size = int(min((rect.w - 2 * pad) / 7.7, (rect.h - fixed - log_min) / 4, 60))
+    stone_size = max(28, stone_size)
+    card_h = int(m.normal * 1.5) + 2 * stone_size + pad // 2 + int(m.small * 1.6) + 2 * pad
+    top_card = pygame.Rect(rect.x, toolbar.bottom + pad, rect.w, card_h)
+    bottom_card = pygame.Rect(rect.x, rect.bottom - card_h, rect.w, card_h)
+    status = pygame.Rect(rect.x, top_card.bottom + pad, rect.w, status_h)
+    log_h = bottom_card.top - status.bottom - 2 * pad
+    log = pygame.Rect(rect.x, status.bottom + pad, rect.w, log_h)
+    hands = {}
+    for side, card in ((1 - bottom_side, top_card), (bottom_side, bottom_card)):
+        hand = Hand(side, card, stone=stone_size)
+        gap = (card.w - 2 * pad - 7 * stone_size) / 6
+        y_runes = card.y + pad // 2 + int(m.normal * 1.5)
+        y_fates = y_runes + stone_size + pad // 2
+        for i in range(7):
+            x = card.x + pad + round(i * (stone_size + gap))
+            hand.runes.append(pygame.Rect(x, y_runes, stone_size, stone_size))
+            hand.fates.append(pygame.Rect(x, y_fates, stone_size, stone_size))
+        hand.reserve = pygame.Rect(card.x + pad, y_fates + stone_size + pad // 2,
+                                   card.w - 2 * pad, int(m.small * 1.6))
+        hands[side] = hand
+    return PanelLayout(toolbar, hands, status, log, int(m.normal * 1.55))
+
+
+def stone_at(layout: PanelLayout, pos: tuple[int, int]) -> tuple[int, str, int] | None:
+    """(side, "rune" or "fate", rune number or Fate slot) of the stone under pos."""
+    for side, hand in layout.hands.items():
+        for i, r in enumerate(hand.runes):
+            if r.collidepoint(pos):
+                return side, "rune", i + 1
+        for i, r in enumerate(hand.fates):
+            if r.collidepoint(pos):
+                return side, "fate", i
+    return None
+
+
+def slot_played(state: rules.State, side: int, slot: int) -> bool:
+    """True if the Fate stone in this slot is played (the later slots of a type go first)."""
+    kind = FATES[slot]
+    first = FATES.index(kind)
+    return slot - first >= state.fates[side][kind]
+
+
+def draw_hand(
+    surface: pygame.Surface, hand: Hand, state: rules.State, label: str, active: bool,
+    pal: Palette, m: Metrics, picked: tuple[int | None, int | None] = (None, None),
+) -> None:
+    """A side's card: name, turns to the Reckoning, Rune and Fate stones, reserve."""
+    card = hand.card
+    side = hand.side
+    fill = mix(pal.panel, pal.primary, 0.10) if active else pal.panel
+    draw.panel(surface, card, fill, pal.primary if active else pal.panel_edge, m.radius, 0)
+    if active:
+        pygame.draw.rect(surface, pal.primary, card, 3, border_radius=m.radius)
+    token = figure(rules.OVERLORD, side, int(m.normal * 1.5), pal)
+    surface.blit(token, token.get_rect(midleft=(card.x + m.pad // 2, card.y + m.pad + m.normal // 2
+                                                + 2)))
+    x = card.x + m.pad + int(m.normal * 1.4)
+    name = draw.blit_text(surface, label, m.normal, pal.text, (x, card.y + m.pad // 2 + 2),
+                          bold=True)
+    turns = state.turns_to_reckoning(side)
+    when = "Reckoning after this turn" if turns == 1 else f"Reckoning in {turns} turns"
+    room = card.right - m.pad - name.right - m.pad
+    if draw.text(when, m.small, pal.text_dim).get_width() > room:
+        when = "Reckoning next" if turns == 1 else f"Reckoning in {turns}"
+    draw.blit_text(surface, when, m.small, pal.primary if turns == 1 else pal.text_dim,
+                   (card.right - m.pad, card.y + m.pad // 2 + 4), "topright")
+    rune_pick, fate_pick = picked
+    for i, rect in enumerate(hand.runes):
+        r = i + 1
+        played = not state.runes[side] >> i & 1
+        pebble = stone("rune", r, side, rect.w, played)
+        lift = -4 if rune_pick == r else 0
+        surface.blit(pebble, rect.move(0, lift))
+        if rune_pick == r:
+            pygame.draw.ellipse(surface, pal.select, rect.move(0, lift).inflate(4, 4), 3)
+    fate_done: set[int] = set()
+    for slot, rect in enumerate(hand.fates):
+        kind = FATES[slot]
+        played = slot_played(state, side, slot)
+        pebble = stone("fate", kind, side, rect.w, played)
+        chosen = fate_pick == kind and not played and kind not in fate_done
+        if chosen:
+            fate_done.add(kind)
+        lift = -4 if chosen else 0
+        surface.blit(pebble, rect.move(0, lift))
+        if chosen:
+            pygame.draw.ellipse(surface, pal.select, rect.move(0, lift).inflate(4, 4), 3)
+    _draw_reserve(surface, hand, state, pal, m)
+
+
+def _draw_reserve(surface: pygame.Surface, hand: Hand, state: rules.State, pal: Palette,
+                  m: Metrics) -> None:
+    r = hand.reserve
+    x = draw.blit_text(surface, "Reserve", m.small, pal.text_dim, (r.x, r.centery), "midleft").right
+    x += m.pad
+    icon = int(r.h * 1.1)
+    reserve = state.reserve[hand.side]
+    for kind in (rules.WIZARD, rules.DRAGON, rules.HERO):
+        token = figure(kind, hand.side, icon, pal)
+        if reserve[kind] == 0:
+            token = token.copy()
+            token.set_alpha(90)
+        surface.blit(token, token.get_rect(midleft=(x, r.centery)))
+        x += icon + 2
+        color = pal.text if reserve[kind] else pal.text_dim
+        x = draw.blit_text(surface, f"×{reserve[kind]}", m.small, color, (x, r.centery),
+                           "midleft", bold=True).right + m.pad
+
+
+def log_cells(
+    layout: PanelLayout, count: int, scroll: int, m: Metrics
+) -> list[tuple[int, pygame.Rect]]:
+    """(move index, rect) of each visible log cell; index i is the i-th move (0-based)."""
+    area = layout.log.inflate(-2 * m.pad, -2 * m.pad)
+    area.y += int(m.small * 1.6)
+    area.h -= int(m.small * 1.6)
+    rows = area.h // layout.row_h
+    num_w = int(m.normal * 2.4)
+    col_w = (area.w - num_w) // 2
+    cells = []
+    first_row = scroll
+    for row in range(first_row, min(first_row + rows, (count + 1) // 2)):
+        y = area.y + (row - first_row) * layout.row_h
+        for col in range(2):
+            i = row * 2 + col
+            if i < count:
+                cells.append((i, pygame.Rect(area.x + num_w + col * col_w, y, col_w - 4,
+                                             layout.row_h)))
+    return cells
+
+
+def log_rows_visible(layout: PanelLayout, m: Metrics) -> int:
+    """How many numbered rows fit in the log."""
+    return max(1, (layout.log.h - 2 * m.pad - int(m.small * 1.6)) // layout.row_h)
+
+
+def draw_log(
+    surface: pygame.Surface, layout: PanelLayout, moves: list[rules.Move], scroll: int,
+    current: int, pal: Palette, m: Metrics,
+) -> None:
+    """The numbered move log; the move whose position is shown (current, 1-based) stands out."""
+    rect = layout.log
+    draw.panel(surface, rect, pal.panel, pal.panel_edge, m.radius, 0)
+    draw.blit_text(surface, "Moves  (click one to look back)", m.small, pal.text_dim,
+                   (rect.x + m.pad, rect.y + m.pad // 2 + 2))
+    if not moves:
+        draw.blit_text(surface, "No moves yet", m.normal, pal.text_dim, rect.center, "center")
+        return
+    rows = turn_rows(moves)
+    num_x = rect.x + m.pad
+    for i, cell in log_cells(layout, len(moves), scroll, m):
+        if i % 2 == 0:
+            number = rows[i // 2][0]
+            draw.blit_text(surface, f"{number}.", m.normal, pal.text_dim, (num_x, cell.centery),
+                           "midleft")
+        if i + 1 == current:
+            pygame.draw.rect(surface, mix(pal.panel, pal.last, 0.35), cell, border_radius=4)
+        draw.blit_text(surface, str(moves[i]), m.normal, pal.text, (cell.x + 6, cell.centery),
+                       "midleft", bold=(i + 1 == current))
+    total = (len(moves) + 1) // 2
+    visible = log_rows_visible(layout, m)
+    if total > visible:
+        track = pygame.Rect(rect.right - 8, rect.y + int(m.small * 1.6) + m.pad, 4,
+                            rect.h - int(m.small * 1.6) - 2 * m.pad)
+        knob_h = max(16, track.h * visible // total)
+        knob_y = track.y + (track.h - knob_h) * scroll // max(1, total - visible)
+        pygame.draw.rect(surface, pal.backdrop, track, border_radius=2)
+        pygame.draw.rect(surface, pal.text_dim, (track.x, knob_y, 4, knob_h), border_radius=2)

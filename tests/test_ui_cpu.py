@@ -1,0 +1,86 @@
+"""The app's CPU seat adapter: answers off the UI thread, cancels, and falls back to the random
+level when the AI worker fails, so a CPU seat never freezes the game."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+import main
+from common.ui import cpu as cpu_module
+from common.ui.cpu import CpuPlayer
+from overlords import rules
+
+
+def wait_move(player: CpuPlayer, limit: float = 20.0):
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        move = player.poll()
+        if move is not None:
+            return move
+        time.sleep(0.005)
+    raise TimeoutError("no move")
+
+
+@pytest.fixture
+def state():
+    return rules.new_state(random.Random(3))
+
+
+def test_random_level_answers_a_legal_move_and_cancel_drops_it(state):
+    player = CpuPlayer(main.games())
+    try:
+        player.start("overlords", state, "random", seed=1)
+        assert wait_move(player) in rules.legal_moves(state)
+        assert not player.busy()
+        player.start("overlords", state, "random", seed=2)
+        player.cancel()
+        time.sleep(0.05)
+        assert player.poll() is None and not player.busy()
+    finally:
+        player.close()
+
+
+class _BrokenWorker:
+    """A worker whose process dies on every request."""
+
+    def start(self, *args) -> None:
+        pass
+
+    def poll(self):
+        raise RuntimeError("the CPU worker stopped twice on this position")
+
+    def busy(self) -> bool:
+        return True
+
+    def cancel(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_failing_worker_falls_back_to_a_legal_random_move(state, monkeypatch):
+    monkeypatch.setattr(cpu_module, "_worker_class", lambda: _BrokenWorker)
+    player = CpuPlayer(main.games())
+    try:
+        player.prepare()
+        player.start("overlords", state, "hard", seed=5)
+        assert wait_move(player) in rules.legal_moves(state)
+    finally:
+        player.close()
+
+
+def test_the_real_worker_plays_a_cpu_level(state):
+    if cpu_module._worker_class() is None:
+        pytest.skip("no AI worker yet")
+    player = CpuPlayer(main.games())
+    try:
+        player.prepare()
+        player.start("overlords", state, "easy", seed=7)
+        assert player.busy()
+        assert wait_move(player) in rules.legal_moves(state)
+    finally:
+        player.close()

@@ -1,0 +1,521 @@
+"""The Overlords screen driven like a player, with posted mouse events on the real app (dummy
+video driver): new game, setup, stones and figures, legal targets, moves, captures, recruits,
+discards, refusals, undo/redo, review, resizing, and a whole game to the Overlord capture.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+import main  # noqa: E402
+from common.ui.app import App  # noqa: E402
+from common.ui.driver import Driver  # noqa: E402
+from common.ui.menu import MainMenu  # noqa: E402
+from common.ui.overlay import Dialog, GameOver  # noqa: E402
+from overlords import rules  # noqa: E402
+from overlords.ui import GameScene, play_scene  # noqa: E402
+from overlords.ui_art import fate_slots  # noqa: E402
+from overlords.ui_session import Session  # noqa: E402
+from overlords.ui_setup import NewGameScene, board_for  # noqa: E402
+
+SEED = 4242
+G = rules.GRID
+
+
+def open_game(specs=("human", "human"), seed=SEED, size=(1280, 800), animation="off"):
+    """An app with a game past its setup (default setup for every human side)."""
+    app = App(main.games(), size)
+    app.settings.animation = animation
+    app.push(MainMenu(app))
+    app.push(play_scene(app, list(specs), seed))
+    d = Driver(app)
+    d.frames(1)
+    game = app.top
+    while game.setup is not None:
+        d.click(game.default_b.rect.center)
+        d.click(game.ready_b.rect.center)
+    return app, d, game
+
+
+@pytest.fixture
+def hotseat():
+    """Two humans on the SEED board."""
+    app, d, game = open_game()
+    yield app, d, game
+    app.close()
+
+
+def jump_to(game: GameScene, moves: list[rules.Move]) -> None:
+    """Put the game at the position after these moves (as if they had been played)."""
+    game.session = Session(game.session.initial, game.specs, game.seed, moves=list(moves))
+    game._after_jump()
+
+
+def playout(state: rules.State, want, rng: random.Random, limit: int = 300):
+    """Random legal moves from state until want(state) holds with White to move; the moves."""
+    for _ in range(200):
+        moves, s = [], state
+        while s.result is None and len(moves) < limit:
+            if s.turn == rules.WHITE and want(s):
+                return moves
+            move = rules.random_move(s, rng)
+            moves.append(move)
+            s = rules.apply(s, move)
+    raise AssertionError("no such position found")
+
+
+def click_square(d: Driver, game: GameScene, sq: int) -> None:
+    d.click(game.view.center(sq))
+
+
+def click_stones(d: Driver, game: GameScene, rune: int, fate: int) -> None:
+    hand = game.layout_.hands[game.session.state.turn]
+    d.click(hand.runes[rune - 1].center)
+    d.click(hand.fates[fate_slots().index(fate)].center)
+
+
+def play_by_clicks(d: Driver, game: GameScene, move: rules.Move) -> None:
+    """Make a move the way a player would: stones for recruits and discards, else the quick
+    way (figure, then square, answering the "which Rune?" question when it comes)."""
+    if move.is_discard:
+        click_stones(d, game, move.rune, move.fate)
+        d.click(game.discard_b.rect.center)
+    elif move.is_recruit:
+        click_stones(d, game, move.rune, move.fate)
+        click_square(d, game, move.to)
+    else:
+        others = [m for m in rules.legal_moves(game.session.state)
+                  if (m.frm, m.to) == (move.frm, move.to) and m.rune != 5]
+        if move.rune == 5 and others:  # teleporting where another Rune goes: stone first
+            d.click(game.layout_.hands[game.session.state.turn].runes[4].center)
+        click_square(d, game, move.frm)
+        click_square(d, game, move.to)
+        top = game.app.top
+        if isinstance(top, Dialog) and top.title == "Which Rune?":
+            labels = [b.label for b in top.buttons]
+            choice = next((b for b in top.buttons if b.label.startswith(f"Rune {move.rune}:")),
+                          None)
+            assert choice is not None, (str(move), top.title, labels)
+            d.click(choice.rect.center)
+    d.settle()
+
+
+def near(color, expected, tolerance=40) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in zip(color[:3], expected, strict=True))
+
+
+def test_new_game_dialog_then_setup_by_drag_and_click():
+    app = App(main.games())
+    try:
+        app.settings.animation = "off"
+        app.push(MainMenu(app))
+        d = Driver(app)
+        d.frames(1)
+        d.click(app.top.buttons[0].rect.center)
+        dialog = app.top
+        assert isinstance(dialog, NewGameScene)
+        d.click(dialog.seed_field.rect.center)
+        for _ in range(12):
+            d.key(pygame.K_BACKSPACE)
+        for ch in str(SEED):
+            d.key(getattr(pygame, f"K_{ch}"), text=ch)
+        assert dialog.seed_field.value == str(SEED)
+        black = dialog.seats[1]
+        d.click(black._segments()[1].center)  # Random
+        assert black.value == "random"
+        d.click(dialog.start.rect.center)
+        game = app.top
+        assert isinstance(game, GameScene) and game.seed == SEED
+        assert game.setup is not None and game.setup.side == rules.WHITE
+        setup = game.setup
+        d.drag(setup.tray[rules.OVERLORD].center, game.view.center(G.index("a1")))
+        assert setup.mine == {rules.OVERLORD: G.index("a1")}
+        d.click(setup.tray[rules.WIZARD].center)
+        click_square(d, game, G.index("h5"))
+        assert "back row" in game.refused[0] and rules.WIZARD not in setup.mine
+        click_square(d, game, G.index("b1"))
+        assert setup.mine[rules.WIZARD] == G.index("b1")
+        assert not game.ready_b.enabled
+        d.click(game.shuffle_b.rect.center)
+        assert setup.complete and game.ready_b.enabled
+        d.click(game.default_b.rect.center)
+        assert setup.mine == rules.default_setup()[rules.WHITE]
+        d.click(game.ready_b.rect.center)
+        state = game.session.state
+        features, cpu_setup = board_for(SEED)
+        assert state == rules.make_state(features, {0: rules.default_setup()[0],
+                                                    1: cpu_setup[1]})
+    finally:
+        app.close()
+
+
+def test_stones_then_figure_then_square(hotseat):
+    app, d, game = hotseat
+    state = game.session.state
+    move = next(m for m in rules.legal_moves(state) if m.frm is not None and m.rune != 5)
+    click_stones(d, game, move.rune, move.fate)
+    assert (game.pick.rune, game.pick.fate) == (move.rune, move.fate)
+    movable = {m.frm for m in rules.legal_moves(state)
+               if m.rune == move.rune and m.fate == move.fate and m.frm is not None}
+    assert game.pick.movable() == movable
+    if game.pick.figure is None:
+        click_square(d, game, move.frm)
+    targets = {m.to for m in rules.moves_from(state, move.frm) if m.rune == move.rune}
+    assert set(game.pick.targets()) == targets
+    d.frames(1)
+    dot = app.screen.get_at(game.view.center(move.to))
+    assert near(dot, app.pal.move), "a legal target is marked with a dot"
+    click_square(d, game, move.to)
+    assert game.session.moves == [move]
+
+
+def test_quick_way_marks_every_reach_and_asks_which_rune(hotseat):
+    app, d, game = hotseat
+    state = game.session.state
+    legal = rules.legal_moves(state)
+    pairs = {}
+    for m in legal:
+        if m.frm is not None and m.rune != 5:
+            pairs.setdefault((m.frm, m.to), []).append(m)
+    (frm, to), twins = next((k, v) for k, v in pairs.items() if len(v) > 1)
+    click_square(d, game, frm)
+    assert set(game.pick.targets()) == {m.to for m in rules.moves_from(state, frm)}
+    click_square(d, game, to)
+    question = app.top
+    assert isinstance(question, Dialog) and question.title == "Which Rune?"
+    wanted = twins[-1]
+    d.click(next(b for b in question.buttons
+                 if b.label.startswith(f"Rune {wanted.rune}:")).rect.center)
+    assert game.session.moves == [wanted]
+
+
+def test_teleport_goes_where_only_it_reaches_and_elsewhere_when_picked(hotseat):
+    app, d, game = hotseat
+    state = game.session.state
+    legal = rules.legal_moves(state)
+
+    def others(m):
+        return [o for o in legal if (o.frm, o.to) == (m.frm, m.to) and o.rune != 5]
+
+    frm = next(m.frm for m in legal if m.rune == 5)
+    only = next(m for m in legal if m.frm == frm and m.rune == 5 and not others(m))
+    shared = next(m for m in legal if m.frm == frm and m.rune == 5 and others(m))
+    click_square(d, game, frm)
+    click_square(d, game, only.to)
+    assert game.session.moves == [only], "a square only a Teleport reaches"
+    d.key(pygame.K_z, pygame.KMOD_CTRL)
+    click_square(d, game, frm)
+    click_square(d, game, shared.to)
+    if isinstance(app.top, Dialog):  # several other Runes: Teleport is not offered
+        assert all("Teleport" not in b.label for b in app.top.buttons)
+        d.click(app.top.buttons[0].rect.center)
+    assert game.session.moves[-1].rune != 5, "the marked Rune, not the Teleport"
+    d.key(pygame.K_z, pygame.KMOD_CTRL)
+    d.click(game.layout_.hands[rules.WHITE].runes[4].center)
+    click_square(d, game, frm)
+    click_square(d, game, shared.to)
+    assert game.session.moves == [shared], "with the Rune 5 stone picked first"
+
+
+def test_a_refused_click_shows_the_engines_reason(hotseat):
+    app, d, game = hotseat
+    state = game.session.state
+    frm = next(m.frm for m in rules.legal_moves(state) if m.frm is not None)
+    click_square(d, game, frm)
+    bad = next(sq for sq in range(16, 48) if sq not in game.pick.targets())
+    click_square(d, game, bad)
+    assert game.refused[0] == rules.explain(state, frm, bad)
+    assert game.session.moves == []
+    d.frames(1)
+    status = app.screen.subsurface(game.layout_.status)
+    reds = sum(1 for x in range(0, status.get_width(), 3) for y in range(0, status.get_height(), 3)
+               if near(status.get_at((x, y)), app.pal.refusal, 30))
+    assert reds > 20, "the reason is written in the refusal colour"
+
+
+def test_capture(hotseat):
+    app, d, game = hotseat
+    rng = random.Random(1)
+
+    def can_capture(s):
+        return any(m.frm is not None and s.figure(m.to) is not None
+                   and s.figure(m.to)[1] != rules.OVERLORD for m in rules.legal_moves(s))
+
+    jump_to(game, playout(game.session.state, can_capture, rng))
+    state = game.session.state
+    move = next(m for m in rules.legal_moves(state) if m.frm is not None
+                and state.figure(m.to) is not None and state.figure(m.to)[1] != rules.OVERLORD)
+    click_square(d, game, move.frm)
+    d.frames(1)
+    ring = game.view.center(move.to)
+    ring = (ring[0] + int(game.view.tile * 0.43) + 1, ring[1])
+    assert near(app.screen.get_at(ring), app.pal.move, 60), "a capture is marked with a ring"
+    victim = state.figure(move.to)
+    click_square(d, game, move.to)
+    if isinstance(app.top, Dialog):
+        d.click(next(b for b in app.top.buttons
+                     if b.label.startswith(f"Rune {move.rune}:")).rect.center)
+    after = game.session.state
+    assert game.session.moves[-1] == move
+    assert after.figure(move.to) == (rules.WHITE, state.figure(move.frm)[1])
+    assert victim[0] == rules.BLACK
+    assert "takes" in game.last_text
+
+
+def test_recruit_lights_the_sources_and_places_the_figure(hotseat):
+    app, d, game = hotseat
+    rng = random.Random(2)
+    jump_to(game, playout(game.session.state,
+                          lambda s: any(m.is_recruit for m in rules.legal_moves(s)), rng))
+    state = game.session.state
+    move = next(m for m in rules.legal_moves(state) if m.is_recruit)
+    click_stones(d, game, 6, move.fate)
+    sources = {m.to for m in rules.legal_moves(state) if m.is_recruit and m.fate == move.fate}
+    assert set(game.pick.targets()) == sources
+    click_square(d, game, move.to)
+    after = game.session.state
+    assert after.figure(move.to) == (rules.WHITE, move.fate)
+    assert after.reserve[rules.WHITE][move.fate] == state.reserve[rules.WHITE][move.fate] - 1
+
+
+def test_quick_recruit_by_clicking_an_empty_source(hotseat):
+    app, d, game = hotseat
+    rng = random.Random(3)
+    jump_to(game, playout(game.session.state,
+                          lambda s: any(m.is_recruit for m in rules.legal_moves(s)), rng))
+    move = next(m for m in rules.legal_moves(game.session.state) if m.is_recruit)
+    click_square(d, game, move.to)
+    ask = app.top
+    assert isinstance(ask, Dialog) and ask.title == "Recruit?"
+    d.click(ask.buttons[0].rect.center)
+    assert game.session.moves[-1].is_recruit and game.session.moves[-1].to == move.to
+
+
+def test_discard_when_no_move_exists(hotseat):
+    app, d, game = hotseat
+    rng = random.Random(4)
+    jump_to(game, playout(game.session.state, rules.must_discard, rng, limit=600))
+    state = game.session.state
+    d.frames(1)
+    assert game.discard_b in game.status_buttons and not game.discard_b.enabled
+    assert "Discard" in game_hint(game)
+    move = rules.legal_moves(state)[-1]
+    click_stones(d, game, move.rune, move.fate)
+    assert game.discard_b.enabled and game.discard_b.label == f"Discard {str(move)[:2]}"
+    d.click(game.discard_b.rect.center)
+    assert game.session.moves[-1] == move and move.is_discard
+
+
+def game_hint(game: GameScene) -> str:
+    from overlords.ui_play import hint_text
+
+    return hint_text(game)
+
+
+def test_undo_and_redo_against_the_cpu():
+    app, d, game = open_game(("human", "random"))
+    try:
+        move = next(m for m in rules.legal_moves(game.session.state) if m.frm is not None)
+        play_by_clicks(d, game, move)
+        assert len(game.session.moves) == 2, "the CPU answered"
+        d.key(pygame.K_z, pygame.KMOD_CTRL)
+        assert game.session.moves == [] and game.session.state.turn == rules.WHITE
+        d.key(pygame.K_y, pygame.KMOD_CTRL)
+        assert len(game.session.moves) == 2
+        d.click(game.undo_b.rect.center)
+        assert game.session.moves == []
+        d.click(game.redo_b.rect.center)
+        assert len(game.session.moves) == 2 and game.session.moves[0] == move
+        assert not game.redo_b.enabled
+    finally:
+        app.close()
+
+
+def test_review_a_logged_position_and_come_back(hotseat):
+    app, d, game = hotseat
+    rng = random.Random(5)
+    moves = playout(game.session.state, lambda s: s.ply >= 12, rng)
+    jump_to(game, moves)
+    assert game.log_scroll > 0, "the log follows the game"
+    d.wheel(game.layout_.log.center, 10)
+    assert game.log_scroll == 0
+    cells = dict(game_cells(game))
+    d.click(cells[3].center)  # the 4th move
+    assert game.review == 4 and game.shown is game.session.states[4]
+    before = list(game.session.moves)
+    click_square(d, game, next(m.frm for m in rules.legal_moves(game.session.states[4])
+                               if m.frm is not None))
+    assert game.session.moves == before, "review is read-only"
+    d.click(game.prev_b.rect.center)
+    assert game.review == 3
+    d.key(pygame.K_RIGHT)
+    assert game.review == 4
+    d.click(game.back_b.rect.center)
+    assert game.review is None and game.shown is game.session.state
+
+
+def game_cells(game: GameScene):
+    from overlords.ui_panel import log_cells
+
+    return log_cells(game.layout_, len(game.session.moves), game.log_scroll, game.app.m)
+
+
+def test_resize_and_fullscreen_keep_clicks_on_the_right_squares(hotseat):
+    app, d, game = hotseat
+    for size in ((1000, 640), (1920, 1080)):
+        app.set_window_size(size)
+        d.frames(1)
+        assert app.screen.get_rect().contains(game.view.frame)
+        assert game.view.square_at(game.view.center(G.index("c4"))) == G.index("c4")
+        move = next(m for m in rules.legal_moves(game.session.state) if m.frm is not None)
+        play_by_clicks(d, game, move)
+        assert game.session.moves[-1] == move
+    d.key(pygame.K_F11)
+    assert app.settings.fullscreen
+    move = next(m for m in rules.legal_moves(game.session.state) if m.frm is not None)
+    play_by_clicks(d, game, move)
+    assert game.session.moves[-1] == move
+
+
+def test_animation_runs_and_input_waits_for_it():
+    app, d, game = open_game(animation="normal")
+    try:
+        legal = rules.legal_moves(game.session.state)
+        move = next(m for m in legal if m.frm is not None and m.rune in (1, 2, 3) and
+                    sum(1 for o in legal if (o.frm, o.to) == (m.frm, m.to)) == 1)
+        click_square(d, game, move.frm)
+        click_square(d, game, move.to)
+        assert game.animator.busy
+        frm = next(m.frm for m in rules.legal_moves(game.session.state) if m.frm is not None)
+        click_square(d, game, frm)
+        assert game.pick.figure is None, "clicks wait while a move animates"
+        frames = d.settle()
+        assert 6 <= frames <= 30, "a 150-300 ms slide"
+        click_square(d, game, frm)
+        assert game.pick.figure == frm
+    finally:
+        app.close()
+
+
+def test_cpu_moves_first_without_freezing_and_says_it_is_thinking():
+    app, d, game = open_game(("random", "human"), animation="normal")
+    try:
+        assert game.view.flipped, "the human's side is at the bottom"
+        d.frames(2)
+        assert "thinking" in game_title(game)
+        assert game.session.moves == []
+        d.settle()
+        assert len(game.session.moves) == 1 and game.session.state.turn == rules.BLACK
+    finally:
+        app.close()
+
+
+def game_title(game: GameScene) -> str:
+    from overlords.ui_play import title_text
+
+    return title_text(game)[0]
+
+
+def winning_record(seed: int) -> list[rules.Move]:
+    """A random game on the seed's default-setup board that ends with an Overlord capture."""
+    features, _ = board_for(seed)
+    start = rules.make_state(features, rules.default_setup())
+    for n in range(500):
+        rng, s, moves = random.Random(n), start, []
+        while s.result is None and len(moves) < 200:
+            move = rules.random_move(rng=rng, state=s)
+            moves.append(move)
+            s = rules.apply(s, move)
+        kinds = {m.rune for m in moves}
+        if s.result and s.result.reason == "overlord" and 6 in kinds and any(
+                m.is_discard for m in moves):
+            return moves
+    raise AssertionError("no game found")
+
+
+def test_a_whole_game_by_clicks_to_the_overlord_capture(hotseat):
+    app, d, game = hotseat
+    record = winning_record(SEED)
+    for move in record:
+        assert not game.session.over
+        play_by_clicks(d, game, move)
+        last = game.session.moves[-1]
+        assert last == move or (game.session.over and (last.frm, last.to) == (move.frm, move.to))
+    outcome = game.session.state.result
+    assert outcome.reason == "overlord"
+    over = app.top
+    assert isinstance(over, GameOver)
+    assert over.title == f"{rules.SIDE_NAMES[outcome.winner].title()} wins"
+    assert "Overlord was captured" in over.lines[0]
+    d.click(next(b for b in over.buttons if b.label == "Review game").rect.center)
+    assert app.top is game and game.review == len(record)
+    d.click(game.back_b.rect.center)
+    d.click(game.rematch_b.rect.center)
+    assert isinstance(app.top, GameScene) and app.top is not game
+
+
+def test_moves_that_leave_the_overlord_open_are_marked(hotseat):
+    app, d, game = hotseat
+    from overlords.ui_pick import exposes_overlord
+
+    def risky(s):
+        return any(m.frm is not None and exposes_overlord(s, m) for m in rules.legal_moves(s)
+                   if m.fate == rules.OVERLORD)
+
+    jump_to(game, playout(game.session.state, risky, random.Random(6)))
+    state = game.session.state
+    frm = next(m.frm for m in rules.legal_moves(state) if m.fate == rules.OVERLORD
+               and m.frm is not None)
+    click_square(d, game, frm)
+    d.settle(lambda: bool(game._danger_todo))
+    d.frames(1)
+    expected = {m.to for m in rules.moves_from(state, frm) if exposes_overlord(state, m)}
+    assert game._danger == expected and expected
+    sq = next(iter(expected))
+    rect = game.view.square_rect(sq)
+    corner = app.screen.subsurface((rect.right - rect.w // 4 - 3, rect.y + 3, rect.w // 4,
+                                    rect.w // 4))
+    hits = sum(1 for x in range(corner.get_width()) for y in range(corner.get_height())
+               if near(corner.get_at((x, y)), app.pal.refusal, 30))
+    assert hits > 10, "a warning triangle marks the risky square"
+    assert "Overlord open to capture" in game_hint(game)
+
+
+def test_black_is_warned_when_its_setup_loses_the_overlord_at_once():
+    app = App(main.games())
+    try:
+        app.settings.animation = "off"
+        app.push(MainMenu(app))
+        seed = next(n for n in range(200) if _open_file_board(n))
+        app.push(play_scene(app, ["human", "human"], seed))
+        d = Driver(app)
+        d.frames(1)
+        game = app.top
+        d.click(game.default_b.rect.center)
+        d.click(game.ready_b.rect.center)
+        assert game.setup.side == rules.BLACK and game.setup_threat == ""
+        d.click(game.default_b.rect.center)
+        assert "could capture your Overlord on e8" in game.setup_threat
+        assert "could capture" in game_hint(game)
+        d.drag(game.view.center(G.index("e8")), game.view.center(G.index("a8")))
+        assert game.setup.mine[rules.OVERLORD] == G.index("a8")
+        state = rules.make_state(game.features, game.placed)
+        caught = any(m.to == G.index("a8") for m in rules.legal_moves(state))
+        assert bool(game.setup_threat) == caught
+    finally:
+        app.close()
+
+
+def _open_file_board(seed: int) -> bool:
+    """True if the default setups face each other on an open e-file on the seed's board."""
+    features, _ = board_for(seed)
+    state = rules.make_state(features, rules.default_setup())
+    return any(m.frm == G.index("e1") and m.to == G.index("e8") for m in rules.legal_moves(state))
