@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from common import record as rec
-from common.protocol import Game
+from common.protocol import Forfeit, Game
 
 Player = Callable[[Any], Any]  # state -> move
 PlayerFactory = Callable[[Game, str, random.Random, argparse.Namespace], Player | None]
@@ -25,6 +25,10 @@ PlayerFactory = Callable[[Game, str, random.Random, argparse.Namespace], Player 
 # Extra seat kinds (CPU levels, outside bots) register here: each factory returns a player
 # for the specs it knows and None for the others.
 PLAYER_FACTORIES: list[PlayerFactory] = []
+
+
+class UsageError(ValueError):
+    """A command line whose values do not fit the game (exit 2 with the usage)."""
 
 
 def make_player(game: Game, spec: str, rng: random.Random, args: argparse.Namespace) -> Player:
@@ -57,7 +61,8 @@ def build_parser(games: dict[str, Game]) -> argparse.ArgumentParser:
     selfplay.add_argument("game", choices=names)
     selfplay.add_argument(
         "--players", required=True,
-        help="one spec per seat, comma-separated: random (2 seats, or 4 for prepollency)",
+        help="one spec per seat, comma-separated (2 seats, or 4 for prepollency): random, "
+             "easy, normal, hard (hard:N: exactly N nodes), cmd:PROGRAM ARGS (an outside bot)",
     )
     selfplay.add_argument("--games", type=_positive, default=1, help="how many games (1)")
     selfplay.add_argument("--seed", type=int, default=0, help="seed for boards and players (0)")
@@ -65,6 +70,11 @@ def build_parser(games: dict[str, Game]) -> argparse.ArgumentParser:
     selfplay.add_argument("--first", type=int, default=None, help="prepollency: first seat")
     selfplay.add_argument("--max-moves", type=_positive, default=5000,
                           help="stop a game unfinished after this many moves (5000)")
+    selfplay.add_argument("--nodes", type=_positive, default=None,
+                          help="CPU seats search exactly N nodes a turn (reproducible) "
+                               "instead of their level's time")
+    selfplay.add_argument("--bot-timeout", type=_seconds, default=10.0,
+                          help="a cmd: bot silent this many seconds forfeits (10)")
 
     validate = sub.add_parser("validate", help="check records against the rules")
     validate.add_argument("files", nargs="+", type=Path, metavar="FILE")
@@ -72,6 +82,8 @@ def build_parser(games: dict[str, Game]) -> argparse.ArgumentParser:
     perft = sub.add_parser("perft", help="count legal move sequences after a record's moves")
     perft.add_argument("file", type=Path, metavar="FILE")
     perft.add_argument("--depth", type=_positive, default=1, help="sequence length (1)")
+    parser.subcommands = {"play": play, "selfplay": selfplay, "validate": validate,
+                          "perft": perft}
     return parser
 
 
@@ -85,6 +97,16 @@ def _positive(text: str) -> int:
     return value
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"{text} is not positive")
+    return value
+
+
 def run(argv: list[str], games: dict[str, Game], app: Callable[[argparse.Namespace], int]) -> int:
     """Run a command line; `app` opens the window (no command, or `play`)."""
     parser = build_parser(games)
@@ -92,7 +114,10 @@ def run(argv: list[str], games: dict[str, Game], app: Callable[[argparse.Namespa
     if args.command in (None, "play"):
         return app(args)
     if args.command == "selfplay":
-        return selfplay(args, games[args.game])
+        try:
+            return selfplay(args, games[args.game])
+        except UsageError as err:
+            parser.subcommands["selfplay"].error(str(err))
     if args.command == "validate":
         return validate(args.files, games)
     return perft(args.file, args.depth, games)
@@ -140,6 +165,7 @@ def selfplay(args: argparse.Namespace, game: Game) -> int:
     wins: Counter[str] = Counter()
     reasons: Counter[str] = Counter()
     lengths = []
+    clocks: dict[str, list[float]] = {}  # seat label and spec -> seconds of each of its turns
     for number in range(1, args.games + 1):
         rng = random.Random(master.getrandbits(64))
         try:
@@ -148,13 +174,26 @@ def selfplay(args: argparse.Namespace, game: Game) -> int:
             players = {p: make_player(game, spec, rng, args)
                        for p, spec in zip(seats, specs, strict=True)}
         except ValueError as err:
-            print(f"selfplay: {err}", file=sys.stderr)
-            return 2
+            raise UsageError(str(err)) from None
+        names = {p: f"{game.player_label(p)} ({s})" for p, s in zip(seats, specs, strict=True)}
         initial, moves = state, []
         while game.outcome(state) is None and len(moves) < args.max_moves:
-            move = players[game.to_move(state)](state)
+            seat = game.to_move(state)
+            started = time.perf_counter()
+            try:
+                move = _ask(players[seat], state, initial, moves)
+            except Forfeit as err:
+                print(f"game {number}: {names[seat]} forfeits: {err}", file=sys.stderr)
+                state = game.resign(state, seat, "forfeit")
+                continue
+            finally:
+                clocks.setdefault(names[seat], []).append(time.perf_counter() - started)
             state = game.apply(state, move)
             moves.append(move)
+        for player in players.values():
+            close = getattr(player, "close", None)
+            if close is not None:
+                close()
         outcome = game.outcome(state)
         lengths.append(len(moves))
         if outcome is None:
@@ -168,7 +207,7 @@ def selfplay(args: argparse.Namespace, game: Game) -> int:
             who = str(game.player_label(outcome.winner))
             summary = f"{who} wins by {outcome.reason}"
             wins[who] += 1
-            reasons[outcome.reason] += 1
+            reasons[f"{who} by {outcome.reason}"] += 1
         line = f"game {number}: {summary} after {len(moves)} {game.MOVES_KEY}"
         if args.out is not None:
             path = args.out / f"{game.NAME}-{number:04d}.json"
@@ -181,4 +220,17 @@ def selfplay(args: argparse.Namespace, game: Game) -> int:
     why = ", ".join(f"{k} {v}" for k, v in sorted(reasons.items())) or "none"
     print(f"total {args.games} games: {total}; by reason: {why}; "
           f"average length {sum(lengths) / len(lengths):.1f} {game.MOVES_KEY}")
+    slowest = max(((t, name) for name, ts in clocks.items() for t in ts), default=None)
+    for name, ts in sorted(clocks.items()):
+        print(f"{name}: {len(ts)} turns, average {sum(ts) / len(ts):.3f} s, "
+              f"slowest {max(ts):.3f} s")
+    if slowest is not None:
+        print(f"slowest turn: {slowest[0]:.3f} s by {slowest[1]}")
     return 0
+
+
+def _ask(player: Player, state: Any, initial: Any, moves: list[Any]) -> Any:
+    """A player's move; players that read the game so far (bots) get (initial, moves) too."""
+    if getattr(player, "needs_history", False):
+        return player(state, history=(initial, moves))  # type: ignore[call-arg]
+    return player(state)

@@ -20,6 +20,10 @@ class IllegalMoveError(ValueError):
     """A move the rules refuse; ``str(err)`` is a reason a player can read."""
 
 
+class Forfeit(Exception):
+    """A player gives up its seat (an outside bot that failed); ``str(err)`` says why."""
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a game ended: the winning player (None for a draw) and why (one of REASONS)."""

@@ -1,0 +1,200 @@
+"""Bots from outside: a seat played by another program, over one JSON object per line.
+
+On its turn the program reads ``{"type": "turn", "record": <the game record so far>, "seat":
+<"white"/"black" or a seat number>}`` on stdin and writes one line on stdout: ``{"move": "2D
+f1-c4"}`` (Overlords) or ``{"turn": ["c3-e5", "h7-h8"]}`` (Prepollency). A malformed or illegal
+answer, a crash, or no answer within the timeout forfeits the seat: `ask` raises `Forfeit`
+with a message that says which and why, and the caller applies ``game.resign(state, player,
+"forfeit")``. The program is started on its first turn and kept for the whole game; what it
+prints on stderr passes through. `BotSeat` does the same off the UI thread.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import queue
+import shlex
+import subprocess
+import threading
+from typing import Any
+
+from common import record as rec
+from common.protocol import Forfeit, Game, IllegalMoveError
+
+DEFAULT_TIMEOUT = 10.0
+PREFIX = "cmd:"
+
+
+class Bot:
+    """One outside program playing one seat; `ask` blocks until it answers or forfeits."""
+
+    def __init__(self, command: str, timeout: float = DEFAULT_TIMEOUT) -> None:
+        try:
+            self.argv = shlex.split(command)
+        except ValueError as err:
+            raise ValueError(f"bot command {command!r}: {err}") from None
+        if not self.argv:
+            raise ValueError("a cmd: seat needs a program to run")
+        self.command = command
+        self.timeout = timeout
+        self._proc: subprocess.Popen[str] | None = None
+        self._lines: queue.Queue[str | None] = queue.Queue()  # what this process printed
+
+    def _start(self) -> subprocess.Popen[str]:
+        if self._proc is None:
+            try:
+                self._proc = subprocess.Popen(
+                    self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                    encoding="utf-8", errors="replace", bufsize=1)
+            except OSError as err:
+                raise Forfeit(f"could not start {self.command!r}: {err.strerror or err}") from None
+            self._lines = queue.Queue()
+            threading.Thread(target=_read, args=(self._proc.stdout, self._lines),
+                             daemon=True).start()
+        return self._proc
+
+    def ask(self, game: Game, state: Any, record: dict) -> Any:
+        """The bot's legal move in state (record: the game so far); Forfeit if it fails."""
+        proc = self._start()
+        lines = self._lines
+        seat = game.player_label(game.to_move(state))
+        message = json.dumps({"type": "turn", "record": record, "seat": seat})
+        try:  # a program that already quit may still have printed an answer: read on
+            assert proc.stdin is not None
+            proc.stdin.write(message + "\n")
+            proc.stdin.flush()
+        except OSError:
+            pass
+        try:
+            line = lines.get(timeout=self.timeout)
+        except queue.Empty:
+            self.close()
+            raise Forfeit(f"{self.command!r} gave no answer within {self.timeout:g} s") from None
+        if line is None:
+            raise Forfeit(self._crashed())
+        return self._parse(game, state, line)
+
+    def _crashed(self) -> str:
+        proc = self._proc
+        code = None
+        if proc is not None:
+            try:
+                code = proc.wait(timeout=1.0)
+            except subprocess.TimeoutExpired:
+                code = None
+        status = "" if code is None else f" (exit status {code})"
+        return f"{self.command!r} stopped{status} without answering"
+
+    def _parse(self, game: Game, state: Any, line: str) -> Any:
+        shown = line.strip()
+        shown = shown if len(shown) <= 80 else shown[:77] + "..."
+        key = "move" if game.MOVES_KEY == "moves" else "turn"
+        try:
+            answer = json.loads(line)
+        except (json.JSONDecodeError, RecursionError):
+            raise Forfeit(f"{self.command!r} answered {shown!r}, which is not JSON") from None
+        if not isinstance(answer, dict) or key not in answer:
+            raise Forfeit(f'{self.command!r} answered {shown!r}: expected {{"{key}": ...}}')
+        try:
+            return game.parse_move(state, answer[key])
+        except (IllegalMoveError, ValueError, TypeError) as err:
+            raise Forfeit(f"{self.command!r} played {json.dumps(answer[key])}: {err}") from None
+
+    def close(self) -> None:
+        """Stop the program (end of game, or after it failed)."""
+        proc, self._proc = self._proc, None
+        if proc is None:
+            return
+        with contextlib.suppress(OSError):
+            if proc.stdin is not None:
+                proc.stdin.close()
+        try:
+            proc.wait(timeout=0.5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=2.0)
+
+
+def _read(stdout: Any, lines: queue.Queue[str | None]) -> None:
+    for line in stdout:
+        lines.put(line)
+    lines.put(None)
+
+
+class BotPlayer:
+    """A `cmd:` seat for the headless tools: called with the state and the game so far."""
+
+    needs_history = True
+
+    def __init__(self, game: Game, command: str, timeout: float = DEFAULT_TIMEOUT) -> None:
+        self.game = game
+        self.bot = Bot(command, timeout)
+
+    def __call__(self, state: Any, history: tuple[Any, list[Any]] | None = None) -> Any:
+        """The bot's move; history is (initial state, moves so far). Forfeit if it fails."""
+        if history is None:
+            raise ValueError("a bot seat needs the game so far")
+        initial, moves = history
+        try:
+            return self.bot.ask(self.game, state, rec.build(self.game, initial, moves, state))
+        except Forfeit:
+            self.bot.close()
+            raise
+
+    def close(self) -> None:
+        """Stop the program (end of game)."""
+        self.bot.close()
+
+
+class BotSeat:
+    """A `cmd:` seat for the app: `start` asks in a thread, `poll` never blocks."""
+
+    def __init__(self, command: str, timeout: float = DEFAULT_TIMEOUT) -> None:
+        self.bot = Bot(command, timeout)
+        self._result: queue.Queue[tuple[int, str, Any]] = queue.Queue()
+        self._number = 0
+        self._waiting = False
+
+    def start(self, game: Game, state: Any, record: dict) -> None:
+        """Ask the bot for its move in state (record: the game so far, as saved)."""
+        self._number += 1
+        self._waiting = True
+        number = self._number
+
+        def work() -> None:
+            try:
+                self._result.put((number, "move", self.bot.ask(game, state, record)))
+            except Forfeit as err:
+                self.bot.close()
+                self._result.put((number, "forfeit", str(err)))
+
+        threading.Thread(target=work, daemon=True).start()
+
+    def poll(self) -> Any:
+        """The move once it came, else None; raises Forfeit (the seat is lost) if it failed."""
+        while not self._result.empty():
+            number, kind, payload = self._result.get_nowait()
+            if number != self._number or not self._waiting:
+                continue
+            self._waiting = False
+            if kind == "forfeit":
+                raise Forfeit(payload)
+            return payload
+        return None
+
+    def busy(self) -> bool:
+        """True while the bot is thinking."""
+        return self._waiting
+
+    def cancel(self) -> None:
+        """Drop the pending answer (undo, new game): the bot is restarted on its next turn."""
+        if self._waiting:
+            self._waiting = False
+            self.bot.close()
+
+    def close(self) -> None:
+        """Stop the program."""
+        self.cancel()
+        self.bot.close()
+

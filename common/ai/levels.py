@@ -1,0 +1,166 @@
+"""CPU levels (`easy`, `normal`, `hard`, and `random` for tests) and the player that plays them.
+
+A level is a time budget per turn on this project's 2-core machine and, for reproducible
+games, an equivalent node budget: the level's seconds times the game's calibrated search speed
+(`Heuristics.nodes_per_second`). A seat spec names a level, optionally with a fixed node count:
+``hard`` searches by time, ``hard:4000`` searches exactly 4000 nodes (the same moves from the
+same seed on any machine). `easy` makes human mistakes on purpose: now and then it plays a
+plausible move it did not check, so that beginners can win.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from common.ai.search import MCTS, Budget, Heuristics, SearchResult
+from common.protocol import Game
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """A CPU level: time budget per turn, and how often it errs on purpose."""
+
+    name: str
+    seconds: float
+    mistake_rate: float = 0.0  # chance per turn of playing an unchecked plausible move
+    mistake_choices: int = 1  # among this many of the best-looking first steps
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("easy", 0.3, mistake_rate=0.3, mistake_choices=4),
+    "normal": Level("normal", 1.0),
+    "hard": Level("hard", 3.0),
+}
+SPEC_HELP = "random, easy, normal, hard (hard:N searches exactly N nodes), or cmd:PROGRAM ARGS"
+TIME_SAFETY = 0.85  # of a level's seconds spent searching: the rest covers the last node
+NODE_CAP = 4.0  # a timed search stops after this many times its calibrated nodes
+LOST = -0.9  # a first step whose mean value is this low was seen losing: no mistake plays it
+
+
+def parse_spec(spec: str) -> tuple[Level, int | None]:
+    """The level and fixed node count a CPU seat spec names; ValueError if it names none."""
+    name, _, count = spec.strip().partition(":")
+    level = LEVELS.get(name)
+    if level is None:
+        raise ValueError(f"unknown CPU level {name!r} (expected {', '.join(LEVELS)})")
+    if not count:
+        return level, None
+    try:
+        nodes = int(count)
+    except ValueError:
+        raise ValueError(f"{spec!r}: the node count {count!r} is not a whole number") from None
+    if nodes < 1:
+        raise ValueError(f"{spec!r}: the node count must be positive")
+    return level, nodes
+
+
+_HEURISTICS: dict[str, Heuristics] = {}
+
+
+def heuristics_for(game: Game) -> Heuristics:
+    """The game's evaluation (`HEURISTICS` in the package's ai.py), or a knowledge-free one."""
+    name = game.NAME
+    if name not in _HEURISTICS:
+        try:
+            module = importlib.import_module(f"{name}.ai")
+        except ModuleNotFoundError as err:
+            if err.name not in (name, f"{name}.ai"):
+                raise
+            _HEURISTICS[name] = Heuristics()
+        else:
+            _HEURISTICS[name] = module.HEURISTICS
+    return _HEURISTICS[name]
+
+
+def level_nodes(level: Level, heuristics: Heuristics) -> int:
+    """The node budget equivalent to the level's time budget (calibrated on this machine)."""
+    return max(8, round(level.seconds * heuristics.nodes_per_second))
+
+
+@dataclass
+class TurnStats:
+    """What one CPU turn cost."""
+
+    nodes: int
+    seconds: float
+    mistake: bool
+
+
+class CpuPlayer:
+    """A CPU seat: called with a state, returns its move (whole turn), always a legal one."""
+
+    def __init__(self, game: Game, level: Level, rng: random.Random, nodes: int | None = None,
+                 heuristics: Heuristics | None = None) -> None:
+        self.game = game
+        self.level = level
+        self.rng = rng
+        self.h = heuristics or heuristics_for(game)
+        self.nodes = nodes  # fixed node budget (reproducible), or None to search by time
+        self.last: TurnStats | None = None
+
+    def budget(self, cancelled: Callable[[], bool] | None = None) -> Budget:
+        """The budget of one turn: fixed nodes, or the level's time (capped in nodes)."""
+        if self.nodes is not None:
+            return Budget(nodes=self.nodes, cancelled=cancelled)
+        cap = round(NODE_CAP * level_nodes(self.level, self.h))
+        return Budget(nodes=cap, seconds=self.level.seconds * TIME_SAFETY, cancelled=cancelled)
+
+    def __call__(self, state: Any) -> Any:
+        """The move to play in state."""
+        return self.choose(state)
+
+    def choose(self, state: Any, cancelled: Callable[[], bool] | None = None) -> Any:
+        """The move to play (search.Cancelled if `cancelled()` turns true meanwhile)."""
+        start = time.perf_counter()
+        search = MCTS(self.game, self.h, random.Random(self.rng.getrandbits(64)))
+        result = search.choose_turn(state, self.budget(cancelled))
+        steps, mistake = self._err(state, result)
+        self.last = TurnStats(result.nodes, time.perf_counter() - start, mistake)
+        return self.h.turn(self.game, state, steps)
+
+    def _err(self, state: Any, result: SearchResult) -> tuple[list[Any], bool]:
+        """Now and then (easy) a plausible first step instead of the best: never instead of a
+        win on the spot, never one the search saw lose at once."""
+        level = self.level
+        if not level.mistake_rate or len(result.root_scores) < 2:
+            return result.steps, False
+        if self.rng.random() >= level.mistake_rate or self._wins(state, result.steps):
+            return result.steps, False
+        ranked = sorted(result.root_scores, key=lambda s: -s[1])[: level.mistake_choices]
+        step = self.rng.choice([s for s in ranked if s[2] > LOST] or ranked)[0]
+        if step == result.steps[0]:
+            return result.steps, False
+        return [*self._finish(state, step)], True
+
+    def _wins(self, state: Any, steps: list[Any]) -> bool:
+        game = self.h.view(self.game)
+        me = game.to_move(state)
+        for step in steps:
+            state = game.apply_step(state, step)
+        outcome = game.outcome(state)
+        return outcome is not None and outcome.winner == me
+
+    def _finish(self, state: Any, step: Any) -> list[Any]:
+        """The mistaken first step, then (multi-step turns) the heuristics' favourite follow-up."""
+        game = self.h.view(self.game)
+        me = game.to_move(state)
+        steps = [step]
+        state = game.apply_step(state, step)
+        while game.outcome(state) is None and game.to_move(state) == me:
+            options = game.legal_steps(state)
+            logits = self.h.priors(game, state, options)
+            best = max(range(len(options)), key=lambda i: logits[i])
+            steps.append(options[best])
+            state = game.apply_step(state, options[best])
+        return steps
+
+
+def make_cpu(game: Game, spec: str, rng: random.Random, nodes: int | None = None) -> CpuPlayer:
+    """A CPU player for a level spec; `nodes` fixes the node budget unless the spec does."""
+    level, fixed = parse_spec(spec)
+    return CpuPlayer(game, level, rng, fixed if fixed is not None else nodes)

@@ -1,0 +1,240 @@
+"""Overlords knowledge for the shared search (common.ai): evaluation, move priors, a fast view.
+
+The search walks `FastView`: the engine's packed-int fast path (`legal_codes`, `apply_legal`),
+which is the same legality as `rules.legal_moves` without the sorting and re-checking. A
+position is judged from the side to move, X, against the other, Y:
+
+- material on the board, and the reserve (worth more with an empty matching Source to recruit on);
+- Sources: each controlled Source, and more and more as a side nears all nine;
+- threats, read from both sides' actual stones: what X can capture now (X moves next, so its
+  best capture is nearly won; the enemy Overlord or the ninth Source is a win), and what Y
+  attacks (X saves one piece, the second most valuable is likely lost).
+
+Move priors favour captures, Sources and recruits, and avoid squares Y attacks.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from common.ai.search import Heuristics, Params
+from common.protocol import Outcome
+from overlords import core
+from overlords.core import FORBIDDEN, NONE, OVERLORD, PIT, State, apply_legal, legal_codes
+from overlords.core import _add_moves as add_moves  # the engine's target generator
+
+VALUE = (0.0, 3.2, 3.8, 2.6)  # by figure type O, W, D, H (the Overlord is the game itself)
+OVERLORD_CAPTURE = 30.0  # prior logit of a move that wins at once
+SOURCE_WEIGHT = 1.0
+RESERVE_SHARE = (0.15, 0.45)  # of a reserve figure's value: without / with a Source to recruit on
+HANG_SHARE = 0.6  # of the second most valuable piece the enemy attacks
+CAPTURE_SHARE = 0.7  # of the best capture the side to move has
+SCALE = 7.0  # score -> value: tanh(score / SCALE)
+NEAR_WIN = 0.97
+
+
+class FastView:
+    """The engine's fast path with the protocol's names: steps are packed ints."""
+
+    NAME = "overlords"
+
+    @staticmethod
+    def players(state: State) -> tuple[int, ...]:
+        """White and Black."""
+        return (core.WHITE, core.BLACK)
+
+    @staticmethod
+    def to_move(state: State) -> int:
+        """The side to move."""
+        return state.turn
+
+    @staticmethod
+    def outcome(state: State) -> Outcome | None:
+        """The result, or None."""
+        return state.result
+
+    def __init__(self, heuristics: OverlordsHeuristics) -> None:
+        self.h = heuristics
+
+    def legal_steps(self, state: State) -> list[int]:
+        """Every legal turn as a packed int (read once per position with the evaluation)."""
+        return list(self.h.facts(state).codes)
+
+    @staticmethod
+    def apply_step(state: State, code: int) -> State:
+        """The state after a packed turn from legal_steps."""
+        return apply_legal(state, code)
+
+
+def attack_map(state: State, cells: list[int], side: int) -> list[int]:
+    """attacks[sq]: bitmask of the figure kinds with which `side`, with its unplayed stones,
+    could move onto sq on its next turn (the moves of `legal_codes` that may capture: no
+    Teleport, no recruit). Uses the engine's own target generator, so it cannot disagree."""
+    runes, fates = state.runes[side], state.fates[side]
+    barrier = state.static.barrier
+    own_lo = 1 + side * 4
+    hands = [[r for r in (1, 2, 3, 4, 7) if runes >> (r - 1) & 1 and FORBIDDEN.get(r) != k]
+             if fates[k] else () for k in range(4)]
+    targets: list[int] = []
+    attacks = [0] * 64
+    for sq, cell in enumerate(cells):
+        kind = cell - own_lo
+        if not 0 <= kind < 4 or not hands[kind]:
+            continue
+        for rune in hands[kind]:
+            targets.clear()
+            add_moves(targets, 0, cells, barrier, sq, rune, kind, side)
+            for to in targets:
+                attacks[to] |= 1 << kind
+    return attacks
+
+
+class _Facts:
+    """What evaluation and priors both read from one position, computed once."""
+
+    __slots__ = ("state", "cells", "codes", "attacks", "control")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.cells = state.board.tolist()
+        self.control = state.control.tolist()
+        self.codes = legal_codes(state)
+        self.attacks = attack_map(state, self.cells, 1 - state.turn)
+
+
+# EXPOSED[mask][kind]: may one of the attacking kinds in the bitmask capture that kind?
+EXPOSED = tuple(
+    tuple(any(mask >> k & 1 and core.CAPTURES[k][kind] for k in range(4)) for kind in range(4))
+    for mask in range(16)
+)
+
+
+class OverlordsHeuristics(Heuristics):
+    """Evaluation and priors for Overlords."""
+
+    params = Params(c_puct=1.2, minimax_weight=0.5, widen_base=1.0, widen_k=1.0,
+                    root_widen_k=2.5, root_noise=0.3)
+    nodes_per_second = 2000.0
+
+    def __init__(self) -> None:
+        self._cache: dict[int, _Facts] = {}
+        self._view = FastView(self)
+
+    def view(self, game: Any) -> Any:
+        """The packed-int fast path."""
+        return self._view
+
+    def facts(self, state: State) -> _Facts:
+        """The position's moves and attack map (cached while the state lives)."""
+        facts = self._cache.get(id(state))
+        if facts is None or facts.state is not state:
+            if len(self._cache) > 4096:
+                self._cache.clear()
+            facts = self._cache[id(state)] = _Facts(state)
+        return facts
+
+    def value(self, game: Any, state: State) -> list[float]:
+        """Values for (White, Black) from the side to move's score."""
+        x = state.turn
+        s = self.score(state)
+        v = NEAR_WIN if s >= 1000 else math.tanh(s / SCALE)
+        return [v, -v] if x == core.WHITE else [-v, v]
+
+    def score(self, state: State) -> float:
+        """The side to move's advantage in rough figure units (>= 1000: it wins next turn)."""
+        f = self.facts(state)
+        x, y = state.turn, 1 - state.turn
+        cells, control, attacks = f.cells, f.control, f.attacks
+        static = state.static
+        material = [0.0, 0.0]
+        hanging = []  # values of X's figures that Y attacks
+        for sq, cell in enumerate(cells):
+            if cell:
+                side, kind = (cell - 1) >> 2, (cell - 1) & 3
+                material[side] += VALUE[kind]
+                if side == x and EXPOSED[attacks[sq]][kind]:
+                    hanging.append(8.0 if kind == OVERLORD else VALUE[kind])
+        sources = [0, 0]
+        empty_source = [[False] * 4, [False] * 4]
+        for feature, squares in static.sources.items():
+            kind = core.RECRUITS[feature]
+            for sq in squares:
+                owner = control[sq]
+                if owner >= 0:
+                    sources[owner] += 1
+                    if not cells[sq]:
+                        empty_source[owner][kind] = True
+        score = material[x] - material[y]
+        score += _sources_score(sources[x]) - _sources_score(sources[y])
+        for side, sign in ((x, 1.0), (y, -1.0)):
+            reserve = state.reserve[side]
+            for kind in (1, 2, 3):
+                if reserve[kind]:
+                    share = RESERVE_SHARE[empty_source[side][kind]]
+                    score += sign * reserve[kind] * VALUE[kind] * share
+        best = 0.0
+        last_source = -1
+        if sources[x] == 8:
+            last_source = next(sq for sq in static.source_squares.tolist() if control[sq] != x)
+        for code in f.codes:
+            to = code & 127
+            if to == NONE:
+                continue
+            if to == last_source and (code >> 7) & 127 != NONE:
+                return 1000.0
+            victim = cells[to]
+            if victim:
+                kind = (victim - 1) & 3
+                if kind == OVERLORD:
+                    return 1000.0
+                best = max(best, VALUE[kind])
+        score += CAPTURE_SHARE * best
+        if len(hanging) > 1:
+            hanging.sort()
+            score -= HANG_SHARE * hanging[-2]
+        return score
+
+    def priors(self, game: Any, state: State, steps: list[int]) -> list[float]:
+        """Captures, Sources and recruits first; moves onto attacked squares last."""
+        f = self.facts(state)
+        x = state.turn
+        cells, control, attacks = f.cells, f.control, f.attacks
+        features = state.static.features.tolist()
+        sources_x = sum(1 for sq in state.static.source_squares.tolist() if control[sq] == x)
+        out = []
+        for code in steps:
+            to = code & 127
+            if to == NONE:
+                out.append(0.0)
+                continue
+            frm, kind, rune = (code >> 7) & 127, (code >> 14) & 3, code >> 16
+            logit = -0.5 if rune == 5 else 0.0
+            victim = cells[to]
+            if victim:
+                vkind = (victim - 1) & 3
+                logit += OVERLORD_CAPTURE if vkind == OVERLORD else 2.0 + VALUE[vkind]
+            feature = features[to]
+            if 0 <= feature < PIT and control[to] != x:
+                logit += OVERLORD_CAPTURE if sources_x == 8 else 1.5
+            if frm == NONE:
+                logit += 2.0
+            own = 8.0 if kind == OVERLORD else VALUE[kind]
+            if EXPOSED[attacks[to]][kind]:
+                logit -= 0.8 * own
+            if frm != NONE and EXPOSED[attacks[frm]][kind]:
+                logit += 0.6 * own
+            out.append(logit)
+        return out
+
+    def turn(self, game: Any, state: State, steps: list[int]) -> core.Move:
+        """The packed turn as the engine's Move."""
+        return core.Move(steps[0])
+
+
+def _sources_score(count: int) -> float:
+    """Controlled Sources, worth more and more as a side nears all nine."""
+    return SOURCE_WEIGHT * count + (0.6 * (count - 5) ** 2 if count > 5 else 0.0)
+
+
+HEURISTICS = OverlordsHeuristics()

@@ -1,0 +1,145 @@
+"""The CPU levels on both real games: always legal, reproducible at fixed nodes, tactically
+awake (wins on the spot, does not hang its Overlord), and stronger than random."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from common.ai.levels import LEVELS, heuristics_for, level_nodes, make_cpu
+from overlords import rules as overlords
+from prepollency import rules as prepollency
+from prepollency.state import from_diagram
+from tests.overlords_diagram import position, runes_of
+
+GAMES = [(overlords, 2), (prepollency, 2), (prepollency, 4)]
+
+
+def _random_positions(game, players: int, count: int, seed: int):
+    """States reached by random play from fresh games (never finished ones)."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        state = game.new_state(rng, players)
+        for _ in range(rng.randrange(0, 60)):
+            nxt = game.apply(state, game.random_move(state, rng))
+            if game.outcome(nxt) is not None:
+                break
+            state = nxt
+        out.append(state)
+    return out
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_every_level_plays_legal_moves_in_random_positions(game, players):
+    for i, state in enumerate(_random_positions(game, players, 12, seed=players)):
+        spec = ("easy", "normal", "hard")[i % 3]
+        move = make_cpu(game, spec, random.Random(i), nodes=40)(state)
+        assert move in game.legal_moves(state)
+        assert game.parse_move(state, game.move_data(move)) == move
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_same_seed_same_nodes_same_game(game, players):
+    def play(seed: int) -> list:
+        rng = random.Random(seed)
+        state = game.new_state(random.Random(5), players)
+        cpus = {p: make_cpu(game, "easy", rng, nodes=30) for p in game.players(state)}
+        moves = []
+        for _ in range(8):
+            if game.outcome(state) is not None:
+                break
+            moves.append(cpus[game.to_move(state)](state))
+            state = game.apply(state, moves[-1])
+        return moves
+
+    assert play(3) == play(3)
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_fixed_nodes_are_spent_exactly(game, players):
+    state = game.new_state(random.Random(2), players)
+    cpu = make_cpu(game, "normal:150", random.Random(0))
+    cpu(state)
+    assert cpu.last.nodes == 150
+
+
+def test_level_node_budgets_follow_their_time_budgets():
+    for game in (overlords, prepollency):
+        h = heuristics_for(game)
+        easy, normal, hard = (level_nodes(LEVELS[n], h) for n in ("easy", "normal", "hard"))
+        assert easy < normal < hard
+        assert hard == pytest.approx(3 * normal, rel=0.01)
+
+
+def _open_board(**cells: str) -> str:
+    rows = [[".."] * 8 for _ in range(8)]
+    for name, cell in cells.items():
+        i = overlords.GRID.index(name)
+        rows[7 - i // 8][i % 8] = cell
+    return "\n".join(" ".join(r) for r in rows)
+
+
+def test_overlords_captures_the_enemy_overlord_at_once():
+    state = position(_open_board(b1=".O", h1=".D", h8=".o", a8=".d"))
+    for seed in range(3):
+        move = make_cpu(overlords, "easy", random.Random(seed), nodes=30)(state)
+        assert str(move) == "3D h1-h8"
+
+
+def test_overlords_moves_its_overlord_out_of_a_rook_line():
+    # Black's Dragon on a8 slides down the a-file onto White's Overlord unless it moves.
+    diagram = _open_board(a1=".O", h1=".D", d8=".o", a8=".d")
+    runes = (runes_of(1, 5), runes_of(3))
+    state = position(diagram, runes=runes, fates=((1, 0, 1, 0), (0, 0, 1, 0)))
+    for seed in range(3):
+        move = make_cpu(overlords, "normal", random.Random(seed), nodes=300)(state)
+        after = overlords.apply(state, move)
+        reply = overlords.legal_moves(after)
+        assert not any(overlords.outcome(overlords.apply(after, m)) for m in reply), str(move)
+
+
+def test_prepollency_completes_the_obelisk_hold():
+    text = """
+        f  g  h  i  j
+    10  .  .  .  .  .
+    9   .  .  1I .  .
+    8   .  1I 1I 1I .
+    7   .  .  .  .  .
+    6   .  .  1I .  .
+    """
+    state = from_diagram(text, seats=(1, 3), to_move=1, holds=(0, 3, 0, 0, 0))
+    assert prepollency.outcome(state) is None
+    turn = make_cpu(prepollency, "easy", random.Random(0), nodes=60)(state)
+    assert prepollency.outcome(prepollency.apply(state, turn)).reason == "obelisk"
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_normal_beats_random(game, players):
+    rng = random.Random(11)
+    state = game.new_state(rng, players)
+    seats = game.players(state)
+    cpu = make_cpu(game, "normal", rng, nodes=120)
+    limit = 400
+    while game.outcome(state) is None and limit:
+        mover = game.to_move(state)
+        move = cpu(state) if mover == seats[0] else game.random_move(state, rng)
+        state = game.apply(state, move)
+        limit -= 1
+    assert game.outcome(state) is not None and game.outcome(state).winner == seats[0]
+
+
+def test_overlords_attack_map_agrees_with_the_move_generator():
+    from overlords.ai import attack_map
+    from overlords.core import NONE, State, legal_codes
+
+    for n, s in enumerate(_random_positions(overlords, 2, 20, seed=9)):
+        side = n % 2
+        as_mover = State(s.static, s.board, s.control, s.runes, s.fates, s.reserve, side,
+                         s.quiet, s.ply, None)
+        expected = [0] * 64
+        for code in legal_codes(as_mover):
+            if code >> 16 not in (5, 6) and code & 127 != NONE:
+                expected[code & 127] |= 1 << ((code >> 14) & 3)
+        assert attack_map(s, s.board.tolist(), side) == expected

@@ -1,0 +1,100 @@
+"""The AI worker process: starts once, answers, cancels, drops stale answers, survives a kill."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from common.ai.worker import AIWorker, choose_move, resolve_game
+from overlords import rules as overlords
+from prepollency import rules as prepollency
+from tests.toygames import TICTACTOE
+
+
+def _wait(worker: AIWorker, seconds: float = 30.0):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        move = worker.poll()
+        if move is not None:
+            return move
+        time.sleep(0.01)
+    raise AssertionError("the worker gave no move in time")
+
+
+@pytest.fixture(scope="module")
+def worker():
+    w = AIWorker()
+    yield w
+    w.close()
+
+
+def test_answers_both_games_with_legal_moves(worker):
+    state = overlords.new_state(random.Random(3), 2)
+    assert not worker.busy()
+    worker.start("overlords", state, "normal:100", seed=1)
+    assert worker.busy()
+    move = _wait(worker)
+    assert not worker.busy()
+    assert move in overlords.legal_moves(state)
+    pstate = prepollency.new_state(random.Random(0), 4)
+    worker.start("prepollency", pstate, "easy:60", seed=2)
+    turn = _wait(worker)
+    assert turn in prepollency.legal_moves(pstate)
+    assert worker.poll() is None  # an answer is returned once
+
+
+def test_same_seed_same_answer_as_in_process(worker):
+    state = overlords.new_state(random.Random(4), 2)
+    worker.start("overlords", state, "hard:200", seed=9)
+    assert _wait(worker) == choose_move(overlords, state, "hard:200", 9)
+
+
+def test_cancel_drops_a_long_search_and_the_next_request_answers(worker):
+    state = prepollency.new_state(random.Random(0), 2)
+    worker.start("prepollency", state, "hard", seed=1)  # 3 s of search by time
+    time.sleep(0.2)
+    worker.cancel()
+    assert not worker.busy() and worker.poll() is None
+    started = time.monotonic()
+    ttt = TICTACTOE.new_state(random.Random(0))
+    worker.start("tests.toygames:TICTACTOE", ttt, "random", seed=5)
+    assert _wait(worker) in TICTACTOE.legal_moves(ttt)
+    assert time.monotonic() - started < 2.5  # the cancelled search stopped at once
+
+
+def test_a_new_start_replaces_the_running_request(worker):
+    ttt = TICTACTOE.new_state(random.Random(0))
+    worker.start("overlords", overlords.new_state(random.Random(1), 2), "hard", seed=1)
+    worker.start("tests.toygames:TICTACTOE", ttt, "normal:50", seed=1)
+    assert _wait(worker) in TICTACTOE.legal_moves(ttt)  # a cell, not an Overlords move
+
+
+def test_an_unknown_game_is_an_error_not_a_hang(worker):
+    worker.start("chess", None, "easy", seed=1)
+    with pytest.raises(RuntimeError, match="chess"):
+        _wait(worker)
+    assert not worker.busy()
+
+
+def test_a_killed_worker_is_restarted_and_answers():
+    w = AIWorker()
+    try:
+        state = overlords.new_state(random.Random(2), 2)
+        w.start("overlords", state, "hard", seed=3)
+        time.sleep(0.3)
+        w._proc.kill()
+        w._proc.join(5)
+        w.start("overlords", state, "easy:50", seed=3)
+        assert _wait(w) in overlords.legal_moves(state)
+    finally:
+        w.close()
+    assert not w._proc.is_alive()
+
+
+def test_resolve_game():
+    assert resolve_game("overlords") is overlords
+    assert resolve_game("tests.toygames:TICTACTOE") is TICTACTOE
+    with pytest.raises(ValueError):
+        resolve_game("chess")
