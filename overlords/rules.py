@@ -54,6 +54,7 @@ from overlords.core import (  # noqa: F401  (re-exported: the public names of th
     apply_legal,
     legal_codes,
 )
+from overlords.core import NONE as _NONE
 from overlords.reasons import explain, find_move  # noqa: F401
 from overlords.setup import (  # noqa: F401
     default_setup,
@@ -152,6 +153,23 @@ def resign(state: State, player: int, reason: str = "resign") -> State:
         raise IllegalMoveError("The game is over")
     return State(state.static, state.board, state.control, state.runes, state.fates,
                  state.reserve, state.turn, state.quiet, state.ply, Outcome(1 - player, reason))
+
+
+def attackers(state: State, side: int) -> list[Move]:
+    """The enemy's legal moves that capture `side`'s Overlord: what the enemy could play with
+    its current unplayed stones if it were its turn now (from a copy of the state with the
+    turn flipped when `side` is to move). Sorted; empty once the game is over."""
+    if state.result is not None:
+        return []
+    enemy = 1 - side
+    if state.turn != enemy:
+        state = State(state.static, state.board, state.control, state.runes, state.fates,
+                      state.reserve, enemy, state.quiet, state.ply)
+    cells = state.board.tolist()
+    overlord = 1 + side * 4 + OVERLORD
+    return [Move(code) for code in sorted(legal_codes(state))
+            if code & 127 != _NONE and (code >> 7) & 127 != _NONE
+            and cells[code & 127] == overlord]
 
 
 def perft(state: State, depth: int) -> int:

@@ -109,6 +109,11 @@ SECTIONS: list[tuple[str, list[str]]] = [
         "figure, then its destination. Rune 6 with a Fate lights up the Sources that can take "
         "that figure; click one to recruit.",
         "A click on a square you may not go to says why, in words.",
+        "Your Overlord's safety is shown as you pick: a square with a red warning triangle "
+        "(!) leaves your Overlord open to capture next turn. When an enemy figure can already "
+        "capture it, your Overlord glows red, each attacker is ringed with an arrow to it, and "
+        "the screen names them; then the squares with a shield are the moves that make your "
+        "Overlord safe.",
         "When no move exists, the screen says so: pick a Rune and a Fate and press Discard.",
         "The move log lists every turn (Rune, Fate, then the squares). Click an entry to look "
         "at the board as it was then, and Back to game to return.",

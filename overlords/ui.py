@@ -27,7 +27,7 @@ from overlords.ui_anim import animate, hidden_squares
 from overlords.ui_clicks import Clicks
 from overlords.ui_frame import Frame
 from overlords.ui_panel import PanelLayout, layout_panel, log_rows_visible
-from overlords.ui_pick import Pick, exposes_overlord
+from overlords.ui_pick import Pick
 from overlords.ui_session import Session, describe, result_text
 from overlords.ui_setup import (
     NewGameScene,
@@ -37,6 +37,7 @@ from overlords.ui_setup import (
     random_seed,
     resume_scene,
 )
+from overlords.ui_threats import Threats
 
 TITLE = "Overlords"
 SEATS = 2
@@ -84,9 +85,8 @@ class GameScene(Clicks, Frame, Scene):
         self._layer: pygame.Surface | None = None
         self._layer_surface: pygame.Surface | None = None  # reused by every rebuild
         self._targets: dict[int, list[rules.Move]] = {}  # as drawn in the layer
-        self._danger: set[int] = set()  # targets that leave the Overlord open to capture
-        self._danger_key: tuple | None = None
-        self._danger_todo: list[tuple[int, list[rules.Move]]] = []
+        self.threats: Threats | None = None  # the attack on the side to move, once per position
+        self._marks_shown: tuple | None = None  # the target marks the layer was drawn with
         self._bg: pygame.Surface | None = None
         b = Button
         self.undo_b = b("Undo", self.undo, hint="Ctrl+Z", small=True)
@@ -170,11 +170,12 @@ class GameScene(Clicks, Frame, Scene):
         s = self.session
         self.pick.legal = rules.legal_moves(s.state) if s and self.my_turn else []
         self._targets = self.pick.targets() if s and self.my_turn else {}
-        key = (len(s.moves) if s else -1, self.pick.rune, self.pick.fate, self.pick.figure)
-        if key != self._danger_key:  # checked a few squares per frame by update()
-            self._danger_key = key
-            self._danger = set()
-            self._danger_todo = list(self._targets.items())
+        if s and self.my_turn:  # the moves are judged a few per frame by update()
+            if self.threats is None or self.threats.state is not s.state:
+                self.threats = Threats(s.state, self.pick.legal)
+            self.threats.first(moves[0] for moves in self._targets.values())
+        else:
+            self.threats = None
         self.undo_b.enabled = bool(s and s.can_undo()) and self.review is None
         self.redo_b.enabled = bool(s and s.can_redo()) and self.review is None
         if self.setup is not None:
@@ -252,8 +253,10 @@ class GameScene(Clicks, Frame, Scene):
             self._refresh()
         elif was_busy and hidden_squares(self.animator) != hidden:
             self._layer = None  # a tween ended: its figure or flag is back in the layer
-        if self._danger_todo:
-            self._check_danger()
+        if self.threats is not None and not self.threats.done:
+            self.threats.step()
+            if self.threats.done or self.target_marks() != self._marks_shown:
+                self._layer = None
         s = self.session
         if s is None or self.animator.busy:
             return
@@ -280,17 +283,17 @@ class GameScene(Clicks, Frame, Scene):
             except rules.IllegalMoveError:
                 self.app.toast("The CPU chose an illegal move; it will choose again")
 
-    def _check_danger(self, budget: float = 0.006) -> None:
-        """Look for targets that expose the Overlord, a few per frame (the window never
-        waits); redraw once all are known."""
-        start = time.perf_counter()
-        state = self.session.state
-        while self._danger_todo and time.perf_counter() - start < budget:
-            sq, moves = self._danger_todo.pop()
-            if exposes_overlord(state, moves[0]):
-                self._danger.add(sq)
-        if not self._danger_todo:
-            self._layer = None
+    def target_marks(self) -> tuple[frozenset[int], frozenset[int], bool]:
+        """The targets drawn now that get a red ! (they leave the Overlord open to capture)
+        and those that get a shield (they save the attacked Overlord), and whether every
+        target is judged yet. Only one of the two sets is ever non-empty."""
+        t = self.threats
+        if t is None or not self._targets:
+            return frozenset(), frozenset(), True
+        squares, complete = t.marks(self._targets)
+        if t.attacked:
+            return frozenset(), frozenset(squares), complete
+        return frozenset(squares), frozenset(), complete
 
     # moves ----------------------------------------------------------------------------------
 

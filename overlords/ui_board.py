@@ -3,11 +3,14 @@
 `draw_board` paints a position into the scene's cached layer (called when something changed,
 not every frame); squares being animated are left out and drawn by the tweens. Highlights differ
 by shape, not only hue: dots for moves, rings for captures, corner frames for the last move,
-a cross for a refusal, a square outline for the selected figure.
+a cross for a refusal, a square outline for the selected figure; for an attacked Overlord a
+glow under it, a ring on each attacker and an arrow from it; on targets a warning triangle
+(the move exposes the Overlord) or a shield with a tick (the move saves it).
 """
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 import pygame
@@ -25,8 +28,10 @@ def draw_board(
     surface: pygame.Surface, view: BoardView, state: rules.State, pal: Palette,
     last: rules.Move | None = None, hidden: frozenset[int] = frozenset(),
     hidden_flags: frozenset[int] = frozenset(), offset: tuple[int, int] = (0, 0),
+    glow: int | None = None,
 ) -> None:
-    """The ground, features, flags and figures of a position (hidden squares left empty)."""
+    """The ground, features, flags and figures of a position (hidden squares left empty);
+    a red glow under the figure on `glow` (an attacked Overlord)."""
     ox, oy = offset
     surface.blit(view.ground(pal), (view.frame.x - ox, view.frame.y - oy))
     tile = view.tile
@@ -36,6 +41,8 @@ def draw_board(
                 rect = view.square_rect(sq).move(-ox, -oy)
                 draw.alpha_rect(surface, rect, (*pal.last, 80))
                 draw.corners(surface, rect.inflate(-3, -3), pal.last, max(2, tile // 22))
+    if glow is not None:
+        surface.blit(_glow(tile, pal.refusal), view.square_rect(glow).move(-ox, -oy))
     features = state.features.tolist()
     board = state.board.tolist()
     control = state.control.tolist()
@@ -64,10 +71,12 @@ def draw_board(
 def draw_targets(
     surface: pygame.Surface, view: BoardView, targets: dict[int, list[rules.Move]],
     state: rules.State, pal: Palette, show_runes: bool, danger: set[int] = frozenset(),
+    safe: set[int] = frozenset(),
 ) -> None:
     """Where the picked figure (or recruit) may go: a dot on an empty square, a ring on a
     capture; with show_runes, the Rune digits that get there in the square's corner. Squares
-    only a Teleport reaches get a small faint dot, so they do not drown the other moves."""
+    only a Teleport reaches get a small faint dot, so they do not drown the other moves.
+    A warning triangle marks the `danger` squares, a shield the `safe` ones (top-right)."""
     tile = view.tile
     for sq, moves in targets.items():
         rect = view.square_rect(sq)
@@ -93,17 +102,97 @@ def draw_targets(
             surface.blit(text, text.get_rect(center=pill.center))
         if sq in danger:
             _warning(surface, rect, pal)
+        elif sq in safe:
+            size = max(14, rect.w // 3)
+            badge = _shield(size, pal.move)
+            surface.blit(badge, (rect.right - size - 2, rect.y + 2))
 
 
 def _warning(surface: pygame.Surface, rect: pygame.Rect, pal: Palette) -> None:
     """A small warning triangle in the top-right corner: this move exposes your Overlord."""
     size = max(12, rect.w // 4)
-    x, y = rect.right - size - 3, rect.y + 3
+    warning_sign(surface, rect.right - size - 3, rect.y + 3, size, pal)
+
+
+def warning_sign(surface: pygame.Surface, x: float, y: float, size: int, pal: Palette) -> None:
+    """A red warning triangle with a white "!" whose box's top-left corner is (x, y)."""
     points = [(x + size / 2, y), (x + size, y + size * 0.9), (x, y + size * 0.9)]
     pygame.draw.polygon(surface, pal.refusal, points)
     pygame.draw.polygon(surface, (255, 255, 255), points, 1)
     draw.blit_text(surface, "!", max(10, int(size * 0.7)), (255, 255, 255),
                    (int(x + size / 2), int(y + size * 0.55)), "center", bold=True)
+
+
+@lru_cache(maxsize=8)
+def _shield(size: int, color: tuple[int, int, int]) -> pygame.Surface:
+    """A small shield with a white tick: this move makes the attacked Overlord safe."""
+    big = size * 4  # drawn large, then scaled down smoothly: clean edges at any size
+    surface = pygame.Surface((big, big), pygame.SRCALPHA)
+    s = big - 1
+    points = [(0.5, 0.02), (0.97, 0.16), (0.93, 0.55), (0.5, 0.98), (0.07, 0.55), (0.03, 0.16)]
+    outline = [(x * s, y * s) for x, y in points]
+    pygame.draw.polygon(surface, (255, 255, 255), outline)
+    inner = [(0.5 * s + (x - 0.5 * s) * 0.8, 0.47 * s + (y - 0.47 * s) * 0.8) for x, y in outline]
+    pygame.draw.polygon(surface, color, inner)
+    tick = [(0.28 * s, 0.5 * s), (0.45 * s, 0.67 * s), (0.74 * s, 0.31 * s)]
+    width = max(6, big // 9)
+    pygame.draw.lines(surface, (255, 255, 255), False, tick, width)
+    for x, y in tick:
+        pygame.draw.circle(surface, (255, 255, 255), (x, y), width / 2 - 1)
+    return pygame.transform.smoothscale(surface, (size, size))
+
+
+@lru_cache(maxsize=8)
+def _glow(tile: int, color: tuple[int, int, int]) -> pygame.Surface:
+    """A square-sized radial glow, strongest in the middle (lichess's check, in our red)."""
+    surface = pygame.Surface((tile, tile), pygame.SRCALPHA)
+    reach = tile * 0.75  # full strength up to the token's edge, then fading to the corners
+    steps = max(8, int(reach))
+    for i in range(steps, 0, -1):
+        r = reach * i / steps
+        fade = min(1.0, max(0.0, (r / tile - 0.42) / (0.75 - 0.42)))
+        pygame.draw.circle(surface, (*color, int(25 + 215 * (1 - fade) ** 1.3)),
+                           (tile / 2, tile / 2), r)
+    pygame.draw.rect(surface, (*color, 220), surface.get_rect(), max(2, tile // 28))
+    return surface
+
+
+def draw_attack(surface: pygame.Surface, view: BoardView, overlord: int,
+                attackers: list[int], pal: Palette) -> None:
+    """Each attacking enemy figure ringed, with a thin arrow from it to the Overlord."""
+    tile = view.tile
+    for sq in attackers:
+        _arrow(surface, view.center(sq), view.center(overlord), tile, pal.refusal)
+    for sq in attackers:
+        draw.ring(surface, view.center(sq), tile * 0.45, pal.refusal, max(3, tile // 16), 235)
+
+
+def _arrow(surface: pygame.Surface, start: tuple[int, int], end: tuple[int, int], tile: int,
+           color: tuple[int, int, int]) -> None:
+    """A translucent arrow from the edge of the start token to the edge of the end one."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = math.hypot(dx, dy)
+    if length < 1:
+        return
+    ux, uy = dx / length, dy / length
+    nx, ny = -uy, ux
+    x0, y0 = start[0] + ux * tile * 0.44, start[1] + uy * tile * 0.44
+    x1, y1 = end[0] - ux * tile * 0.32, end[1] - uy * tile * 0.32
+    room = length - tile * 0.76  # between the two tokens' edges: short for neighbours
+    half, head = max(2.0, tile / 30), min(tile * 0.3, max(room, 4) * 0.8)
+    wing = min(tile * 0.17, head * 0.6)
+    bx, by = x1 - ux * head, y1 - uy * head
+    points = [(x0 + nx * half, y0 + ny * half), (bx + nx * half, by + ny * half),
+              (bx + nx * wing, by + ny * wing), (x1, y1), (bx - nx * wing, by - ny * wing),
+              (bx - nx * half, by - ny * half), (x0 - nx * half, y0 - ny * half)]
+    box = pygame.Rect(points[0], (1, 1)).unionall([pygame.Rect(p, (1, 1)) for p in points])
+    box.inflate_ip(4, 4)
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    local = [(x - box.x, y - box.y) for x, y in points]
+    pygame.draw.polygon(layer, (*color, 255), local)
+    pygame.draw.aalines(layer, (*color, 255), True, local)
+    layer.set_alpha(185)
+    surface.blit(layer, box)
 
 
 @lru_cache(maxsize=16)

@@ -14,7 +14,14 @@ from common.ui import draw
 from common.ui.menu import backdrop
 from overlords.ui_anim import draw_tweens, hidden_squares, reckoning_lift
 from overlords.ui_art import figure, stone
-from overlords.ui_board import draw_board, draw_movable, draw_refusal, draw_selected, draw_targets
+from overlords.ui_board import (
+    draw_attack,
+    draw_board,
+    draw_movable,
+    draw_refusal,
+    draw_selected,
+    draw_targets,
+)
 from overlords.ui_panel import FATES
 from overlords.ui_play import draw_panel
 from overlords.ui_setup import back_row, draw_features
@@ -54,14 +61,21 @@ class Frame:
             index = self.review if self.review is not None else len(self.session.moves)
             last = self.session.moves[index - 1] if index > 0 else None
             hidden, flags = hidden_squares(self.animator)
-            draw_board(layer, self.view, state, pal, last, hidden, flags)
+            threats = self.threats if self.my_turn else None
+            attacked = threats is not None and threats.attacked and threats.overlord is not None
+            draw_board(layer, self.view, state, pal, last, hidden, flags,
+                       glow=threats.overlord if attacked else None)
+            if attacked:
+                draw_attack(layer, self.view, threats.overlord, threats.attacker_squares, pal)
             if self.my_turn:
                 if self.pick.figure is not None:
                     draw_selected(layer, self.view, self.pick.figure, pal)
                 else:
                     draw_movable(layer, self.view, self.pick.movable(), pal)
+                self._marks_shown = self.target_marks()
+                danger, safe, _ = self._marks_shown
                 draw_targets(layer, self.view, self._targets, state, pal,
-                             self.pick.rune is None, self._danger)
+                             self.pick.rune is None, danger, safe)
         draw_panel(layer, self, pal, m)
         return layer
 

@@ -74,11 +74,7 @@ class Pick:
 def exposes_overlord(state: rules.State, move: Move) -> bool:
     """True if, after move, the other side has a move that captures the mover's Overlord."""
     after = rules.apply(state, move)
-    if after.result is not None:
-        return False
-    mine = (state.turn, rules.OVERLORD)
-    return any(m.to is not None and not m.is_recruit and after.figure(m.to) == mine
-               for m in rules.legal_moves(after))
+    return after.result is None and bool(rules.attackers(after, state.turn))
 
 
 def runes_for(legal: list[Move], frm: int, to: int) -> list[int]:

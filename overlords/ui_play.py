@@ -13,6 +13,7 @@ from common.ui import draw
 from common.ui.theme import Metrics, Palette, mix
 from overlords import rules
 from overlords.ui_art import figure
+from overlords.ui_board import warning_sign
 from overlords.ui_panel import draw_hand, draw_log
 
 if TYPE_CHECKING:
@@ -57,13 +58,20 @@ def hint_text(scene: GameScene) -> str:
         return "Game over. Click a move in the log to look back."
     if not s.human(s.state.turn):
         return f"The CPU ({s.specs[s.state.turn]}) is choosing its stones and its move."
+    attacked = scene.threats is not None and scene.threats.attacked
     if rules.must_discard(s.state):
+        if attacked:
+            return ("No stone pair can move anything, so nothing saves your Overlord. "
+                    "Pick a Rune and a Fate, then Discard.")
         return "No stone pair can move anything. Pick a Rune and a Fate, then Discard."
+    if attacked:
+        return _attacked_hint(scene)
     if pick.figure is not None:
         name = rules.TYPE_NAMES[s.state.figure(pick.figure)[1]]
-        if scene._danger and scene._danger == set(scene._targets):
+        danger, _, complete = scene.target_marks()
+        if complete and danger and danger == set(scene._targets):
             return f"Careful: every move of this {name} leaves your Overlord open to capture."
-        if scene._danger:
+        if danger:
             return "Careful: a square with a red ! leaves your Overlord open to capture."
         if pick.rune:
             return f"Click a marked square to move the {name} with Rune {pick.rune}."
@@ -80,6 +88,31 @@ def hint_text(scene: GameScene) -> str:
             return "Now click a circled figure, or pick the other stone."
         return "No figure can move with those stones: pick others."
     return "Click a figure to see its moves, or pick a Rune and a Fate stone."
+
+
+def threat_text(scene: GameScene) -> str:
+    """"Your Overlord is attacked by ..." on a person's turn while it is; else ""."""
+    t = scene.threats
+    return t.attack_text() if t is not None and scene.my_turn else ""
+
+
+def _attacked_hint(scene: GameScene) -> str:
+    """What to do while the Overlord is attacked: the moves with a shield save it."""
+    pick, state = scene.pick, scene.session.state
+    if scene.threats.saving() is False:
+        return "No move saves your Overlord. Click a figure to see its moves."
+    _, safe, complete = scene.target_marks()
+    if pick.figure is not None or (pick.rune == 6 and pick.fate is not None):
+        if complete and not safe:
+            what = ("move of this " + rules.TYPE_NAMES[state.figure(pick.figure)[1]]
+                    if pick.figure is not None else "recruit here")
+            return f"No {what} makes it safe: try another figure or other stones."
+        return "Moves marked with a shield make it safe."
+    if (pick.rune or pick.fate is not None) and pick.movable():
+        return "Click a circled figure: moves marked with a shield make it safe."
+    if pick.rune or pick.fate is not None:
+        return "No figure can move with those stones: pick others."
+    return "Click a figure: moves marked with a shield make it safe."
 
 
 def draw_panel(layer: pygame.Surface, scene: GameScene, pal: Palette, m: Metrics) -> None:
@@ -123,11 +156,18 @@ def _draw_status(layer: pygame.Surface, scene: GameScene, pal: Palette, m: Metri
     px = draw.fit_text(title, m.large, st.right - x - m.pad - m.large, True)
     draw.blit_text(layer, title, px, pal.text, (x, y), bold=True)
     y += int(m.large * 1.45)
-    if scene.session is not None and scene.last_text and scene.review is None:
+    threat = threat_text(scene)
+    # a row of buttons under the text leaves room for the attack only in place of "Last:"
+    row = threat and any(b.rect.x < st.centerx for b in scene.status_buttons)
+    if scene.session is not None and scene.last_text and scene.review is None and not row:
         line = f"Last: {scene.last_text}"
         px = draw.fit_text(line, m.small, st.w - 2 * m.pad)
         draw.blit_text(layer, line, px, pal.text_dim, (st.x + m.pad, y))
-    y += int(m.small * 1.5)
+    if threat:
+        y = _draw_threat(layer, threat, st, y + (0 if row else int(m.small * 1.5)), pal, m,
+                         1 if row else 2)
+    else:
+        y += int(m.small * 1.5)
     text = hint_text(scene)
     color = pal.refusal if scene.setup is not None and scene.setup_threat else pal.text
     refused = scene.refused
@@ -139,13 +179,50 @@ def _draw_status(layer: pygame.Surface, scene: GameScene, pal: Palette, m: Metri
     indent = m.normal + m.pad // 2 if color == pal.refusal else 0
     width = st.w - 2 * m.pad - indent
     px = m.normal
+    limit, bottom = 2, st.bottom - m.pad // 2
+    if threat:  # the room left under the threat box: beside a small button, or above a row
+        for button in scene.status_buttons:
+            if button.rect.x > st.centerx:
+                width = min(width, button.rect.x - m.pad - st.x - m.pad - indent)
+            else:
+                bottom = min(bottom, button.rect.y - 2)
+        limit = max(1, (bottom - y) // int(m.small * 1.3))
     lines = draw.wrap(text, px, width)
-    while len(lines) > 2 and px > m.small - 2:
+    while (len(lines) > limit or (threat and y + len(lines) * int(px * 1.3) > bottom + 4)) \
+            and px > m.small - 2:
         px -= 1
         lines = draw.wrap(text, px, width)
-    for line in lines[:2]:
+    for line in lines[:limit]:
         draw.blit_text(layer, line, px, color, (st.x + m.pad + indent, y))
         y += int(px * 1.3)
+
+
+def _draw_threat(layer: pygame.Surface, text: str, st: pygame.Rect, y: int, pal: Palette,
+                 m: Metrics, most: int = 2) -> int:
+    """The attack on the Overlord as a red-edged box with a warning sign, in at most `most`
+    lines if they stay legible (else two); the y below it."""
+    icon = int(m.normal * 1.15)
+    box = pygame.Rect(st.x + m.pad // 2, y - 2, st.w - m.pad, 0)
+    width = box.w - icon - m.pad - m.pad // 2
+    for limit in sorted({most, 2}):
+        px = m.normal
+        lines = draw.wrap(text, px, width, True)
+        while len(lines) > limit and px > m.small - 3:
+            px -= 1
+            lines = draw.wrap(text, px, width, True)
+        if len(lines) <= limit:
+            break
+    lines = lines[:2]
+    line_h = int(px * 1.25)
+    box.h = max(icon, line_h * len(lines)) + 8
+    draw.panel(layer, box, mix(pal.panel, pal.refusal, 0.3), None, m.radius // 2, 0)
+    pygame.draw.rect(layer, pal.refusal, box, 2, border_radius=m.radius // 2)
+    warning_sign(layer, box.x + m.pad // 2, box.centery - icon * 0.47, icon, pal)
+    ty = box.y + (box.h - line_h * len(lines)) // 2 + 1
+    for line in lines:
+        draw.blit_text(layer, line, px, pal.text, (box.x + icon + m.pad, ty), bold=True)
+        ty += line_h
+    return box.bottom + m.pad // 2
 
 
 def _draw_setup_info(layer: pygame.Surface, scene: GameScene, pal: Palette, m: Metrics) -> None:

@@ -466,19 +466,21 @@ def test_moves_that_leave_the_overlord_open_are_marked(hotseat):
     app, d, game = hotseat
     from overlords.ui_pick import exposes_overlord
 
-    def risky(s):
-        return any(m.frm is not None and exposes_overlord(s, m) for m in rules.legal_moves(s)
-                   if m.fate == rules.OVERLORD)
+    def risky(s):  # safe now, but some Overlord move would expose it
+        return not rules.attackers(s, s.turn) and any(
+            m.frm is not None and exposes_overlord(s, m) for m in rules.legal_moves(s)
+            if m.fate == rules.OVERLORD)
 
     jump_to(game, playout(game.session.state, risky, random.Random(6)))
     state = game.session.state
     frm = next(m.frm for m in rules.legal_moves(state) if m.fate == rules.OVERLORD
                and m.frm is not None)
     click_square(d, game, frm)
-    d.settle(lambda: bool(game._danger_todo))
+    d.settle(lambda: not game.threats.done)
     d.frames(1)
     expected = {m.to for m in rules.moves_from(state, frm) if exposes_overlord(state, m)}
-    assert game._danger == expected and expected
+    danger, safe, complete = game.target_marks()
+    assert complete and danger == expected and expected and not safe
     sq = next(iter(expected))
     rect = game.view.square_rect(sq)
     corner = app.screen.subsurface((rect.right - rect.w // 4 - 3, rect.y + 3, rect.w // 4,

@@ -1,0 +1,193 @@
+"""An attacked Overlord on the Overlords screen, driven like a player on the real app (dummy
+video driver): the attack shows before any click (glow, ringed attacker, status line naming
+it), the moves that save the Overlord carry a shield, and "no move saves it" is said.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import math  # noqa: E402
+
+import pytest  # noqa: E402
+
+import main  # noqa: E402
+from common.ui.app import App  # noqa: E402
+from common.ui.driver import Driver  # noqa: E402
+from common.ui.menu import MainMenu  # noqa: E402
+from common.ui.overlay import Dialog  # noqa: E402
+from overlords import rules  # noqa: E402
+from overlords.rules import BLACK, WHITE  # noqa: E402
+from overlords.ui import GameScene, play_scene  # noqa: E402
+from overlords.ui_pick import exposes_overlord  # noqa: E402
+from overlords.ui_play import hint_text, threat_text  # noqa: E402
+from overlords.ui_session import Session  # noqa: E402
+from overlords.ui_threats import Threats  # noqa: E402
+from tests.overlords_diagram import position, runes_of  # noqa: E402
+
+G = rules.GRID
+ATTACKED = "Your Overlord is attacked by the Dragon on b8 (Rune 3)."
+
+
+def board(**cells: str) -> str:
+    rows = [[".."] * 8 for _ in range(8)]
+    for name, cell in cells.items():
+        i = G.index(name)
+        rows[7 - i // 8][i % 8] = cell
+    return "\n".join(" ".join(r) for r in rows)
+
+
+def near(color, expected, tolerance=40) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in zip(color[:3], expected, strict=True))
+
+
+def count(surface, rect, color, tolerance=40) -> int:
+    """Pixels of rect close to color (every other pixel each way)."""
+    return sum(1 for x in range(rect.x, rect.right, 2) for y in range(rect.y, rect.bottom, 2)
+               if near(surface.get_at((x, y)), color, tolerance))
+
+
+def reddish(surface, rect) -> int:
+    """Pixels of rect with a strong red cast (a translucent red over the parchment)."""
+    return sum(1 for x in range(rect.x, rect.right) for y in range(rect.y, rect.bottom)
+               if (c := surface.get_at((x, y)))[0] > 150 and c[0] - c[1] > 70
+               and c[0] - c[2] > 70)
+
+
+@pytest.fixture
+def seed5():
+    """Seed 5, White (a person) with the Overlord on b1 under Black's Dragon on b8 (a random
+    CPU, set up by the board's seed), set up by clicks like the play-through."""
+    app = App(main.games(), (1280, 800))
+    app.settings.animation = "off"
+    app.push(MainMenu(app))
+    app.push(play_scene(app, ["human", "random"], 5))
+    d = Driver(app)
+    d.frames(1)
+    game = app.top
+    d.click(game.default_b.rect.center)
+    d.click(game.view.center(G.index("e1")))  # pick up the Overlord ...
+    d.click(game.view.center(G.index("b1")))  # ... and put it on b1
+    d.click(game.ready_b.rect.center)
+    assert game.setup is None and game.session.state.figure(G.index("b1")) == (WHITE, 0)
+    yield app, d, game
+    app.close()
+
+
+def test_the_attack_shows_at_once_before_any_click(seed5):
+    app, d, game = seed5
+    d.frames(1)
+    assert game.my_turn and game.threats.attacked
+    assert [str(m) for m in game.threats.attackers] == ["3D b8-b1"]
+    assert threat_text(game) == ATTACKED
+    assert hint_text(game) == "Click a figure: moves marked with a shield make it safe."
+    screen, tile, red = app.screen, game.view.tile, app.pal.refusal
+    b1, b8 = game.view.square_rect(G.index("b1")), game.view.square_rect(G.index("b8"))
+    assert count(screen, b1, red) > tile * 4, "the Overlord's square glows red"
+    cx, cy = b8.center
+    ring = [screen.get_at((round(cx + tile * 0.47 * math.cos(a / 8)),
+                           round(cy + tile * 0.47 * math.sin(a / 8)))) for a in range(50)]
+    assert sum(near(c, red) for c in ring) > 35, "the attacking Dragon is ringed in red"
+    b5 = game.view.square_rect(G.index("b5"))
+    assert reddish(screen, b5) > b5.h * 3, "an arrow runs from the Dragon to the Overlord"
+    status = game.layout_.status
+    assert count(screen, status, red) > 200, "the status shows the attack in a red box"
+    c5 = game.view.square_rect(G.index("c5"))
+    assert reddish(screen, c5) == 0
+
+
+def test_the_moves_that_save_the_overlord_get_a_shield(seed5):
+    app, d, game = seed5
+    threats = game.threats
+    hero = G.index("c1")
+    d.click(game.view.center(hero))
+    d.settle(lambda: not game.threats.done)
+    d.frames(1)
+    state = game.session.state
+    saving = {m.to for m in rules.moves_from(state, hero) if not exposes_overlord(state, m)}
+    danger, safe, complete = game.target_marks()
+    assert complete and not danger, "no red ! while the Overlord is attacked"
+    assert safe == saving and G.index("b2") in safe and len(safe) < len(game._targets)
+    assert hint_text(game) == "Moves marked with a shield make it safe."
+    assert threat_text(game) == ATTACKED
+    b2 = game.view.square_rect(G.index("b2"))
+    size = max(14, b2.w // 3)
+    badge = b2.copy()
+    badge.update(b2.right - size - 2, b2.y + 2, size, size)
+    assert count(app.screen, badge, app.pal.move, 30) > 5, "a shield in the corner"
+    assert count(app.screen, badge, (255, 255, 255), 20) > 5, "with a white tick"
+    c2 = game.view.square_rect(G.index("c2"))  # a target that does not save: no badge
+    corner = c2.copy()
+    corner.update(c2.right - size - 2, c2.y + 2, size, size)
+    assert G.index("c2") in game._targets and G.index("c2") not in safe
+    assert count(app.screen, corner, (255, 255, 255), 20) == 0
+    assert game.threats is threats, "judged once per position, not per click or frame"
+
+    d.click(game.view.center(G.index("b2")))  # Rune 1 and Rune 2 both get there
+    top = app.top
+    assert isinstance(top, Dialog) and top.title == "Which Rune?"
+    d.click(next(b for b in top.buttons if b.label.startswith("Rune 1:")).rect.center)
+    assert str(game.session.moves[0]) == "1H c1-b2"
+    assert game.threats is None, "nothing is shown while the CPU moves"
+    d.settle()
+    state = game.session.state
+    assert state.turn == WHITE and game.threats.state is state
+    assert game.threats.attacked == bool(rules.attackers(state, WHITE))
+
+
+NO_ESCAPE = board(a1=".O", h8=".d", h1=".d", h2=".d", e8=".o")
+
+
+def test_no_move_saves_the_overlord_is_said():
+    state = position(NO_ESCAPE, runes=(runes_of(1), rules.ALL_RUNES),
+                     fates=((1, 0, 0, 0), rules.FATE_STONES))
+    assert not rules.must_discard(state) and len(rules.legal_moves(state)) == 3
+    app = App(main.games(), (1280, 800))
+    try:
+        app.settings.animation = "off"
+        app.push(MainMenu(app))
+        session = Session(state, ("human", "human"), 1)
+        game = GameScene(app, ("human", "human"), 1, session)
+        app.push(game)
+        d = Driver(app)
+        d.frames(1)
+        d.settle(lambda: not game.threats.done)
+        assert game.threats.attacked and game.threats.saving() is False
+        assert threat_text(game).startswith("Your Overlord is attacked by the Dragon on h8 "
+                                            "(Rune 2)")
+        assert hint_text(game).startswith("No move saves your Overlord")
+        d.click(game.view.center(G.index("a1")))
+        assert set(game._targets) == {G.index(n) for n in ("a2", "b1", "b2")}
+        assert game.target_marks() == (frozenset(), frozenset(), True)
+        assert hint_text(game).startswith("No move saves your Overlord")
+    finally:
+        app.close()
+
+
+def test_the_status_names_two_attackers_then_counts_the_rest():
+    three = position(board(d4=".O", d8=".d", c5=".h", f5=".w", a8=".o"))
+    t = Threats(three)
+    assert t.attacker_squares == [G.index("c5"), G.index("d8"), G.index("f5")]
+    assert t.attack_text() == ("Your Overlord is attacked by the Hero on c5 (Rune 1, 2 or 7), "
+                               "the Dragon on d8 (Rune 3) and 1 more.")
+    two = position(board(d4=".O", d8=".d", c5=".h", a8=".o"))
+    assert Threats(two).attack_text() == ("Your Overlord is attacked by the Hero on c5 "
+                                          "(Rune 1, 2 or 7) and the Dragon on d8 (Rune 3).")
+    safe = position(board(d4=".O", a8=".o"), turn=WHITE)
+    assert Threats(safe).attack_text() == "" and not Threats(safe).attacked
+    black = position(board(d4=".O", d5=".o", a1=".D"), turn=BLACK)  # Black's Overlord
+    assert Threats(black).attack_text().startswith("Your Overlord is attacked by the Overlord "
+                                                   "on d4")
+
+
+def test_saving_marks_agree_with_the_engine_for_every_move():
+    state = position(board(b1=".O", b8=".d", c1=".H", d1=".W", h8=".o"))
+    t = Threats(state)
+    t.finish()
+    assert t.done and t.attacked and t.saving() is True
+    for move in rules.legal_moves(state):
+        assert t.verdict(move) == exposes_overlord(state, move), str(move)
