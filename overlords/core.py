@@ -256,17 +256,8 @@ def _add_moves(out: list[int], code: int, cells: list[int], barrier: tuple[bool,
                 out.append(code | (f - 1))
             if col < 7 and takes[cells[f + 1]]:
                 out.append(code | (f + 1))
-    elif kind == DRAGON:  # slides that fly over Barriers
-        for ray in _RAYS[rune][sq]:
-            for n in ray:
-                c = cells[n]
-                if c:
-                    if takes[c]:
-                        out.append(code | n)
-                    break
-                if not barrier[n]:
-                    out.append(code | n)
-    else:
+    else:  # slides: stop at the first figure; Dragons fly over Barriers, others stop there
+        flies = kind == DRAGON
         for ray in _RAYS[rune][sq]:
             for n in ray:
                 c = cells[n]
@@ -275,6 +266,8 @@ def _add_moves(out: list[int], code: int, cells: list[int], barrier: tuple[bool,
                         out.append(code | n)
                     break
                 if barrier[n]:
+                    if flies:
+                        continue
                     break
                 out.append(code | n)
 

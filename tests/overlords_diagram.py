@@ -45,6 +45,15 @@ def position(
     return State(Board(features), board, plane, runes, fates, reserve, turn, quiet, 0, result)
 
 
+def board(**cells: str) -> str:
+    """A diagram with the given cells ("e4": "cH", ...) on an otherwise empty board."""
+    rows = [[".."] * 8 for _ in range(8)]
+    for name, cell in cells.items():
+        i = rules.GRID.index(name)
+        rows[7 - i // 8][i % 8] = cell
+    return "\n".join(" ".join(r) for r in rows)
+
+
 def runes_of(*numbers: int) -> int:
     """A rune bitmask holding exactly these runes."""
     return sum(1 << (n - 1) for n in numbers)

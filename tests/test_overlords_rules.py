@@ -14,22 +14,12 @@ from common import record as rec
 from common.protocol import IllegalMoveError, Outcome
 from overlords import rules
 from overlords.rules import BLACK, HERO, OVERLORD, WHITE, Move
-from tests.overlords_diagram import position, runes_of, targets
+from tests.overlords_diagram import board, position, runes_of, targets
 
 ROOT = Path(__file__).resolve().parents[1]
 VECTORS = ROOT.parent / "shared" / "vectors" / "overlords_perft.json"
 sq = rules.GRID.index
 
-EMPTY = "\n".join([".. " * 8] * 8)
-
-
-def board(**cells: str) -> str:
-    """A diagram with the given cells ("e4": "cH", ...) on an otherwise empty board."""
-    rows = [[".."] * 8 for _ in range(8)]
-    for name, cell in cells.items():
-        i = sq(name)
-        rows[7 - i // 8][i % 8] = cell
-    return "\n".join(" ".join(r) for r in rows)
 
 
 def move(state, text: str) -> Move:

@@ -7,18 +7,9 @@ import random
 from common.protocol import Outcome
 from overlords import rules
 from overlords.rules import BLACK, DRAGON, HERO, OVERLORD, WHITE, Move
-from tests.overlords_diagram import position, runes_of
+from tests.overlords_diagram import board, position, runes_of
 
 sq = rules.GRID.index
-
-
-def board(**cells: str) -> str:
-    """A diagram with the given cells ("e4": "cH", ...) on an otherwise empty board."""
-    rows = [[".."] * 8 for _ in range(8)]
-    for name, cell in cells.items():
-        i = sq(name)
-        rows[7 - i // 8][i % 8] = cell
-    return "\n".join(" ".join(r) for r in rows)
 
 
 def names(moves: list[Move]) -> list[str]:
