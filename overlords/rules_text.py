@@ -117,7 +117,12 @@ SECTIONS: list[tuple[str, list[str]]] = [
         "When no move exists, the screen says so: pick a Rune and a Fate and press Discard.",
         "The move log lists every turn (Rune, Fate, then the squares). Click an entry to look "
         "at the board as it was then, and Back to game to return.",
-        "Keys: Ctrl+Z undo, Ctrl+Y redo, F1 rules, F11 fullscreen, M sound on or off, "
+        "Hint (or H) on your turn asks the normal CPU level for a move and shows it without "
+        "playing it: a dashed outline and an arrow on the board, dashed rings on its two "
+        "stones, and the move in words; click the marked square (or Discard) to play it.",
+        "Resign is in the Menu (Esc): it ends the game at once as a loss for the side "
+        "resigning, and cannot be undone; Review, Rematch and Main menu stay open.",
+        "Keys: H hint, Ctrl+Z undo, Ctrl+Y redo, F1 rules, F11 fullscreen, M sound on or off, "
         "Esc to go back.",
     ]),
     ("Move notation", [

@@ -26,6 +26,7 @@ from overlords import rules
 from overlords.ui_anim import animate, hidden_squares
 from overlords.ui_clicks import Clicks
 from overlords.ui_frame import Frame
+from overlords.ui_hint import Hints
 from overlords.ui_panel import PanelLayout, layout_panel, log_rows_visible
 from overlords.ui_pick import Pick
 from overlords.ui_session import Session, describe, result_text
@@ -54,8 +55,9 @@ def play_scene(app, specs: list[str], seed: int | None = None) -> Scene:
     return GameScene(app, (specs[0], specs[1]), random_seed() if seed is None else seed)
 
 
-class GameScene(Clicks, Frame, Scene):
-    """Setup, then play: board, hands, status, log, undo/redo, review, game over."""
+class GameScene(Hints, Clicks, Frame, Scene):
+    """Setup, then play: board, hands, status, log, undo/redo, hint, review, resign, game
+    over."""
 
     def __init__(self, app, specs: tuple[str, str], seed: int,
                  session: Session | None = None) -> None:
@@ -91,7 +93,8 @@ class GameScene(Clicks, Frame, Scene):
         b = Button
         self.undo_b = b("Undo", self.undo, hint="Ctrl+Z", small=True)
         self.redo_b = b("Redo", self.redo, hint="Ctrl+Y", small=True)
-        self.toolbar: list[Widget] = [self.undo_b, self.redo_b,
+        self.hint_b = b("Hint", self.request_hint, hint="H", small=True)
+        self.toolbar: list[Widget] = [self.undo_b, self.redo_b, self.hint_b,
                                       b("Rules", lambda: app.show_rules("overlords"), small=True),
                                       b("Menu", self.open_menu, hint="Esc", small=True)]
         self.discard_b = b("Discard", self._discard, primary=True)
@@ -169,6 +172,9 @@ class GameScene(Clicks, Frame, Scene):
         """Recompute what the picker allows and which buttons show; redraw the layer."""
         s = self.session
         self.pick.legal = rules.legal_moves(s.state) if s and self.my_turn else []
+        self.hint_changed()
+        self.hint_b.enabled = self.can_hint and not self.hint_asked
+        self.hint_b.label = "Hint…" if self.hint_asked else "Hint"
         self._targets = self.pick.targets() if s and self.my_turn else {}
         if s and self.my_turn:  # the moves are judged a few per frame by update()
             if self.threats is None or self.threats.state is not s.state:
@@ -257,6 +263,7 @@ class GameScene(Clicks, Frame, Scene):
             self.threats.step()
             if self.threats.done or self.target_marks() != self._marks_shown:
                 self._layer = None
+        self.update_hint()
         s = self.session
         if s is None or self.animator.busy:
             return
@@ -298,6 +305,7 @@ class GameScene(Clicks, Frame, Scene):
     # moves ----------------------------------------------------------------------------------
 
     def _play(self, move: rules.Move) -> None:
+        self.cancel_hint()  # the player moved first: drop the request, take the hint away
         s = self.session
         before = s.state
         after = s.play(move)
@@ -353,6 +361,9 @@ class GameScene(Clicks, Frame, Scene):
 
     def undo(self) -> None:
         """Take back to the previous turn of a person (the CPU's answer too)."""
+        if self.session and self.session.resigned:
+            self._refuse("A resignation cannot be taken back: Rematch for a new game")
+            return
         if self.session and self.review is None and self.session.undo():
             self._after_jump()
 
@@ -362,6 +373,7 @@ class GameScene(Clicks, Frame, Scene):
             self._after_jump()
 
     def _after_jump(self) -> None:
+        self.cancel_hint()
         self.cpu.cancel()
         self.cpu_since = None
         self.animator.clear()
@@ -377,10 +389,12 @@ class GameScene(Clicks, Frame, Scene):
         self.app.replace(GameScene(self.app, self.specs, random_seed()))
 
     def open_menu(self) -> None:
-        """The in-game menu: resume, save, settings, rules, main menu."""
+        """The in-game menu: resume, save, resign, settings, rules, main menu."""
         buttons = [("Resume", lambda: None)]
         if self.session is not None:
             buttons.append(("Save game", self.save_game))
+        if self.resigning_side() is not None:
+            buttons.append(("Resign", self.confirm_resign))
         self.app.push(Dialog(self.app, "Game paused", [f"Board seed {self.seed}"], [
             *buttons,
             ("Settings", lambda: self.app.push(SettingsScene(self.app))),
@@ -388,8 +402,44 @@ class GameScene(Clicks, Frame, Scene):
             ("Main menu", self.app.main_menu),
         ], cancel=lambda: None, vertical=True, width=0.3))
 
+    def resigning_side(self) -> int | None:
+        """The side Resign gives up now: in a live game, the side to move when people play
+        both, else the person's side; None when no one may resign."""
+        s = self.session
+        if s is None or self.setup is not None or s.over or s.humans == 0:
+            return None
+        return s.state.turn if s.humans == 2 else next(x for x in (0, 1) if s.human(x))
+
+    def confirm_resign(self) -> None:
+        """Ask before resigning: "Resign this game? White wins.\""""
+        side = self.resigning_side()
+        if side is None:
+            return
+        winner = rules.SIDE_NAMES[1 - side].title()
+        who = "" if self.session.humans == 1 else f"{rules.SIDE_NAMES[side].title()} resigns. "
+        self.app.push(Dialog(self.app, "Resign this game?", [
+            f"{who}{winner} wins. A resignation cannot be taken back."],
+            [("Resign", self.resign), ("Cancel", lambda: None)], cancel=lambda: None))
+
+    def resign(self) -> None:
+        """End the game now: the resigning side loses (through the engine)."""
+        side = self.resigning_side()
+        if side is None:
+            return
+        self.cancel_hint()
+        self.cpu.cancel()
+        self.cpu_since = None
+        self.animator.clear()
+        self.session.resign(side)
+        self.pick.clear()
+        self.refused = None
+        self.review = None
+        self.last_text = f"{rules.SIDE_NAMES[side].title()} resigns"
+        self._refresh()
+
     def close(self) -> None:
-        """Leaving the game: drop the CPU's running search."""
+        """Leaving the game: drop the CPU's running search (a hint's too)."""
+        self.cancel_hint()
         self.cpu.cancel()
 
     def save_game(self) -> None:
@@ -418,6 +468,7 @@ class GameScene(Clicks, Frame, Scene):
 
     def start_review(self, index: int) -> None:
         """Show the position after move `index` (0 = the start), read-only."""
+        self.cancel_hint()
         self.review = max(0, min(index, len(self.session.moves)))
         self.pick.clear()
         self.refused = None
@@ -491,6 +542,9 @@ class GameScene(Clicks, Frame, Scene):
         return True
 
     def _key(self, action: Key) -> bool:
+        if action.key == pygame.K_h and self.session is not None and self.setup is None:
+            self.request_hint()
+            return True
         if self.review is not None and action.key in (pygame.K_LEFT, pygame.K_RIGHT):
             self._review_step(-1 if action.key == pygame.K_LEFT else 1)
             return True

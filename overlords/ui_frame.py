@@ -22,6 +22,7 @@ from overlords.ui_board import (
     draw_selected,
     draw_targets,
 )
+from overlords.ui_hint import draw_hint_board, draw_hint_stones
 from overlords.ui_panel import FATES
 from overlords.ui_play import draw_panel
 from overlords.ui_setup import back_row, draw_features
@@ -76,7 +77,12 @@ class Frame:
                 danger, safe, _ = self._marks_shown
                 draw_targets(layer, self.view, self._targets, state, pal,
                              self.pick.rune is None, danger, safe)
+                if self.hint is not None:
+                    draw_hint_board(layer, self.view, self.hint, pal)
         draw_panel(layer, self, pal, m)
+        if self.setup is None and self.hint is not None and self.my_turn and self.layout_:
+            state = self.session.state
+            draw_hint_stones(layer, self.layout_.hands[state.turn], state, self.hint, pal)
         return layer
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -103,7 +109,7 @@ class Frame:
             surface.blit(token, token.get_rect(center=self.drag["pos"]))
         for widget in self.toolbar + self.status_buttons:
             widget.draw(surface, pal, m)
-        if self.session is not None and self.cpu.busy():
+        if self.session is not None and (self.cpu.busy() or self.hint_asked):
             st = self.layout_.status
             center = (st.right - m.pad - m.large // 2, st.y + m.pad + m.large // 2)
             angle = time.monotonic() * 5

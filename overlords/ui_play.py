@@ -58,6 +58,9 @@ def hint_text(scene: GameScene) -> str:
         return "Game over. Click a move in the log to look back."
     if not s.human(s.state.turn):
         return f"The CPU ({s.specs[s.state.turn]}) is choosing its stones and its move."
+    hint = scene.hint_status()
+    if hint:
+        return hint
     attacked = scene.threats is not None and scene.threats.attacked
     if rules.must_discard(s.state):
         if attacked:

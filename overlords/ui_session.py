@@ -64,8 +64,25 @@ class Session:
         self.redo_moves.clear()
         return after
 
+    @property
+    def resigned(self) -> bool:
+        """True once a side resigned (or forfeited): that cannot be taken back."""
+        result = self.state.result
+        return result is not None and result.reason in ("resign", "forfeit")
+
+    def resign(self, side: int) -> rules.State:
+        """End the game with `side` resigning (the engine's `resign`); the final position
+        keeps its moves, so the record, review and log stay as they were."""
+        after = rules.resign(self.state, side, "resign")
+        self.states[-1] = after
+        self.redo_moves.clear()
+        return after
+
     def can_undo(self) -> bool:
-        """True if undo would bring back a position where a person is to move."""
+        """True if undo would bring back a position where a person is to move (never after
+        a resignation, as on lichess)."""
+        if self.resigned:
+            return False
         return any(self.human(s.turn) for s in self.states[:-1])
 
     def undo(self) -> int:
@@ -83,7 +100,7 @@ class Session:
 
     def can_redo(self) -> bool:
         """True if undone moves can be played again."""
-        return bool(self.redo_moves)
+        return bool(self.redo_moves) and not self.resigned
 
     def redo(self) -> int:
         """Replay undone moves up to the next turn of a person; returns how many."""

@@ -107,6 +107,13 @@ class CpuPlayer:
                                            daemon=True)
         self._preparing.start()
 
+    def ready(self) -> bool:
+        """True when `start` will not wait: the worker process is made (or failed, so the
+        random level answers). Poll it after `prepare` to ask without blocking the frame."""
+        if self._preparing is not None and self._preparing.is_alive():
+            return False
+        return self._worker is not None or self._worker_failed
+
     def _make_worker(self) -> None:
         cls = _worker_class()
         if cls is None:
