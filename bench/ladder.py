@@ -4,10 +4,11 @@
     python3 bootstrap.py bench ladder --games 60 --jobs 2 --only overlords
     python3 bootstrap.py bench ladder --pair prepollency4:hard-normal --games 40
 
-A pairing `A-B` plays A against B with both colours (seats) equally: in 2-player games A is
-White (seat 1) in half of them; in 4-player games (`prepollency4`) one A seat faces three B
-seats, A taking each seat in turn. CPU seats search their level's calibrated node budget
-(level seconds x the game's nodes per second), so results are reproducible from --seed;
+A pairing `A-B` plays A against B with both colours (seats) equally: in 2-player games each
+board is played twice, A White (seat 1) once and Black (seat 3) once; in 4-player games
+(`prepollency4`) one A seat faces three B seats, A taking each seat in turn. CPU seats search
+their level's calibrated node budget (level seconds x the game's nodes per second), so results
+are reproducible from --seed;
 --scale multiplies every budget. A "win" is a real win (a draw or an unfinished game is not).
 Every move is checked by the engine; every record is written to --out and validated.
 
@@ -69,8 +70,8 @@ def play_one(task: tuple) -> dict:
     variant, a, b, index, seed, scale, out = task
     game = _engine(variant)
     players = 4 if variant == "prepollency4" else 2
+    state = game.new_state(random.Random(seed * 1_000_003 + index // players), players)
     rng = random.Random(seed * 1_000_003 + index)
-    state = game.new_state(rng, players)
     seats = game.players(state)
     specs = [a, b] if players == 2 else [a, b, b, b]
     shift = index % players

@@ -8,9 +8,12 @@ position is judged from the side to move, X, against the other, Y:
 - Sources: each controlled Source, and more and more as a side nears all nine;
 - threats, read from both sides' actual stones: what X can capture now (X moves next, so its
   best capture is nearly won; the enemy Overlord or the ninth Source is a win), and what Y
-  attacks (X saves one piece, the second most valuable is likely lost).
+  attacks (X saves one piece, the second most valuable is likely lost);
+- Overlord safety: an Overlord whose side has spent its O Fate cannot move until the
+  Reckoning; open squares around an Overlord are where a teleported enemy strikes from.
 
-Move priors favour captures, Sources and recruits, and avoid squares Y attacks.
+Move priors favour captures, Sources, recruits and moves that attack the enemy Overlord, and
+avoid squares Y attacks and spending the O Fate without need.
 """
 
 from __future__ import annotations
@@ -110,6 +113,54 @@ EXPOSED = tuple(
 )
 
 
+def _lines() -> list[dict[int, tuple[int, tuple[int, ...]]]]:
+    """LINES[a][b]: (2 or 3, the squares between) for b on a diagonal / file or rank of a."""
+    table: list[dict[int, tuple[int, tuple[int, ...]]]] = [{} for _ in range(64)]
+    for a in range(64):
+        for rune, rays in ((2, core.GRID.rays_diagonal), (3, core.GRID.rays_orthogonal)):
+            for ray in rays[a]:
+                for i, b in enumerate(ray):
+                    table[a][b] = (rune, ray[:i])
+    return table
+
+
+LINES = _lines()
+NEIGHBOURS = tuple(frozenset(n) for n in core.GRID.neighbours)
+KNIGHT = tuple(frozenset(n) for n in core.GRID.knight)
+CHECK = 3.0  # prior logit of a move after which the figure attacks the enemy Overlord
+FROZEN = 0.25  # per turn until the Reckoning that a side's Overlord cannot move (no O Fate)
+TRAPPED = 4.0  # the side to move's Overlord is attacked and has no O Fate to flee with
+EXPOSURE = (0.05, 0.15)  # per open square next to / a knight's jump from an Overlord: the
+# enemy teleports there and strikes next turn (second value: it holds its Teleport Rune)
+APPROACH = tuple(NEIGHBOURS[sq] | KNIGHT[sq] for sq in range(64))
+
+
+def gives_check(cells: list[int], barrier: tuple[bool, ...], frm: int, to: int, kind: int,
+                side: int, runes: int, target: int) -> bool:
+    """Whether a figure of `kind` standing on `to` (having left `frm`) could capture on
+    `target` next turn with one of the `runes` (a bitmask) allowed for its kind."""
+    for rune in (1, 2, 3, 4, 7):
+        if not runes >> (rune - 1) & 1 or FORBIDDEN.get(rune) == kind:
+            continue
+        if rune == 1:
+            if target in NEIGHBOURS[to]:
+                return True
+        elif rune == 4:
+            if target in KNIGHT[to]:
+                return True
+        elif rune == 7:
+            ahead = to + (8 if side == core.WHITE else -8)
+            if target in (ahead - 1, ahead + 1) and abs((target & 7) - (to & 7)) == 1:
+                return True
+        else:
+            line = LINES[to].get(target)
+            if line is not None and line[0] == rune and all(
+                    (cells[sq] == 0 or sq == frm) and (kind == core.DRAGON or not barrier[sq])
+                    for sq in line[1]):
+                return True
+    return False
+
+
 class OverlordsHeuristics(Heuristics):
     """Evaluation and priors for Overlords."""
 
@@ -149,12 +200,16 @@ class OverlordsHeuristics(Heuristics):
         static = state.static
         material = [0.0, 0.0]
         hanging = []  # values of X's figures that Y attacks
+        overlords = [-1, -1]
         for sq, cell in enumerate(cells):
             if cell:
                 side, kind = (cell - 1) >> 2, (cell - 1) & 3
                 material[side] += VALUE[kind]
+                if kind == OVERLORD:
+                    overlords[side] = sq
                 if side == x and EXPOSED[attacks[sq]][kind]:
                     hanging.append(8.0 if kind == OVERLORD else VALUE[kind])
+        hanging.sort()
         sources = [0, 0]
         empty_source = [[False] * 4, [False] * 4]
         for feature, squares in static.sources.items():
@@ -166,6 +221,19 @@ class OverlordsHeuristics(Heuristics):
                     if not cells[sq]:
                         empty_source[owner][kind] = True
         score = material[x] - material[y]
+        barrier = static.barrier
+        for side, sign in ((x, -1.0), (y, 1.0)):
+            frozen = not state.fates[side][OVERLORD]
+            if frozen:
+                score += sign * FROZEN * state.runes[side].bit_count()
+            overlord = overlords[side]
+            if overlord >= 0:
+                open_squares = sum(1 for sq in APPROACH[overlord] if not cells[sq]
+                                   and not barrier[sq])
+                weight = EXPOSURE[state.runes[1 - side] >> 4 & 1]
+                score += sign * weight * open_squares * (2 if frozen else 1)
+        if hanging and hanging[-1] == 8.0 and not state.fates[x][OVERLORD]:
+            score -= TRAPPED
         score += _sources_score(sources[x]) - _sources_score(sources[y])
         for side, sign in ((x, 1.0), (y, -1.0)):
             reserve = state.reserve[side]
@@ -191,7 +259,6 @@ class OverlordsHeuristics(Heuristics):
                 best = max(best, VALUE[kind])
         score += CAPTURE_SHARE * best
         if len(hanging) > 1:
-            hanging.sort()
             score -= HANG_SHARE * hanging[-2]
         return score
 
@@ -202,6 +269,10 @@ class OverlordsHeuristics(Heuristics):
         cells, control, attacks = f.cells, f.control, f.attacks
         features = state.static.features.tolist()
         sources_x = sum(1 for sq in state.static.source_squares.tolist() if control[sq] == x)
+        barrier = state.static.barrier
+        enemy_overlord = 1 + (1 - x) * 4 + OVERLORD
+        target = next((sq for sq, c in enumerate(cells) if c == enemy_overlord), -1)
+        runes, fates = state.runes[x], state.fates[x]
         out = []
         for code in steps:
             to = code & 127
@@ -224,6 +295,13 @@ class OverlordsHeuristics(Heuristics):
                 logit -= 0.8 * own
             if frm != NONE and EXPOSED[attacks[frm]][kind]:
                 logit += 0.6 * own
+            elif kind == OVERLORD and not victim:
+                logit -= 1.0  # the only O Fate of the cycle, spent without need
+            left = runes & ~(1 << (rune - 1))
+            if (target >= 0 and (fates[kind] > 1 or not left)
+                    and gives_check(cells, barrier, frm, to, kind, x, left or core.ALL_RUNES,
+                                    target)):
+                logit += CHECK
             out.append(logit)
         return out
 

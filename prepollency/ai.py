@@ -51,7 +51,7 @@ class PrepollencyHeuristics(Heuristics):
 
     params = Params(c_puct=1.2, minimax_weight=0.4, widen_base=1.0, widen_k=1.0,
                     root_widen_k=2.0, root_noise=0.3, first_step_share=0.6)
-    nodes_per_second = 3000.0
+    nodes_per_second = 2700.0
 
     def scores(self, state: State) -> dict[int, float]:
         """Each seat still in the game: its score in rough piece units."""

@@ -143,3 +143,21 @@ def test_overlords_attack_map_agrees_with_the_move_generator():
             if code >> 16 not in (5, 6) and code & 127 != NONE:
                 expected[code & 127] |= 1 << ((code >> 14) & 3)
         assert attack_map(s, s.board.tolist(), side) == expected
+
+
+def test_overlords_check_detection_follows_the_runes_and_the_lines():
+    from overlords.ai import gives_check
+
+    s = position(_open_board(e1=".D", e8=".o", a1=".O"))
+    cells, barrier = s.board.tolist(), s.static.barrier
+    e1, e8, e5, d6 = (overlords.GRID.index(n) for n in ("e1", "e8", "e5", "d6"))
+    dragon, hero = overlords.DRAGON, overlords.HERO
+    assert gives_check(cells, barrier, -1, e1, dragon, 0, runes_of(3), e8)
+    assert not gives_check(cells, barrier, -1, e1, dragon, 0, runes_of(1, 2, 4), e8)
+    assert not gives_check(cells, barrier, -1, e1, dragon, 0, runes_of(1), e8)  # 1D forbidden
+    blocked = position(_open_board(e1=".D", e8=".o", e5=".H"))
+    assert not gives_check(blocked.board.tolist(), barrier, -1, e1, dragon, 0, runes_of(3), e8)
+    assert gives_check(blocked.board.tolist(), barrier, e5, e1, dragon, 0, runes_of(3), e8)
+    assert gives_check(cells, barrier, -1, d6, hero, 0, runes_of(2), overlords.GRID.index("e7"))
+    assert gives_check(cells, barrier, -1, overlords.GRID.index("d7"), hero, 0, runes_of(7), e8)
+    assert not gives_check(cells, barrier, -1, d6, hero, 0, runes_of(4), e8)  # 4H forbidden

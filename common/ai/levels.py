@@ -32,7 +32,7 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", 0.3, mistake_rate=0.3, mistake_choices=4),
+    "easy": Level("easy", 0.3, mistake_rate=0.4, mistake_choices=4),
     "normal": Level("normal", 1.0),
     "hard": Level("hard", 3.0),
 }

@@ -53,6 +53,11 @@ def choose_move(game: Game, state: Any, spec: str, seed: int,
 
 def _serve(requests: Any, results: Any, wanted: Any) -> None:
     """The worker process: answer requests until a None arrives."""
+    for name in ENGINES:  # import the engines now, so that the first answer comes quickly
+        try:
+            resolve_game(name)
+        except ImportError:
+            traceback.print_exc(file=sys.stderr)
     while True:
         request = requests.get()
         if request is None:
