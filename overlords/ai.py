@@ -24,8 +24,16 @@ from typing import Any
 from common.ai.search import Heuristics, Params
 from common.protocol import Outcome
 from overlords import core
-from overlords.core import FORBIDDEN, NONE, OVERLORD, PIT, State, apply_legal, legal_codes
-from overlords.core import _add_moves as add_moves  # the engine's target generator
+from overlords.core import (
+    FORBIDDEN,
+    NONE,
+    OVERLORD,
+    PIT,
+    State,
+    add_moves,  # the engine's target generator
+    apply_legal,
+    legal_codes,
+)
 
 VALUE = (0.0, 3.2, 3.8, 2.6)  # by figure type O, W, D, H (the Overlord is the game itself)
 OVERLORD_CAPTURE = 30.0  # prior logit of a move that wins at once

@@ -237,7 +237,7 @@ TAKES = tuple(
 )
 
 
-def _add_moves(out: list[int], code: int, cells: list[int], barrier: tuple[bool, ...],
+def add_moves(out: list[int], code: int, cells: list[int], barrier: tuple[bool, ...],
                sq: int, rune: int, kind: int, side: int) -> None:
     """Append code | target for every square the figure on sq reaches with rune 1-4 or 7."""
     takes = TAKES[side][kind]
@@ -299,7 +299,7 @@ def legal_codes(state: State) -> list[int]:
                     empties = [n for n in static.free if cells[n] == 0]
                 out += [code | n for n in empties]
             else:
-                _add_moves(out, code, cells, barrier, sq, rune, kind, side)
+                add_moves(out, code, cells, barrier, sq, rune, kind, side)
     if runes & 32:
         control = state.control
         reserve = state.reserve[side]

@@ -175,24 +175,12 @@ def _arrow(surface: pygame.Surface, start: tuple[int, int], end: tuple[int, int]
     if length < 1:
         return
     ux, uy = dx / length, dy / length
-    nx, ny = -uy, ux
-    x0, y0 = start[0] + ux * tile * 0.44, start[1] + uy * tile * 0.44
-    x1, y1 = end[0] - ux * tile * 0.32, end[1] - uy * tile * 0.32
+    tail = (start[0] + ux * tile * 0.44, start[1] + uy * tile * 0.44)
+    tip = (end[0] - ux * tile * 0.32, end[1] - uy * tile * 0.32)
     room = length - tile * 0.76  # between the two tokens' edges: short for neighbours
     half, head = max(2.0, tile / 30), min(tile * 0.3, max(room, 4) * 0.8)
     wing = min(tile * 0.17, head * 0.6)
-    bx, by = x1 - ux * head, y1 - uy * head
-    points = [(x0 + nx * half, y0 + ny * half), (bx + nx * half, by + ny * half),
-              (bx + nx * wing, by + ny * wing), (x1, y1), (bx - nx * wing, by - ny * wing),
-              (bx - nx * half, by - ny * half), (x0 - nx * half, y0 - ny * half)]
-    box = pygame.Rect(points[0], (1, 1)).unionall([pygame.Rect(p, (1, 1)) for p in points])
-    box.inflate_ip(4, 4)
-    layer = pygame.Surface(box.size, pygame.SRCALPHA)
-    local = [(x - box.x, y - box.y) for x, y in points]
-    pygame.draw.polygon(layer, (*color, 255), local)
-    pygame.draw.aalines(layer, (*color, 255), True, local)
-    layer.set_alpha(185)
-    surface.blit(layer, box)
+    draw.arrow(surface, tail, tip, half, head, wing, color, 185)
 
 
 @lru_cache(maxsize=16)

@@ -19,6 +19,7 @@ import math
 
 import pygame
 
+from common.ui import draw
 from common.ui.board import BoardView
 from common.ui.theme import Palette
 from overlords import rules
@@ -30,21 +31,15 @@ HINT_LEVEL = "normal"
 def hint_spec() -> str:
     """The seat spec the hint asks for: `normal` with its calibrated node budget fixed (the
     same strength as the level's time budget, but the same answer on every run)."""
-    try:
-        from common.ai.levels import LEVELS, heuristics_for, level_nodes
+    from common.ai.levels import LEVELS, heuristics_for, level_nodes  # only when asked
 
-        return f"{HINT_LEVEL}:{level_nodes(LEVELS[HINT_LEVEL], heuristics_for(rules))}"
-    except Exception:  # an AI without those helpers: the plain level (searches by time)
-        return HINT_LEVEL
+    return f"{HINT_LEVEL}:{level_nodes(LEVELS[HINT_LEVEL], heuristics_for(rules))}"
 
 
 def position_seed(state: rules.State) -> int:
     """A seed made from the position alone (board, features, stones, reserves, turn)."""
-    h = hashlib.blake2b(digest_size=8)
-    for plane in (state.board, state.control, state.features):
-        h.update(plane.tobytes())
-    h.update(repr((state.runes, state.fates, state.reserve, state.turn, state.quiet)).encode())
-    return int.from_bytes(h.digest(), "little") >> 1
+    digest = hashlib.blake2b(state.key() + state.features.tobytes(), digest_size=8).digest()
+    return int.from_bytes(digest, "little") >> 1
 
 
 def hint_words(move: rules.Move, state: rules.State) -> str:
@@ -111,23 +106,12 @@ def _hint_arrow(surface: pygame.Surface, start: tuple[int, int], end: tuple[int,
     if length < 1:
         return
     ux, uy = dx / length, dy / length
-    nx, ny = -uy, ux
     half, head, wing = max(3.0, tile / 14), tile * 0.34, tile * 0.2
-    x0, y0 = start[0] + ux * tile * 0.3, start[1] + uy * tile * 0.3
-    x1, y1 = end[0] - ux * tile * 0.12, end[1] - uy * tile * 0.12
+    tail = (start[0] + ux * tile * 0.3, start[1] + uy * tile * 0.3)
+    tip = (end[0] - ux * tile * 0.12, end[1] - uy * tile * 0.12)
     head = min(head, max(length - tile * 0.42, tile * 0.2))
-    bx, by = x1 - ux * head, y1 - uy * head
-    points = [(x0 + nx * half, y0 + ny * half), (bx + nx * half, by + ny * half),
-              (bx + nx * wing, by + ny * wing), (x1, y1), (bx - nx * wing, by - ny * wing),
-              (bx - nx * half, by - ny * half), (x0 - nx * half, y0 - ny * half)]
-    box = pygame.Rect(points[0], (1, 1)).unionall([pygame.Rect(p, (1, 1)) for p in points])
-    box.inflate_ip(12, 12)
-    layer = pygame.Surface(box.size, pygame.SRCALPHA)
-    local = [(x - box.x, y - box.y) for x, y in points]
-    pygame.draw.polygon(layer, (*pal.info, 255), local)
-    pygame.draw.polygon(layer, (*pal.backdrop, 255), local, 3)
-    layer.set_alpha(210)
-    surface.blit(layer, box)
+    draw.arrow(surface, tail, tip, half, head, wing, pal.info, 210, outline=pal.backdrop,
+               outline_width=3, pad=12)
 
 
 def draw_hint_board(surface: pygame.Surface, view: BoardView, move: rules.Move,

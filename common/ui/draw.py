@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 import pygame
@@ -119,6 +120,44 @@ def _alpha_rect(size: tuple[int, int], color: tuple, radius: int) -> pygame.Surf
     surface = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(surface, color, surface.get_rect(), border_radius=radius)
     return surface
+
+
+def arrow(
+    target: pygame.Surface,
+    tail: tuple[float, float],
+    tip: tuple[float, float],
+    half: float,
+    head: float,
+    wing: float,
+    fill: Color,
+    alpha: int,
+    outline: Color | None = None,
+    outline_width: int = 0,
+    pad: int = 4,
+) -> None:
+    """A translucent arrow polygon from tail to tip: shaft half-width, head length, wing."""
+    dx, dy = tip[0] - tail[0], tip[1] - tail[1]
+    length = math.hypot(dx, dy)
+    if length < 1:
+        return
+    ux, uy = dx / length, dy / length
+    nx, ny = -uy, ux
+    (x0, y0), (x1, y1) = tail, tip
+    bx, by = x1 - ux * head, y1 - uy * head
+    points = [(x0 + nx * half, y0 + ny * half), (bx + nx * half, by + ny * half),
+              (bx + nx * wing, by + ny * wing), (x1, y1), (bx - nx * wing, by - ny * wing),
+              (bx - nx * half, by - ny * half), (x0 - nx * half, y0 - ny * half)]
+    box = pygame.Rect(points[0], (1, 1)).unionall([pygame.Rect(p, (1, 1)) for p in points])
+    box.inflate_ip(pad, pad)
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    local = [(x - box.x, y - box.y) for x, y in points]
+    pygame.draw.polygon(layer, (*fill, 255), local)
+    if outline is None:
+        pygame.draw.aalines(layer, (*fill, 255), True, local)
+    else:
+        pygame.draw.polygon(layer, (*outline, 255), local, outline_width)
+    layer.set_alpha(alpha)
+    target.blit(layer, box)
 
 
 def ring(
