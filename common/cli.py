@@ -48,7 +48,19 @@ def build_parser(games: dict[str, Game]) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="main.py",
         description="Overlords and Prepollency. With no command, opens the game window.",
-        epilog="Records are the JSON save files described in the rules (RULES.md).",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="""examples:
+  main.py                                       open the app on the main menu
+  main.py play overlords --players human,normal --seed 7
+  main.py selfplay overlords --players hard,easy --games 10 --seed 1 --out out/
+  main.py selfplay prepollency --players hard,random,random,random --first 2 --nodes 2000
+  main.py selfplay overlords --players "cmd:python3 examples/random_bot.py,normal"
+  main.py validate out/*.json                   "FILE: ok", or the move and the reason
+  main.py perft out/overlords-0001.json --depth 2
+
+Seat specs: human (play only), random, easy, normal, hard, LEVEL:N (exactly N search nodes),
+cmd:PROGRAM ARGS (an outside bot speaking JSON lines; see the README). COMMAND --help lists
+each command's options. Records are the JSON save files described in the rules (RULES.md).""",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
