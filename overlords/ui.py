@@ -283,6 +283,9 @@ class GameScene(Hints, Clicks, Frame, Scene):
         if self.cpu_since < MIN_THINK * SPEEDS.get(self.app.settings.animation, 1.0):
             return
         move = self.cpu.poll()
+        warning = self.cpu.take_warning()
+        if warning:
+            self.app.toast(warning, 4.0)
         if move is not None:
             self.cpu_since = None
             try:

@@ -1,38 +1,32 @@
 """CPU seats for the app: a search that runs off the UI thread and is polled every frame.
 
 `CpuPlayer` has the shape of `common.ai.worker.AIWorker` (start / poll / busy / cancel /
-close) and uses it when it can be imported; otherwise it plays the `random` level in a
-background thread. The window never waits for a CPU.
+close) and drives that worker process. Should the worker fail to start or die, the seat
+plays the `random` level in a background thread instead, and `take_warning` says so once,
+for the screen to tell the player. The window never waits for a CPU.
 """
 
 from __future__ import annotations
 
 import contextlib
-import importlib
 import random
 import threading
 from typing import Any
 
+FALLBACK_WARNING = "The CPU search stopped working: the CPU now plays random moves"
+
 
 def _worker_class() -> Any:
-    try:
-        module = importlib.import_module("common.ai.worker")
-    except ImportError:
-        return None
-    return getattr(module, "AIWorker", None)
+    from common.ai.worker import AIWorker  # imported on first use: keeps the launch fast
+
+    return AIWorker
 
 
 def cpu_levels() -> list[str]:
-    """The CPU levels a seat may use: `random`, and the search levels once the AI is there."""
-    levels = ["random"]
-    if _worker_class() is not None:
-        try:
-            from common.ai.levels import LEVELS
+    """The CPU levels a seat may use: `random`, then the search levels."""
+    from common.ai.levels import LEVELS
 
-            levels += [name for name in LEVELS if name not in levels]
-        except ImportError:
-            pass
-    return levels
+    return ["random", *(name for name in LEVELS if name != "random")]
 
 
 class _ThreadRandom:
@@ -87,7 +81,7 @@ class _ThreadRandom:
 
 
 class CpuPlayer:
-    """A CPU for the app: the AI worker process when available, else the threaded random."""
+    """A CPU for the app: the AI worker process, or the threaded random should it fail."""
 
     def __init__(self, games: dict[str, Any]) -> None:
         self.games = games
@@ -97,6 +91,7 @@ class CpuPlayer:
         self._active: Any = None
         self._request: tuple[str, Any, int | None] | None = None
         self._preparing: threading.Thread | None = None
+        self._warned = False
 
     def prepare(self) -> None:
         """Start the worker process in the background now, so the first CPU turn does not
@@ -115,14 +110,17 @@ class CpuPlayer:
         return self._worker is not None or self._worker_failed
 
     def _make_worker(self) -> None:
-        cls = _worker_class()
-        if cls is None:
-            self._worker_failed = True
-            return
         try:
-            self._worker = cls()
+            self._worker = _worker_class()()
         except Exception:  # a broken AI must not take the app down
             self._worker_failed = True
+
+    def take_warning(self) -> str | None:
+        """Once, after the search failed and the random level took over: a message to show."""
+        if self._worker_failed and not self._warned:
+            self._warned = True
+            return FALLBACK_WARNING
+        return None
 
     def _backend(self, spec: str) -> Any:
         if self._preparing is not None:
