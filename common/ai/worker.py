@@ -16,6 +16,7 @@ request sent again, so a seat never freezes.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import multiprocessing as mp
 import os
@@ -53,6 +54,8 @@ def choose_move(game: Game, state: Any, spec: str, seed: int,
 
 def _serve(requests: Any, results: Any, wanted: Any) -> None:
     """The worker process: answer requests until a None arrives."""
+    with contextlib.suppress(AttributeError, OSError):  # not on every platform
+        os.nice(5)  # the window's frames come first when both cores are busy
     for name in ENGINES:  # import the engines now, so that the first answer comes quickly
         try:
             resolve_game(name)
