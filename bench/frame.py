@@ -32,12 +32,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 import main  # noqa: E402
-from common.ui.app import App  # noqa: E402
 from common.ui.cpu import cpu_levels  # noqa: E402
-from common.ui.driver import Driver  # noqa: E402
-from common.ui.menu import MainMenu  # noqa: E402
 from overlords import rules  # noqa: E402
-from overlords.ui import play_scene  # noqa: E402
+from overlords.ui_driver import open_game  # noqa: E402
 from overlords.ui_session import Session  # noqa: E402
 from overlords.ui_setup import board_for  # noqa: E402
 
@@ -48,17 +45,7 @@ def _pct(values: list[float], q: float) -> float:
 
 
 def _game(size: tuple[int, int], specs: list[str], seed: int = 4242):
-    app = App(main.games(), size)
-    app.settings.animation = "normal"
-    app.push(MainMenu(app))
-    app.push(play_scene(app, specs, seed))
-    d = Driver(app)
-    d.frames(1)
-    game = app.top
-    while game.setup is not None:
-        d.click(game.default_b.rect.center)
-        d.click(game.ready_b.rect.center)
-    return app, d, game
+    return open_game(main.games(), specs, seed, size, animation="normal")
 
 
 def _midgame(game, plies: int = 16) -> None:

@@ -11,7 +11,7 @@ from common.ai.levels import LEVELS, heuristics_for, level_nodes, make_cpu
 from overlords import rules as overlords
 from prepollency import rules as prepollency
 from prepollency.state import from_diagram
-from tests.overlords_diagram import position, runes_of
+from tests.overlords_diagram import board, position, runes_of
 
 GAMES = [(overlords, 2), (prepollency, 2), (prepollency, 4)]
 
@@ -73,16 +73,8 @@ def test_level_node_budgets_follow_their_time_budgets():
         assert hard == pytest.approx(3 * normal, rel=0.01)
 
 
-def _open_board(**cells: str) -> str:
-    rows = [[".."] * 8 for _ in range(8)]
-    for name, cell in cells.items():
-        i = overlords.GRID.index(name)
-        rows[7 - i // 8][i % 8] = cell
-    return "\n".join(" ".join(r) for r in rows)
-
-
 def test_overlords_captures_the_enemy_overlord_at_once():
-    state = position(_open_board(b1=".O", h1=".D", h8=".o", a8=".d"))
+    state = position(board(b1=".O", h1=".D", h8=".o", a8=".d"))
     for seed in range(3):
         move = make_cpu(overlords, "easy", random.Random(seed), nodes=30)(state)
         assert str(move) == "3D h1-h8"
@@ -90,7 +82,7 @@ def test_overlords_captures_the_enemy_overlord_at_once():
 
 def test_overlords_moves_its_overlord_out_of_a_rook_line():
     # Black's Dragon on a8 slides down the a-file onto White's Overlord unless it moves.
-    diagram = _open_board(a1=".O", h1=".D", d8=".o", a8=".d")
+    diagram = board(a1=".O", h1=".D", d8=".o", a8=".d")
     runes = (runes_of(1, 5), runes_of(3))
     state = position(diagram, runes=runes, fates=((1, 0, 1, 0), (0, 0, 1, 0)))
     for seed in range(3):
@@ -148,14 +140,14 @@ def test_overlords_attack_map_agrees_with_the_move_generator():
 def test_overlords_check_detection_follows_the_runes_and_the_lines():
     from overlords.ai import gives_check
 
-    s = position(_open_board(e1=".D", e8=".o", a1=".O"))
+    s = position(board(e1=".D", e8=".o", a1=".O"))
     cells, barrier = s.board.tolist(), s.static.barrier
     e1, e8, e5, d6 = (overlords.GRID.index(n) for n in ("e1", "e8", "e5", "d6"))
     dragon, hero = overlords.DRAGON, overlords.HERO
     assert gives_check(cells, barrier, -1, e1, dragon, 0, runes_of(3), e8)
     assert not gives_check(cells, barrier, -1, e1, dragon, 0, runes_of(1, 2, 4), e8)
     assert not gives_check(cells, barrier, -1, e1, dragon, 0, runes_of(1), e8)  # 1D forbidden
-    blocked = position(_open_board(e1=".D", e8=".o", e5=".H"))
+    blocked = position(board(e1=".D", e8=".o", e5=".H"))
     assert not gives_check(blocked.board.tolist(), barrier, -1, e1, dragon, 0, runes_of(3), e8)
     assert gives_check(blocked.board.tolist(), barrier, e5, e1, dragon, 0, runes_of(3), e8)
     assert gives_check(cells, barrier, -1, d6, hero, 0, runes_of(2), overlords.GRID.index("e7"))

@@ -20,7 +20,10 @@ from common.ui.app import App  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
 from common.ui.menu import MainMenu  # noqa: E402
 from common.ui.overlay import Dialog, GameOver  # noqa: E402
-from overlords import rules  # noqa: E402
+from overlords import (
+    rules,  # noqa: E402
+    ui_driver,  # noqa: E402
+)
 from overlords.ui import GameScene, play_scene  # noqa: E402
 from overlords.ui_art import fate_slots  # noqa: E402
 from overlords.ui_session import Session  # noqa: E402
@@ -32,17 +35,7 @@ G = rules.GRID
 
 def open_game(specs=("human", "human"), seed=SEED, size=(1280, 800), animation="off"):
     """An app with a game past its setup (default setup for every human side)."""
-    app = App(main.games(), size)
-    app.settings.animation = animation
-    app.push(MainMenu(app))
-    app.push(play_scene(app, list(specs), seed))
-    d = Driver(app)
-    d.frames(1)
-    game = app.top
-    while game.setup is not None:
-        d.click(game.default_b.rect.center)
-        d.click(game.ready_b.rect.center)
-    return app, d, game
+    return ui_driver.open_game(main.games(), list(specs), seed, size, animation)
 
 
 @pytest.fixture
