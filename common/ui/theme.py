@@ -8,7 +8,7 @@ crosses, the last move a corner frame. Sizes scale with the window so text stays
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 Color = tuple[int, int, int]
 
@@ -65,17 +65,13 @@ STANDARD = Palette(
     coords=(92, 70, 44),
 )
 
-COLOUR_BLIND = Palette(
+# The same chrome (background, panels, buttons); only hues and contrasts change.
+COLOUR_BLIND = replace(
+    STANDARD,
     name="colour-blind",
-    background=(28, 31, 36),
-    backdrop=(14, 16, 19),
-    panel=(40, 44, 51),
-    panel_edge=(64, 70, 80),
     text=(240, 240, 240),
     text_dim=(170, 170, 170),
     text_dark=(20, 20, 20),
-    button=(58, 64, 74),
-    button_hover=(76, 84, 96),
     primary=(230, 159, 0),  # Okabe-Ito orange
     primary_hover=(246, 186, 60),
     move=(0, 114, 178),  # blue
