@@ -188,15 +188,15 @@ def selfplay(args: argparse.Namespace, game: Game) -> int:
         except ValueError as err:
             raise UsageError(str(err)) from None
         names = {p: f"{game.player_label(p)} ({s})" for p, s in zip(seats, specs, strict=True)}
-        initial, moves = state, []
+        initial, moves, withdrawn = state, [], []  # the game so far, as its record holds it
         while game.outcome(state) is None and len(moves) < args.max_moves:
             seat = game.to_move(state)
             started = time.perf_counter()
             try:
-                move = _ask(players[seat], state, initial, moves)
+                move = _ask(players[seat], state, (initial, moves, withdrawn))
             except Forfeit as err:
                 print(f"game {number}: {names[seat]} forfeits: {err}", file=sys.stderr)
-                state = game.resign(state, seat, "forfeit")
+                state = rec.withdraw(game, state, seat, "forfeit", moves, withdrawn)
                 continue
             finally:
                 clocks.setdefault(names[seat], []).append(time.perf_counter() - started)
@@ -224,8 +224,8 @@ def selfplay(args: argparse.Namespace, game: Game) -> int:
         if args.out is not None:
             path = args.out / f"{game.NAME}-{number:04d}.json"
             players_key = dict(zip((str(game.player_label(p)) for p in seats), specs, strict=True))
-            rec.save(path, rec.build(game, initial, moves, state, players=players_key,
-                                     seed=args.seed))
+            rec.save(path, rec.build(game, initial, moves, state, withdrawn,
+                                     players=players_key, seed=args.seed))
             line += f" -> {path}"
         print(line, flush=True)
     total = ", ".join(f"{k} {v}" for k, v in sorted(wins.items()))
@@ -241,8 +241,9 @@ def selfplay(args: argparse.Namespace, game: Game) -> int:
     return 0
 
 
-def _ask(player: Player, state: Any, initial: Any, moves: list[Any]) -> Any:
-    """A player's move; players that read the game so far (bots) get (initial, moves) too."""
+def _ask(player: Player, state: Any, history: tuple[Any, list[Any], list[Any]]) -> Any:
+    """A player's move; players that read the game so far (bots) get history too: (initial
+    state, moves, withdrawals), what `record.build` takes."""
     if getattr(player, "needs_history", False):
-        return player(state, history=(initial, moves))  # type: ignore[call-arg]
+        return player(state, history=history)  # type: ignore[call-arg]
     return player(state)

@@ -4,6 +4,23 @@ A record is UTF-8 JSON: ``game``, ``version``, the game's starting keys, the lis
 (``moves`` or ``turns``) and ``result``. Unknown keys are kept but ignored. Every problem gets
 a `RecordError` whose message names the first thing wrong; nothing here raises anything else
 for bad input. Saves are atomic: a temporary file in the same folder, then a rename.
+
+Withdrawals (this edition's ruling; RULES.md only says the game goes on): in a game of more
+than two players, a seat that resigns or forfeits while the game goes on is listed in the
+optional key ``withdrawn``, in the order it happened::
+
+    "withdrawn": [{"seat": 2, "after": 17, "reason": "forfeit"}]
+
+``after`` is how many entries of the moves list were played before the seat left (0 to their
+number), so a replay eliminates the seat, as ``game.resign(state, seat, reason)`` does, right
+after that many entries and before the next one. A separate key, not a marker inside the moves
+list, so the list stays one entry per turn played (its numbering, counts and every tool that
+reads it unchanged) and a record without withdrawals is written exactly as before. A
+resignation or forfeit that ends the game (always so with two players) is only the
+``result``, as before. A seat leaves between two whole entries: a Prepollency seat resigning
+in the middle of its own turn (its ruling 7) has no form for the half-played move. Callers
+apply a resignation through `withdraw`, which notes it; `build` writes the notes and
+`replay` reads them back (`Replay.withdrawn`).
 """
 
 from __future__ import annotations
@@ -13,15 +30,25 @@ import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from common.protocol import REASONS, Game, IllegalMoveError, Outcome
 
 VERSION = 1
+WITHDRAWN_KEY = "withdrawn"
+LEAVE_REASONS = ("resign", "forfeit")
 
 
 class RecordError(ValueError):
     """A record that cannot be read or does not follow the rules; the message says why."""
+
+
+class Withdrawal(NamedTuple):
+    """A player that resigned or forfeited while the game went on, after that many moves."""
+
+    player: int
+    after: int  # entries of the moves list played before it left
+    reason: str  # "resign" or "forfeit"
 
 
 @dataclass(frozen=True)
@@ -31,8 +58,11 @@ class Replay:
     game: Game
     initial: Any
     moves: list[Any]
-    states: list[Any]  # states[0] is initial, states[i] follows moves[i-1]
+    # states[i]: after moves[:i] and the withdrawals noted after them (states[0] is initial
+    # unless a seat withdrew before the first move)
+    states: list[Any]
     record: dict
+    withdrawn: tuple[Withdrawal, ...] = ()
 
     @property
     def final(self) -> Any:
@@ -98,6 +128,10 @@ def replay(record: dict, games: dict[str, Game]) -> Replay:
         raise RecordError(f'missing "{game.MOVES_KEY}"')
     if not isinstance(entries, list):
         raise RecordError(f'"{game.MOVES_KEY}" must be a list, not {_kind(entries)}')
+    initial = state
+    leaving = _withdrawals(game, state, record.get(WITHDRAWN_KEY, []), len(entries))
+    pending = list(reversed(leaving))  # (number, entry, withdrawal), the next one last
+    state = _leave(game, state, pending, 0)
     moves, states = [], [state]
     for number, entry in enumerate(entries, 1):
         try:
@@ -106,11 +140,70 @@ def replay(record: dict, games: dict[str, Game]) -> Replay:
         except (IllegalMoveError, ValueError, TypeError) as err:
             raise RecordError(f"move {number} ({json.dumps(entry)}): {err}") from None
         moves.append(move)
+        state = _leave(game, state, pending, number)
         states.append(state)
     final = _check_result(game, state, record.get("result", _MISSING))
     if final is not state:
         states[-1] = final
-    return Replay(game, states[0], moves, states, record)
+    return Replay(game, initial, moves, states, record, tuple(w for _, _, w in leaving))
+
+
+def _withdrawals(game: Game, initial: Any, data: Any, count: int
+                 ) -> list[tuple[int, Any, Withdrawal]]:
+    """The "withdrawn" entries, each checked on its own: (number, entry, Withdrawal)."""
+    if not isinstance(data, list):
+        raise RecordError(f'"{WITHDRAWN_KEY}" must be a list, not {_kind(data)}')
+    out: list[tuple[int, Any, Withdrawal]] = []
+    players = game.players(initial)
+    for number, entry in enumerate(data, 1):
+        where = f"{WITHDRAWN_KEY} entry {number} ({json.dumps(entry)})"
+        if len(players) <= 2:
+            raise RecordError(
+                f"{where}: in a {len(players)}-player game a resignation or forfeit ends the "
+                'game; it is written as the "result" only')
+        if not isinstance(entry, dict):
+            raise RecordError(f'{where}: must be an object like {{"seat": 2, "after": 17, '
+                              f'"reason": "forfeit"}}, not {_kind(entry)}')
+        for key in ("seat", "after", "reason"):
+            if key not in entry:
+                raise RecordError(f'{where}: missing "{key}"')
+        label, after, reason = entry["seat"], entry["after"], entry["reason"]
+        try:
+            player = game.player_from_label(label)
+        except (ValueError, TypeError):
+            player = None
+        if player is None or player not in players:
+            raise RecordError(f"{where}: seat {json.dumps(label)} is not a player of this game")
+        if isinstance(after, bool) or not isinstance(after, int):
+            raise RecordError(f'{where}: "after" must be a whole number of '
+                              f"{game.MOVES_KEY}, not {_kind(after)}")
+        if not 0 <= after <= count:
+            raise RecordError(f'{where}: "after" is {after}, but the record has {count} '
+                              f"{game.MOVES_KEY} (0 to {count})")
+        if reason not in LEAVE_REASONS:
+            raise RecordError(f'{where}: "reason" {json.dumps(reason)} is not resign or forfeit')
+        if out and after < out[-1][2].after:
+            raise RecordError(f'{where}: listed after entry {number - 1} ("after" '
+                              f"{out[-1][2].after}): list withdrawals in the order they happened")
+        out.append((number, entry, Withdrawal(player, after, reason)))
+    return out
+
+
+def _leave(game: Game, state: Any, pending: list[tuple[int, Any, Withdrawal]],
+           after: int) -> Any:
+    """The state once the withdrawals noted after that many moves are applied (in order)."""
+    while pending and pending[-1][2].after == after:
+        number, entry, (player, _, reason) = pending.pop()
+        where = f"{WITHDRAWN_KEY} entry {number} ({json.dumps(entry)})"
+        try:
+            state = game.resign(state, player, reason)
+        except ValueError as err:
+            raise RecordError(f"{where}: {err}") from None
+        ended = game.outcome(state)
+        if ended is not None:
+            raise RecordError(f"{where}: this ends the game ({_describe(game, ended)}); a "
+                              'withdrawal that ends the game is written as the "result" only')
+    return state
 
 
 _MISSING = object()
@@ -166,18 +259,36 @@ def _describe(game: Game, outcome: Outcome) -> str:
     return f"{game.player_label(outcome.winner)} wins by {outcome.reason}"
 
 
-def build(game: Game, initial: Any, moves: list[Any], final: Any, **extra: Any) -> dict:
-    """A record of a game: its start, its moves, and the result of its final state."""
+def withdraw(game: Game, state: Any, player: int, reason: str, moves: list[Any],
+             withdrawn: list[Withdrawal]) -> Any:
+    """``game.resign(state, player, reason)`` after `moves`; when the game goes on (more than
+    two players), also appends the `Withdrawal` to `withdrawn` for `build`. ValueError as
+    ``game.resign``."""
+    after = game.resign(state, player, reason)
+    if game.outcome(after) is None:
+        withdrawn.append(Withdrawal(player, len(moves), reason))
+    return after
+
+
+def build(game: Game, initial: Any, moves: list[Any], final: Any,
+          withdrawn: tuple[Withdrawal, ...] | list[Withdrawal] = (), **extra: Any) -> dict:
+    """A record of a game: its start, its moves, the seats that left it while it went on (see
+    `withdraw`), and the result of its final state."""
     outcome = game.outcome(final)
     result = None
     if outcome is not None:
         winner = None if outcome.winner is None else game.player_label(outcome.winner)
         result = {"winner": winner, "reason": outcome.reason}
+    left = {}
+    if withdrawn:
+        left[WITHDRAWN_KEY] = [{"seat": game.player_label(w.player), "after": w.after,
+                                "reason": w.reason} for w in withdrawn]
     return {
         "game": game.NAME,
         "version": VERSION,
         **game.record_header(initial),
         game.MOVES_KEY: [game.move_data(m) for m in moves],
+        **left,
         "result": result,
         **extra,
     }

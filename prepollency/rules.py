@@ -34,6 +34,11 @@ Rulings this engine had to pick where RULES.md is silent (the rules screen shoul
    skips them); a record needs "first", and lists "seats" in any order (written sorted).
 10. A refusal names the first problem in this order: no piece, not yours, already moved,
     not how that piece moves, blocked on the way, own piece on the target.
+11. Records: a seat that resigns or forfeits while the game goes on (ruling 7: three or more
+    seats were still in) is listed in the record's "withdrawn" key, e.g. {"seat": 2, "after": 17,
+    "reason": "forfeit"}: "after" is how many turns were played before it left, and a replay
+    eliminates it right there, before the next turn. One that ends the game is only the
+    "result". It leaves between whole turns: mid-turn, the half-played move is not recorded.
 
 Orders: `legal_moves` sorts turns as tuples of (from, to) square indices ([] first, a
 one-move turn before its two-move extensions); `legal_steps` puts END first, then the moves
