@@ -83,6 +83,9 @@ def play_one(task: tuple) -> dict:
         else:
             nodes = max(1, round(scale * level_nodes(LEVELS[spec], heuristics_for(game))))
             cpus[seat] = make_cpu(game, spec, random.Random(rng.getrandbits(64)), nodes)
+    for seat in seats:  # CPU seats set up (Overlords), White first, not seeing Black's
+        if cpus[seat] is not None:
+            state = cpus[seat].opening(state, seat)
     initial, moves, times, walls = state, [], {a: [], b: []}, {a: [], b: []}
     error = None
     try:

@@ -187,6 +187,10 @@ def selfplay(args: argparse.Namespace, game: Game) -> int:
                        for p, spec in zip(seats, specs, strict=True)}
         except ValueError as err:
             raise UsageError(str(err)) from None
+        for seat in seats:  # CPU seats make their choices before the first turn (Overlords:
+            opening = getattr(players[seat], "opening", None)  # their setups), in seat order
+            if opening is not None:
+                state = opening(state, seat)
         names = {p: f"{game.player_label(p)} ({s})" for p, s in zip(seats, specs, strict=True)}
         initial, moves, withdrawn = state, [], []  # the game so far, as its record holds it
         while game.outcome(state) is None and len(moves) < args.max_moves:

@@ -8,7 +8,8 @@ position is judged from the side to move, X, against the other, Y:
 - Sources: each controlled Source, and more and more as a side nears all nine;
 - threats, read from both sides' actual stones: what X can capture now (X moves next, so its
   best capture is nearly won; the enemy Overlord or the ninth Source is a win), and what Y
-  attacks (X saves one piece, the second most valuable is likely lost);
+  attacks (X saves one piece, the second most valuable is likely lost); an attacked Overlord
+  that no turn of X saves (step away, take the attacker, block its line) is a lost game;
 - Overlord safety: an Overlord whose side has spent its O Fate cannot move until the
   Reckoning; open squares around an Overlord are where a teleported enemy strikes from.
 
@@ -135,6 +136,8 @@ def _lines() -> list[dict[int, tuple[int, tuple[int, ...]]]]:
 LINES = _lines()
 NEIGHBOURS = tuple(frozenset(n) for n in core.GRID.neighbours)
 KNIGHT = tuple(frozenset(n) for n in core.GRID.knight)
+SAVES = 3.0  # prior logit of a turn that saves the attacked Overlord without moving it
+LOSES = 12.0  # prior penalty of a turn that leaves the attacked Overlord to be captured
 CHECK = 3.0  # prior logit of a move after which the figure attacks the enemy Overlord
 FROZEN = 0.25  # per turn until the Reckoning that a side's Overlord cannot move (no O Fate)
 TRAPPED = 4.0  # the side to move's Overlord is attacked and has no O Fate to flee with
@@ -169,6 +172,20 @@ def gives_check(cells: list[int], barrier: tuple[bool, ...], frm: int, to: int, 
     return False
 
 
+def checkers(cells: list[int], barrier: tuple[bool, ...], runes: int, fates: tuple[int, ...],
+             side: int, target: int) -> list[int]:
+    """Squares of `side`'s figures that could capture the figure on target next turn with its
+    unplayed stones (every type captures an Overlord)."""
+    lo = 1 + side * 4
+    out = []
+    for sq, cell in enumerate(cells):
+        kind = cell - lo
+        if 0 <= kind < 4 and fates[kind] and gives_check(cells, barrier, sq, to=sq, kind=kind,
+                                                         side=side, runes=runes, target=target):
+            out.append(sq)
+    return out
+
+
 class OverlordsHeuristics(Heuristics):
     """Evaluation and priors for Overlords."""
 
@@ -197,11 +214,12 @@ class OverlordsHeuristics(Heuristics):
         """Values for (White, Black) from the side to move's score."""
         x = state.turn
         s = self.score(state)
-        v = NEAR_WIN if s >= 1000 else math.tanh(s / SCALE)
+        v = NEAR_WIN if s >= 1000 else -NEAR_WIN if s <= -1000 else math.tanh(s / SCALE)
         return [v, -v] if x == core.WHITE else [-v, v]
 
     def score(self, state: State) -> float:
-        """The side to move's advantage in rough figure units (>= 1000: it wins next turn)."""
+        """The side to move's advantage in rough figure units (>= 1000: it wins next turn;
+        <= -1000: its Overlord is attacked and no turn saves it)."""
         f = self.facts(state)
         x, y = state.turn, 1 - state.turn
         cells, control, attacks = f.cells, f.control, f.attacks
@@ -265,10 +283,47 @@ class OverlordsHeuristics(Heuristics):
                 if kind == OVERLORD:
                     return 1000.0
                 best = max(best, VALUE[kind])
+        if hanging and hanging[-1] == 8.0 and not self._parries(state, f, overlords[x]):
+            return -1000.0
         score += CAPTURE_SHARE * best
         if len(hanging) > 1:
             score -= HANG_SHARE * hanging[-2]
         return score
+
+    @staticmethod
+    def _saving(state: State, f: _Facts, overlord: int, first: bool = False) -> list[int]:
+        """The turns of the side to move, its Overlord attacked, after which no enemy figure
+        can capture it: the Overlord steps away, or an attacker is taken, or a figure (moved,
+        teleported or recruited) blocks the line of a sliding attacker. `first`: stop at one."""
+        y = 1 - state.turn
+        barrier = state.static.barrier
+        runes, fates = state.runes[y], state.fates[y]
+        attackers = checkers(f.cells, barrier, runes, fates, y, overlord)
+        cover = set(attackers)
+        for sq in attackers:
+            line = LINES[sq].get(overlord)
+            if line is not None:
+                cover.update(line[1])
+        out = []
+        for code in f.codes:
+            to, frm = code & 127, (code >> 7) & 127
+            if to == NONE or (frm != overlord and to not in cover):
+                continue
+            after = apply_legal(state, code)
+            if after.result is not None:
+                saves = after.result.winner != y
+            else:
+                target = to if frm == overlord else overlord
+                saves = not checkers(after.board.tolist(), barrier, runes, fates, y, target)
+            if saves:
+                out.append(code)
+                if first:
+                    break
+        return out
+
+    def _parries(self, state: State, f: _Facts, overlord: int) -> bool:
+        """Whether the side to move, its Overlord attacked, has a turn that saves it."""
+        return bool(self._saving(state, f, overlord, first=True))
 
     def priors(self, game: Any, state: State, steps: list[int]) -> list[float]:
         """Captures, Sources and recruits first; moves onto attacked squares last."""
@@ -281,6 +336,10 @@ class OverlordsHeuristics(Heuristics):
         enemy_overlord = 1 + (1 - x) * 4 + OVERLORD
         target = next((sq for sq, c in enumerate(cells) if c == enemy_overlord), -1)
         runes, fates = state.runes[x], state.fates[x]
+        mine = next((sq for sq, c in enumerate(cells) if c == 1 + x * 4 + OVERLORD), -1)
+        saving = None  # the Overlord is attacked: only the turns that save it count
+        if mine >= 0 and EXPOSED[attacks[mine]][OVERLORD]:
+            saving = set(self._saving(state, f, mine))
         out = []
         for code in steps:
             to = code & 127
@@ -301,7 +360,12 @@ class OverlordsHeuristics(Heuristics):
             own = 8.0 if kind == OVERLORD else VALUE[kind]
             if EXPOSED[attacks[to]][kind]:
                 logit -= 0.8 * own
-            if frm != NONE and EXPOSED[attacks[frm]][kind]:
+            if saving is not None:
+                if code not in saving:
+                    logit -= LOSES
+                elif kind != OVERLORD:
+                    logit += SAVES  # a block or a capture keeps the O Fate for later
+            elif frm != NONE and EXPOSED[attacks[frm]][kind]:
                 logit += 0.6 * own
             elif kind == OVERLORD and not victim:
                 logit -= 1.0  # the only O Fate of the cycle, spent without need
@@ -312,6 +376,15 @@ class OverlordsHeuristics(Heuristics):
                 logit += CHECK
             out.append(logit)
         return out
+
+    def opening(self, game: Any, state: State, seat: int, rng: Any, care: float) -> State:
+        """The start state with the seat's four figures where this CPU stands them (a game
+        already under way is returned as it is)."""
+        from overlords.ai_setup import with_cpu_setup  # it builds on this module
+
+        if state.ply:
+            return state
+        return with_cpu_setup(state, seat, rng, care, self)
 
     def turn(self, game: Any, state: State, steps: list[int]) -> core.Move:
         """The packed turn as the engine's Move."""

@@ -153,3 +153,39 @@ def test_overlords_check_detection_follows_the_runes_and_the_lines():
     assert gives_check(cells, barrier, -1, d6, hero, 0, runes_of(2), overlords.GRID.index("e7"))
     assert gives_check(cells, barrier, -1, overlords.GRID.index("d7"), hero, 0, runes_of(7), e8)
     assert not gives_check(cells, barrier, -1, d6, hero, 0, runes_of(4), e8)  # 4H forbidden
+
+
+def test_overlords_lost_overlord_detection_agrees_with_brute_force():
+    """`checkers` names exactly the figures whose captures of the Overlord the generator
+    lists, and `_parries` finds a saving turn exactly when one exists (every turn tried)."""
+    from overlords.ai import HEURISTICS, checkers
+    from overlords.core import NONE, OVERLORD, State, apply_legal, legal_codes
+
+    def capturers(state, target):
+        return sorted({(c >> 7) & 127 for c in legal_codes(state) if c & 127 == target
+                       and c >> 16 != 5 and (c >> 7) & 127 != NONE})
+
+    checked = 0
+    for s in _random_positions(overlords, 2, 400, seed=21):
+        x, y = s.turn, 1 - s.turn
+        cells = s.board.tolist()
+        osq, enemy = cells.index(1 + x * 4 + OVERLORD), cells.index(1 + y * 4 + OVERLORD)
+        if capturers(s, enemy):
+            continue  # the side to move wins at once: the evaluation never asks
+        as_enemy = State(s.static, s.board, s.control, s.runes, s.fates, s.reserve, y,
+                         s.quiet, s.ply, None)
+        expected = capturers(as_enemy, osq)
+        assert checkers(cells, s.static.barrier, s.runes[y], s.fates[y], y, osq) == expected
+        if not expected:
+            continue
+        checked += 1
+        saved = False
+        for code in legal_codes(s):
+            after = apply_legal(s, code)
+            if after.result is not None:
+                saved = saved or after.result.winner != y
+                continue
+            board = after.board.tolist()
+            saved = saved or not capturers(after, board.index(1 + x * 4 + OVERLORD))
+        assert HEURISTICS._parries(s, HEURISTICS.facts(s), osq) == saved
+    assert checked >= 20

@@ -29,11 +29,12 @@ class Level:
     seconds: float
     mistake_rate: float = 0.0  # chance per turn of playing an unchecked plausible move
     mistake_choices: int = 1  # among this many of the best-looking first steps
+    care: float = 1.0  # of choices before the first turn (setups): 0 any sound one, 1 the best
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", 0.3, mistake_rate=0.4, mistake_choices=4),
-    "normal": Level("normal", 1.0),
+    "easy": Level("easy", 0.3, mistake_rate=0.4, mistake_choices=4, care=0.0),
+    "normal": Level("normal", 1.0, care=0.5),
     "hard": Level("hard", 3.0),
 }
 SPEC_HELP = "random, easy, normal, hard (hard:N searches exactly N nodes), or cmd:PROGRAM ARGS"
@@ -109,6 +110,11 @@ class CpuPlayer:
             return Budget(nodes=self.nodes, cancelled=cancelled)
         cap = round(NODE_CAP * level_nodes(self.level, self.h))
         return Budget(nodes=cap, seconds=self.level.seconds * TIME_SAFETY, cancelled=cancelled)
+
+    def opening(self, state: Any, seat: Any) -> Any:
+        """The start state with this seat's choices before the first turn made (Overlords:
+        its setup), as the level would make them."""
+        return self.h.opening(self.game, state, seat, self.rng, self.level.care)
 
     def __call__(self, state: Any) -> Any:
         """The move to play in state."""

@@ -77,6 +77,13 @@ class Heuristics:
         """One logit per step (higher: more promising); the search opens steps best first."""
         return [0.0] * len(steps)
 
+    def opening(self, game: Game, state: Any, seat: Any, rng: random.Random,
+                care: float) -> Any:
+        """The start state after a CPU seat made its choices before the first turn (in
+        Overlords, where its figures stand); care goes from 0 (easy: any sound choice) to 1
+        (hard: one of the best). This base class has no choice to make."""
+        return state
+
     def turn(self, game: Game, state: Any, steps: list[Any]) -> Any:
         """The move (whole turn) made of these steps, as game.apply takes it."""
         if len(steps) != 1:
