@@ -29,6 +29,8 @@ SECTIONS: list[tuple[str, list[str]]] = [
         "At the start you place one Overlord, one Wizard, one Dragon and one Hero on any four "
         "squares of your back row. The other six figures wait in your reserve until you "
         "recruit them.",
+        "Ruling: White sets up first; Black sets up second, seeing White's figures (White "
+        "moves first, so this evens the game out).",
         "Ruling: a captured figure leaves the game for good; it does not go back to the "
         "reserve.",
     ]),

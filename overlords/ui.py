@@ -20,7 +20,7 @@ from common.ui.input import Action, Command, Key, PointerDown, PointerMove, Poin
 from common.ui.menu import SettingsScene
 from common.ui.overlay import Dialog, GameOver
 from common.ui.scene import Scene
-from common.ui.tween import SPEEDS, Animator
+from common.ui.tween import Animator
 from common.ui.widgets import Button, Widget, handle_all, row
 from overlords import rules
 from overlords.ui_anim import animate, hidden_squares
@@ -29,11 +29,13 @@ from overlords.ui_frame import Frame
 from overlords.ui_hint import Hints
 from overlords.ui_panel import PanelLayout, layout_panel, log_rows_visible
 from overlords.ui_pick import Pick
+from overlords.ui_seats import Seats
 from overlords.ui_session import Session, describe, result_text
 from overlords.ui_setup import (
     NewGameScene,
     SetupPhase,
     board_for,
+    cpu_setup,
     feature_plane,
     random_seed,
     resume_scene,
@@ -42,7 +44,6 @@ from overlords.ui_threats import Threats
 
 TITLE = "Overlords"
 SEATS = 2
-MIN_THINK = 0.45  # seconds a CPU seems to think at least, so its move can be followed
 
 
 def new_game_scene(app) -> Scene:
@@ -51,11 +52,11 @@ def new_game_scene(app) -> Scene:
 
 
 def play_scene(app, specs: list[str], seed: int | None = None) -> Scene:
-    """A game between these seats (human or CPU level), on the board of seed."""
+    """A game between these seats (human, CPU level or cmd: bot), on the board of seed."""
     return GameScene(app, (specs[0], specs[1]), random_seed() if seed is None else seed)
 
 
-class GameScene(Hints, Clicks, Frame, Scene):
+class GameScene(Seats, Hints, Clicks, Frame, Scene):
     """Setup, then play: board, hands, status, log, undo/redo, hint, review, resign, game
     over."""
 
@@ -63,19 +64,16 @@ class GameScene(Hints, Clicks, Frame, Scene):
                  session: Session | None = None) -> None:
         super().__init__(app)
         self.specs, self.seed = specs, seed
-        self.features, cpu_setup = board_for(seed)
+        self.features = board_for(seed)
         self.plane = feature_plane(self.features)
-        self.placed = {s: dict(cpu_setup[s]) for s in (0, 1) if specs[s] != "human"}
+        self.placed: dict[int, dict[int, int]] = {}
         self.session: Session | None = None
         self.setup: SetupPhase | None = None
         self.view = BoardView(rules.GRID)
         self.view.flipped = specs[1] == "human" and specs[0] != "human"
         self.pick = Pick()
         self.animator = Animator(app.settings.animation)
-        self.cpu = app.cpu
-        if any(spec not in ("human", "random") for spec in specs):
-            self.cpu.prepare()
-        self.cpu_since: float | None = None  # seconds the CPU has been thinking
+        self.init_seats()
         self.review: int | None = None
         self.refused: tuple[str, int | None, float] | None = None  # text, square, when
         self.last_text = ""
@@ -119,9 +117,12 @@ class GameScene(Hints, Clicks, Frame, Scene):
     # phases ---------------------------------------------------------------------------------
 
     def _next_setup(self) -> None:
-        for side in (rules.WHITE, rules.BLACK):
-            if self.specs[side] == "human" and (side not in self.placed
-                                                or len(self.placed[side]) < 4):
+        for side in (rules.WHITE, rules.BLACK):  # White first: Black sees White's figures
+            if self.specs[side] != "human":
+                if side not in self.placed:
+                    self.placed[side] = cpu_setup(self.features, self.seed, side,
+                                                  self.specs[side], self.placed)
+            elif side not in self.placed or len(self.placed[side]) < 4:
                 self.setup = SetupPhase(side, self.placed)
                 self._refresh()
                 return
@@ -155,7 +156,7 @@ class GameScene(Hints, Clicks, Frame, Scene):
 
     @property
     def busy(self) -> bool:
-        """True while a move animates or a CPU is to move (tests wait for this to clear)."""
+        """True while a move animates or a CPU or bot is to move (tests wait for this)."""
         s = self.session
         cpu = s is not None and not s.over and not s.human(s.state.turn)
         return self.animator.busy or cpu or (s is not None and s.over and
@@ -251,7 +252,7 @@ class GameScene(Hints, Clicks, Frame, Scene):
     # time -----------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        """Animations, the CPU's move, the game-over overlay."""
+        """Animations, the CPU's or bot's move, the game-over overlay."""
         was_busy = self.animator.busy
         hidden = hidden_squares(self.animator) if was_busy else None
         self.animator.update(dt)
@@ -268,30 +269,12 @@ class GameScene(Hints, Clicks, Frame, Scene):
         if s is None or self.animator.busy:
             return
         if s.over:
+            self.bots.close()  # the bots' programs end with the game
             if not self.game_over_shown and self.app.top is self:
                 self._show_game_over()
             return
-        if s.human(s.state.turn):
-            return
-        if self.cpu_since is None:
-            self.cpu.start("overlords", s.state, s.specs[s.state.turn],
-                           seed=self.seed * 1000 + len(s.moves))
-            self.cpu_since = 0.0
-            self._layer = None
-            return
-        self.cpu_since += dt
-        if self.cpu_since < MIN_THINK * SPEEDS.get(self.app.settings.animation, 1.0):
-            return
-        move = self.cpu.poll()
-        warning = self.cpu.take_warning()
-        if warning:
-            self.app.toast(warning, 4.0)
-        if move is not None:
-            self.cpu_since = None
-            try:
-                self._play(rules.Move(move))
-            except rules.IllegalMoveError:
-                self.app.toast("The CPU chose an illegal move; it will choose again")
+        if not s.human(s.state.turn):
+            self.drive_seat(dt)
 
     def target_marks(self) -> tuple[frozenset[int], frozenset[int], bool]:
         """The targets drawn now that get a red ! (they leave the Overlord open to capture)
@@ -377,8 +360,7 @@ class GameScene(Hints, Clicks, Frame, Scene):
 
     def _after_jump(self) -> None:
         self.cancel_hint()
-        self.cpu.cancel()
-        self.cpu_since = None
+        self.stop_seats()
         self.animator.clear()
         self.pick.clear()
         self.refused = None
@@ -430,8 +412,7 @@ class GameScene(Hints, Clicks, Frame, Scene):
         if side is None:
             return
         self.cancel_hint()
-        self.cpu.cancel()
-        self.cpu_since = None
+        self.stop_seats()
         self.animator.clear()
         self.session.resign(side)
         self.pick.clear()
@@ -441,9 +422,9 @@ class GameScene(Hints, Clicks, Frame, Scene):
         self._refresh()
 
     def close(self) -> None:
-        """Leaving the game: drop the CPU's running search (a hint's too)."""
+        """Leaving the game: drop the CPU's running search (a hint's too), stop the bots."""
         self.cancel_hint()
-        self.cpu.cancel()
+        self.close_seats()
 
     def save_game(self) -> None:
         """Write the game as a record in the saves folder."""
@@ -458,6 +439,7 @@ class GameScene(Hints, Clicks, Frame, Scene):
         self.game_over_shown = True
         outcome = self.session.state.result
         title, reason = result_text(outcome, self.session)
+        reason = self.forfeit_text or reason
         lost = (self.session.humans == 1 and outcome.winner is not None
                 and not self.session.human(outcome.winner))
         self.app.sound.play("defeat" if lost else "victory")

@@ -109,7 +109,7 @@ class Frame:
             surface.blit(token, token.get_rect(center=self.drag["pos"]))
         for widget in self.toolbar + self.status_buttons:
             widget.draw(surface, pal, m)
-        if self.session is not None and (self.cpu.busy() or self.hint_asked):
+        if self.session is not None and (self.thinking or self.hint_asked):
             st = self.layout_.status
             center = (st.right - m.pad - m.large // 2, st.y + m.pad + m.large // 2)
             angle = time.monotonic() * 5

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from common.ui import draw
+from common.ui.bots import bot_name, command_of, is_bot
 from common.ui.theme import Metrics, Palette, mix
 from overlords import rules
 from overlords.ui_art import figure
@@ -39,6 +40,8 @@ def title_text(scene: GameScene) -> tuple[str, int | None]:
     if s.human(side):
         name = "Your turn" if s.humans == 1 else f"{rules.SIDE_NAMES[side].title()} to move"
         return name, side
+    if is_bot(s.specs[side]):
+        return f"{bot_name(command_of(s.specs[side]))} is thinking", side
     return f"{rules.SIDE_NAMES[side].title()} is thinking", side
 
 
@@ -55,7 +58,11 @@ def hint_text(scene: GameScene) -> str:
     if scene.review is not None:
         return "Prev and Next (or the arrow keys) step through the game; click any move."
     if s.over:
-        return "Game over. Click a move in the log to look back."
+        return scene.forfeit_text or "Game over. Click a move in the log to look back."
+    if is_bot(s.specs[s.state.turn]):
+        side = rules.SIDE_NAMES[s.state.turn].title()
+        return (f"{side}'s bot program is choosing its move. It has {scene.bots.timeout:g} s, "
+                "or it forfeits.")
     if not s.human(s.state.turn):
         return f"The CPU ({s.specs[s.state.turn]}) is choosing its stones and its move."
     hint = scene.hint_status()
@@ -235,9 +242,13 @@ def _draw_setup_info(layer: pygame.Surface, scene: GameScene, pal: Palette, m: M
     y = top.y + m.pad
     lines = [f"Board seed {scene.seed}: the same seed gives the same board."]
     for side in (rules.WHITE, rules.BLACK):
-        who = "Human" if scene.specs[side] == "human" else f"CPU ({scene.specs[side]})"
+        spec = scene.specs[side]
+        who = ("Human" if spec == "human" else f"Bot ({bot_name(command_of(spec))})"
+               if is_bot(spec) else f"CPU ({spec})")
         lines.append(f"{rules.SIDE_NAMES[side].title()}: {who}")
-    lines.append("White moves first.")
+    lines.append("White sets up first, then Black, seeing White's figures. White moves first."
+                 if scene.setup.side == rules.WHITE else
+                 "White has set up; Black sets up seeing it. White moves first.")
     for line in lines:
         for piece in draw.wrap(line, m.normal, top.w - 2 * m.pad):
             draw.blit_text(layer, piece, m.normal, pal.text, (top.x + m.pad, y))

@@ -10,12 +10,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from common import record as rec
+from common.ui.bots import bot_name, command_of, is_bot
 from overlords import rules
 
 
 @dataclass
 class Session:
-    """A game in progress: seats ("human" or a CPU level), board seed, moves and redo list."""
+    """A game in progress: seats ("human", a CPU level or "cmd:PROGRAM ARGS" for an outside
+    bot), board seed, moves and redo list."""
 
     initial: rules.State
     specs: tuple[str, str]
@@ -50,11 +52,17 @@ class Session:
         return sum(1 for s in self.specs if s == "human")
 
     def label(self, side: int) -> str:
-        """"White" / "Black", and who plays it: "Black (CPU, easy)", "White (you)"."""
+        """"White" / "Black", and who plays it: "Black (CPU, easy)", "White (you)",
+        "Black (bot random_bot.py)"."""
         name = rules.SIDE_NAMES[side].title()
         if self.human(side):
             return f"{name} (you)" if self.humans == 1 else name
-        return f"{name} (CPU, {self.specs[side]})"
+        return f"{name} ({self.player(side)})"
+
+    def player(self, side: int) -> str:
+        """Who plays a side that is not a person's: "CPU, easy" or "bot random_bot.py"."""
+        spec = self.specs[side]
+        return f"bot {bot_name(command_of(spec))}" if is_bot(spec) else f"CPU, {spec}"
 
     def play(self, move: rules.Move) -> rules.State:
         """Play a legal move (IllegalMoveError otherwise); clears the redo list."""
@@ -70,10 +78,11 @@ class Session:
         result = self.state.result
         return result is not None and result.reason in ("resign", "forfeit")
 
-    def resign(self, side: int) -> rules.State:
-        """End the game with `side` resigning (the engine's `resign`); the final position
-        keeps its moves, so the record, review and log stay as they were."""
-        after = rules.resign(self.state, side, "resign")
+    def resign(self, side: int, reason: str = "resign") -> rules.State:
+        """End the game with `side` resigning, or forfeiting (reason "forfeit": its bot
+        failed), through the engine's `resign`; the final position keeps its moves, so the
+        record, review and log stay as they were."""
+        after = rules.resign(self.state, side, reason)
         self.states[-1] = after
         self.redo_moves.clear()
         return after

@@ -1,5 +1,8 @@
 """Starting an Overlords game: the new-game dialog (seats and board seed) and the setup phase,
 where each human places the four figures on the back row (click or drag; default or shuffle).
+A side is a human, a CPU level or a bot program (its command line typed in the dialog). Sides
+set up White first, then Black, who sees White's figures; a CPU side's setup is its level's
+choice (overlords.ai_setup), a bot's is the `normal` level's, a `random` side's is random.
 """
 
 from __future__ import annotations
@@ -11,6 +14,8 @@ import pygame
 from common.record import Replay
 from common.ui import draw
 from common.ui.board import BoardView
+from common.ui.bot_field import BotField
+from common.ui.bots import is_bot
 from common.ui.cpu import cpu_levels
 from common.ui.input import Action, Command, PointerDown, PointerMove, PointerUp
 from common.ui.menu import backdrop
@@ -35,11 +40,24 @@ def random_seed() -> int:
     return random.SystemRandom().randrange(10 ** (SEED_DIGITS - 1), 10**SEED_DIGITS)
 
 
-def board_for(seed: int) -> tuple[dict[str, list[int]], dict[int, dict[int, int]]]:
-    """The features of a seed's board, and the setup a CPU side would use on it."""
-    rng = random.Random(seed)
-    features = rules.random_features(rng)
-    return features, rules.random_setup(rng)
+def board_for(seed: int) -> dict[str, list[int]]:
+    """The features of a seed's board."""
+    return rules.random_features(random.Random(seed))
+
+
+def cpu_setup(features: dict[str, list[int]], seed: int, side: int, spec: str,
+              placed: dict[int, dict[int, int]]) -> dict[int, int]:
+    """Where a CPU or bot side (spec) stands its figures on the seed's board; Black sees
+    White's setup in `placed`. The same seed and setups give the same choice."""
+    from common.ai.levels import LEVELS
+    from overlords.ai_setup import choose_setup
+
+    rng = random.Random(seed * 2 + side)
+    if spec == "random":
+        return rules.random_setup(rng)[side]
+    care = (LEVELS.get(spec.partition(":")[0]) or LEVELS["normal"]).care
+    enemy = placed.get(rules.WHITE) if side == rules.BLACK else None
+    return choose_setup(features, side, enemy, rng, care)
 
 
 def feature_plane(features: dict[str, list[int]]) -> list[int]:
@@ -62,12 +80,17 @@ def draw_features(surface: pygame.Surface, view: BoardView, plane: list[int]) ->
 
 
 def resume_scene(app, replay: Replay) -> Scene:
-    """A saved game (a replayed record): play on, or look back if it is finished."""
+    """A saved game (a replayed record): play on, or look back if it is finished. A side a
+    bot played goes to a person: a file never starts a program."""
     known = ["human", *cpu_levels()]
     players = replay.record.get("players")
     players = players if isinstance(players, dict) else {}
     specs = tuple(players.get(label) if players.get(label) in known else "human"
                   for label in rules.SIDE_NAMES)
+    bots = [label.title() for label in rules.SIDE_NAMES
+            if isinstance(players.get(label), str) and is_bot(players[label])]
+    if bots and replay.final.result is None:
+        app.toast(f"{' and '.join(bots)} played by a bot program: now by you", 4.0)
     seed = replay.record.get("seed")
     seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else 0
     session = Session(replay.initial, specs, seed, moves=list(replay.moves),
@@ -87,28 +110,41 @@ class NewGameScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         levels = cpu_levels()
-        options = ["human", *levels]
-        labels = ["Human", *(lvl.title() for lvl in levels)]
-        self.seats = [Choice(options, "human", lambda v: None, labels),
+        options = ["human", *levels, "bot"]
+        labels = ["Human", *(lvl.title() for lvl in levels), "Bot…"]
+        self.seats = [Choice(options, "human", lambda v: self._seat_changed(0), labels),
                       Choice(options, levels[-1] if len(levels) > 1 else "random",
-                             lambda v: None, labels)]
+                             lambda v: self._seat_changed(1), labels)]
         if "normal" in levels:
             self.seats[1].value = "normal"
+        self.bot_fields = [BotField(app, f"Command line of the bot program · plays {order}")
+                           for order in ("first", "second")]
         self.seed_field = NumberField(str(random_seed()), self._seed_changed, SEED_DIGITS + 3)
         self.new_seed = Button("New board", self._reroll, small=True)
         self.back = Button("Back", self.app.pop, hint="Esc")
         self.start = Button("Set up figures", self._start, primary=True, hint="Enter")
-        self.widgets: list[Widget] = [*self.seats, self.seed_field, self.new_seed, self.back,
-                                      self.start]
+        self.widgets: list[Widget] = [*self.seats, *self.bot_fields[0].widgets,
+                                      *self.bot_fields[1].widgets, self.seed_field,
+                                      self.new_seed, self.back, self.start]
+        self.fields = [self.seed_field, self.bot_fields[0].field, self.bot_fields[1].field]
         self.preview = BoardView(rules.GRID)
         self._plane: list[int] = []
         self._bg: pygame.Surface | None = None
         self._seed_changed(self.seed_field.value)
 
+    def _seat_changed(self, side: int) -> None:
+        bot = self.seats[side].value == "bot"
+        self.bot_fields[side].show(bot)
+        for field in self.fields:
+            field.focused = field is self.bot_fields[side].field and bot
+        people = any(choice.value == "human" for choice in self.seats)
+        self.start.label = "Set up figures" if people else "Start game"
+        self.layout(self.app.size)
+
     def _seed_changed(self, text: str) -> None:
         self.start.enabled = bool(text)
         if text:
-            self._plane = feature_plane(board_for(int(text))[0])
+            self._plane = feature_plane(board_for(int(text)))
 
     def _reroll(self) -> None:
         self.seed_field.value = str(random_seed())
@@ -119,8 +155,18 @@ class NewGameScene(Scene):
             return
         from overlords.ui import GameScene
 
-        specs = (self.seats[0].value, self.seats[1].value)
-        self.app.replace(GameScene(self.app, specs, int(self.seed_field.value)))
+        specs = [choice.value for choice in self.seats]
+        for side, bot in enumerate(self.bot_fields):
+            if specs[side] == "bot":
+                if not bot.check():  # the dialog says why; the game does not start
+                    for field in self.fields:
+                        field.focused = field is bot.field
+                    self.app.sound.play("illegal", 0.5)
+                    return
+                specs[side] = bot.spec
+                self.app.bot_command = bot.field.value.strip()
+        self.app.replace(GameScene(self.app, (specs[0], specs[1]),
+                                   int(self.seed_field.value)))
 
     def layout(self, size: tuple[int, int]) -> None:
         """Form on the left half of a centred panel, the board preview on the right."""
@@ -135,10 +181,13 @@ class NewGameScene(Scene):
         y = self.panel.y + 2 * m.large + 3 * m.pad
         field_w = form_w - label_w - 3 * m.pad
         self.rows_y = []
-        for choice in self.seats:
+        for choice, bot in zip(self.seats, self.bot_fields, strict=True):
             choice.rect = pygame.Rect(x, y, field_w, m.button_h)
             self.rows_y.append(y + m.button_h // 2)
-            y += m.button_h + int(m.small * 1.5) + m.pad
+            y += m.button_h
+            if bot.shown:
+                y += bot.layout(x, y + m.pad // 2, field_w, m) + m.pad // 2
+            y += int(m.small * 1.5) + m.pad
         y += m.pad
         self.seed_field.rect = pygame.Rect(x, y, int(field_w * 0.5), m.button_h)
         self.new_seed.rect = pygame.Rect(self.seed_field.rect.right + m.pad, y,
@@ -159,7 +208,12 @@ class NewGameScene(Scene):
 
     def handle(self, action: Action) -> bool:
         """The form; Enter starts, Esc goes back."""
-        if handle_all(self.widgets, action):
+        if isinstance(action, PointerDown):  # a click focuses one field and blurs the others
+            if any([field.handle(action) for field in self.fields]):
+                return True
+            if handle_all([w for w in self.widgets if w not in self.fields], action):
+                return True
+        elif handle_all(self.widgets, action):
             return True
         if action is Command.CONFIRM:
             self._start()
@@ -178,14 +232,17 @@ class NewGameScene(Scene):
         lx = self.panel.x + 2 * m.pad
         for label, y in zip(("White", "Black", "Board"), self.rows_y, strict=True):
             draw.blit_text(surface, label, m.normal, pal.text, (lx, y), "midleft", bold=True)
-        for choice in self.seats:
+        for choice, bot in zip(self.seats, self.bot_fields, strict=True):
             hint = "plays first" if choice is self.seats[0] else "plays second"
-            draw.blit_text(surface, f"Human or CPU level · {hint}", m.small, pal.text_dim,
-                           (choice.rect.x + 4, choice.rect.bottom + 3))
+            if not bot.shown:
+                draw.blit_text(surface, f"Human, CPU level or bot program · {hint}", m.small,
+                               pal.text_dim, (choice.rect.x + 4, choice.rect.bottom + 3))
         draw.blit_text(surface, "The seed picks the board: the same seed gives the same board.",
                        m.small, pal.text_dim, (self.seed_field.rect.x + 4, self.note_y))
         for widget in self.widgets:
             widget.draw(surface, pal, m)
+        for bot in self.bot_fields:
+            bot.draw(surface, pal, m)
         surface.blit(self.preview.ground(pal), self.preview.frame)
         draw_features(surface, self.preview, self._plane)
 

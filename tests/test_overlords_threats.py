@@ -68,9 +68,10 @@ def test_nothing_attacks_once_the_game_is_over():
 def test_the_seed_5_board_with_the_overlord_on_b1_is_attacked_at_once():
     from overlords.ui_setup import board_for
 
-    features, cpu = board_for(5)
+    features = board_for(5)
+    black = {OVERLORD: sq("e8"), DRAGON: sq("b8"), rules.WIZARD: sq("d8"), HERO: sq("c8")}
     setup = {WHITE: {OVERLORD: sq("b1"), DRAGON: sq("f1"), rules.WIZARD: sq("d1"),
-                     HERO: sq("c1")}, BLACK: cpu[BLACK]}
+                     HERO: sq("c1")}, BLACK: black}
     state = rules.make_state(features, setup)
     assert state.turn == WHITE
     assert names(rules.attackers(state, WHITE)) == ["3D b8-b1"]

@@ -27,7 +27,7 @@ from overlords import (
 from overlords.ui import GameScene, play_scene  # noqa: E402
 from overlords.ui_art import fate_slots  # noqa: E402
 from overlords.ui_session import Session  # noqa: E402
-from overlords.ui_setup import NewGameScene, board_for  # noqa: E402
+from overlords.ui_setup import NewGameScene, board_for, cpu_setup  # noqa: E402
 
 SEED = 4242
 G = rules.GRID
@@ -105,16 +105,23 @@ def near(color, expected, tolerance=40) -> bool:
     return all(abs(a - b) <= tolerance for a, b in zip(color[:3], expected, strict=True))
 
 
-def test_new_game_dialog_then_setup_by_drag_and_click():
+def new_game_dialog() -> tuple[App, Driver, NewGameScene]:
+    """The app (animations off) with its new-game dialog opened from the main menu by a click;
+    the caller closes the app."""
     app = App(main.games())
+    app.settings.animation = "off"
+    app.push(MainMenu(app))
+    d = Driver(app)
+    d.frames(1)
+    d.click(app.top.buttons[0].rect.center)
+    dialog = app.top
+    assert isinstance(dialog, NewGameScene)
+    return app, d, dialog
+
+
+def test_new_game_dialog_then_setup_by_drag_and_click():
+    app, d, dialog = new_game_dialog()
     try:
-        app.settings.animation = "off"
-        app.push(MainMenu(app))
-        d = Driver(app)
-        d.frames(1)
-        d.click(app.top.buttons[0].rect.center)
-        dialog = app.top
-        assert isinstance(dialog, NewGameScene)
         d.click(dialog.seed_field.rect.center)
         for _ in range(12):
             d.key(pygame.K_BACKSPACE)
@@ -143,9 +150,10 @@ def test_new_game_dialog_then_setup_by_drag_and_click():
         assert setup.mine == rules.default_setup()[rules.WHITE]
         d.click(game.ready_b.rect.center)
         state = game.session.state
-        features, cpu_setup = board_for(SEED)
-        assert state == rules.make_state(features, {0: rules.default_setup()[0],
-                                                    1: cpu_setup[1]})
+        features = board_for(SEED)
+        white = rules.default_setup()[0]
+        black = cpu_setup(features, SEED, 1, game.specs[1], {0: white})
+        assert state == rules.make_state(features, {0: white, 1: black})
     finally:
         app.close()
 
@@ -419,7 +427,7 @@ def game_title(game: GameScene) -> str:
 
 def winning_record(seed: int) -> list[rules.Move]:
     """A random game on the seed's default-setup board that ends with an Overlord capture."""
-    features, _ = board_for(seed)
+    features = board_for(seed)
     start = rules.make_state(features, rules.default_setup())
     for n in range(500):
         rng, s, moves = random.Random(n), start, []
@@ -511,6 +519,6 @@ def test_black_is_warned_when_its_setup_loses_the_overlord_at_once():
 
 def _open_file_board(seed: int) -> bool:
     """True if the default setups face each other on an open e-file on the seed's board."""
-    features, _ = board_for(seed)
+    features = board_for(seed)
     state = rules.make_state(features, rules.default_setup())
     return any(m.frm == G.index("e1") and m.to == G.index("e8") for m in rules.legal_moves(state))

@@ -59,13 +59,13 @@ def reddish(surface, rect) -> int:
 
 
 @pytest.fixture
-def seed5():
-    """Seed 5, White (a person) with the Overlord on b1 under Black's Dragon on b8 (a random
+def b1_under_attack():
+    """Seed 4, White (a person) with the Overlord on b1 under Black's Dragon on b8 (a random
     CPU, set up by the board's seed), set up by clicks like the play-through."""
     app = App(main.games(), (1280, 800))
     app.settings.animation = "off"
     app.push(MainMenu(app))
-    app.push(play_scene(app, ["human", "random"], 5))
+    app.push(play_scene(app, ["human", "random"], 4))
     d = Driver(app)
     d.frames(1)
     game = app.top
@@ -78,8 +78,8 @@ def seed5():
     app.close()
 
 
-def test_the_attack_shows_at_once_before_any_click(seed5):
-    app, d, game = seed5
+def test_the_attack_shows_at_once_before_any_click(b1_under_attack):
+    app, d, game = b1_under_attack
     d.frames(1)
     assert game.my_turn and game.threats.attacked
     assert [str(m) for m in game.threats.attackers] == ["3D b8-b1"]
@@ -100,8 +100,8 @@ def test_the_attack_shows_at_once_before_any_click(seed5):
     assert reddish(screen, c5) == 0
 
 
-def test_the_moves_that_save_the_overlord_get_a_shield(seed5):
-    app, d, game = seed5
+def test_the_moves_that_save_the_overlord_get_a_shield(b1_under_attack):
+    app, d, game = b1_under_attack
     threats = game.threats
     hero = G.index("c1")
     d.click(game.view.center(hero))

@@ -71,6 +71,7 @@ class App:
         self._set_minimum_size()
         self.sound = Sound(self.settings.sound)
         self.cpu = CpuPlayer(games)  # one CPU worker for the whole session, started on demand
+        self.bot_command: str | None = None  # the last bot command line a game started with
         self.stack: list[Scene] = []
         self.clock = pygame.time.Clock()
         self.running = True
@@ -285,7 +286,9 @@ def _warm_imports() -> None:
 
 
 def parse_players(text: str | None, seats: int) -> list[str]:
-    """Seat specs from `--players` (default: a human against the random CPU)."""
+    """Seat specs from `--players` (default: a human against the random CPU); a `cmd:`
+    seat's program must be found."""
+    from common.ui.bots import check_command, command_of, is_bot
     from common.ui.cpu import cpu_levels
 
     specs = ["human"] + ["random"] * (seats - 1) if text is None else [
@@ -295,7 +298,11 @@ def parse_players(text: str | None, seats: int) -> list[str]:
         raise ValueError(f"--players needs {seats} specs (one per seat), not {len(specs)}")
     known = ["human", *cpu_levels()]
     for spec in specs:
-        if spec not in known:
+        if is_bot(spec):
+            problem = check_command(command_of(spec))
+            if problem:
+                raise ValueError(f"bot {spec!r}: {problem}")
+        elif spec not in known:
             raise ValueError(f"unknown player {spec!r} (expected one of: {', '.join(known)})")
     return specs
 

@@ -64,6 +64,11 @@ class Driver:
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=text))
         self.frames(1)
 
+    def type(self, text: str) -> None:
+        """Type text (as the system's text input delivers it) and run a frame."""
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+        self.frames(1)
+
     def settle(self, busy: Callable[[], bool] | None = None, limit: int = 2000) -> int:
         """Run frames until busy() (default: the top scene's `busy`) is False; frames run."""
         check = busy or (lambda: bool(getattr(self.app.top, "busy", False)))

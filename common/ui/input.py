@@ -2,7 +2,8 @@
 
 Mouse events become pointer actions in window pixels; the common keys become `Command`s (Esc
 back, F1 rules, F11 fullscreen, Ctrl+Z / Ctrl+Y undo / redo, M mute, Enter confirm); other key
-presses become `Key` actions for text fields and scrolling.
+presses become `Key` actions for text fields and scrolling, and typed text (the system's
+text input, which knows the keyboard layout) becomes `Text`.
 """
 
 from __future__ import annotations
@@ -59,10 +60,19 @@ class Wheel:
 
 @dataclass(frozen=True)
 class Key:
-    """A key press that is not a command (arrows, digits, Backspace, ...)."""
+    """A key press that is not a command (arrows, digits, Backspace, ...); ctrl: with Ctrl
+    (or Cmd) held."""
 
     key: int
     text: str = ""
+    ctrl: bool = False
+
+
+@dataclass(frozen=True)
+class Text:
+    """Text typed into the window (one key's character, or more from an input method)."""
+
+    text: str
 
 
 @dataclass(frozen=True)
@@ -72,7 +82,7 @@ class Resized:
     size: tuple[int, int]
 
 
-Action = Command | PointerDown | PointerUp | PointerMove | Wheel | Key | Resized
+Action = Command | PointerDown | PointerUp | PointerMove | Wheel | Key | Text | Resized
 
 
 def map_event(event: pygame.event.Event) -> Action | None:
@@ -96,6 +106,8 @@ def map_event(event: pygame.event.Event) -> Action | None:
         return Resized(surface.get_size())
     if kind == pygame.KEYDOWN:
         return _key(event)
+    if kind == pygame.TEXTINPUT:
+        return Text(str(getattr(event, "text", "")))
     return None
 
 
@@ -124,4 +136,4 @@ def _key(event: pygame.event.Event) -> Action:
         return Command.MUTE
     if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
         return Command.CONFIRM
-    return Key(key, getattr(event, "unicode", "") or "")
+    return Key(key, getattr(event, "unicode", "") or "", ctrl)

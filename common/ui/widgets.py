@@ -1,4 +1,5 @@
-"""Widgets: buttons, segmented choices, a number field; each handles actions and draws itself.
+"""Widgets: buttons, segmented choices, a number field, a text field; each handles actions and
+draws itself.
 
 A widget's `rect` is set by its scene's layout; `handle(action)` returns True when the widget
 used the action; `draw(surface, palette, metrics)` changes nothing.
@@ -10,8 +11,8 @@ from collections.abc import Callable
 
 import pygame
 
-from common.ui import draw
-from common.ui.input import Action, Key, PointerDown, PointerMove, PointerUp
+from common.ui import assets, draw
+from common.ui.input import Action, Command, Key, PointerDown, PointerMove, PointerUp, Text
 from common.ui.theme import Metrics, Palette, mix
 
 
@@ -136,10 +137,12 @@ class Choice(Widget):
         return False
 
     def draw(self, surface: pygame.Surface, pal: Palette, m: Metrics) -> None:
-        """The segments, the chosen one filled with the accent."""
+        """The segments, the chosen one filled with the accent; every label at one size."""
         if not self.visible:
             return
         pygame.draw.rect(surface, pal.backdrop, self.rect, border_radius=m.radius)
+        room = self.rect.w // len(self.options) - 14
+        px = min(draw.fit_text(label, m.small, room, True) for label in self.labels)
         for i, (option, label, seg) in enumerate(
             zip(self.options, self.labels, self._segments(), strict=True)
         ):
@@ -151,7 +154,6 @@ class Choice(Widget):
                 if i == self._hover_index:
                     pygame.draw.rect(surface, pal.button, inner, border_radius=m.radius - 2)
                 color = pal.text if self.enabled else pal.text_dim
-            px = draw.fit_text(label, m.small, inner.w - 8, True)
             draw.blit_text(surface, label, px, color, inner.center, "center", bold=True)
 
 
@@ -195,6 +197,133 @@ class NumberField(Widget):
         if self.focused and (pygame.time.get_ticks() // 500) % 2 == 0:
             x = r.right + 2 if self.value else self.rect.x + m.pad
             pygame.draw.line(surface, pal.text, (x, r.top + 2), (x, r.bottom - 2), 2)
+
+
+class TextField(Widget):
+    """A one-line text field (a command line): click to focus and place the caret, type,
+    Backspace / Delete, Left / Right, Home / End; Ctrl+V pastes, Ctrl+U clears. `px` is the
+    font size (the scene's layout sets it); `error` draws the edge in the refusal colour."""
+
+    def __init__(self, value: str, on_change: Callable[[str], None], placeholder: str = "",
+                 max_len: int = 500) -> None:
+        super().__init__()
+        self.value = value
+        self.caret = len(value)
+        self.on_change = on_change
+        self.placeholder = placeholder
+        self.max_len = max_len
+        self.focused = False
+        self.error = False
+        self.px = 16
+
+    def set(self, value: str) -> None:
+        """Replace the text (caret at its end)."""
+        self.value = value[: self.max_len]
+        self.caret = len(self.value)
+        self.on_change(self.value)
+
+    def _insert(self, text: str) -> None:
+        text = "".join(ch for ch in text if ch.isprintable())
+        text = text[: max(0, self.max_len - len(self.value))]
+        if text:
+            self.value = self.value[: self.caret] + text + self.value[self.caret:]
+            self.caret += len(text)
+            self.on_change(self.value)
+
+    def _width(self, s: str) -> int:
+        return assets.font(self.px).size(s)[0] if s else 0
+
+    def _inner(self) -> pygame.Rect:
+        pad = max(6, self.rect.h // 4)
+        return self.rect.inflate(-2 * pad, 0)
+
+    def _offset(self) -> int:
+        """How far the text is shifted left: the caret stays in view when focused, else the
+        end shows (the program and its script)."""
+        total, room = self._width(self.value), self._inner().w
+        if total <= room:
+            return 0
+        if not self.focused:
+            return total - room
+        return max(0, min(self._width(self.value[: self.caret]) - room + 2, total - room))
+
+    def _caret_at(self, x: int) -> int:
+        x += self._offset() - self._inner().x
+        widths = [self._width(self.value[:i]) for i in range(len(self.value) + 1)]
+        return min(range(len(widths)), key=lambda i: abs(widths[i] - x))
+
+    def handle(self, action: Action) -> bool:
+        """Focus on click; typing and the editing keys while focused."""
+        super().handle(action)
+        if isinstance(action, PointerDown) and action.button == 1:
+            was, self.focused = self.focused, self.visible and self.rect.collidepoint(action.pos)
+            if self.focused:
+                self.caret = self._caret_at(action.pos[0]) if was else len(self.value)
+            return self.focused
+        if not self.focused or not self.visible:
+            return False
+        if isinstance(action, Text):
+            self._insert(action.text)
+            return True
+        if action is Command.MUTE:  # the M key: its letter comes as Text
+            return True
+        if isinstance(action, Key):
+            return self._key(action)
+        return False
+
+    def _key(self, action: Key) -> bool:
+        key, value, caret = action.key, self.value, self.caret
+        if action.ctrl and key == pygame.K_v:
+            try:
+                pasted = pygame.scrap.get_text()
+            except (pygame.error, AttributeError):
+                pasted = ""
+            self._insert(pasted.replace("\n", " ").strip() if pasted else "")
+        elif action.ctrl and key == pygame.K_u:
+            self.set("")
+        elif key == pygame.K_BACKSPACE and caret > 0:
+            self.value, self.caret = value[: caret - 1] + value[caret:], caret - 1
+            self.on_change(self.value)
+        elif key == pygame.K_DELETE and caret < len(value):
+            self.value = value[:caret] + value[caret + 1:]
+            self.on_change(self.value)
+        elif key == pygame.K_LEFT:
+            self.caret = max(0, caret - 1)
+        elif key == pygame.K_RIGHT:
+            self.caret = min(len(value), caret + 1)
+        elif key == pygame.K_HOME:
+            self.caret = 0
+        elif key == pygame.K_END:
+            self.caret = len(value)
+        return True  # every other key is typing: the text comes as a Text action
+
+    def draw(self, surface: pygame.Surface, pal: Palette, m: Metrics) -> None:
+        """The text in a sunken box (scrolled to the caret), a caret when focused."""
+        if not self.visible:
+            return
+        pygame.draw.rect(surface, pal.backdrop, self.rect, border_radius=m.radius)
+        edge = pal.refusal if self.error else pal.select if self.focused else pal.panel_edge
+        pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=m.radius)
+        inner = self._inner()
+        clip = surface.get_clip()
+        surface.set_clip(inner.clip(clip) if clip else inner)
+        x = inner.x - self._offset()
+        if self.value:
+            draw.blit_text(surface, self.value, self.px, pal.text, (x, inner.centery), "midleft")
+        elif not self.focused:
+            draw.blit_text(surface, self.placeholder, self.px, pal.text_dim,
+                           (inner.x, inner.centery), "midleft")
+        if self.focused and (pygame.time.get_ticks() // 500) % 2 == 0:
+            cx = x + self._width(self.value[: self.caret])
+            half = int(self.px * 0.6)
+            pygame.draw.line(surface, pal.text, (cx, inner.centery - half),
+                             (cx, inner.centery + half), 2)
+        surface.set_clip(clip)
+        if x < inner.x:  # text hidden on the left: an ellipsis on the box says so
+            mark = draw.text("…", self.px, pal.text_dim)
+            spot = mark.get_rect(midleft=(self.rect.x + 3, inner.centery))
+            pygame.draw.rect(surface, pal.backdrop, spot.inflate(2, 0))
+            surface.blit(mark, spot)
 
 
 def handle_all(widgets: list[Widget], action: Action) -> bool:

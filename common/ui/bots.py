@@ -1,0 +1,147 @@
+"""Outside bots as app seats (`cmd:PROGRAM ARGS`): checking a command line before a game,
+the bot's short name, a forfeit in words, and `BotSeats`, every bot of one game.
+
+Plain Python (no pygame). The seats play through `common.ai.bot.BotSeat`: asked in a thread,
+polled every frame, stopped without the window ever waiting for a program.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import shutil
+import sys
+from pathlib import Path
+from typing import Any
+
+from common.ai.bot import DEFAULT_TIMEOUT, PREFIX, BotSeat
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "random_bot.py"
+# programs that run a script: the bot's name is the script's, and the script must exist
+INTERPRETERS = re.compile(r"(python|pypy|node|deno|ruby|perl|php|lua|bash|sh|zsh)[\d.]*$")
+NBSP = "\u00a0"
+MAX_WORDS = 160  # characters of a bot's answer quoted in a forfeit message
+
+
+def is_bot(spec: str) -> bool:
+    """True for a `cmd:` seat spec."""
+    return spec.startswith(PREFIX)
+
+
+def command_of(spec: str) -> str:
+    """The command line of a `cmd:` seat spec."""
+    return spec[len(PREFIX):]
+
+
+def example_command() -> str:
+    """The example bot with this Python, by absolute paths: it runs from any folder."""
+    return shlex.join([sys.executable, str(EXAMPLE)])
+
+
+def _script(argv: list[str]) -> str | None:
+    """The script an interpreter is asked to run (`python3 bot.py`), if that is the shape."""
+    if len(argv) > 1 and INTERPRETERS.match(os.path.basename(argv[0])) \
+            and not argv[1].startswith("-"):
+        return argv[1]
+    return None
+
+
+def check_command(command: str) -> str | None:
+    """Why this command line cannot run a bot (empty, bad quotes, no such program or
+    script), or None when it looks runnable."""
+    try:
+        argv = shlex.split(command)
+    except ValueError as err:
+        return f"The command line cannot be read: {err}."
+    if not argv:
+        return "Type the command that runs your bot, e.g. python3 my_bot.py."
+    program = argv[0]
+    if os.sep in program or (os.altsep and os.altsep in program):
+        path = Path(program).expanduser()
+        if not path.is_file():
+            return f"No such program: {program}"
+        if not os.access(path, os.X_OK):
+            return f"{program} is not executable (chmod +x, or start it with its interpreter)."
+    elif shutil.which(program) is None:
+        return f"Cannot find the program {program!r}: it is not on the PATH."
+    script = _script(argv)
+    if script is not None and not Path(script).expanduser().exists():
+        return f"No such file: {script}"
+    return None
+
+
+def bot_name(command: str) -> str:
+    """A bot's short name: its program's file name (the script's, for `python3 bot.py`)."""
+    try:
+        argv = shlex.split(command)
+    except ValueError:
+        argv = command.split()
+    if not argv:
+        return "bot"
+    return os.path.basename(_script(argv) or argv[0]) or argv[0]
+
+
+def forfeit_words(message: str, command: str) -> str:
+    """A `Forfeit` message of `common.ai.bot`, said without the whole command line:
+    "answered an illegal move "1H a1-a2" (no figure on a1)"."""
+    quoted = repr(command)
+    if message.startswith("could not start"):
+        why = message.split(": ", 1)[-1] if ": " in message else ""
+        return f"it could not be started ({why})" if why else "it could not be started"
+    rest = message[len(quoted):].strip() if message.startswith(quoted) else message
+    played = re.match(r"played (.*?): (.*)$", rest, re.DOTALL)
+    if played:  # the move kept on one line; the engine's reason as a clause
+        why = played[2].rstrip(".")
+        why = why[:1].lower() + why[1:] if why[1:2].islower() else why
+        rest = f"answered an illegal move {played[1].replace(' ', NBSP)} ({why})"
+    elif rest.startswith("gave no answer"):
+        rest = "no answer" + rest[len("gave no answer"):]
+    elif rest.startswith("stopped"):
+        rest = "the program quit" + rest[len("stopped"):]
+    elif rest.startswith("answered"):
+        rest = "it " + rest
+    if len(rest) > MAX_WORDS:
+        rest = rest[:MAX_WORDS - 1] + "…"
+    return rest
+
+
+class BotSeats:
+    """The outside bots of one game, one `BotSeat` per seat, made on its first turn."""
+
+    def __init__(self, timeout: float = DEFAULT_TIMEOUT) -> None:
+        self.timeout = timeout
+        self.seats: dict[Any, BotSeat] = {}
+
+    def start(self, seat: Any, spec: str, game: Any, state: Any, record: dict) -> None:
+        """Ask the seat's bot (`spec`: "cmd:...") for its move in state."""
+        bot = self.seats.get(seat)
+        if bot is None:
+            bot = self.seats[seat] = BotSeat(command_of(spec), self.timeout)
+        bot.start(game, state, record)
+
+    def poll(self, seat: Any) -> Any:
+        """The seat's move once it came, else None; raises `Forfeit` if the bot failed."""
+        bot = self.seats.get(seat)
+        return None if bot is None else bot.poll()
+
+    def busy(self) -> bool:
+        """True while a bot is thinking."""
+        return any(bot.busy() for bot in self.seats.values())
+
+    def pid(self, seat: Any) -> int | None:
+        """The process id of the seat's program while it runs (for tests)."""
+        bot = self.seats.get(seat)
+        proc = bot.bot._proc if bot is not None else None
+        return proc.pid if proc is not None else None
+
+    def cancel(self) -> None:
+        """Drop every pending question (undo, resign): the thinking programs are stopped."""
+        for bot in self.seats.values():
+            bot.cancel()
+
+    def close(self) -> None:
+        """Stop every program (end of game, leaving the screen); a later turn starts anew."""
+        for bot in self.seats.values():
+            bot.close()
+        self.seats.clear()
