@@ -66,8 +66,12 @@ each command's options. Records are the JSON save files described in the rules (
 
     play = sub.add_parser("play", help="open the app straight into a game")
     play.add_argument("game", choices=names)
-    play.add_argument("--players", default=None, help="one spec per seat, e.g. human,random")
+    play.add_argument("--players", default=None,
+                      help="one spec per seat, comma-separated: human, random, easy, normal, "
+                           "hard, cmd:PROGRAM ARGS (an outside bot); e.g. human,hard")
     play.add_argument("--seed", type=int, default=None, help="seed for the board and the CPUs")
+    play.add_argument("--bot-timeout", type=_seconds, default=None,
+                      help="a cmd: bot silent this many seconds forfeits (10)")
 
     selfplay = sub.add_parser("selfplay", help="let CPU players play games and save the records")
     selfplay.add_argument("game", choices=names)

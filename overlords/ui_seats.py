@@ -27,7 +27,7 @@ class Seats:
         self.cpu = self.app.cpu
         if any(spec not in ("human", "random") and not is_bot(spec) for spec in self.specs):
             self.cpu.prepare()
-        self.bots = BotSeats()
+        self.bots = BotSeats(self.app.bot_timeout)
         self.cpu_since: float | None = None  # seconds the CPU or bot has been thinking
         self.forfeit_text = ""  # why a bot forfeited, for the status and the overlay
 

@@ -162,6 +162,19 @@ def test_play_command_opens_straight_into_a_game():
         app.close()
 
 
+def test_play_command_passes_the_bot_timeout_to_bot_seats():
+    from common import cli
+
+    args = cli.build_parser(main.games()).parse_args(
+        ["play", "overlords", "--players", "human,random", "--bot-timeout", "2.5"])
+    app = build_app(args, main.games())
+    try:
+        assert not isinstance(app, int)
+        assert app.bot_timeout == 2.5 and app.top.bots.timeout == 2.5
+    finally:
+        app.close()
+
+
 def test_play_command_refuses_bad_players(capsys):
     args = argparse.Namespace(command="play", game="overlords", players="human,wizard",
                               seed=None)

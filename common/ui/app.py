@@ -23,6 +23,7 @@ from typing import Any
 
 import pygame
 
+from common.ai.bot import DEFAULT_TIMEOUT as BOT_TIMEOUT
 from common.ui import assets, draw
 from common.ui.cpu import CpuPlayer
 from common.ui.input import Command, Resized, map_event
@@ -72,6 +73,7 @@ class App:
         self.sound = Sound(self.settings.sound)
         self.cpu = CpuPlayer(games)  # one CPU worker for the whole session, started on demand
         self.bot_command: str | None = None  # the last bot command line a game started with
+        self.bot_timeout = BOT_TIMEOUT  # seconds a bot seat may think before it forfeits
         self.stack: list[Scene] = []
         self.clock = pygame.time.Clock()
         self.running = True
@@ -324,12 +326,15 @@ def build_app(args: argparse.Namespace, games: dict[str, Any],
             print(f"play: {err}", file=sys.stderr)
             return 2
         play = (ui, specs, args.seed)
+    timeout = getattr(args, "bot_timeout", None)
     try:
         app = App(games, size)
     except pygame.error as err:
         print(f"cannot open a window: {err}", file=sys.stderr)
         return 1
     app.push(MainMenu(app))
+    if timeout is not None:
+        app.bot_timeout = timeout
     if play is not None:
         ui, specs, seed = play
         app.push(ui.play_scene(app, specs, seed))
