@@ -6,6 +6,10 @@
 `ui` module offers: `SEATS` (how many seat specs `--players` takes), `new_game_scene(app)`,
 `play_scene(app, specs, seed)` and, to open saved games, `resume_scene(app, replay)`; its rules
 text lives in the package's `rules_text` module (`TITLE`, `SECTIONS`) for the Rules scene.
+
+`build_app` loads the player's settings from their file (`common.ui.settings`) and hands the
+app that file, so every change (Settings scene, M, F11, a bot command) is written back at once;
+an `App` built without `settings_file`, as tests do, reads and writes no file.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import threading
 import time
 import traceback
 import warnings
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -25,6 +30,7 @@ import pygame
 
 from common.ai.bot import DEFAULT_TIMEOUT as BOT_TIMEOUT
 from common.ui import assets, draw
+from common.ui import settings as settings_io
 from common.ui.cpu import CpuPlayer
 from common.ui.input import Command, Resized, map_event
 from common.ui.scene import Scene
@@ -56,10 +62,12 @@ class App:
 
     def __init__(
         self, games: dict[str, Any], size: tuple[int, int] = DEFAULT_SIZE,
-        settings: Settings | None = None,
+        settings: Settings | None = None, settings_file: Path | None = None,
     ) -> None:
         self.games = games
         self.settings = settings or Settings()
+        self.settings_file: Path | None = None  # set at the end: opening changes nothing
+        self._unsaved_told = False
         pygame.display.init()
         pygame.font.init()
         pygame.key.set_repeat(350, 40)
@@ -72,7 +80,6 @@ class App:
         self._set_minimum_size()
         self.sound = Sound(self.settings.sound)
         self.cpu = CpuPlayer(games)  # one CPU worker for the whole session, started on demand
-        self.bot_command: str | None = None  # the last bot command line a game started with
         self.bot_timeout = BOT_TIMEOUT  # seconds a bot seat may think before it forfeits
         self.stack: list[Scene] = []
         self.clock = pygame.time.Clock()
@@ -81,9 +88,10 @@ class App:
         self._toast: tuple[str, float] | None = None
         self.pal: Palette = PALETTES[self.settings.palette_name]
         self.m: Metrics = metrics(self.size)
-        if self.settings.fullscreen:
+        if self.settings.fullscreen:  # if it cannot be had, carry on in a window
             self.settings.fullscreen = False
             self.toggle_fullscreen()
+        self.settings_file = settings_file
 
     @property
     def size(self) -> tuple[int, int]:
@@ -157,6 +165,7 @@ class App:
         except pygame.error:
             self.toast("Fullscreen is not available")
         self.relayout()
+        self.remember_settings()
 
     def set_window_size(self, size: tuple[int, int]) -> None:
         """Resize the window from code (as the window manager would)."""
@@ -179,6 +188,31 @@ class App:
         self.sound.enabled = self.settings.sound
         for scene in self.stack:
             scene.settings_changed()
+        self.remember_settings()
+
+    def remember_settings(self) -> None:
+        """Write the settings to their file, if the app has one; if that fails, say so once
+        (a line on stderr and a toast) and go on."""
+        if self.settings_file is None:
+            return
+        problem = settings_io.save(self.settings, self.settings_file)
+        if problem is None:
+            self._unsaved_told = False
+        elif not self._unsaved_told:
+            self._unsaved_told = True
+            print(f"settings: {problem}", file=sys.stderr)
+            self.toast("Settings cannot be saved (details in the terminal)", 3.0)
+
+    @property
+    def bot_command(self) -> str | None:
+        """The last bot command line a game started with (remembered with the settings)."""
+        return self.settings.bot_command
+
+    @bot_command.setter
+    def bot_command(self, command: str | None) -> None:
+        if command != self.settings.bot_command:
+            self.settings.bot_command = command
+            self.remember_settings()
 
     def toggle_mute(self) -> None:
         """Sound on/off."""
@@ -327,8 +361,9 @@ def build_app(args: argparse.Namespace, games: dict[str, Any],
             return 2
         play = (ui, specs, args.seed)
     timeout = getattr(args, "bot_timeout", None)
+    where = settings_io.path()
     try:
-        app = App(games, size)
+        app = App(games, size, settings_io.load(where), where)
     except pygame.error as err:
         print(f"cannot open a window: {err}", file=sys.stderr)
         return 1

@@ -1,8 +1,9 @@
 """The command line of a bot seat in a new-game dialog: a text field with an Example button
 beside it, and under them a caption, or in the refusal colour why the command cannot run.
 
-The field starts with the last command used in this session (`App.bot_command`), else the
-example bot run by this Python from its absolute path, so it works on the first try.
+The field starts with the last command a game started with (`App.bot_command`, remembered
+between runs with the settings), else the example bot run by this Python from its absolute
+path, so it works on the first try.
 """
 
 from __future__ import annotations

@@ -1,22 +1,153 @@
-"""The player's settings (kept for this session only: the app remembers nothing yet)."""
+"""The player's settings, remembered between runs in a small JSON file.
+
+The file is $OVERLORDS_CONFIG/settings.json if that variable is set, else
+$XDG_CONFIG_HOME/overlords-prepollency/settings.json (by default ~/.config/...). It holds one
+JSON object (never pickle)::
+
+    {"animation": "normal", "sound": true, "colour_blind": false, "fullscreen": false,
+     "bot_command": null}
+
+`bot_command` is the last command line a bot seat started a game with (it fills the bot field
+of the next new-game dialog). `load` never raises: a missing file means the defaults; a file
+that cannot be read or parsed, or holds wrong types, unknown values or unknown keys, keeps the
+good values, takes the defaults for the rest and says so in one line on stderr. `save` writes
+atomically (a temporary file in the same folder, then a rename) and never raises either.
+
+Only `build_app` wires the real file to the app (`App(settings_file=...)`): an `App` built
+directly, as tests do, reads and writes nothing.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+import os
+import sys
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from common.record import save as _write_json_atomically
 
 ANIMATION_SPEEDS = ("off", "normal", "slow")
+FILE_NAME = "settings.json"
+MAX_COMMAND = 4096  # characters; a longer "bot command" is not one a person typed
 
 
 @dataclass
 class Settings:
-    """Animation speed, sound, palette and fullscreen."""
+    """Animation speed, sound, palette, fullscreen, and the last bot command line."""
 
     animation: str = "normal"
     sound: bool = True
     colour_blind: bool = False
     fullscreen: bool = False
+    bot_command: str | None = None
 
     @property
     def palette_name(self) -> str:
         """The palette these settings ask for."""
         return "colour-blind" if self.colour_blind else "standard"
+
+
+def path() -> Path:
+    """Where the settings file lives."""
+    override = os.environ.get("OVERLORDS_CONFIG")
+    if override:
+        return Path(override) / FILE_NAME
+    base = os.environ.get("XDG_CONFIG_HOME", "")
+    if not os.path.isabs(base):  # the XDG spec: a relative path is to be ignored
+        base = str(Path.home() / ".config")
+    return Path(base) / "overlords-prepollency" / FILE_NAME
+
+
+def load(file: Path) -> Settings:
+    """The settings in a file: defaults for whatever is missing or wrong (one line on stderr
+    says what was wrong); never raises."""
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (FileNotFoundError, NotADirectoryError):  # never saved (or cannot be): defaults
+        return Settings()
+    except (OSError, UnicodeDecodeError) as err:
+        _tell(f"cannot read {file} ({_reason(err)}); using the defaults")
+        return Settings()
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        _tell(f"{file} is not valid JSON (line {err.lineno}, column {err.colno}: {err.msg}); "
+              "using the defaults")
+        return Settings()
+    except (ValueError, RecursionError):  # an absurd number or nesting
+        _tell(f"{file} is not JSON this app can read; using the defaults")
+        return Settings()
+    if not isinstance(data, dict):
+        _tell(f"{file} should hold a JSON object, not {_kind(data)}; using the defaults")
+        return Settings()
+    settings, problems = from_dict(data)
+    if problems:
+        _tell(f"ignored in {file}: {'; '.join(problems)}. The rest is kept.")
+    return settings
+
+
+def from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
+    """Settings from a parsed JSON object, and what was ignored in it (in plain words)."""
+    settings = Settings()
+    problems: list[str] = []
+    known = {f.name for f in fields(Settings)}
+    for key, value in data.items():
+        if key not in known:
+            problems.append(f"unknown setting {json.dumps(key)}")
+            continue
+        problem = _check(key, value)
+        if problem:
+            problems.append(f"{key} {_show(value)} ({problem})")
+            continue
+        if key == "bot_command" and value is not None:
+            value = value.strip() or None
+        setattr(settings, key, value)
+    return settings, problems
+
+
+def save(settings: Settings, file: Path) -> str | None:
+    """Write the settings atomically; None, or why they could not be saved (never raises)."""
+    try:
+        file.parent.mkdir(parents=True, exist_ok=True)
+        _write_json_atomically(file, asdict(settings))
+    except OSError as err:
+        return f"cannot save {file} ({_reason(err)}); changes last for this session only"
+    return None
+
+
+def _check(key: str, value: Any) -> str | None:
+    if key == "animation":
+        return None if value in ANIMATION_SPEEDS else "expected off, normal or slow"
+    if key == "bot_command":
+        if value is None:
+            return None
+        if not isinstance(value, str):
+            return "expected a command line or null"
+        if "\n" in value or "\r" in value or len(value) > MAX_COMMAND:
+            return "expected one short line"
+        return None
+    return None if isinstance(value, bool) else "expected true or false"
+
+
+def _show(value: Any) -> str:
+    text = json.dumps(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _kind(value: Any) -> str:
+    return {list: "a list", str: "a string", bool: "true/false", int: "a number",
+            float: "a number", type(None): "null"}.get(type(value), "something else")
+
+
+def _reason(err: BaseException) -> str:
+    if isinstance(err, OSError) and err.strerror:
+        return err.strerror
+    if isinstance(err, UnicodeDecodeError):
+        return "not UTF-8 text"
+    return str(err)
+
+
+def _tell(line: str) -> None:
+    print(f"settings: {line}", file=sys.stderr)

@@ -1,0 +1,11 @@
+"""Shared test set-up: no test reads or writes the player's real settings file."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _private_settings(tmp_path_factory, monkeypatch):
+    """Point $OVERLORDS_CONFIG at a fresh folder, so `build_app` keeps its settings there."""
+    monkeypatch.setenv("OVERLORDS_CONFIG", str(tmp_path_factory.mktemp("config")))
