@@ -172,6 +172,38 @@ def gives_check(cells: list[int], barrier: tuple[bool, ...], frm: int, to: int, 
     return False
 
 
+ON_LINES = tuple(frozenset(LINES[sq]) for sq in range(64))  # squares on a line from sq
+SLIDE_RAYS = {2: core.GRID.rays_diagonal, 3: core.GRID.rays_orthogonal}
+
+
+def check_reach(cells: list[int], barrier: tuple[bool, ...], target: int,
+                side: int) -> dict[int, tuple[frozenset[int], frozenset[int]]]:
+    """reach[rune] = (squares from which a non-Dragon, and a Dragon, of `side` could capture
+    on target next turn with that rune, the board as it stands): gives_check turned round, for
+    every move at once, exact when the mover did not stand on a line from the target."""
+    reach = {1: (NEIGHBOURS[target],) * 2, 4: (KNIGHT[target],) * 2}
+    back = -8 if side == core.WHITE else 8
+    col = target & 7
+    pawn = frozenset(target + back + d for d in (-1, 1)
+                     if 0 <= target + back + d < 64 and 0 <= col + d < 8)
+    reach[7] = (pawn, pawn)
+    for rune, rays in SLIDE_RAYS.items():
+        walk: list[int] = []
+        fly: list[int] = []
+        for ray in rays[target]:
+            walking = True
+            for sq in ray:
+                if walking:
+                    walk.append(sq)
+                fly.append(sq)
+                if cells[sq]:
+                    break
+                if barrier[sq]:
+                    walking = False
+        reach[rune] = (frozenset(walk), frozenset(fly))
+    return reach
+
+
 def checkers(cells: list[int], barrier: tuple[bool, ...], runes: int, fates: tuple[int, ...],
              side: int, target: int) -> list[int]:
     """Squares of `side`'s figures that could capture the figure on target next turn with its
@@ -294,27 +326,53 @@ class OverlordsHeuristics(Heuristics):
     def _saving(state: State, f: _Facts, overlord: int, first: bool = False) -> list[int]:
         """The turns of the side to move, its Overlord attacked, after which no enemy figure
         can capture it: the Overlord steps away, or an attacker is taken, or a figure (moved,
-        teleported or recruited) blocks the line of a sliding attacker. `first`: stop at one."""
-        y = 1 - state.turn
+        teleported or recruited) blocks the line of a sliding attacker. `first`: stop at one.
+        One verdict per (from, to): the stones that make a move do not change the answer."""
+        x, y = state.turn, 1 - state.turn
+        cells = f.cells
         barrier = state.static.barrier
         runes, fates = state.runes[y], state.fates[y]
-        attackers = checkers(f.cells, barrier, runes, fates, y, overlord)
+        attackers = checkers(cells, barrier, runes, fates, y, overlord)
         cover = set(attackers)
         for sq in attackers:
             line = LINES[sq].get(overlord)
             if line is not None:
                 cover.update(line[1])
+        lo = 1 + y * 4
+        enemies = [(sq, c - lo) for sq, c in enumerate(cells) if lo <= c < lo + 4
+                   and fates[c - lo]]
+        sources = state.static.source_squares.tolist()
+        last_source = (-1 if sum(f.control[sq] == x for sq in sources) < 8
+                       else next(sq for sq in sources if f.control[sq] != x))
+        near_draw = state.quiet >= core.DRAW_TURNS - 1
+        verdicts: dict[int, bool] = {}
         out = []
         for code in f.codes:
             to, frm = code & 127, (code >> 7) & 127
             if to == NONE or (frm != overlord and to not in cover):
                 continue
-            after = apply_legal(state, code)
-            if after.result is not None:
-                saves = after.result.winner != y
-            else:
-                target = to if frm == overlord else overlord
-                saves = not checkers(after.board.tolist(), barrier, runes, fates, y, target)
+            key = frm << 7 | to
+            saves = verdicts.get(key)
+            if saves is None:
+                if cells[to] == lo + OVERLORD:
+                    saves = True  # the enemy Overlord is taken: the game is won
+                elif near_draw or to == last_source:  # the turn may end the game
+                    after = apply_legal(state, code)
+                    target = to if frm == overlord else overlord
+                    saves = (after.result.winner != y if after.result is not None else
+                             not checkers(after.board.tolist(), barrier, runes, fates, y,
+                                          target))
+                else:
+                    moved = list(cells)
+                    if frm == NONE:
+                        moved[to] = 1 + x * 4 + ((code >> 14) & 3)
+                    else:
+                        moved[to], moved[frm] = cells[frm], 0
+                    target = to if frm == overlord else overlord
+                    saves = not any(sq != to and gives_check(moved, barrier, sq, sq, kind, y,
+                                                             runes, target)
+                                    for sq, kind in enemies)
+                verdicts[key] = saves
             if saves:
                 out.append(code)
                 if first:
@@ -337,6 +395,9 @@ class OverlordsHeuristics(Heuristics):
         target = next((sq for sq, c in enumerate(cells) if c == enemy_overlord), -1)
         runes, fates = state.runes[x], state.fates[x]
         mine = next((sq for sq, c in enumerate(cells) if c == 1 + x * 4 + OVERLORD), -1)
+        if target >= 0:
+            reach = check_reach(cells, barrier, target, x)
+            on_lines = ON_LINES[target]
         saving = None  # the Overlord is attacked: only the turns that save it count
         if mine >= 0 and EXPOSED[attacks[mine]][OVERLORD]:
             saving = set(self._saving(state, f, mine))
@@ -370,10 +431,16 @@ class OverlordsHeuristics(Heuristics):
             elif kind == OVERLORD and not victim:
                 logit -= 1.0  # the only O Fate of the cycle, spent without need
             left = runes & ~(1 << (rune - 1))
-            if (target >= 0 and (fates[kind] > 1 or not left)
-                    and gives_check(cells, barrier, frm, to, kind, x, left or core.ALL_RUNES,
-                                    target)):
-                logit += CHECK
+            if target >= 0 and (fates[kind] > 1 or not left):
+                hand = left or core.ALL_RUNES
+                if frm != NONE and frm in on_lines:  # leaving frm may open a line
+                    check = gives_check(cells, barrier, frm, to, kind, x, hand, target)
+                else:
+                    dragon = kind == core.DRAGON
+                    check = any(hand >> (r - 1) & 1 and FORBIDDEN.get(r) != kind
+                                and to in reach[r][dragon] for r in (1, 2, 3, 4, 7))
+                if check:
+                    logit += CHECK
             out.append(logit)
         return out
 

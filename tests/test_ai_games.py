@@ -189,3 +189,27 @@ def test_overlords_lost_overlord_detection_agrees_with_brute_force():
             saved = saved or not capturers(after, board.index(1 + x * 4 + OVERLORD))
         assert HEURISTICS._parries(s, HEURISTICS.facts(s), osq) == saved
     assert checked >= 20
+
+
+def test_overlords_check_reach_is_gives_check_turned_round():
+    from overlords.ai import check_reach, gives_check
+    from overlords.core import DRAGON, FORBIDDEN, NONE, OVERLORD
+
+    compared = 0
+    for s in _random_positions(overlords, 2, 40, seed=5):
+        cells, barrier = s.board.tolist(), s.static.barrier
+        for side in (0, 1):
+            target = cells.index(1 + (1 - side) * 4 + OVERLORD)
+            reach = check_reach(cells, barrier, target, side)
+            for to in range(64):
+                if barrier[to] or to == target or (cells[to] and (cells[to] - 1) >> 2 == side):
+                    continue  # no figure of `side` can end a move there
+                for kind in range(4):
+                    for rune in (1, 2, 3, 4, 7):
+                        if FORBIDDEN.get(rune) == kind:
+                            continue
+                        expected = gives_check(cells, barrier, NONE, to, kind, side,
+                                               1 << (rune - 1), target)
+                        assert (to in reach[rune][kind == DRAGON]) == expected, (to, kind, rune)
+                        compared += 1
+    assert compared > 10_000
