@@ -213,3 +213,24 @@ def test_overlords_check_reach_is_gives_check_turned_round():
                         assert (to in reach[rune][kind == DRAGON]) == expected, (to, kind, rune)
                         compared += 1
     assert compared > 10_000
+
+
+def test_a_search_leaves_the_garbage_collector_as_it_found_it():
+    import gc
+
+    from common.ai.search import Cancelled
+
+    state = overlords.new_state(random.Random(2))
+    cpu = make_cpu(overlords, "normal", random.Random(2), nodes=30)
+    assert gc.isenabled()
+    cpu(state)
+    assert gc.isenabled()
+    with pytest.raises(Cancelled):
+        cpu.choose(state, cancelled=lambda: True)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        cpu(state)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
