@@ -81,6 +81,7 @@ RAID_WEAK = 6
 RAID = 0.3
 RAID_CREDIT = 0.15
 LEAD_SHARE = 0.2  # weight of the lead over the best rival (the rest: over the average)
+RAID_PULL = 2.0  # prior logit per point of NEAR_RAID gained by a raider's step (a square: 1)
 DRAW_PRESSURE = 0.6  # share of a value lost as the quiet counter nears the draw (4+ pieces)
 
 
@@ -184,19 +185,19 @@ class PrepollencyHeuristics(Heuristics):
         base_fill = {seat: sum(1 for sq in BASES[seat] if owners[sq] and owners[sq] != seat)
                      for seat in state.alive if seat != me}
         toward = CLOSE  # with too few pieces to hold the Obelisk: toward a raid's target
-        centre = 1.0
+        centre, pull = 1.0, 0.4
         if len(state.pieces[me]) < 5:
             centre = 0.0
             target = raid_target(state, me)[0]
             if target:
-                toward = NEAR_RAID[target]
+                toward, pull = NEAR_RAID[target], RAID_PULL
         out = []
         for step in steps:
             if step is END:
                 out.append(1.0 if mine_on_obelisk == 5 else -1.0)
                 continue
             f, t = step
-            logit = 0.4 * (toward[t] - toward[f])
+            logit = pull * (toward[t] - toward[f])
             victim = owners[t]
             if victim:
                 logit += 1.0 + 1.5 * PIECE[kinds[t]]
@@ -208,11 +209,12 @@ class PrepollencyHeuristics(Heuristics):
                 logit += centre * (1.5 + 0.5 * mine_on_obelisk)
             if ON_OBELISK[f]:
                 logit -= centre * (2.0 + 0.5 * mine_on_obelisk)
-            seat = BASE_OF.get(t)
-            if seat is not None and seat != me and seat in base_fill:
-                logit += 1.0 + base_fill[seat]
-            if BASE_OF.get(f) in base_fill:  # leaving a base of a seat still in the game
-                logit -= 2.0
+            seat, left = BASE_OF.get(t), BASE_OF.get(f)
+            if seat != left:  # a step inside one base neither enters nor leaves it
+                if seat is not None and seat != me and seat in base_fill:
+                    logit += 1.0 + base_fill[seat]
+                if left in base_fill:  # leaving a base of a seat still in the game
+                    logit -= 2.0
             out.append(logit)
         return out
 

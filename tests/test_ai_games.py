@@ -234,3 +234,25 @@ def test_a_search_leaves_the_garbage_collector_as_it_found_it():
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_prepollency_raider_brings_its_fourth_piece_and_eliminates_the_empty_seat():
+    """Four players: seat 4 holds three squares of seat 2's base (seat 2 has no pieces) and
+    its fourth piece stands three steps away; it walks in instead of shuffling on the base."""
+    text = """
+        a  b  c  d  e  f  g  h
+    15  4A 4A .  .  .  .  .  .
+    14  .  4A .  .  .  .  .  .
+    13  .  .  .  .  4I .  .  .
+    9   .  .  .  .  .  .  .  3A
+    7   .  .  .  .  .  .  1A .
+    """
+    state = from_diagram(text, seats=(1, 2, 3, 4), to_move=4)
+    cpu = make_cpu(prepollency, "normal", random.Random(3), nodes=400)
+    for _ in range(6):
+        state = prepollency.apply(state, cpu(state))
+        while prepollency.outcome(state) is None and state.to_move != 4:
+            state = prepollency.apply(state, prepollency.Turn(()))  # the others hold the line
+        if 2 not in state.alive:
+            break
+    assert 2 not in state.alive
