@@ -24,10 +24,17 @@ from __future__ import annotations
 import itertools
 import random
 
-from overlords import core
-from overlords.ai import VALUE, OverlordsHeuristics, gives_check
-from overlords.core import ALL_RUNES, BLACK, CAPTURES, OVERLORD, WHITE, State
-from overlords.setup import SETUP_TYPES, Features, Setup, back_row, default_setup, make_state
+from overlords.ai import LINES, VALUE, OverlordsHeuristics, gives_check
+from overlords.core import ALL_RUNES, BLACK, CAPTURES, OVERLORD, State
+from overlords.setup import (
+    SETUP_TYPES,
+    Features,
+    back_row,
+    default_setup,
+    features_of,
+    make_state,
+    setup_of,
+)
 
 SHORTLIST = 40  # arrangements scored by the evaluation after the cheap rating
 SAMPLES = 3  # likely Black setups a White arrangement is scored against (besides the usual)
@@ -51,18 +58,14 @@ def _attacks(cells: list[int], barrier: tuple[bool, ...], frm: int, target: int,
 
 
 def _lines_onto(sq: int, barrier: tuple[bool, ...]) -> float:
-    """What the lines from the enemy back row onto sq cost an Overlord standing there."""
-    cost = 0.0
+    """What the lines from the enemy back row onto sq cost an Overlord standing there: its
+    file, and from a corner the long diagonal to the far corner."""
     file = sq & 7
-    between = [row * 8 + file for row in range(1, 7)]
-    cost += DRAGON_LINE if any(barrier[b] for b in between) else OPEN_LINE
-    if file in (0, 7):  # a corner: the long diagonal to the far corner
-        far = {0: 63, 7: 56, 56: 7, 63: 0}[sq]
-        lo, hi = min(sq, far), max(sq, far)
-        stride = 9 if (hi - lo) % 9 == 0 else 7
-        between = list(range(lo + stride, hi, stride))
-        cost += DRAGON_LINE if any(barrier[b] for b in between) else OPEN_LINE
-    return cost
+    ends = [file + 56 - (sq & 56)]  # the same file on the other back row
+    if file in (0, 7):
+        ends.append(63 - sq)
+    return sum(DRAGON_LINE if any(barrier[b] for b in LINES[sq][end][1]) else OPEN_LINE
+               for end in ends)
 
 
 def _rate(cells: list[int], barrier: tuple[bool, ...], side: int, mine: dict[int, int],
@@ -141,24 +144,6 @@ def _score_for(h: OverlordsHeuristics, state: State, side: int) -> float:
     """The evaluation of a start position (White to move) for `side`."""
     s = min(1000.0, max(-1000.0, h.score(state)))
     return s if side == state.turn else -s
-
-
-def features_of(state: State) -> Features:
-    """The features of a state's board, by name."""
-    kinds = state.static.features.tolist()
-    return {name: [sq for sq in range(64) if kinds[sq] == k]
-            for k, name in enumerate(core.FEATURE_NAMES)}
-
-
-def setup_of(state: State) -> Setup:
-    """Where each side's four set-up figures stand in a start state."""
-    cells = state.board.tolist()
-    out: Setup = {}
-    for side in (WHITE, BLACK):
-        out[side] = {}
-        for kind in SETUP_TYPES:
-            out[side][kind] = next(sq for sq in back_row(side) if cells[sq] == 1 + side * 4 + kind)
-    return out
 
 
 def with_cpu_setup(state: State, side: int, rng: random.Random, care: float,

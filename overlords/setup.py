@@ -134,19 +134,33 @@ def state_from_record(record: dict) -> State:
     return make_state(parsed, setup)
 
 
+def features_of(state: State) -> Features:
+    """The squares of each feature of a state's board, by feature name."""
+    kinds = state.static.features.tolist()
+    return {name: [sq for sq in range(64) if kinds[sq] == k]
+            for k, name in enumerate(FEATURE_NAMES)}
+
+
+def setup_of(state: State) -> Setup:
+    """Where each side's four set-up figure types stand in a starting state ({side: {type:
+    square}}, the first square of each type; a type not on the board is left out)."""
+    cells = state.board.tolist()
+    out: Setup = {}
+    for side in (WHITE, BLACK):
+        out[side] = {}
+        for kind in SETUP_TYPES:
+            piece = 1 + side * 4 + kind
+            if piece in cells:
+                out[side][kind] = cells.index(piece)
+    return out
+
+
 def record_header(state: State) -> dict:
     """The "features" and "setup" keys of a record for a starting state."""
-    kinds = state.static.features.tolist()
-    features = {name: [GRID.name(i) for i in range(64) if kinds[i] == k]
-                for k, name in enumerate(FEATURE_NAMES)}
-    setup = {}
-    for side, label in enumerate(SIDE_NAMES):
-        placed = {}
-        for kind in SETUP_TYPES:
-            squares = [i for i in range(64) if state.board[i] == 1 + side * 4 + kind]
-            if squares:
-                placed[TYPE_LETTERS[kind]] = GRID.name(squares[0])
-        setup[label] = placed
+    features = {name: [GRID.name(sq) for sq in squares]
+                for name, squares in features_of(state).items()}
+    setup = {SIDE_NAMES[side]: {TYPE_LETTERS[kind]: GRID.name(sq) for kind, sq in placed.items()}
+             for side, placed in setup_of(state).items()}
     return {"features": features, "setup": setup}
 
 

@@ -8,8 +8,9 @@ import pytest
 
 from common.ai.levels import make_cpu
 from overlords import rules
-from overlords.ai_setup import arrangements, choose_setup, features_of, setup_of
+from overlords.ai_setup import arrangements, choose_setup
 from overlords.core import BLACK, NONE, OVERLORD, WHITE, legal_codes
+from overlords.setup import features_of, setup_of
 from prepollency import rules as prepollency
 
 
