@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from common.seats import bot_name
 from common.ui import draw
-from common.ui.bots import bot_name, command_of, is_bot
+from common.ui.bots import command_of, is_bot
 from common.ui.theme import Metrics, Palette, mix
 from overlords import rules
 from overlords.ui_art import figure

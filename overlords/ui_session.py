@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from common import record as rec
-from common.ui.bots import bot_name, command_of, is_bot
+from common.seats import bot_name
+from common.ui.bots import command_of, is_bot
 from overlords import rules
 
 

@@ -22,8 +22,9 @@ import pytest  # noqa: E402
 
 import main  # noqa: E402
 from common import record as rec  # noqa: E402
+from common.seats import bot_name  # noqa: E402
 from common.ui.app import App, parse_players  # noqa: E402
-from common.ui.bots import bot_name, check_command, example_command  # noqa: E402
+from common.ui.bots import check_command, example_command  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
 from common.ui.menu import MainMenu  # noqa: E402
 from common.ui.overlay import GameOver  # noqa: E402

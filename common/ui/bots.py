@@ -16,10 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from common.ai.bot import DEFAULT_TIMEOUT, PREFIX, BotSeat
+from common.seats import script_of
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "random_bot.py"
-# programs that run a script: the bot's name is the script's, and the script must exist
-INTERPRETERS = re.compile(r"(python|pypy|node|deno|ruby|perl|php|lua|bash|sh|zsh)[\d.]*$")
 NBSP = "\u00a0"
 MAX_WORDS = 160  # characters of a bot's answer quoted in a forfeit message
 
@@ -37,14 +36,6 @@ def command_of(spec: str) -> str:
 def example_command() -> str:
     """The example bot with this Python, by absolute paths: it runs from any folder."""
     return shlex.join([sys.executable, str(EXAMPLE)])
-
-
-def _script(argv: list[str]) -> str | None:
-    """The script an interpreter is asked to run (`python3 bot.py`), if that is the shape."""
-    if len(argv) > 1 and INTERPRETERS.match(os.path.basename(argv[0])) \
-            and not argv[1].startswith("-"):
-        return argv[1]
-    return None
 
 
 def check_command(command: str) -> str | None:
@@ -65,21 +56,10 @@ def check_command(command: str) -> str | None:
             return f"{program} is not executable (chmod +x, or start it with its interpreter)."
     elif shutil.which(program) is None:
         return f"Cannot find the program {program!r}: it is not on the PATH."
-    script = _script(argv)
+    script = script_of(argv)
     if script is not None and not Path(script).expanduser().exists():
         return f"No such file: {script}"
     return None
-
-
-def bot_name(command: str) -> str:
-    """A bot's short name: its program's file name (the script's, for `python3 bot.py`)."""
-    try:
-        argv = shlex.split(command)
-    except ValueError:
-        argv = command.split()
-    if not argv:
-        return "bot"
-    return os.path.basename(_script(argv) or argv[0]) or argv[0]
 
 
 def forfeit_words(message: str, command: str) -> str:

@@ -1,0 +1,95 @@
+"""The registry: every game of the program, once, with its declarative facts (the OpenSpiel
+way). `main.py`, the command line, the CPU worker, the menu, the rules screen and the app look
+games up here; nothing else in `common/` names a game package.
+
+Each entry names its modules and imports them on first use, so the launcher starts fast and
+the headless tools never load pygame (`Registered.screens` is the only pygame module here).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Registered:
+    """One game: its record name and title, where its engine, evaluation, screens and rules
+    text live, how many seats it seats, and what its seats are called."""
+
+    name: str  # the record's "game", the command line's GAME
+    title: str
+    blurb: str  # one line for the main menu
+    seat_counts: tuple[int, ...]  # how many players a game may have
+    seat_names: Callable[[int], str]  # a player's default name: "White", "Red"
+    engine_module: str
+    ai_module: str
+    screens_module: str
+    rules_text_module: str
+    _cache: dict[str, ModuleType] = field(default_factory=dict, compare=False, repr=False)
+
+    def _load(self, module: str) -> ModuleType:
+        if module not in self._cache:
+            self._cache[module] = importlib.import_module(module)
+        return self._cache[module]
+
+    @property
+    def engine(self) -> Any:
+        """The rules engine (a `common.protocol.Game`)."""
+        return self._load(self.engine_module)
+
+    @property
+    def heuristics(self) -> Any:
+        """The CPU's evaluation (`common.ai.search.Heuristics`)."""
+        return self._load(self.ai_module).HEURISTICS
+
+    @property
+    def screens(self) -> Any:
+        """The game's screens (pygame): `new_game_scene(app)`, `play_scene(app, seats,
+        seed, first)`, `resume_scene(app, replay)`."""
+        return self._load(self.screens_module)
+
+    @property
+    def rules_text(self) -> Any:
+        """The rules in plain words for the Rules screen (`TITLE`, `SECTIONS`)."""
+        return self._load(self.rules_text_module)
+
+
+def _overlords_seat(player: int) -> str:
+    return ("White", "Black")[player]
+
+
+def _prepollency_seat(player: int) -> str:
+    return ("", "Red", "Blue", "Green", "Yellow")[player]
+
+
+GAMES: dict[str, Registered] = {
+    "overlords": Registered(
+        "overlords", "Overlords",
+        "8x8, two sides: move with Rune and Fate stones, capture the Overlord",
+        (2,), _overlords_seat,
+        "overlords.rules", "overlords.ai", "overlords.ui", "overlords.rules_text"),
+    "prepollency": Registered(
+        "prepollency", "Prepollency",
+        "15x15, two to four players race to hold the central Obelisk",
+        (2, 3, 4), _prepollency_seat,
+        "prepollency.rules", "prepollency.ai", "prepollency.ui", "prepollency.rules_text"),
+}
+
+
+def get(name: str) -> Registered:
+    """The registered game of that name; ValueError naming the known ones otherwise."""
+    try:
+        return GAMES[name]
+    except (KeyError, TypeError):
+        known = ", ".join(GAMES)
+        shown = name if isinstance(name, str) and len(name) <= 40 else "that"
+        raise ValueError(f"unknown game {shown!r} (expected {known})") from None
+
+
+def engines() -> dict[str, Any]:
+    """Every engine by record name (what records, the command line and the worker read)."""
+    return {name: entry.engine for name, entry in GAMES.items()}

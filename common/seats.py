@@ -1,0 +1,166 @@
+"""Who plays a seat, as a value: `SeatSpec`, parsed once from text and used by the command
+line, the app, saves and settings; and `SeatRunner`, what asks a seat that no person plays for
+its move without ever making the caller wait.
+
+Plain Python (no pygame). The text forms are the command line's:
+
+    human           a person at the table
+    random          any legal move (for tests)
+    easy            a CPU level (also normal, hard)
+    hard:4000       that level searching exactly 4000 nodes (reproducible from a seed)
+    cmd:PROGRAM     an outside bot speaking the JSON-lines protocol (common.ai.bot)
+
+``str(SeatSpec.parse(text))`` gives the text back in its one written form (spaces around the
+level dropped), so a spec round-trips through a record, the settings file or a command line.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
+
+BOT_PREFIX = "cmd:"
+HUMAN, RANDOM, CPU, BOT = "human", "random", "cpu", "bot"
+LEVEL_NAMES = ("easy", "normal", "hard")  # common.ai.levels.LEVELS holds their budgets
+MAX_COMMAND = 1000  # characters of a bot's command line: longer is not a command
+# programs that run a script: the bot's name is the script's, and the script must exist
+INTERPRETERS = re.compile(r"(python|pypy|node|deno|ruby|perl|php|lua|bash|sh|zsh)[\d.]*$")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """A seat: a person, the random player, a CPU level (maybe with a fixed node count), or
+    an outside bot's command line."""
+
+    kind: Literal["human", "random", "cpu", "bot"]
+    level: str | None = None  # the CPU level of a "cpu" seat
+    nodes: int | None = None  # a fixed node budget of a "cpu" seat ("hard:4000")
+    command: str | None = None  # the command line of a "bot" seat
+
+    @classmethod
+    def parse(cls, text: Any) -> SeatSpec:
+        """The spec a text names; ValueError saying what is expected otherwise."""
+        if isinstance(text, SeatSpec):
+            return text
+        if not isinstance(text, str):
+            raise ValueError(f"a seat is written as text like \"human\" or \"hard\", "
+                             f"not {type(text).__name__}")
+        if text.startswith(BOT_PREFIX):
+            command = text[len(BOT_PREFIX):].strip()
+            if not command:
+                raise ValueError("cmd: needs the command that runs the bot, e.g. "
+                                 "cmd:python3 my_bot.py")
+            if len(command) > MAX_COMMAND or "\n" in command or "\0" in command:
+                raise ValueError("that bot command line is not a command (too long, or it "
+                                 "holds a line break)")
+            return cls(BOT, command=command)
+        word = text.strip()
+        if word in (HUMAN, RANDOM):
+            return cls(word)
+        name, colon, count = word.partition(":")
+        if name not in LEVEL_NAMES:
+            shown = word if len(word) <= 40 else word[:39] + "…"
+            raise ValueError(f"unknown player {shown!r} (expected {', '.join(KINDS_HELP)})")
+        if not colon:
+            return cls(CPU, level=name)
+        if not count.isdecimal() or len(count) > 9 or int(count) < 1:
+            raise ValueError(f"{name}:N needs a positive whole number of nodes, not {count!r}")
+        return cls(CPU, level=name, nodes=int(count))
+
+    def __str__(self) -> str:
+        if self.kind == BOT:
+            return f"{BOT_PREFIX}{self.command}"
+        if self.kind == CPU:
+            return self.level if self.nodes is None else f"{self.level}:{self.nodes}"
+        return self.kind
+
+    @property
+    def is_human(self) -> bool:
+        """True for a person."""
+        return self.kind == HUMAN
+
+    @property
+    def is_bot(self) -> bool:
+        """True for an outside program."""
+        return self.kind == BOT
+
+    @property
+    def searches(self) -> bool:
+        """True for a CPU level (it needs the search worker; `random` does not)."""
+        return self.kind == CPU
+
+    def describe(self) -> str:
+        """Who plays the seat, in words: "you", "CPU, easy", "bot random_bot.py"."""
+        if self.kind == BOT:
+            return f"bot {bot_name(self.command or '')}"
+        if self.kind == CPU:
+            return f"CPU, {self.level}"
+        return "CPU, random" if self.kind == RANDOM else "person"
+
+
+KINDS_HELP = ("human", "random", *LEVEL_NAMES, "hard:N", "cmd:PROGRAM ARGS")
+HUMAN_SEAT = SeatSpec(HUMAN)
+
+
+def parse_seats(text: str, counts: tuple[int, ...]) -> list[SeatSpec]:
+    """Seat specs from a comma-separated list (`--players`), one per seat, in a count the
+    game allows; ValueError naming the problem."""
+    parts = [p.strip() for p in text.split(",")] if text.strip() else []
+    if len(parts) not in counts:
+        allowed = " or ".join(map(str, counts))
+        raise ValueError(f"--players needs {allowed} specs (one per seat), not {len(parts)}")
+    return [SeatSpec.parse(p) for p in parts]
+
+
+def script_of(argv: list[str]) -> str | None:
+    """The script an interpreter is asked to run (`python3 bot.py`), if that is the shape."""
+    if len(argv) > 1 and INTERPRETERS.match(os.path.basename(argv[0])) \
+            and not argv[1].startswith("-"):
+        return argv[1]
+    return None
+
+
+def bot_name(command: str) -> str:
+    """A bot's short name: its program's file name (the script's, for `python3 bot.py`)."""
+    try:
+        argv = shlex.split(command)
+    except ValueError:
+        argv = command.split()
+    if not argv:
+        return "bot"
+    return os.path.basename(script_of(argv) or argv[0]) or argv[0]
+
+
+@dataclass(frozen=True)
+class Ask:
+    """One question to a seat: its move in `state` (the record so far, for bots; a seed, so
+    that the same question gets the same answer)."""
+
+    game: str  # the registry name of the game
+    state: Any
+    seed: int
+    record: dict | None = None
+
+
+class SeatRunner(Protocol):
+    """What answers for a seat no person plays: the CPU worker, the random fallback, an
+    outside bot, and the Hint. Nothing here blocks the caller."""
+
+    def start(self, ask: Ask) -> None:
+        """Begin choosing a move (a running question is dropped)."""
+
+    def poll(self) -> Any:
+        """The move once chosen (then forgotten), else None; `common.protocol.Forfeit` if
+        the seat gave up (a bot that failed)."""
+
+    def busy(self) -> bool:
+        """True while a move is being chosen."""
+
+    def cancel(self) -> None:
+        """Drop the running question: its answer will never be polled."""
+
+    def close(self) -> None:
+        """Stop for good (a bot's program ends)."""
