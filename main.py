@@ -20,15 +20,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import common.ai.players  # noqa: E402, F401  (registers the CPU levels and cmd: bots)
 from common import cli  # noqa: E402
+from common.games import engines  # noqa: E402
 from common.protocol import Game  # noqa: E402
 
 
 def games() -> dict[str, Game]:
-    """The engines by record name."""
-    import overlords.rules
-    import prepollency.rules
-
-    return {"overlords": overlords.rules, "prepollency": prepollency.rules}
+    """The engines by record name (from the registry, common/games.py)."""
+    return engines()
 
 
 def open_app(args: argparse.Namespace) -> int:
