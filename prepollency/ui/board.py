@@ -1,0 +1,230 @@
+"""Drawing the Prepollency board: bases, the Obelisk, pieces, the last turn and highlights.
+
+`static_layer` is the board that changes only with the window, the palette, the colours or the
+seats still in: ground and coordinates (`common.ui.board.BoardView`), the four bases tinted in
+their owners' colours with the seat's mark shape in the back corner (an absent seat's corner
+plain, an eliminated one's greyed and hatched), and the Obelisk cross outlined with its icon.
+The rest is drawn on top when something changed. Highlights differ by shape, not only hue:
+dots for moves, rings for captures, corner brackets and numbered arrows for the last turn,
+a square outline for the picked piece, a small lock on the piece that already moved, dashed
+arrows for a hint, a cross for a refusal (`common.ui.draw`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+
+import pygame
+
+from common.ui import draw
+from common.ui.board import BoardView
+from common.ui.theme import Color, Palette, hex_rgb, mix
+from prepollency.moves import Move
+from prepollency.state import BASES, OBELISK
+from prepollency.ui.art import TOKEN, Tones, grey, mark_icon, obelisk, piece
+
+OBELISK_TINT = (236, 214, 140)
+
+
+def static_layer(view: BoardView, pal: Palette, tones: Mapping[int, Tones],
+                 seats: Iterable[int], alive: Iterable[int]) -> pygame.Surface:
+    """The board's frame-sized picture without pieces (see the module docstring)."""
+    surface = view.ground(pal).copy()
+    ox, oy = view.frame.topleft
+    tile = view.tile
+    alive = set(alive)
+    for seat in seats:
+        colours = tones[seat] if seat in alive else grey(tones[seat])
+        fill, rim = hex_rgb(colours[0]), hex_rgb(colours[1])
+        squares = [view.square_rect(s).move(-ox, -oy) for s in BASES[seat]]
+        block = squares[0].unionall(squares[1:])
+        draw.alpha_rect(surface, block, (*fill, 120 if seat in alive else 70))
+        if seat not in alive:
+            _hatch(surface, block, mix(fill, (40, 40, 40), 0.5))
+        pygame.draw.rect(surface, mix(fill, (0, 0, 0), 0.45), block, max(2, tile // 14))
+        corner = squares[0]
+        icon = mark_icon(seat, max(8, int(tile * 0.5)), fill, rim, 150)
+        surface.blit(icon, icon.get_rect(center=corner.center))
+    cross = [view.square_rect(s).move(-ox, -oy) for s in OBELISK]
+    for rect in cross:
+        draw.alpha_rect(surface, rect, (*OBELISK_TINT, 95))
+    _cross_outline(surface, cross, (96, 72, 30), max(2, tile // 12))
+    icon = obelisk(int(tile * 0.95))
+    if icon is not None:
+        icon = icon.copy()
+        icon.set_alpha(120)
+        surface.blit(icon, icon.get_rect(center=cross[0].center))
+    return surface
+
+
+def _hatch(surface: pygame.Surface, rect: pygame.Rect, color: Color) -> None:
+    step = max(6, rect.w // 8)
+    clip = surface.get_clip()
+    surface.set_clip(rect)
+    for x in range(rect.x - rect.h, rect.right, step):
+        pygame.draw.line(surface, color, (x, rect.bottom), (x + rect.h, rect.y), 1)
+    surface.set_clip(clip)
+
+
+def _cross_outline(surface: pygame.Surface, cross: list[pygame.Rect], color: Color,
+                   width: int) -> None:
+    """The outer edge of the five Obelisk squares (a plus shape)."""
+    cells = {(r.x, r.y) for r in cross}
+    t = cross[0].w
+    for r in cross:
+        for dx, dy, a, b in ((0, -1, r.topleft, r.topright), (0, 1, r.bottomleft, r.bottomright),
+                             (-1, 0, r.topleft, r.bottomleft), (1, 0, r.topright, r.bottomright)):
+            if (r.x + dx * t, r.y + dy * t) not in cells:
+                pygame.draw.line(surface, color, a, b, width)
+
+
+def draw_turn_base(surface: pygame.Surface, view: BoardView, seat: int, tones: Tones,
+                   pal: Palette) -> None:
+    """The base of the seat to move framed boldly in its colour: "your corner"."""
+    squares = [view.square_rect(s) for s in BASES[seat]]
+    block = squares[0].unionall(squares[1:]).inflate(4, 4)
+    width = max(3, view.tile // 9)
+    pygame.draw.rect(surface, pal.text, block.inflate(2 * width, 2 * width), 2,
+                     border_radius=4)
+    pygame.draw.rect(surface, hex_rgb(tones[0]), block.inflate(width, width), width,
+                     border_radius=4)
+
+
+def draw_pieces(surface: pygame.Surface, view: BoardView, owners: tuple[int, ...],
+                kinds: tuple[int, ...], tones: Mapping[int, Tones],
+                hidden: frozenset[int] = frozenset()) -> None:
+    """Every piece of a position (squares in `hidden` left empty: a tween draws them)."""
+    size = int(view.tile * TOKEN)
+    for sq, seat in enumerate(owners):
+        if seat and sq not in hidden:
+            token = piece(kinds[sq], tones[seat], size)
+            surface.blit(token, token.get_rect(center=view.center(sq)))
+
+
+def draw_last_turn(surface: pygame.Surface, view: BoardView, moves: Iterable[Move],
+                   color: Color) -> None:
+    """Both moves of the last turn: tinted corner brackets on their squares and an arrow
+    each, numbered 1 and 2 when there are two."""
+    moves = list(moves)
+    tile = view.tile
+    for move in moves:
+        for sq in move:
+            rect = view.square_rect(sq)
+            draw.alpha_rect(surface, rect, (*color, 70))
+            draw.corners(surface, rect.inflate(-3, -3), color, max(2, tile // 20))
+    for i, move in enumerate(moves):
+        arrow(surface, view, move.frm, move.to, color, 170)
+        if len(moves) > 1:
+            badge(surface, view, move.frm, str(i + 1), color)
+
+
+def badge(surface: pygame.Surface, view: BoardView, sq: int, label: str, color: Color) -> None:
+    """A small numbered disc in a square's top-left corner."""
+    rect = view.square_rect(sq)
+    r = max(7, view.tile // 6)
+    center = (rect.x + r + 1, rect.y + r + 1)
+    pygame.draw.circle(surface, color, center, r)
+    pygame.draw.circle(surface, (30, 26, 20), center, r, 1)
+    draw.blit_text(surface, label, max(10, int(r * 1.5)), (20, 18, 14), center, "center",
+                   bold=True)
+
+
+def arrow(surface: pygame.Surface, view: BoardView, frm: int, to: int, color: Color,
+          alpha: int = 185, dashed: bool = False) -> None:
+    """A translucent arrow from the edge of one token to the other (dashed: a hint)."""
+    start, end = view.center(frm), view.center(to)
+    tile = view.tile
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = math.hypot(dx, dy)
+    if length < 1:
+        return
+    ux, uy = dx / length, dy / length
+    tail = (start[0] + ux * tile * 0.3, start[1] + uy * tile * 0.3)
+    tip = (end[0] - ux * tile * 0.2, end[1] - uy * tile * 0.2)
+    room = length - tile * 0.5
+    half, head = max(2.0, tile / 16), min(tile * 0.42, max(room, 4) * 0.8)
+    wing = min(tile * 0.24, head * 0.65)
+    if not dashed:
+        draw.arrow(surface, tail, tip, half, head, wing, color, alpha,
+                   outline=(24, 20, 16), outline_width=1)
+        return
+    shaft = length - tile * 0.5 - head
+    n = max(1, int(shaft / (tile * 0.3)))
+    for i in range(n):
+        a, b = i / n, (i + 0.55) / n
+        p = (tail[0] + ux * shaft * a, tail[1] + uy * shaft * a)
+        q = (tail[0] + ux * shaft * b, tail[1] + uy * shaft * b)
+        pygame.draw.line(surface, color, p, q, max(3, int(half * 2)))
+    base = (tip[0] - ux * head, tip[1] - uy * head)
+    draw.arrow(surface, base, tip, 0.5, head, wing, color, alpha, outline=(24, 20, 16),
+               outline_width=1)
+
+
+def draw_targets(surface: pygame.Surface, view: BoardView, targets: Iterable[int],
+                 owners: tuple[int, ...], pal: Palette) -> None:
+    """Where the picked piece may go: a dot on an empty square, a ring on a capture."""
+    tile = view.tile
+    for sq in targets:
+        if owners[sq]:
+            draw.ring(surface, view.center(sq), tile * 0.44, pal.move, max(3, tile // 12), 235)
+        else:
+            draw.dot(surface, view.center(sq), max(4, tile * 0.16), pal.move, 215)
+
+
+def draw_selected(surface: pygame.Surface, view: BoardView, sq: int, pal: Palette) -> None:
+    """A square outline around the picked piece."""
+    pygame.draw.rect(surface, pal.select, view.square_rect(sq).inflate(-2, -2),
+                     max(3, view.tile // 12), border_radius=4)
+
+
+def draw_moved(surface: pygame.Surface, view: BoardView, sq: int, pal: Palette) -> None:
+    """The piece that already moved this turn: a dashed outline and a small lock."""
+    rect = view.square_rect(sq).inflate(-2, -2)
+    _dashed_rect(surface, rect, pal.text_dim, max(2, view.tile // 18))
+    r = max(6, view.tile // 6)
+    x, y = rect.right - r - 1, rect.y + r + 1
+    body = pygame.Rect(0, 0, int(r * 1.5), int(r * 1.1))
+    body.midtop = (x, y - r // 4)
+    pygame.draw.circle(surface, (30, 26, 20), (x, y - r // 4), int(r * 0.55),
+                       max(2, r // 4))
+    pygame.draw.rect(surface, (30, 26, 20), body.inflate(4, 4), border_radius=2)
+    pygame.draw.rect(surface, (236, 214, 140), body, border_radius=2)
+
+
+def _dashed_rect(surface: pygame.Surface, rect: pygame.Rect, color: Color, width: int) -> None:
+    dash = max(4, rect.w // 6)
+    x0, y0, x1, y1 = rect.left, rect.top, rect.right - 1, rect.bottom - 1
+    for i in range(0, rect.w, 2 * dash):
+        pygame.draw.line(surface, color, (x0 + i, y0), (min(x1, x0 + i + dash), y0), width)
+        pygame.draw.line(surface, color, (x0 + i, y1), (min(x1, x0 + i + dash), y1), width)
+    for i in range(0, rect.h, 2 * dash):
+        pygame.draw.line(surface, color, (x0, y0 + i), (x0, min(y1, y0 + i + dash)), width)
+        pygame.draw.line(surface, color, (x1, y0 + i), (x1, min(y1, y0 + i + dash)), width)
+
+
+def draw_hint(surface: pygame.Surface, view: BoardView, moves: Iterable[Move],
+              pal: Palette) -> None:
+    """A hinted turn: dashed outlines on the pieces and dashed arrows (numbered if two)."""
+    moves = list(moves)
+    for i, move in enumerate(moves):
+        _dashed_rect(surface, view.square_rect(move.frm).inflate(-4, -4), pal.select,
+                     max(2, view.tile // 16))
+        arrow(surface, view, move.frm, move.to, pal.select, 200, dashed=True)
+        if len(moves) > 1:
+            badge(surface, view, move.frm, str(i + 1), pal.select)
+
+
+def draw_refusal(surface: pygame.Surface, view: BoardView, sq: int, pal: Palette,
+                 alpha: float) -> None:
+    """A fading cross on a square a click was refused on."""
+    rect = view.square_rect(sq)
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    draw.cross(layer, (rect.w / 2, rect.h / 2), rect.w * 0.5, pal.refusal, max(3, rect.w // 10))
+    layer.set_alpha(int(255 * alpha))
+    surface.blit(layer, rect)
+
+
+def glow_color(pal: Palette) -> Color:
+    """The last-turn accent."""
+    return pal.last

@@ -1,0 +1,185 @@
+"""The Prepollency status area and move log: whose turn, the turn order, the Obelisk, the log.
+
+Drawn into the game screen's cached layer (not every frame). The banner is filled with the
+seat's colour and carries its mark shape and name; the turn order lists every seat of the
+game from the one to move, the eliminated and withdrawn ones greyed, struck through and
+labelled; the Obelisk shows its five squares with the mark of whoever stands on each, the hold
+count in words and a warning when someone is one round from winning. The log has one row per
+turn (record notation, `—` for holding the line), coloured and marked by seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+import pygame
+
+from common.ui import draw
+from common.ui.theme import Color, Metrics, Palette, hex_rgb, mix
+from prepollency.moves import GRID
+from prepollency.state import OBELISK
+from prepollency.ui.art import Tones, grey, mark_icon
+from prepollency.ui.words import danger_words, hold_words
+
+Namer = Callable[[int], str]
+HOLD = "—"
+
+
+def readable(tones: Tones, pal: Palette) -> Color:
+    """A seat's colour made readable as text on the dark panel."""
+    fill = hex_rgb(tones[0])
+    light = (fill[0] * 299 + fill[1] * 587 + fill[2] * 114) / 1000
+    return fill if light > 110 else mix(fill, pal.text, 0.45)
+
+
+def ink_on(fill: Color) -> Color:
+    """Black or white text, whichever reads on that fill."""
+    light = (fill[0] * 299 + fill[1] * 587 + fill[2] * 114) / 1000
+    return (18, 16, 14) if light > 140 else (250, 248, 240)
+
+
+def turn_text(moves: Sequence) -> str:
+    """A turn in the record notation, short: "c3-e5 h7-h8", or "—" for holding the line."""
+    return " ".join(str(m) for m in moves) if moves else HOLD
+
+
+def draw_banner(surface: pygame.Surface, rect: pygame.Rect, seat: int, title: str,
+                tones: Tones, m: Metrics) -> None:
+    """A band in the seat's colour with its mark and a title ("Red's turn")."""
+    fill = hex_rgb(tones[0])
+    draw.panel(surface, rect, fill, hex_rgb(tones[1]), m.radius, 0)
+    size = int(rect.h * 0.62)
+    icon = mark_icon(seat, size, ink_on(fill), hex_rgb(tones[1]))
+    surface.blit(icon, icon.get_rect(midleft=(rect.x + m.pad, rect.centery)))
+    px = draw.fit_text(title, m.large, rect.w - size - 3 * m.pad, bold=True)
+    draw.blit_text(surface, title, px, ink_on(fill), (rect.x + 2 * m.pad + size, rect.centery),
+                   "midleft", bold=True)
+
+
+def draw_order(surface: pygame.Surface, rect: pygame.Rect, order: Sequence[int], to_move: int,
+               alive: Sequence[int], withdrawn: Mapping[int, str], tones: Mapping[int, Tones],
+               name: Namer, pal: Palette, m: Metrics) -> None:
+    """The seats in turn order from the one to move; those out greyed, struck and labelled."""
+    n = max(1, len(order))
+    w = rect.w // n
+    icon = max(12, int(m.small * 1.2))
+    for i, seat in enumerate(order):
+        cell = pygame.Rect(rect.x + i * w, rect.y, w - 4, rect.h)
+        out = seat not in alive
+        colours = grey(tones[seat]) if out else tones[seat]
+        if seat == to_move and not out:
+            pygame.draw.rect(surface, mix(pal.panel, pal.primary, 0.25), cell, border_radius=4)
+            pygame.draw.rect(surface, pal.primary, cell, 2, border_radius=4)
+        mark = mark_icon(seat, icon, hex_rgb(colours[0]), hex_rgb(colours[1]),
+                         110 if out else 255)
+        surface.blit(mark, mark.get_rect(midleft=(cell.x + 4, cell.centery)))
+        label = name(seat)
+        if out:
+            label += " (" + withdrawn.get(seat, "out") + ")"
+        x = cell.x + 8 + icon
+        px = draw.fit_text(label, m.small, cell.right - x - 2, bold=not out, min_px=10)
+        color = pal.text_dim if out else readable(tones[seat], pal)
+        text = draw.blit_text(surface, label, px, color, (x, cell.centery), "midleft",
+                              bold=not out)
+        if out:
+            pygame.draw.line(surface, pal.text_dim, (text.x, text.centery),
+                             (text.right, text.centery), 1)
+        if i < n - 1:
+            draw.blit_text(surface, "›", m.small, pal.text_dim, (cell.right + 1, cell.centery),
+                           "center")
+
+
+def draw_obelisk(surface: pygame.Surface, rect: pygame.Rect, owners: Sequence[int],
+                 holds: Sequence[int], alive: Sequence[int], tones: Mapping[int, Tones],
+                 name: Namer, pal: Palette, m: Metrics) -> None:
+    """A small plus of the five Obelisk squares (marks of who stands there), and in words who
+    holds it and for how long, with a warning one round before a win."""
+    cell = max(10, min(rect.h // 3, int(m.normal * 1.1)))
+    cx, cy = rect.x + cell * 3 // 2, rect.y + rect.h // 2
+    places = {"h8": (0, 0), "g8": (-1, 0), "i8": (1, 0), "h7": (0, 1), "h9": (0, -1)}
+    for sq in OBELISK:
+        dx, dy = places[GRID.names[sq]]
+        box = pygame.Rect(cx + dx * cell - cell // 2, cy + dy * cell - cell // 2, cell, cell)
+        pygame.draw.rect(surface, (92, 84, 64), box)
+        pygame.draw.rect(surface, (30, 26, 20), box, 1)
+        seat = owners[sq]
+        if seat:
+            icon = mark_icon(seat, cell - 4, hex_rgb(tones[seat][0]), hex_rgb(tones[seat][1]))
+            surface.blit(icon, icon.get_rect(center=box.center))
+    x = rect.x + cell * 3 + m.pad
+    lines = _obelisk_lines(owners, holds, alive, name)
+    y = rect.y + 2
+    for text, warn in lines:
+        color = pal.info if warn else pal.text
+        for line in draw.wrap(text, m.small, rect.right - x, bold=warn):
+            draw.blit_text(surface, line, m.small, color, (x, y), bold=warn)
+            y += int(m.small * 1.3)
+
+
+def _obelisk_lines(owners: Sequence[int], holds: Sequence[int], alive: Sequence[int],
+                   name: Namer) -> list[tuple[str, bool]]:
+    standing = {owners[sq] for sq in OBELISK} - {0}
+    holder = next((s for s in alive if holds[s]), None)
+    if holder is not None:
+        lines = [(hold_words(holder, holds[holder], name), False)]
+    elif len(standing) == 1 and all(owners[sq] for sq in OBELISK):
+        lines = [(f"{name(standing.pop())} stands on all five: the hold counts at the end "
+                  "of its turn", False)]
+    elif standing:
+        count = {s: sum(owners[sq] == s for sq in OBELISK) for s in standing}
+        parts = ", ".join(f"{name(s)} {c}" for s, c in sorted(count.items()))
+        lines = [(f"Obelisk squares: {parts} of 5", False)]
+    else:
+        lines = [("The Obelisk is empty: stand on all five squares to hold it", False)]
+
+    warn = danger_words(alive, holds, name)
+    if warn:
+        lines.append((warn, True))
+    return lines
+
+
+def log_rows(rect: pygame.Rect, m: Metrics) -> tuple[pygame.Rect, int, int]:
+    """The log's rows area, row height and how many rows fit."""
+    head = int(m.small * 1.6)
+    area = pygame.Rect(rect.x + m.pad, rect.y + head + m.pad // 2, rect.w - 2 * m.pad,
+                       rect.h - head - m.pad)
+    row_h = int(m.normal * 1.45)
+    return area, row_h, max(1, area.h // row_h)
+
+
+def draw_log(surface: pygame.Surface, rect: pygame.Rect, turns: Sequence[tuple[int, Sequence]],
+             scroll: int, current: int | None, tones: Mapping[int, Tones], pal: Palette,
+             m: Metrics) -> list[tuple[int, pygame.Rect]]:
+    """The move log, one row per turn (index, seat, moves); the row of the position shown
+    (`current`: turns played up to it) stands out. Returns (turn index, rect) per row shown."""
+    draw.panel(surface, rect, pal.panel, pal.panel_edge, m.radius, 0)
+    draw.blit_text(surface, "Turns  (click one to look back)", m.small, pal.text_dim,
+                   (rect.x + m.pad, rect.y + m.pad // 2 + 2))
+    area, row_h, rows = log_rows(rect, m)
+    if not turns:
+        draw.blit_text(surface, "No turns yet", m.normal, pal.text_dim, area.center, "center")
+        return []
+    hits = []
+    icon = max(10, int(m.small * 1.05))
+    num_w = draw.text(f"{len(turns)}.", m.small, pal.text_dim).get_width() + 6
+    for i in range(scroll, min(len(turns), scroll + rows)):
+        seat, moves = turns[i]
+        row = pygame.Rect(area.x, area.y + (i - scroll) * row_h, area.w - 10, row_h)
+        if current is not None and i + 1 == current:
+            pygame.draw.rect(surface, mix(pal.panel, pal.last, 0.35), row, border_radius=4)
+        draw.blit_text(surface, f"{i + 1}.", m.small, pal.text_dim,
+                       (row.x + num_w, row.centery), "midright")
+        colours = tones[seat]
+        mark = mark_icon(seat, icon, hex_rgb(colours[0]), hex_rgb(colours[1]))
+        surface.blit(mark, mark.get_rect(midleft=(row.x + num_w + 6, row.centery)))
+        draw.blit_text(surface, turn_text(moves), m.normal, readable(colours, pal),
+                       (row.x + num_w + 12 + icon, row.centery), "midleft",
+                       bold=current is not None and i + 1 == current)
+        hits.append((i, row))
+    if len(turns) > rows:
+        track = pygame.Rect(rect.right - 8, area.y, 4, area.h)
+        knob_h = max(16, track.h * rows // len(turns))
+        knob_y = track.y + (track.h - knob_h) * scroll // max(1, len(turns) - rows)
+        pygame.draw.rect(surface, pal.backdrop, track, border_radius=2)
+        pygame.draw.rect(surface, pal.text_dim, (track.x, knob_y, 4, knob_h), border_radius=2)
+    return hits

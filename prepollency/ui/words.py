@@ -1,0 +1,134 @@
+"""What happened in a Prepollency turn, as facts and as one line of plain words.
+
+`turn_facts(before, turn, after)` compares the position at a turn's start with the one after
+it and lists what the rules did (the engine decided everything; this only reads the result):
+each move with its piece and what it took, a Khan award, eliminations, hold counts. The recap,
+the status line, the toasts and the sounds all read these facts. No pygame here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from prepollency import rules
+from prepollency.moves import GRID, KHAN, PIECE_NAMES
+from prepollency.state import BASES, OBELISK
+
+Namer = Callable[[int], str]
+ROUNDS_TO_WIN = rules.HOLD_TO_WIN - 1  # a hold count of 1 starts the count; 4 wins
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move of a turn: the piece, where from and to, the piece it took (kind, seat)."""
+
+    frm: int
+    to: int
+    kind: int
+    took: tuple[int, int] | None = None  # (kind, seat) of a captured piece
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What one turn did."""
+
+    seat: int
+    steps: tuple[Step, ...]
+    khan: int | None = None  # the square a Khan arrived on
+    eliminated: tuple[int, ...] = ()
+    hold: int = 0  # the mover's hold count after the turn
+    lost_hold: tuple[int, ...] = field(default=())  # seats whose count fell to 0
+    result: object = None
+
+    @property
+    def captures(self) -> int:
+        """How many pieces the turn took."""
+        return sum(1 for s in self.steps if s.took)
+
+
+def turn_facts(before: rules.State, turn: tuple, after: rules.State) -> Facts:
+    """The facts of `turn` played from the turn-start position `before` to `after`."""
+    seat = rules.to_move(before)
+    owners, kinds = list(before.owners), list(before.kinds)
+    steps = []
+    for frm, to in turn:
+        took = (kinds[to], owners[to]) if owners[to] else None
+        steps.append(Step(frm, to, kinds[frm], took))
+        owners[to], kinds[to], owners[frm], kinds[frm] = seat, kinds[frm], 0, 0
+    khan = next((s for s in BASES[seat] if after.kinds[s] == KHAN and after.owners[s] == seat
+                 and not (owners[s] == seat and kinds[s] == KHAN)), None)
+    gone = tuple(s for s in before.alive if s not in after.alive)
+    lost = tuple(s for s in before.alive if before.holds[s] and not after.holds[s])
+    return Facts(seat, tuple(steps), khan, gone, after.holds[seat], lost,
+                 rules.outcome(after))
+
+
+def article(kind: int) -> str:
+    """"an Archer", "a Cavalry", "an Infantry", "a Khan"."""
+    name = PIECE_NAMES[kind]
+    return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
+
+
+def step_words(step: Step, name: Namer) -> str:
+    """"Cavalry c3-e5 took Blue's Archer"."""
+    text = f"{PIECE_NAMES[step.kind]} {GRID.names[step.frm]}-{GRID.names[step.to]}"
+    if step.took:
+        kind, seat = step.took
+        text += f" took {name(seat)}'s {PIECE_NAMES[kind]}"
+    return text
+
+
+def turn_line(facts: Facts, name: Namer) -> str:
+    """One line for a turn: "Red: Cavalry c3-e5 took Blue's Archer; Infantry h7-h8. Red got
+    a Khan." or "Blue held the line."."""
+    who = name(facts.seat)
+    if facts.steps:
+        text = f"{who}: " + "; ".join(step_words(s, name) for s in facts.steps) + "."
+    else:
+        text = f"{who} held the line."
+    extra = []
+    if facts.khan is not None:
+        extra.append(f"{who} got a Khan on {GRID.names[facts.khan]}")
+    for seat in facts.eliminated:
+        extra.append(f"{name(seat)} is out (base taken)")
+    if facts.hold and facts.result is None:
+        extra.append(hold_words(facts.seat, facts.hold, name))
+    return " ".join([text, *(e + "." for e in extra)])
+
+
+def hold_words(seat: int, count: int, name: Namer) -> str:
+    """"Red holds the Obelisk: 2 of 3 rounds" (count 1: the hold just began)."""
+    kept = max(0, count - 1)
+    return f"{name(seat)} holds the Obelisk: {kept} of {ROUNDS_TO_WIN} rounds"
+
+
+def danger_words(alive: Sequence[int], holds: Sequence[int], name: Namer) -> str | None:
+    """A warning when a player is one round from winning on the Obelisk, else None."""
+    for seat in alive:
+        if holds[seat] == rules.HOLD_TO_WIN - 1:
+            return (f"{name(seat)} wins at the end of its next turn if it still holds all "
+                    "five Obelisk squares!")
+    return None
+
+
+def obelisk_holders(state: rules.State) -> list[tuple[int, int]]:
+    """(square, seat or 0) for the five Obelisk squares, centre first."""
+    return [(s, state.owners[s]) for s in OBELISK]
+
+
+def result_words(outcome: object, name: Namer) -> tuple[str, str]:
+    """Title and reason of a finished game for the game-over overlay."""
+    winner = getattr(outcome, "winner", None)
+    reason = getattr(outcome, "reason", "")
+    if winner is None:
+        return "Draw", "50 rounds without a capture or an Obelisk hold: the game is drawn."
+    title = f"{name(winner)} wins"
+    why = {
+        "obelisk": "held the Obelisk through three full rounds",
+        "elimination": "is the last player standing",
+        "resign": "the others resigned",
+        "forfeit": "the other player's bot forfeited",
+    }.get(reason, reason)
+    return title, f"{name(winner)} {why}." if reason in ("obelisk", "elimination") \
+        else why[0].upper() + why[1:] + "."
