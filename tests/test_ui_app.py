@@ -1,13 +1,10 @@
 """The app shell, driven headless with posted events: menu, settings, rules, keys, resizing,
-the `play` command line, and the rule that engines never import pygame."""
+the `play` command line, and the resting loop (frames only when something changed)."""
 
 from __future__ import annotations
 
 import argparse
 import os
-import subprocess
-import sys
-from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -17,13 +14,14 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 import main  # noqa: E402
+from common.ui import app as app_module  # noqa: E402
 from common.ui.app import App, build_app, parse_players  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
 from common.ui.menu import MainMenu, SettingsScene  # noqa: E402
+from common.ui.overlay import Dialog  # noqa: E402
 from common.ui.rules_scene import RulesScene  # noqa: E402
+from common.ui.scene import Scene  # noqa: E402
 from common.ui.theme import COLOUR_BLIND, STANDARD  # noqa: E402
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture
@@ -185,10 +183,106 @@ def test_play_command_refuses_bad_players(capsys):
     assert parse_players(None, 2) == ["human", "random"]
 
 
-def test_engines_and_ui_logic_never_import_pygame():
-    code = ("import sys; import overlords.rules, prepollency.rules, overlords.rules_text, "
-            "overlords.ui_session, overlords.ui_pick, common.record, common.cli; "
-            "assert 'pygame' not in sys.modules, 'pygame was imported'")
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                          text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
-    assert done.returncode == 0, done.stderr
+# the resting loop: `step()` without a dt is the real loop ------------------------------------
+
+
+class Ticker(Scene):
+    """A test scene: wants `frames_left` more frames, records the time it is given, and can
+    find something to show in its update (as a CPU answer would be found)."""
+
+    opaque = False
+
+    def __init__(self, app, frames_left: int = 0) -> None:
+        super().__init__(app)
+        self.frames_left = frames_left
+        self.times: list[float] = []
+        self.found = False
+
+    def update(self, dt: float) -> None:
+        self.times.append(dt)
+        if self.frames_left:
+            self.frames_left -= 1
+        if self.found:
+            self.found = False
+            self.app.invalidate()
+
+    def wants_frames(self) -> bool:
+        return self.frames_left > 0
+
+
+@pytest.fixture
+def resting(app, monkeypatch):
+    """The app on its menu with short rests, after its first real frame."""
+    monkeypatch.setattr(app_module, "REST_MS", 20)
+    pygame.event.clear()
+    app.step()
+    return app
+
+
+def test_an_idle_loop_rests_and_draws_nothing(resting):
+    frames, steps = resting.frames, resting.steps
+    for _ in range(5):
+        assert resting.step()
+    assert resting.frames == frames and resting.steps == steps + 5
+    assert not resting.wants_frames()
+
+
+def test_input_redraws_once_and_hover_shows(resting):
+    quit_b = button(resting.top, "Quit")
+    frames = resting.frames
+    Driver(resting).move(quit_b.rect.center)
+    resting.step()
+    assert quit_b.hover and resting.frames == frames + 1
+    resting.step()
+    assert resting.frames == frames + 1
+
+
+def test_a_scene_that_wants_frames_gets_every_frame_and_its_last_state_drawn(resting):
+    frames = resting.frames
+    resting.push(Ticker(resting, frames_left=5))
+    for _ in range(8):
+        resting.step()
+    # five frames: the one in which the animation ended draws its end, then the loop rests
+    assert resting.frames == frames + 5 and not resting.wants_frames()
+
+
+def test_update_gets_the_time_rested_and_may_invalidate(resting):
+    ticker = Ticker(resting)
+    resting.push(ticker)
+    resting.step()
+    frames = resting.frames
+    resting.step()
+    assert resting.frames == frames and sum(ticker.times) > 0  # it rested, time went on
+    ticker.found = True
+    resting.step()
+    assert resting.frames == frames + 1
+
+
+def test_push_pop_settings_and_invalidate_redraw(resting):
+    for change in (lambda: resting.push(Dialog(resting, "Hi", [], [("OK", lambda: None)])),
+                   resting.pop, resting.apply_settings, resting.invalidate,
+                   lambda: resting.set_window_size((1000, 700))):
+        frames = resting.frames
+        change()
+        resting.step()
+        assert resting.frames == frames + 1
+        resting.step()
+        assert resting.frames == frames + 1
+
+
+def test_a_toast_draws_and_its_end_draws_again(resting):
+    frames = resting.frames
+    resting.toast("Saved", 0.03)
+    resting.step()
+    assert resting.frames == frames + 1
+    for _ in range(50):  # each rest ends when the toast does, or after REST_MS
+        resting.step()
+        if resting._toast is None:
+            break
+    assert resting._toast is None and resting.frames == frames + 2
+
+
+def test_an_explicit_dt_always_draws(app):
+    frames = app.frames
+    Driver(app).frames(3)
+    assert app.frames == frames + 3

@@ -1,4 +1,12 @@
-"""The app: one window, a scene stack, the 60 FPS loop and the commands every scene shares.
+"""The app: one window, a scene stack, the loop and the commands every scene shares.
+
+The loop rests: it draws only when something changed. `App.invalidate()` marks the window for
+a redraw (every input event, a resize, a push / pop / replace, a settings change, a toast and
+its expiry do it here; scenes call it for their own changes), and a scene's `wants_frames()`
+asks for the 60 FPS loop while it animates, a CPU or bot thinks, or a timed thing shows. When
+neither holds, `step` naps until an event comes (at most `REST_MS`) instead of ticking, so
+an idle window costs almost nothing. Tests call `step(dt)` with an explicit dt: that never
+rests and always draws.
 
 `run_app(args, games)` is what `main.py` calls: no command opens the main menu; `play GAME
 --players ... --seed ...` opens straight into a game. Each game's screens live in its package's
@@ -41,6 +49,8 @@ from common.ui.theme import PALETTES, Metrics, Palette, metrics
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (960, 600)
 FPS = 60
+REST_MS = 200  # longest rest of an idle loop: timed changes (a toast's end) are seen in time
+POLL_S = 0.01  # while resting, the event queue is looked at this often (input is not late)
 TITLE = "Overlords & Prepollency"
 
 
@@ -84,7 +94,9 @@ class App:
         self.stack: list[Scene] = []
         self.clock = pygame.time.Clock()
         self.running = True
-        self.frames = 0
+        self.frames = 0  # frames drawn
+        self.steps = 0  # turns of the loop (drawn or not)
+        self._invalid = True  # something changed that the window does not show yet
         self._toast: tuple[str, float] | None = None
         self.pal: Palette = PALETTES[self.settings.palette_name]
         self.m: Metrics = metrics(self.size)
@@ -117,6 +129,7 @@ class App:
         """Put a scene on top."""
         self.stack.append(scene)
         scene.layout(self.size)
+        self.invalidate()
 
     def pop(self) -> None:
         """Remove the top scene (the app quits when the last one goes)."""
@@ -124,6 +137,7 @@ class App:
             self.stack.pop().close()
         if not self.stack:
             self.running = False
+        self.invalidate()
 
     def replace(self, scene: Scene) -> None:
         """Swap the top scene for another."""
@@ -181,6 +195,7 @@ class App:
         self.m = metrics(self.size)
         for scene in self.stack:
             scene.layout(self.size)
+        self.invalidate()
 
     def apply_settings(self) -> None:
         """Make the settings take effect (palette, sound, animation speed)."""
@@ -188,6 +203,7 @@ class App:
         self.sound.enabled = self.settings.sound
         for scene in self.stack:
             scene.settings_changed()
+        self.invalidate()
         self.remember_settings()
 
     def remember_settings(self) -> None:
@@ -223,6 +239,26 @@ class App:
     def toast(self, text: str, seconds: float = 1.6) -> None:
         """A short message at the bottom of the window."""
         self._toast = (text, time.monotonic() + seconds)
+        self.invalidate()
+
+    def invalidate(self) -> None:
+        """Something changed that must be drawn: the next turn of the loop draws a frame."""
+        self._invalid = True
+
+    def wants_frames(self) -> bool:
+        """True while a scene on the stack animates or waits on something (60 FPS loop)."""
+        return any(scene.wants_frames() for scene in self.stack)
+
+    def _toast_left(self) -> float | None:
+        """Seconds until the toast goes (ending it, and redrawing, once its time is up)."""
+        if self._toast is None:
+            return None
+        left = self._toast[1] - time.monotonic()
+        if left <= 0:
+            self._toast = None
+            self.invalidate()
+            return None
+        return left
 
     # loop ----------------------------------------------------------------------------------
 
@@ -247,10 +283,25 @@ class App:
             self.pop()
 
     def step(self, dt: float | None = None) -> bool:
-        """One frame: events, update, draw, flip. False once the app should close."""
-        if dt is None:
+        """One turn of the loop: events, update, draw and flip when needed. False once the app
+        should close. With dt given (tests), it never rests and always draws."""
+        self.steps += 1
+        if self.steps == 2:  # the first frame is on screen: warm up what comes next
+            self.sound.warm_up()
+            threading.Thread(target=_warm_imports, name="warm-imports", daemon=True).start()
+        explicit = dt is not None
+        busy = self.wants_frames()  # so the frame after the last animated one is drawn too
+        if dt is not None:
+            events = pygame.event.get()
+        elif self._invalid or busy:
             dt = self.clock.tick(FPS) / 1000.0
-        for event in pygame.event.get():
+            events = pygame.event.get()
+        else:
+            events = self._rest()
+            dt = 0.0  # the time rested went to the scenes' update in _rest
+        if events:
+            self.invalidate()  # input, a resize, the window shown again: all are redrawn
+        for event in events:
             action = map_event(event)
             if action is not None:
                 try:
@@ -260,16 +311,34 @@ class App:
                     self.toast("Sorry, that did not work (details in the terminal)", 3.0)
             if not self.running:
                 return False
-        dt = min(dt, 0.1)
+        self._update(min(dt, 0.1))
+        self._toast_left()
+        if explicit or busy or self._invalid or self.wants_frames():
+            self._invalid = False
+            self.draw(self.screen)
+            pygame.display.flip()
+            self.frames += 1
+        return self.running
+
+    def _rest(self) -> list[pygame.event.Event]:
+        """Nap until an event comes or REST_MS pass (less if a toast ends sooner), looking
+        every POLL_S; then give the scenes the real time rested (timers); the events.
+
+        Not `pygame.event.wait`: pygame-ce implements it as a 1 ms polling loop, which costs
+        about 2.5% of a core for nothing; a 10 ms nap costs a quarter of that."""
+        left = self._toast_left()
+        rest = REST_MS / 1000 if left is None else min(REST_MS / 1000, left + 0.001)
+        until = time.perf_counter() + rest
+        events = pygame.event.get()
+        while not events and time.perf_counter() < until:
+            time.sleep(POLL_S)
+            events = pygame.event.get()
+        self._update(self.clock.tick() / 1000.0)
+        return events
+
+    def _update(self, dt: float) -> None:
         for scene in list(self.stack):
             scene.update(dt)
-        self.draw(self.screen)
-        pygame.display.flip()
-        self.frames += 1
-        if self.frames == 2:
-            self.sound.warm_up()
-            threading.Thread(target=_warm_imports, name="warm-imports", daemon=True).start()
-        return self.running
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the visible scenes, bottom to top, and the toast."""
@@ -280,12 +349,8 @@ class App:
             surface.fill(self.pal.background)
         for scene in self.stack[max(first, 0):]:
             scene.draw(surface)
-        if self._toast is not None:
-            text, until = self._toast
-            if time.monotonic() > until:
-                self._toast = None
-            else:
-                self._draw_toast(surface, text)
+        if self._toast is not None and time.monotonic() <= self._toast[1]:
+            self._draw_toast(surface, self._toast[0])
 
     def _draw_toast(self, surface: pygame.Surface, text: str) -> None:
         m = self.m

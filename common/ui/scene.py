@@ -18,6 +18,18 @@ class Scene:
     `handle` returns True when it used an action (the app then stops offering it); `update`
     advances time; `draw` paints the scene and changes nothing. A scene that is not `opaque`
     is drawn over the scene below it (overlays, dialogs).
+
+    The app's loop rests: it draws a frame only after an input event (which covers hover),
+    a push / pop / resize / settings change / toast, an `app.invalidate()`, or while some
+    scene's `wants_frames()` is True. So a scene
+    - returns True from `wants_frames` while anything it draws moves or changes with time:
+      a tween runs, a CPU or bot seat is to move (its answer is polled in `update` and the
+      thinking indicator turns), a timed mark shows (a refusal flash, a countdown);
+    - calls `self.app.invalidate()` whenever something it draws changes outside `handle`
+      (input already redraws) and outside those frames: e.g. a result found in `update`
+      while it wanted no frames. When in doubt, invalidate: one extra frame is cheap.
+    The default `wants_frames` is False: a static scene. While the app rests, `update` is
+    still called at least every `REST_MS` with the real time elapsed (about 0.2 s).
     """
 
     opaque = True
@@ -33,7 +45,12 @@ class Scene:
         return False
 
     def update(self, dt: float) -> None:
-        """Advance by dt seconds (called every frame, also while covered by an overlay)."""
+        """Advance by dt seconds (called every turn of the loop, also while covered by an
+        overlay; after a rest, dt is the real time rested)."""
+
+    def wants_frames(self) -> bool:
+        """True while the scene needs the 60 FPS loop (it animates or waits on something)."""
+        return False
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the scene."""

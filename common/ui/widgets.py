@@ -2,7 +2,9 @@
 draws itself.
 
 A widget's `rect` is set by its scene's layout; `handle(action)` returns True when the widget
-used the action; `draw(surface, palette, metrics)` changes nothing.
+used the action; `draw(surface, palette, metrics)` changes nothing. Widgets change only on
+input (which redraws the window), never with time: the app's loop rests while nothing changes,
+so carets do not blink.
 """
 
 from __future__ import annotations
@@ -194,7 +196,7 @@ class NumberField(Widget):
         r = draw.blit_text(
             surface, shown, m.normal, color, (self.rect.x + m.pad, self.rect.centery), "midleft"
         )
-        if self.focused and (pygame.time.get_ticks() // 500) % 2 == 0:
+        if self.focused:  # a steady caret: the loop rests while nothing changes
             x = r.right + 2 if self.value else self.rect.x + m.pad
             pygame.draw.line(surface, pal.text, (x, r.top + 2), (x, r.bottom - 2), 2)
 
@@ -313,7 +315,7 @@ class TextField(Widget):
         elif not self.focused:
             draw.blit_text(surface, self.placeholder, self.px, pal.text_dim,
                            (inner.x, inner.centery), "midleft")
-        if self.focused and (pygame.time.get_ticks() // 500) % 2 == 0:
+        if self.focused:  # a steady caret: the loop rests while nothing changes
             cx = x + self._width(self.value[: self.caret])
             half = int(self.px * 0.6)
             pygame.draw.line(surface, pal.text, (cx, inner.centery - half),
