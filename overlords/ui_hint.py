@@ -19,6 +19,7 @@ import math
 
 import pygame
 
+from common.seats import Ask
 from common.ui import draw
 from common.ui.board import BoardView
 from common.ui.theme import Palette
@@ -197,8 +198,8 @@ class Hints:
         ready = getattr(self.cpu, "ready", None)
         if ready is not None and not ready():
             return  # the worker is still starting: try again next frame
-        self.cpu.start("overlords", self.hint_for, self._hint_spec,
-                       seed=position_seed(self.hint_for))
+        self.cpu.start(Ask("overlords", self.hint_for, position_seed(self.hint_for)),
+                       self._hint_spec)
         self._hint_started = True
 
     def update_hint(self) -> None:

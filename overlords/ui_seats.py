@@ -12,6 +12,7 @@ from __future__ import annotations
 import sys
 
 from common.protocol import Forfeit
+from common.seats import Ask
 from common.ui.bots import BotSeats, command_of, forfeit_words, is_bot
 from common.ui.tween import SPEEDS
 from overlords import rules
@@ -46,7 +47,7 @@ class Seats:
             if is_bot(spec):
                 self.bots.start(side, spec, rules, s.state, s.record())
             else:
-                self.cpu.start("overlords", s.state, spec, seed=self.seed * 1000 + len(s.moves))
+                self.cpu.start(Ask("overlords", s.state, self.seed * 1000 + len(s.moves)), spec)
             self.cpu_since = 0.0
             self._layer = None
             return

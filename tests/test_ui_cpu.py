@@ -9,12 +9,13 @@ import time
 import pytest
 
 import main
+from common.seats import Ask
 from common.ui import cpu as cpu_module
-from common.ui.cpu import CpuPlayer
+from common.ui.cpu import CpuRunner
 from overlords import rules
 
 
-def wait_move(player: CpuPlayer, limit: float = 20.0):
+def wait_move(player: CpuRunner, limit: float = 20.0):
     end = time.monotonic() + limit
     while time.monotonic() < end:
         move = player.poll()
@@ -30,12 +31,12 @@ def state():
 
 
 def test_random_level_answers_a_legal_move_and_cancel_drops_it(state):
-    player = CpuPlayer(main.games())
+    player = CpuRunner(main.games())
     try:
-        player.start("overlords", state, "random", seed=1)
+        player.seat("random").start(Ask("overlords", state, 1))
         assert wait_move(player) in rules.legal_moves(state)
         assert not player.busy()
-        player.start("overlords", state, "random", seed=2)
+        player.start(Ask("overlords", state, 2), "random")
         player.cancel()
         time.sleep(0.05)
         assert player.poll() is None and not player.busy()
@@ -64,10 +65,10 @@ class _BrokenWorker:
 
 def test_a_failing_worker_falls_back_to_a_legal_random_move(state, monkeypatch):
     monkeypatch.setattr(cpu_module, "_worker_class", lambda: _BrokenWorker)
-    player = CpuPlayer(main.games())
+    player = CpuRunner(main.games())
     try:
         player.prepare()
-        player.start("overlords", state, "hard", seed=5)
+        player.start(Ask("overlords", state, 5), "hard")
         assert wait_move(player) in rules.legal_moves(state)
         assert player.take_warning() == cpu_module.FALLBACK_WARNING
         assert player.take_warning() is None  # said once
@@ -76,12 +77,33 @@ def test_a_failing_worker_falls_back_to_a_legal_random_move(state, monkeypatch):
 
 
 def test_the_real_worker_plays_a_cpu_level(state):
-    player = CpuPlayer(main.games())
+    player = CpuRunner(main.games())
     try:
         player.prepare()
-        player.start("overlords", state, "easy", seed=7)
+        player.start(Ask("overlords", state, 7), "easy")
         assert player.busy()
         assert wait_move(player) in rules.legal_moves(state)
         assert player.take_warning() is None
+    finally:
+        player.close()
+
+
+class _SlowWorker(_BrokenWorker):
+    """A worker whose process takes a while to start."""
+
+    def __init__(self) -> None:
+        time.sleep(0.5)
+
+
+def test_start_never_waits_for_the_worker_to_start(state, monkeypatch):
+    monkeypatch.setattr(cpu_module, "_worker_class", lambda: _SlowWorker)
+    player = CpuRunner(main.games())
+    try:
+        seat = player.seat("hard")
+        began = time.perf_counter()
+        seat.start(Ask("overlords", state, 5))  # the worker starts in the background
+        assert seat.busy() and seat.poll() is None
+        assert time.perf_counter() - began < 0.2
+        assert not player.ready()
     finally:
         player.close()

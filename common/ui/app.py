@@ -39,7 +39,7 @@ import pygame
 from common.ai.bot import DEFAULT_TIMEOUT as BOT_TIMEOUT
 from common.ui import assets, draw
 from common.ui import settings as settings_io
-from common.ui.cpu import CpuPlayer
+from common.ui.cpu import CpuRunner
 from common.ui.input import Command, Resized, map_event
 from common.ui.scene import Scene
 from common.ui.settings import Settings
@@ -89,7 +89,7 @@ class App:
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self._set_minimum_size()
         self.sound = Sound(self.settings.sound)
-        self.cpu = CpuPlayer(games)  # one CPU worker for the whole session, started on demand
+        self.cpu = CpuRunner(games)  # one CPU worker for the whole session, started on demand
         self.bot_timeout = BOT_TIMEOUT  # seconds a bot seat may think before it forfeits
         self.stack: list[Scene] = []
         self.clock = pygame.time.Clock()

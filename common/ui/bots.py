@@ -1,5 +1,5 @@
 """Outside bots as app seats (`cmd:PROGRAM ARGS`): checking a command line before a game,
-the bot's short name, a forfeit in words, and `BotSeats`, every bot of one game.
+the bot's short name, a forfeit in words, and `BotRunner`, the `SeatRunner` of one bot seat.
 
 Plain Python (no pygame). The seats play through `common.ai.bot.BotSeat`: asked in a thread,
 polled every frame, stopped without the window ever waiting for a program.
@@ -16,21 +16,21 @@ from pathlib import Path
 from typing import Any
 
 from common.ai.bot import DEFAULT_TIMEOUT, PREFIX, BotSeat
-from common.seats import script_of
+from common.seats import Ask, SeatSpec, script_of
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "random_bot.py"
 NBSP = "\u00a0"
 MAX_WORDS = 160  # characters of a bot's answer quoted in a forfeit message
 
 
-def is_bot(spec: str) -> bool:
+def is_bot(spec: str | SeatSpec) -> bool:
     """True for a `cmd:` seat spec."""
-    return spec.startswith(PREFIX)
+    return str(spec).startswith(PREFIX)
 
 
-def command_of(spec: str) -> str:
+def command_of(spec: str | SeatSpec) -> str:
     """The command line of a `cmd:` seat spec."""
-    return spec[len(PREFIX):]
+    return str(spec)[len(PREFIX):]
 
 
 def example_command() -> str:
@@ -84,6 +84,49 @@ def forfeit_words(message: str, command: str) -> str:
     if len(rest) > MAX_WORDS:
         rest = rest[:MAX_WORDS - 1] + "…"
     return rest
+
+
+class BotRunner:
+    """The `common.seats.SeatRunner` of one `cmd:` seat: its program is started on the first
+    question and asked in a thread (`common.ai.bot.BotSeat`); nothing here waits for it."""
+
+    def __init__(self, command: str, timeout: float = DEFAULT_TIMEOUT) -> None:
+        self.command = command
+        self.timeout = timeout
+        self._seat: BotSeat | None = None
+
+    def start(self, ask: Ask) -> None:
+        """Ask the bot for its move (the record so far goes along)."""
+        from common.games import get  # the registry names the engines
+
+        if self._seat is None:
+            self._seat = BotSeat(self.command, self.timeout)
+        self._seat.start(get(ask.game).engine, ask.state, ask.record or {})
+
+    def poll(self) -> Any:
+        """The move once it came, else None; raises `Forfeit` if the bot failed."""
+        return None if self._seat is None else self._seat.poll()
+
+    def busy(self) -> bool:
+        """True while the bot is thinking."""
+        return self._seat is not None and self._seat.busy()
+
+    @property
+    def pid(self) -> int | None:
+        """The process id of the program while it runs (for tests)."""
+        proc = self._seat.bot._proc if self._seat is not None else None
+        return proc.pid if proc is not None else None
+
+    def cancel(self) -> None:
+        """Drop the pending question (undo, resign): the thinking program is stopped."""
+        if self._seat is not None:
+            self._seat.cancel()
+
+    def close(self) -> None:
+        """Stop the program (end of game, leaving the screen); a later turn starts anew."""
+        if self._seat is not None:
+            self._seat.close()
+            self._seat = None
 
 
 class BotSeats:

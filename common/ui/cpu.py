@@ -1,9 +1,11 @@
 """CPU seats for the app: a search that runs off the UI thread and is polled every frame.
 
-`CpuPlayer` has the shape of `common.ai.worker.AIWorker` (start / poll / busy / cancel /
-close) and drives that worker process. Should the worker fail to start or die, the seat
-plays the `random` level in a background thread instead, and `take_warning` says so once,
-for the screen to tell the player. The window never waits for a CPU.
+`CpuRunner` (one per app) drives the `common.ai.worker.AIWorker` process; `CpuRunner.seat(spec)`
+is the `common.seats.SeatRunner` of one CPU seat or of the Hint. Should the worker fail to start
+or die, the seat plays the `random` level in a background thread instead, and `take_warning`
+says so once, for the screen to tell the player. Nothing here waits: not for a search, and not
+for the worker process to start (that happens in a background thread). The window never waits
+for a CPU.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ import contextlib
 import random
 import threading
 from typing import Any
+
+from common.seats import Ask, SeatSpec
 
 FALLBACK_WARNING = "The CPU search stopped working: the CPU now plays random moves"
 
@@ -80,8 +84,14 @@ class _ThreadRandom:
         self.cancel()
 
 
-class CpuPlayer:
-    """A CPU for the app: the AI worker process, or the threaded random should it fail."""
+class CpuRunner:
+    """The app's CPU: the AI worker process, or the threaded random level should it fail.
+
+    One per app (`app.cpu`), shared by every CPU seat and the Hint; `seat(spec)` gives the
+    `common.seats.SeatRunner` of one seat. `start` never waits: while the worker process is
+    still starting (in the background, see `prepare`), the question waits here and is put to
+    the worker by the first `poll` or `busy` after it is ready.
+    """
 
     def __init__(self, games: dict[str, Any]) -> None:
         self.games = games
@@ -90,8 +100,13 @@ class CpuPlayer:
         self._worker_failed = False
         self._active: Any = None
         self._request: tuple[str, Any, int | None] | None = None
+        self._queued: tuple[Ask, str] | None = None  # asked before the worker was ready
         self._preparing: threading.Thread | None = None
         self._warned = False
+
+    def seat(self, spec: SeatSpec | str) -> CpuSeat:
+        """The runner of one seat playing this level (`random`, `easy`, `hard:4000`...)."""
+        return CpuSeat(self, str(SeatSpec.parse(spec)))
 
     def prepare(self) -> None:
         """Start the worker process in the background now, so the first CPU turn does not
@@ -103,8 +118,8 @@ class CpuPlayer:
         self._preparing.start()
 
     def ready(self) -> bool:
-        """True when `start` will not wait: the worker process is made (or failed, so the
-        random level answers). Poll it after `prepare` to ask without blocking the frame."""
+        """True when a question goes to the worker at once: the worker process is made (or
+        failed, so the random level answers)."""
         if self._preparing is not None and self._preparing.is_alive():
             return False
         return self._worker is not None or self._worker_failed
@@ -122,33 +137,42 @@ class CpuPlayer:
             return FALLBACK_WARNING
         return None
 
-    def _backend(self, spec: str) -> Any:
-        if self._preparing is not None:
-            self._preparing.join()
-            self._preparing = None
-        if spec != "random" and self._worker is None and not self._worker_failed:
-            self._make_worker()
-        if spec == "random" or self._worker_failed:
-            return self._random
-        return self._worker
-
-    def start(self, game_name: str, state: Any, spec: str, seed: int | None = None) -> None:
-        """Begin choosing a move for state with the level spec (cancels a running request)."""
+    def start(self, ask: Ask, spec: SeatSpec | str = "random") -> None:
+        """Begin choosing a move for `ask` with the level `spec` (a running question is
+        dropped). Never waits: a search level asked before the worker is up waits here."""
         self.cancel()
-        self._request = (game_name, state, seed)
-        backend = self._backend(spec)
+        spec = str(SeatSpec.parse(spec))
+        if spec != "random" and not self.ready():
+            self.prepare()
+            self._queued = (ask, spec)
+            return
+        self._launch(ask, spec)
+
+    def _launch(self, ask: Ask, spec: str) -> None:
+        self._queued = None
+        self._request = (ask.game, ask.state, ask.seed)
+        backend = self._random if spec == "random" or self._worker_failed else self._worker
         try:
-            backend.start(game_name, state, spec, seed)
+            backend.start(ask.game, ask.state, spec, ask.seed)
         except Exception:  # a failing worker falls back to the random level
             if backend is self._random:
                 raise
             self._worker_failed = True
             backend = self._random
-            backend.start(game_name, state, "random", seed)
+            backend.start(ask.game, ask.state, "random", ask.seed)
         self._active = backend
+
+    def _pump(self) -> None:
+        """Put a waiting question to the worker once it is ready (never waits)."""
+        if self._queued is not None:
+            if self._preparing is not None and not self._preparing.is_alive():
+                self._preparing = None
+            if self.ready():
+                self._launch(*self._queued)
 
     def poll(self) -> Any:
         """The chosen move once ready, else None (never blocks)."""
+        self._pump()
         if self._active is None:
             return None
         try:
@@ -165,7 +189,10 @@ class CpuPlayer:
             self._random.start(game_name, state, "random", seed)
 
     def busy(self) -> bool:
-        """True while a move is being chosen."""
+        """True while a move is being chosen (or waits for the worker to start)."""
+        self._pump()
+        if self._queued is not None:
+            return True
         if self._active is None:
             return False
         try:
@@ -175,7 +202,8 @@ class CpuPlayer:
             return True
 
     def cancel(self) -> None:
-        """Stop the running request, if any."""
+        """Stop the running question, if any."""
+        self._queued = None
         if self._active is not None:
             with contextlib.suppress(Exception):
                 self._active.cancel()
@@ -183,9 +211,9 @@ class CpuPlayer:
         self._request = None
 
     def close(self) -> None:
-        """Stop every backend (the worker process too)."""
+        """Stop every backend (the worker process too); called when the app quits."""
         if self._preparing is not None:
-            self._preparing.join()
+            self._preparing.join()  # the app is closing: the worker must not outlive it
             self._preparing = None
         self.cancel()
         self._random.close()
@@ -193,3 +221,41 @@ class CpuPlayer:
             with contextlib.suppress(Exception):
                 self._worker.close()
             self._worker = None
+
+
+class CpuSeat:
+    """The `SeatRunner` of one CPU seat (or of the Hint): the app's `CpuRunner` asked with
+    this seat's level."""
+
+    def __init__(self, cpu: CpuRunner, spec: str) -> None:
+        self.cpu = cpu
+        self.spec = spec
+        self._mine = False  # the shared runner's current question is this seat's
+
+    def start(self, ask: Ask) -> None:
+        """Begin choosing this seat's move (never waits)."""
+        self.cpu.start(ask, self.spec)
+        self._mine = True
+
+    def poll(self) -> Any:
+        """The move once chosen (then forgotten), else None."""
+        if not self._mine:
+            return None
+        move = self.cpu.poll()
+        if move is not None:
+            self._mine = False
+        return move
+
+    def busy(self) -> bool:
+        """True while this seat's move is being chosen."""
+        return self._mine and self.cpu.busy()
+
+    def cancel(self) -> None:
+        """Drop this seat's question."""
+        if self._mine:
+            self.cpu.cancel()
+        self._mine = False
+
+    def close(self) -> None:
+        """Stop for good (the worker process is the app's and stays)."""
+        self.cancel()

@@ -1,0 +1,688 @@
+"""The game screen every game shares: `GameScene(app, match, controller, view)`.
+
+A game screen is composed, not inherited (shared/DESIGN.md, "Scenes"):
+
+- a `common.match.Match`: the game (moves, steps of a turn, undo/redo, review, resign, record);
+- a `Controller` (a Protocol, in `common.ui.game_seams`, re-exported here): what input on the
+  board means for this game, what the status area says, and how a hint is shown;
+- a `View` (a Protocol, likewise): where things go and how this game is drawn: the board in
+  ONE cached layer rebuilt only when its `layer_key()` changes, the per-frame extras on top,
+  the move animations (into the scene's `animator`), the move log's rows.
+
+Everything that is not about one game lives here, once: the toolbar (Undo, Redo, Hint, Rules,
+Menu), the seats no person plays (`common.ui.seat_driver.SeatDriver`: asked once off the UI
+thread, polled each frame, played after a short pause; a bot that fails or answers an illegal
+move forfeits through `Match.resign(seat, "forfeit")`, which with three or four players only
+withdraws that seat), the Hint (the `normal` level asked through a runner; the controller shows
+it), review (log click, Prev / Next, Back to game, arrow keys), resign with a confirmation,
+save, the game-over overlay (shown once the last move's animation ended), the refusal flash,
+the move log (scrolling, clicks), the in-game menu, and `close` stopping every runner.
+
+A game plugs in by writing a controller and a view; the screen calls them as follows:
+`layout` on resize -> `view.layout`; input -> toolbar and keys here, then board input on a
+person's live turn -> `controller.handle`, which plays through `scene.play(move)` or
+`scene.step(step)` (several steps make a turn) and refuses through `scene.refuse(text, at)`;
+after any change `scene.refresh()` -> `controller.refresh()`; when the turn passes to a person,
+`controller.turn_started(player)` (a hand-over screen); `draw` -> the cached layer (view board
+and cards, then the status and log here), then `view.draw_frame`, the buttons and the spinner.
+Nothing here imports a game package; players are named by `match.name(p)`.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable, Hashable
+from dataclasses import replace
+from typing import Any
+
+import pygame
+
+from common.protocol import Forfeit, IllegalMoveError
+from common.seats import Ask
+from common.ui import saves
+from common.ui.bots import forfeit_words
+from common.ui.game_panel import (
+    LogRow,
+    Status,
+    draw_log,
+    draw_spinner,
+    draw_status,
+    log_cells,
+    log_rows_visible,
+    row_of,
+)
+from common.ui.game_seams import Areas, Controller, View
+from common.ui.input import Action, Command, Key, PointerDown, PointerMove, PointerUp, Wheel
+from common.ui.overlay import Dialog, GameOver
+from common.ui.scene import Scene
+from common.ui.seat_driver import HINT_LEVEL, HintAsker, SeatDriver
+from common.ui.tween import Animator
+from common.ui.widgets import Button, Widget, handle_all, row
+
+REFUSAL_TIME = 1.4  # seconds the refusal cross stays on its square
+REFUSAL_SHOWN = 6.0  # seconds a refusal stays in the status area
+
+__all__ = ["Areas", "Controller", "GameScene", "LogRow", "Status", "View", "HINT_LEVEL"]
+
+
+class GameScene(Scene):
+    """One game on screen: a Match, its Controller and its View (see the module docstring)."""
+
+    def __init__(self, app, match: Any, controller: Controller, view: View, *,
+                 rematch: Callable[[], Scene] | None = None) -> None:
+        super().__init__(app)
+        self.match = match
+        self.controller = controller
+        self.view = view
+        self.rematch_scene = rematch
+        self.animator = Animator(app.settings.animation)
+        self.seats = SeatDriver(app, match.seats)
+        self.hints = HintAsker(app, match.game)
+        self.refused: tuple[str, int | None, float] | None = None  # text, square, when
+        self.last_text = ""
+        self.forfeit_text = ""  # why a bot forfeited, for the status and the overlay
+        self.hover: tuple[int, int] = (-1, -1)
+        self.log_scroll = 0
+        self.game_over_shown = False
+        self.areas: Areas | None = None
+        self._layer: pygame.Surface | None = None
+        self._layer_key: Hashable = None
+        self._layout_serial = 0
+        self._turn_seen: tuple[int, int] | None = None
+        self._refusal_up = False
+        b = Button
+        self.undo_b = b("Undo", self.undo, hint="Ctrl+Z", small=True)
+        self.redo_b = b("Redo", self.redo, hint="Ctrl+Y", small=True)
+        self.hint_b = b("Hint", self.request_hint, hint="H", small=True)
+        self.toolbar: list[Widget] = [self.undo_b, self.redo_b, self.hint_b,
+                                      b("Rules", self.show_rules, small=True),
+                                      b("Menu", self.open_menu, hint="Esc", small=True)]
+        self.prev_b = b("‹ Prev", lambda: self.review_step(-1))
+        self.next_b = b("Next ›", lambda: self.review_step(1))
+        self.back_b = b("Back to game", self.end_review, primary=True)
+        self.rematch_b = b("Rematch", self.rematch, primary=True)
+        self.menu_b = b("Main menu", app.main_menu)
+        self.status_buttons: list[Widget] = []
+        controller.attach(self)
+        view.attach(self)
+        self.refresh()
+
+    # what the screen is doing ---------------------------------------------------------------
+
+    @property
+    def review(self) -> int | None:
+        """The position looked back at (moves played up to it), or None for the live game."""
+        return self.match.review
+
+    @property
+    def my_turn(self) -> bool:
+        """True when a person may act on the board now."""
+        m = self.match
+        return m.humans_turn and m.review is None and not self.animator.busy
+
+    @property
+    def thinking(self) -> bool:
+        """True while a CPU or a bot chooses a move."""
+        return self.seats.thinking
+
+    @property
+    def hint_asked(self) -> bool:
+        """True while the hint's question waits for its answer."""
+        return self.hints.asked
+
+    @property
+    def busy(self) -> bool:
+        """True while a move animates, a CPU or bot is to move, or the game-over overlay is
+        still to come (tests wait for this)."""
+        m = self.match
+        return (self.animator.busy or (not m.over and not m.is_human(m.to_move))
+                or (m.over and not self.game_over_shown))
+
+    def wants_frames(self) -> bool:
+        """True while something on screen moves or is awaited: a tween, a seat's or the
+        hint's search (the spinner), the controller's work, a fading refusal cross."""
+        m = self.match
+        flash = self.refused is not None and time.monotonic() - self.refused[2] < REFUSAL_TIME
+        return (self.animator.busy or flash or self.hints.asked or self.thinking
+                or (not m.over and not m.is_human(m.to_move))
+                or (m.over and not self.game_over_shown) or self.controller.wants_frames())
+
+    def label(self, player: int) -> str:
+        """A player and who plays it: "White (you)", "Black (CPU, easy)", "Red (bot x.py)"."""
+        m = self.match
+        name = m.name(player)
+        if m.is_human(player):
+            return f"{name} (you)" if m.humans == 1 else name
+        return f"{name} ({m.seats[player].describe()})"
+
+    def waiting_status(self, player: int, doing: str = "its move") -> Status:
+        """The status while a CPU or a bot chooses (`doing`: what the CPU chooses)."""
+        spec, name = self.match.seats[player], self.match.name(player)
+        if spec.is_bot:
+            who = spec.describe().removeprefix("bot ")
+            return Status(f"{who} is thinking", player,
+                          f"{name}'s bot program is choosing its move. It has "
+                          f"{self.app.bot_timeout:g} s, or it forfeits.")
+        return Status(f"{name} is thinking", player, f"The CPU ({spec}) is choosing {doing}.")
+
+    def status(self) -> Status:
+        """What the status area says now (a refusal of the last few seconds replaces the
+        text)."""
+        m = self.match
+        if m.review is not None:
+            status = Status(f"Looking back: move {m.review} of {len(m.moves)}", None,
+                            "Prev and Next (or the arrow keys) step through the game; "
+                            "click any move.")
+        elif m.over:
+            winner = m.result.winner
+            title = "Draw" if winner is None else f"{m.name(winner)} wins"
+            status = Status(title, winner, self.forfeit_text
+                            or "Game over. Click a move in the log to look back.")
+        else:
+            status = self.controller.status()
+        if self._refusal_shown():
+            status = replace(status, text=self.refused[0], alert=True)
+        return status
+
+    def _refusal_shown(self) -> bool:
+        r = self.refused
+        return bool(r and r[0] and time.monotonic() - r[2] < REFUSAL_SHOWN)
+
+    def refresh(self) -> None:
+        """After any change: the controller recomputes, the buttons follow, a frame is drawn."""
+        m = self.match
+        self.controller.refresh()
+        self.hint_b.enabled = self.my_turn and not self.hints.asked
+        self.hint_b.label = "Hint…" if self.hints.asked else "Hint"
+        live = m.review is None
+        self.undo_b.enabled = m.can_undo() and live
+        self.redo_b.enabled = m.can_redo() and live
+        if not live:
+            self.prev_b.enabled = m.review > 0
+            self.next_b.enabled = m.review < len(m.moves)
+            self.status_buttons = [self.prev_b, self.next_b, self.back_b]
+        elif m.over:
+            self.status_buttons = [self.rematch_b, self.menu_b]
+        else:
+            self.status_buttons = list(self.controller.status_buttons())
+        self._place_status_buttons()
+        self.invalidate()
+
+    def invalidate(self) -> None:
+        """Ask the app for a frame (something it draws changed)."""
+        invalidate = getattr(self.app, "invalidate", None)
+        if invalidate is not None:
+            invalidate()
+
+    # layout and drawing ---------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """The view places the board and its cards; the toolbar and status buttons follow."""
+        self.areas = self.view.layout(size)
+        row(self.areas.toolbar, self.toolbar, self.app.m.pad // 2)
+        self._place_status_buttons()
+        self._layout_serial += 1
+        self._scroll_log_to_end()
+
+    def _place_status_buttons(self) -> None:
+        if self.areas is None:
+            return
+        m, st = self.app.m, self.areas.status
+        r = pygame.Rect(st.x + m.pad, st.bottom - m.button_h - m.pad, st.w - 2 * m.pad,
+                        m.button_h)
+        buttons = self.status_buttons
+        if len(buttons) == 1 and getattr(buttons[0], "small", False):
+            r = pygame.Rect(st.right - m.pad - int(r.w * 0.3), r.y, int(r.w * 0.3), r.h)
+        row(r, buttons, m.pad)
+
+    def settings_changed(self) -> None:
+        """New palette or speed: redraw, and animate at the new speed."""
+        self.animator.speed = self.app.settings.animation
+        self.view.settings_changed()
+        self._layout_serial += 1
+
+    def layer_key(self) -> Hashable:
+        """Everything the cached layer shows: the view's key and the shared panel's."""
+        m = self.match
+        last = self.last_text if m.review is None else ""
+        buttons = tuple(tuple(b.rect) for b in self.status_buttons)
+        return (self._layout_serial, id(self.app.pal), self.status(), last, m.review,
+                len(m.moves), self.log_scroll, buttons, self.view.layer_key())
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The cached layer (rebuilt when its key changed), then what moves, the buttons and
+        the spinner."""
+        pal, m = self.app.pal, self.app.m
+        key = (surface.get_size(), self.layer_key())
+        if self._layer is None or key != self._layer_key:
+            self._layer = self._build_layer(surface.get_size(), self._layer)
+            self._layer_key = key
+        surface.blit(self._layer, (0, 0))
+        self.view.draw_frame(surface)
+        for widget in self.toolbar + self.status_buttons:
+            widget.draw(surface, pal, m)
+        if self.areas is not None and (self.thinking or self.hints.asked):
+            draw_spinner(surface, self.areas.status, pal, m)
+
+    def _build_layer(self, size: tuple[int, int],
+                     reuse: pygame.Surface | None) -> pygame.Surface:
+        layer = reuse if reuse is not None and reuse.get_size() == size else \
+            pygame.Surface(size).convert()
+        self.view.draw_layer(layer)
+        if self.areas is None:
+            return layer
+        pal, m, match = self.app.pal, self.app.m, self.match
+        last = self.last_text if match.review is None else ""
+        draw_status(layer, self.areas.status, self.status(), last, self.status_buttons,
+                    self.view.player_icon, pal, m)
+        current = match.review if match.review is not None else len(match.moves)
+        draw_log(layer, self.areas.log, self.view.log_rows(match.moves), self.view.log_columns,
+                 self.log_scroll, current, pal, m)
+        return layer
+
+    # time -----------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        """Animations, the controller's work, the hint, the seats' moves, the game over."""
+        was_busy = self.animator.busy
+        self.animator.update(dt)
+        if was_busy and not self.animator.busy:
+            self.refresh()
+        self.controller.update(dt)
+        self._update_hint()
+        if self._refusal_up != self._refusal_shown():  # the refusal text just went
+            self._refusal_up = not self._refusal_up
+            self.invalidate()
+        m = self.match
+        if self.animator.busy:
+            return
+        if m.over:
+            self.seats.close()  # the bots' programs end with the game
+            if not self.game_over_shown and self.app.top is self:
+                self._show_game_over()
+            return
+        if m.is_human(m.to_move):
+            turn = (len(m.moves), m.to_move)
+            if turn != self._turn_seen:
+                self._turn_seen = turn
+                self.controller.turn_started(m.to_move)
+            return
+        self._drive(dt)
+
+    def _drive(self, dt: float) -> None:
+        m = self.match
+        player = m.to_move
+        spec = m.seats[player]
+
+        def ask() -> Ask:
+            seed = int(m.info.get("seed") or 0) * 1000 + len(m.moves)
+            self.invalidate()  # the spinner starts
+            return Ask(m.game.NAME, m.state, seed, m.record() if spec.is_bot else None)
+
+        move = self.seats.drive(player, dt, ask)
+        if move is None:
+            return
+        if isinstance(move, Forfeit):
+            self.forfeit(player, str(move))
+            return
+        try:
+            self.play(move)
+        except IllegalMoveError as err:
+            if spec.is_bot:
+                self.forfeit(player, f"played {move}: {err}")
+            else:
+                self.app.toast("The CPU chose an illegal move; it will choose again")
+
+    def forfeit(self, player: int, message: str) -> None:
+        """A bot failed: its seat loses (reason "forfeit"), and the screen says why."""
+        m = self.match
+        name, spec = m.name(player), m.seats[player]
+        print(f"{name} ({spec.describe()}) forfeits: {message}", file=sys.stderr)
+        self.seats.stop()
+        self.animator.clear()
+        m.resign(player, "forfeit")
+        words = forfeit_words(message, spec.command or "")
+        self.forfeit_text = f"{name}'s bot forfeits: {words}."
+        self.last_text = f"{name}'s bot forfeits"
+        self.controller.reset()
+        self.refused = None
+        self.app.sound.play("illegal", 0.6)
+        self.refresh()
+
+    # moves ----------------------------------------------------------------------------------
+
+    def play(self, move: Any) -> None:
+        """Play a whole turn (IllegalMoveError, with the engine's reason, if refused)."""
+        m = self.match
+        before = m.turn_start
+        after = m.play(move)
+        self._cancel_hint()
+        self._after_turn(move, before, after, move)
+
+    def step(self, step: Any) -> Any:
+        """Play one step of the turn being made (IllegalMoveError if refused); the whole
+        turn once this step closes it, else None."""
+        m = self.match
+        before, start = m.state, m.turn_start
+        move = m.step(step)
+        self._cancel_hint()
+        if move is None:
+            self.view.animate(before, m.state, step)
+            self.refused = None
+            self.refresh()
+        else:
+            self._after_turn(move, start, m.turn_start, step, before)
+        return move
+
+    def take_back_step(self) -> bool:
+        """Take back the last step of the turn being made; False if there is none."""
+        if not self.match.take_back_step():
+            return False
+        self.animator.clear()
+        self.refresh()
+        return True
+
+    def _after_turn(self, move: Any, before: Any, after: Any, shown: Any,
+                    shown_from: Any = None) -> None:
+        self.controller.reset()
+        self.refused = None
+        self.last_text = self.controller.played(move, before, after)
+        self.view.animate(before if shown_from is None else shown_from, after, shown)
+        self._scroll_log_to_end()
+        self.refresh()
+
+    def refuse(self, text: str, at: Any = None) -> None:
+        """Show why a click did nothing (the engine's words), with a cross on `at`."""
+        self.refused = (text, at, time.monotonic())
+        self._refusal_up = bool(text)
+        self.app.sound.play("illegal", 0.5)
+        self.invalidate()
+
+    def undo(self) -> None:
+        """Take back to the previous turn of a person (the CPU's answer too)."""
+        m = self.match
+        if m.resigned:
+            self.refuse("A resignation cannot be taken back: Rematch for a new game")
+            return
+        stepping = bool(m.steps)
+        if m.review is None and (m.undo() or stepping):
+            self._after_jump()
+
+    def redo(self) -> None:
+        """Play undone turns again."""
+        if self.match.review is None and self.match.redo():
+            self._after_jump()
+
+    def _after_jump(self) -> None:
+        self._cancel_hint()
+        self.seats.stop()
+        self.animator.clear()
+        self.controller.reset()
+        self.refused = None
+        self.game_over_shown = self.match.over
+        self.last_text = ""
+        self._turn_seen = None
+        self._scroll_log_to_end()
+        self.refresh()
+
+    def rematch(self) -> None:
+        """The same seats in a new game."""
+        if self.rematch_scene is not None:
+            self.app.replace(self.rematch_scene())
+
+    def show_rules(self) -> None:
+        """The rules of this game."""
+        self.app.show_rules(self.match.game.NAME)
+
+    # the hint -------------------------------------------------------------------------------
+
+    def request_hint(self) -> None:
+        """Ask the `normal` level for this position's move (off the UI thread); pressed
+        while a hint shows, it puts the hint away."""
+        m = self.match
+        if not self.my_turn:
+            reason = ("No hints while looking back: press Back to game first"
+                      if m.review is not None else "The game is over" if m.over
+                      else "Hints are for your turn" if not m.is_human(m.to_move) else "")
+            if reason:
+                self.refuse(reason)
+            return
+        if self.controller.hint is not None:
+            self.controller.show_hint(None)
+            self.refresh()
+            return
+        if self.hints.asked:
+            return
+        self.hints.start(Ask(m.game.NAME, m.state, self.controller.hint_seed(m.state)))
+        self.app.sound.play("select", 0.4)
+        self.refresh()
+
+    def _update_hint(self) -> None:
+        if not self.hints.asked:
+            return
+        if self.match.state is not self.hints.state or not self.my_turn:
+            self._cancel_hint()
+            self.refresh()
+            return
+        move = self.hints.poll()
+        if move is None:
+            return
+        try:
+            self.match.game.apply(self.match.state, move)
+        except (IllegalMoveError, ValueError):
+            self.app.toast("The hint came back with an illegal move; try again")
+            self.refresh()
+            return
+        self.controller.show_hint(move)
+        self.refused = None
+        self.app.sound.play("select", 0.5)
+        self.refresh()
+
+    def _cancel_hint(self) -> None:
+        """Drop a running hint question and any hint shown."""
+        self.hints.cancel()
+        if self.controller.hint is not None:
+            self.controller.show_hint(None)
+
+    # leaving --------------------------------------------------------------------------------
+
+    def open_menu(self) -> None:
+        """The in-game menu: resume, save, resign, settings, rules, main menu."""
+        from common.ui.menu import SettingsScene  # the menu module imports the app's scenes
+
+        buttons = [("Resume", lambda: None), ("Save game", self.save_game)]
+        if self.resigning_player() is not None:
+            buttons.append(("Resign", self.confirm_resign))
+        seed = self.match.info.get("seed")
+        lines = [f"Board seed {seed}"] if seed is not None else []
+        self.app.push(Dialog(self.app, "Game paused", lines, [
+            *buttons,
+            ("Settings", lambda: self.app.push(SettingsScene(self.app))),
+            ("Rules", self.show_rules),
+            ("Main menu", self.app.main_menu),
+        ], cancel=lambda: None, vertical=True, width=0.3))
+
+    def resigning_player(self) -> int | None:
+        """The seat Resign gives up now: the person to move when people share the table,
+        else the person's seat; None when no one may resign."""
+        m = self.match
+        if m.over or m.humans == 0:
+            return None
+        if m.humans > 1 and m.is_human(m.to_move):
+            return m.to_move
+        gone = {w.player for w in m.withdrawn}
+        return next((p for p in m.players if m.is_human(p) and p not in gone), None)
+
+    def confirm_resign(self) -> None:
+        """Ask before resigning: "Resign this game? White wins.\""""
+        m, player = self.match, self.resigning_player()
+        if player is None:
+            return
+        gone = {w.player for w in m.withdrawn}
+        others = [p for p in m.players if p != player and p not in gone]
+        who = "" if m.humans == 1 else f"{m.name(player)} resigns. "
+        after = (f"{m.name(others[0])} wins." if len(others) == 1
+                 else "The others play on.")
+        self.app.push(Dialog(self.app, "Resign this game?", [
+            f"{who}{after} A resignation cannot be taken back."],
+            [("Resign", self.resign), ("Cancel", lambda: None)], cancel=lambda: None))
+
+    def resign(self) -> None:
+        """The resigning seat gives up (with more than two players left, only it leaves)."""
+        player = self.resigning_player()
+        if player is None:
+            return
+        self._cancel_hint()
+        self.seats.stop()
+        self.animator.clear()
+        self.match.resign(player)
+        self.controller.reset()
+        self.refused = None
+        self.last_text = f"{self.match.name(player)} resigns"
+        self.refresh()
+
+    def save_game(self) -> None:
+        """Write the game as a record in the saves folder."""
+        try:
+            path = saves.save(self.match.record(), self.match.game.NAME)
+        except OSError as err:
+            self.app.toast(f"Could not save: {err.strerror or err}", 3.0)
+            return
+        self.app.toast(f"Saved as {path.name}", 2.5)
+
+    def close(self) -> None:
+        """Leaving the game: drop the running searches (the hint's too), stop the bots."""
+        self._cancel_hint()
+        self.seats.close()
+
+    def _show_game_over(self) -> None:
+        self.game_over_shown = True
+        m = self.match
+        outcome = m.result
+        if outcome.winner is None:
+            title = "Draw"
+        elif m.humans == 1 and m.is_human(outcome.winner):
+            title = "You win!"
+        else:
+            title = f"{m.name(outcome.winner)} wins"
+        reason = self.forfeit_text or self.controller.result_words(outcome)
+        lost = m.humans == 1 and outcome.winner is not None and not m.is_human(outcome.winner)
+        self.app.sound.play("defeat" if lost else "victory")
+        self.app.push(GameOver(self.app, title, reason, self.rematch, self.review_end,
+                               self.app.main_menu))
+
+    # review ---------------------------------------------------------------------------------
+
+    def review_end(self) -> None:
+        """Look back at the final position."""
+        self.start_review(len(self.match.moves))
+
+    def start_review(self, index: int) -> None:
+        """Show the position after move `index` (0 = the start), read-only."""
+        self._cancel_hint()
+        self.match.start_review(index)
+        self.controller.reset()
+        self.refused = None
+        self.animator.clear()
+        self._scroll_log_to(self.match.review)
+        self.refresh()
+
+    def review_step(self, delta: int) -> None:
+        """Look `delta` moves later (or earlier)."""
+        if self.match.review is not None:
+            self.start_review(self.match.review + delta)
+
+    def end_review(self) -> None:
+        """Back to the live game."""
+        self.match.end_review()
+        self._scroll_log_to_end()
+        self.refresh()
+
+    def _log_top(self) -> tuple[int, int]:
+        rows = len(self.view.log_rows(self.match.moves))
+        visible = log_rows_visible(self.areas.log, self.app.m)
+        return rows, visible
+
+    def _scroll_log_to_end(self) -> None:
+        if self.areas is not None:
+            rows, visible = self._log_top()
+            self.log_scroll = max(0, rows - visible)
+
+    def _scroll_log_to(self, count: int) -> None:
+        """Scroll the log so that the row of move number `count` (1-based) shows."""
+        if self.areas is None:
+            return
+        rows, visible = self._log_top()
+        at = row_of(self.view.log_rows(self.match.moves), max(0, count - 1))
+        if not self.log_scroll <= at < self.log_scroll + visible:
+            self.log_scroll = max(0, min(at - visible // 2, rows - visible))
+        self.log_scroll = max(0, min(self.log_scroll, rows - visible))
+
+    # input ----------------------------------------------------------------------------------
+
+    def handle(self, action: Action) -> bool:
+        """Buttons, keys, the log; then the board through the controller."""
+        m = self.match
+        if isinstance(action, PointerMove):
+            self.hover = action.pos
+        if handle_all(self.toolbar + self.status_buttons, action):
+            return True
+        if action is Command.UNDO:
+            self.undo()
+        elif action is Command.REDO:
+            self.redo()
+        elif action is Command.RULES:
+            self.show_rules()
+        elif action is Command.BACK:
+            if m.review is not None:
+                self.end_review()
+            elif not (self.my_turn and self.controller.back()):
+                self.open_menu()
+        elif action is Command.CONFIRM:
+            if self.my_turn:
+                self.controller.confirm()
+        elif isinstance(action, Key) and action.key == pygame.K_h:
+            self.request_hint()
+        elif isinstance(action, Key) and m.review is not None and \
+                action.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.review_step(-1 if action.key == pygame.K_LEFT else 1)
+        elif isinstance(action, Wheel):
+            if self.areas and self.areas.log.collidepoint(self.hover):
+                rows, visible = self._log_top()
+                self.log_scroll = max(0, min(max(0, rows - visible),
+                                             self.log_scroll - action.dy))
+        elif isinstance(action, PointerDown | PointerMove | PointerUp):
+            return self._pointer(action)
+        elif self.my_turn:
+            return self.controller.handle(action)
+        else:
+            return False
+        return True
+
+    def _pointer(self, action: PointerDown | PointerMove | PointerUp) -> bool:
+        m = self.match
+        if isinstance(action, PointerDown) and action.button == 1 and self.areas:
+            rows = self.view.log_rows(m.moves)
+            for index, cell in log_cells(self.areas.log, rows, self.view.log_columns,
+                                         self.log_scroll, self.app.m):
+                if cell.collidepoint(action.pos):
+                    self.start_review(index + 1)
+                    return True
+        if self.my_turn:
+            return self.controller.handle(action)
+        if isinstance(action, PointerDown) and action.button == 1 and self.view.hit(action.pos):
+            reason = self._wait_reason()
+            if reason:  # while a move animates, clicks are simply ignored
+                self.refuse(reason)
+        return True
+
+    def _wait_reason(self) -> str:
+        m = self.match
+        if m.review is not None:
+            return "You are looking back: press Back to game to play"
+        if m.over:
+            return "The game is over"
+        if self.animator.busy:
+            return ""
+        return f"Please wait: {self.label(m.to_move)} is thinking"

@@ -1,0 +1,131 @@
+"""The seams of the shared game screen (`common.ui.game_scene.GameScene`): the `Controller`
+and the `View` a game writes, and the `Areas` its view lays out. Small Protocols, so a game's
+classes need not inherit anything; see `common.ui.game_scene` for when each is called.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+import pygame
+
+from common.ui.game_panel import LogRow, Status
+from common.ui.input import Action
+from common.ui.widgets import Widget
+
+if TYPE_CHECKING:
+    from common.ui.game_scene import GameScene
+
+
+@dataclass
+class Areas:
+    """The panel rectangles the shared screen fills (the view places its board and its own
+    cards around them)."""
+
+    toolbar: pygame.Rect
+    status: pygame.Rect
+    log: pygame.Rect
+
+
+class Controller(Protocol):
+    """What input means for one game, and what its status area says. Reads `scene.match`;
+    plays through `scene.play` / `scene.step`; refuses through `scene.refuse`."""
+
+    hint: Any  # the hinted move shown now (None for none); set through `show_hint`
+
+    def attach(self, scene: GameScene) -> None:
+        """Called once, before anything else: the scene it serves."""
+
+    def refresh(self) -> None:
+        """The match or the scene changed: recompute what a click may do now (legal targets,
+        a shown hint that no longer fits)."""
+
+    def reset(self) -> None:
+        """Forget any partial choice (picked stones or pieces, a drag): called after a move,
+        an undo or redo, a resignation, and when a review starts."""
+
+    def handle(self, action: Action) -> bool:
+        """Input on a person's live turn (the board, the game's own panel controls, keys the
+        screen did not use); True if used."""
+
+    def back(self) -> bool:
+        """Esc on a live turn: drop a partial choice; False if there was none (the menu
+        opens)."""
+
+    def confirm(self) -> bool:
+        """Enter on a live turn (e.g. play the discard); True if used."""
+
+    def status(self) -> Status:
+        """The status area while the game goes on and no review shows (also on a CPU's or a
+        bot's turn: `scene.waiting_status` says it)."""
+
+    def status_buttons(self) -> list[Widget]:
+        """The buttons in the status area while the game goes on (a single `small` one sits
+        at the right)."""
+
+    def played(self, move: Any, before: Any, after: Any) -> str:
+        """A whole turn was played (by anyone): its sounds; returns it in words for the status
+        area's "Last:" line."""
+
+    def turn_started(self, player: int) -> None:
+        """The turn passed to a person (a hand-over screen goes here); called once per turn."""
+
+    def show_hint(self, move: Any) -> None:
+        """Show this hinted move (None: take the hint away)."""
+
+    def hint_seed(self, state: Any) -> int:
+        """A seed made from the position alone: the same position gets the same hint."""
+
+    def result_words(self, outcome: Any) -> str:
+        """Why the game ended, in a sentence ("Black's Overlord was captured.")."""
+
+    def update(self, dt: float) -> None:
+        """Each frame: background work of the controller (a threat search, a timer)."""
+
+    def wants_frames(self) -> bool:
+        """True while that work runs (the app keeps its 60 FPS loop)."""
+
+
+class View(Protocol):
+    """How one game is drawn. Reads `scene.match`, `scene.controller` and `scene.animator`;
+    changes nothing while drawing."""
+
+    log_columns: int  # the cells per log row (2: White and Black; 1: one turn per row)
+
+    def attach(self, scene: GameScene) -> None:
+        """Called once, before anything else: the scene it draws."""
+
+    def layout(self, size: tuple[int, int]) -> Areas:
+        """Place the board and the game's cards for a window of this size; the areas the
+        shared screen fills."""
+
+    def layer_key(self) -> Hashable:
+        """A value that changes whenever what `draw_layer` draws would change (the shown
+        position, the picks, the highlights, a tween's hidden squares, a drag). The screen
+        rebuilds its one cached layer exactly when this key (or its own panel) changes."""
+
+    def draw_layer(self, layer: pygame.Surface) -> None:
+        """The static picture: background, board and highlights, the game's own cards."""
+
+    def draw_frame(self, surface: pygame.Surface) -> None:
+        """What moves, over the layer, each frame: hover, the refusal cross
+        (`scene.refused`), the tweens, a dragged piece."""
+
+    def animate(self, before: Any, after: Any, move: Any) -> None:
+        """Start the tweens (in `scene.animator`) that turn `before` into `after` (a move or
+        a step)."""
+
+    def log_rows(self, moves: list[Any]) -> list[LogRow]:
+        """The move log's rows."""
+
+    def player_icon(self, player: int, size: int) -> pygame.Surface | None:
+        """A player's token for the status area."""
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        """True if pos is on the board or a control of the game (a click there while a
+        person may not act is answered with the reason)."""
+
+    def settings_changed(self) -> None:
+        """The palette changed: drop cached drawings."""

@@ -1,0 +1,137 @@
+"""Asking the seats no person plays, and the Hint, through `common.seats.SeatRunner`s.
+
+`SeatDriver` holds one runner per seat, made on the seat's first turn from its `SeatSpec`: a
+CPU level or `random` (`common.ui.cpu.CpuRunner.seat`, the app's one worker process), or an
+outside program (`common.ui.bots.BotRunner`). Each frame of such a turn the game screen calls
+`drive(dt)`: the seat is asked once, the answer is polled (never waited for) and handed back
+after `MIN_THINK` seconds at least (scaled by the animation setting), so a move can be followed.
+A bot that fails comes back as a `Forfeit`.
+
+`HintAsker` asks the `normal` level, with its calibrated node budget fixed so the same position
+always gets the same hint, through the same kind of runner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from common.protocol import Forfeit
+from common.seats import Ask, SeatRunner, SeatSpec
+from common.ui.bots import BotRunner
+from common.ui.tween import SPEEDS
+
+MIN_THINK = 0.45  # seconds a CPU or bot seems to think at least, so its move can be followed
+HINT_LEVEL = "normal"
+
+
+class SeatDriver:
+    """The runners of one game's seats (see the module docstring)."""
+
+    def __init__(self, app: Any, seats: dict[int, SeatSpec]) -> None:
+        self.app = app
+        self.seats = seats
+        self.runners: dict[int, SeatRunner] = {}
+        self.since: float | None = None  # seconds the seat to move has been asked for
+        self.asked: int | None = None  # the seat asked
+        if any(spec.searches for spec in seats.values()):
+            app.cpu.prepare()  # the worker process starts in the background
+
+    def runner(self, player: int) -> SeatRunner:
+        """The seat's runner (made on first use)."""
+        if player not in self.runners:
+            spec = self.seats[player]
+            if spec.is_bot:
+                self.runners[player] = BotRunner(spec.command or "", self.app.bot_timeout)
+            else:
+                self.runners[player] = self.app.cpu.seat(spec)
+        return self.runners[player]
+
+    @property
+    def thinking(self) -> bool:
+        """True while a seat is being asked (the spinner turns)."""
+        return self.asked is not None
+
+    def drive(self, player: int, dt: float, ask: Callable[[], Ask]) -> Any:
+        """One frame of `player`'s turn: ask it once (`ask()` makes the question), then its
+        answer once it came and MIN_THINK passed (else None); a `Forfeit` (returned, not
+        raised) if its bot failed."""
+        runner = self.runner(player)
+        if self.asked != player:
+            self.stop()
+            runner.start(ask())
+            self.asked, self.since = player, 0.0
+            return None
+        self.since = (self.since or 0.0) + dt
+        if self.since < MIN_THINK * SPEEDS.get(self.app.settings.animation, 1.0):
+            return None
+        try:
+            move = runner.poll()
+        except Forfeit as err:
+            move = err
+        if not self.seats[player].is_bot:
+            warning = self.app.cpu.take_warning()
+            if warning:
+                self.app.toast(warning, 4.0)
+        if move is not None:
+            self.asked = self.since = None
+        return move
+
+    def stop(self) -> None:
+        """Drop what a seat is thinking about (undo, resign): nothing waits for it."""
+        for runner in self.runners.values():
+            runner.cancel()
+        self.asked = self.since = None
+
+    def close(self) -> None:
+        """Leaving the game or at its end: stop the bots' programs too."""
+        self.stop()
+        for runner in self.runners.values():
+            runner.close()
+        self.runners.clear()
+
+
+def hint_spec(engine: Any) -> SeatSpec:
+    """The seat the hint asks: `normal` with its calibrated node budget fixed (the same
+    strength as the level's time budget, but the same answer on every run)."""
+    from common.ai.levels import LEVELS, heuristics_for, level_nodes  # only when asked
+
+    nodes = level_nodes(LEVELS[HINT_LEVEL], heuristics_for(engine))
+    return SeatSpec.parse(f"{HINT_LEVEL}:{nodes}")
+
+
+class HintAsker:
+    """The Hint's question: asked through a CPU runner, polled every frame."""
+
+    def __init__(self, app: Any, engine: Any) -> None:
+        self.app = app
+        self.engine = engine
+        self._runner: SeatRunner | None = None
+        self.state: Any = None  # the position asked about, while asking
+
+    @property
+    def asked(self) -> bool:
+        """True while the question waits for its answer."""
+        return self.state is not None
+
+    def start(self, ask: Ask) -> None:
+        """Ask for the move in `ask.state` (the worker starts in the background if needed)."""
+        if self._runner is None:
+            self._runner = self.app.cpu.seat(hint_spec(self.engine))
+        self.state = ask.state
+        self._runner.start(ask)
+
+    def poll(self) -> Any:
+        """The hinted move once it came (the question is then over), else None."""
+        if self._runner is None or self.state is None:
+            return None
+        move = self._runner.poll()
+        if move is not None:
+            self.state = None
+        return move
+
+    def cancel(self) -> None:
+        """Drop the question."""
+        if self._runner is not None and self.state is not None:
+            self._runner.cancel()
+        self.state = None
