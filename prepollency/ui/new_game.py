@@ -1,0 +1,480 @@
+"""The Prepollency new-game dialog: 2, 3 (the variant) or 4 players; per seat who plays it (a
+person, a CPU level or a bot program), a name and a colour; who goes first (a seat, or drawn at
+random as the rule sheet suggests); a preview of the board with the chosen corners.
+
+Engine seats by player count: 2 → seats 1 and 3 (opposite corners a1 and o15), 3 → 1, 2, 3
+(o1 stays empty), 4 → 1 to 4. The dialog's outcome is a `NewGame` value; Start hands it to
+`on_start` (by default `launch`: `prepollency.ui.play_scene`), which tests may replace. The last
+choices are remembered in the settings (`Settings.prepollency_new_game`) when that field exists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from common.seats import CPU, HUMAN_SEAT, SeatSpec
+from common.ui import draw
+from common.ui.bot_field import BotField
+from common.ui.input import Action, Command, PointerDown
+from common.ui.menu import backdrop
+from common.ui.scene import Scene
+from common.ui.theme import Metrics, Palette, mix
+from common.ui.widgets import Button, Choice, TextField, Widget, handle_all, row
+from prepollency.ui import colours as C
+from prepollency.ui.names import MAX_NAME, clean_chars, clean_name
+
+KINDS = ("human", "easy", "normal", "hard", "bot")
+KIND_LABELS = ("Human", "Easy", "Normal", "Hard", "Bot…")
+SEATS_FOR = {2: (1, 3), 3: (1, 2, 3), 4: (1, 2, 3, 4)}
+NOTES = {2: "Two players on opposite corners: a1 against o15.",
+         3: "Variant: seats on three corners (a1, a15, o15); the o1 corner stays empty.",
+         4: "Four players, one on each corner."}
+RANDOM = "random"
+SETTINGS_KEY = "prepollency_new_game"  # the Settings field that remembers the last choices
+GROUND, STONE = (226, 208, 170), (112, 104, 92)  # the preview board: parchment, Obelisk
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """What the dialog decided: a spec, a name and a colour key per engine seat, and the first
+    seat (None: drawn at random)."""
+
+    seats: dict[int, SeatSpec]
+    names: dict[int, str]
+    colours: dict[int, str]
+    first: int | None
+
+    @property
+    def specs(self) -> list[str]:
+        """The seat specs as text, in seat order (the form `play_scene` takes)."""
+        return [str(self.seats[s]) for s in sorted(self.seats)]
+
+
+def launch(app, game: NewGame) -> None:
+    """Start the game screen in the dialog's place."""
+    from prepollency.ui import play_scene
+
+    app.replace(play_scene(app, game.specs, None, game.first, game.names, game.colours))
+
+
+class NameField(TextField):
+    """A player's name: what it takes in is made drawable and bounded."""
+
+    def _insert(self, text: str) -> None:
+        text = clean_chars(text)
+        if text.startswith(" ") and self.value[self.caret - 1: self.caret] in ("", " "):
+            text = text.lstrip()
+        super()._insert(text)
+
+
+class Swatch(Widget):
+    """A seat's colour: click for the next one (right-click: the previous)."""
+
+    def __init__(self, on_cycle: Callable[[int], None]) -> None:
+        super().__init__()
+        self.key = C.KEYS[0]
+        self.on_cycle = on_cycle
+
+    def handle(self, action: Action) -> bool:
+        """Cycle on a click inside."""
+        super().handle(action)
+        if isinstance(action, PointerDown) and self.visible and self.rect.collidepoint(action.pos):
+            self.on_cycle(-1 if action.button == 3 else 1)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, pal: Palette, m: Metrics) -> None:
+        """The colour, its name on it."""
+        if not self.visible:
+            return
+        colour = C.colour(self.key)
+        fill = colour.rgb(pal.name)
+        pygame.draw.rect(surface, fill, self.rect, border_radius=m.radius)
+        edge = pal.text if self.hover else mix(fill, (0, 0, 0), 0.35)
+        pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=m.radius)
+        ink = C.text_on(fill)
+        a = max(3, self.rect.h // 9)  # small arrows at the ends: click to change
+        for x, d in ((self.rect.x + a + 5, -1), (self.rect.right - a - 5, 1)):
+            y = self.rect.centery
+            tip = [(x + d * a, y), (x - d * a, y - a * 1.3), (x - d * a, y + a * 1.3)]
+            pygame.draw.polygon(surface, mix(ink, fill, 0.3), tip)
+        px = draw.fit_text(colour.name, m.small, self.rect.w - 4 * a - 14, True)
+        draw.blit_text(surface, colour.name, px, ink, self.rect.center, "center", bold=True)
+
+
+class SeatRow:
+    """One seat's line: who plays it, the name, the colour, and the bot command if a bot."""
+
+    def __init__(self, app, seat: int, on_kind: Callable[[int], None],
+                 on_colour: Callable[[int, int], None], on_name: Callable[[], None]) -> None:
+        self.seat = seat
+        self.kind = Choice(list(KINDS), "normal", lambda _v: on_kind(seat), list(KIND_LABELS))
+        self.swatch = Swatch(lambda step: on_colour(seat, step))
+        self.swatch.key = C.default_colour(seat)
+        self.name = NameField(C.colour(self.swatch.key).name, lambda _t: on_name(),
+                              "Name", MAX_NAME)
+        self.bot = BotField(app, f"Command line of the bot program for {C.CORNERS[seat]}")
+        self.y = 0
+
+    @property
+    def widgets(self) -> list[Widget]:
+        """Every widget of the row."""
+        return [self.kind, self.name, self.swatch, *self.bot.widgets]
+
+    def show(self, on: bool) -> None:
+        """Show the row (hidden rows keep their choices for later)."""
+        for widget in (self.kind, self.name, self.swatch):
+            widget.visible = on
+        self.bot.show(on and self.kind.value == "bot")
+        if not on:
+            self.name.focused = False
+
+    def display_name(self) -> str:
+        """The name typed, else the colour's name."""
+        return clean_name(self.name.value) or C.colour(self.swatch.key).name
+
+    def spec(self) -> SeatSpec:
+        """The seat spec (a bot's from its command field)."""
+        kind = self.kind.value
+        if kind == "bot":
+            return SeatSpec.parse(self.bot.spec)
+        return HUMAN_SEAT if kind == "human" else SeatSpec(CPU, level=kind)
+
+
+def new_game_scene(app) -> Scene:
+    """The new-game dialog."""
+    return NewGameScene(app)
+
+
+class NewGameScene(Scene):
+    """Players, seats, first player; Start and Back (Esc)."""
+
+    def __init__(self, app, on_start: Callable[[Any, NewGame], None] | None = None) -> None:
+        super().__init__(app)
+        self.on_start = on_start or launch
+        self.players = Choice(["2", "3", "4"], "2", self._players_changed,
+                              ["2 players", "3 (variant)", "4 players"])
+        self.rows = {s: SeatRow(app, s, self._kind_changed, self._cycle, self._names_changed)
+                     for s in C.SEATS}
+        self.rows[1].kind.value = "human"
+        self.first = Choice([RANDOM], RANDOM, lambda _v: None, ["Draw at random"])
+        self.back = Button("Back", self.app.pop, hint="Esc")
+        self.start = Button("Start game", self._start, primary=True, hint="Enter")
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.board = pygame.Rect(0, 0, 0, 0)
+        self._bg: pygame.Surface | None = None
+        self._restore(getattr(app.settings, SETTINGS_KEY, None))
+        self._players_changed(self.players.value)
+
+    # state ---------------------------------------------------------------------------------
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The engine seats in play for the chosen number of players."""
+        return SEATS_FOR[int(self.players.value)]
+
+    @property
+    def widgets(self) -> list[Widget]:
+        """Every widget, in drawing order."""
+        rows = [w for s in self.seats for w in self.rows[s].widgets]
+        return [self.players, *rows, self.first, self.back, self.start]
+
+    @property
+    def fields(self) -> list[TextField]:
+        """The text fields of the seats in play (a click focuses one and blurs the others)."""
+        return [f for s in self.seats for f in (self.rows[s].name, self.rows[s].bot.field)
+                if f.visible]
+
+    def colours(self) -> dict[int, str]:
+        """The colour key of every seat (hidden ones too: no two alike)."""
+        return {s: r.swatch.key for s, r in self.rows.items()}
+
+    def _restore(self, data: Any) -> None:
+        """The choices remembered from the last game, whatever of them is valid."""
+        if not isinstance(data, dict):
+            return
+        if data.get("players") in (2, 3, 4) and not isinstance(data.get("players"), bool):
+            self.players.value = str(data["players"])
+        seats = data.get("seats") if isinstance(data.get("seats"), dict) else {}
+        keys = C.seat_colours({s: (seats.get(str(s)) or {}).get("colour")
+                               for s in C.SEATS if isinstance(seats.get(str(s)), dict)})
+        for s, r in self.rows.items():
+            r.swatch.key = keys[s]
+            saved = seats.get(str(s))
+            saved = saved if isinstance(saved, dict) else {}
+            if saved.get("kind") in KINDS:
+                r.kind.value = saved["kind"]
+            name = clean_name(saved.get("name", "")) if isinstance(saved.get("name"), str) else ""
+            r.name.set(name or C.colour(r.swatch.key).name)
+        first = data.get("first")
+        self._first_saved = str(first) if first in (RANDOM, 1, 2, 3, 4) else RANDOM
+
+    def _remember(self) -> None:
+        settings = self.app.settings
+        if not hasattr(settings, SETTINGS_KEY):
+            return
+        value = {"players": int(self.players.value),
+                 "first": RANDOM if self.first.value == RANDOM else int(self.first.value),
+                 "seats": {str(s): {"kind": r.kind.value, "name": r.display_name(),
+                                    "colour": r.swatch.key} for s, r in self.rows.items()}}
+        setattr(settings, SETTINGS_KEY, value)
+        self.app.remember_settings()
+
+    def _players_changed(self, _value: str) -> None:
+        for s, r in self.rows.items():
+            r.show(s in self.seats)
+        wanted = getattr(self, "_first_saved", self.first.value)
+        self._first_saved = self.first.value
+        self.first.options = [RANDOM, *map(str, self.seats)]
+        self.first.value = wanted if wanted in self.first.options else RANDOM
+        self._names_changed()
+        self.layout(self.app.size)
+
+    def _kind_changed(self, seat: int) -> None:
+        r = self.rows[seat]
+        r.bot.show(r.kind.value == "bot")
+        for field in self.fields:
+            field.focused = field is r.bot.field and r.bot.shown
+        self.layout(self.app.size)
+
+    def _cycle(self, seat: int, step: int) -> None:
+        """The seat's next colour; a colour another seat wears is swapped with it."""
+        r = self.rows[seat]
+        old = r.swatch.key
+        new = C.KEYS[(C.KEYS.index(old) + step) % len(C.KEYS)]
+        for other in self.rows.values():
+            if other is not r and other.swatch.key == new:
+                self._recolour(other, old)
+        self._recolour(r, new)
+        self._names_changed()
+
+    @staticmethod
+    def _recolour(r: SeatRow, key: str) -> None:
+        old_name = C.colour(r.swatch.key).name
+        r.swatch.key = key
+        if r.name.value.strip() in ("", old_name):  # a default name follows its colour
+            r.name.set(C.colour(key).name)
+
+    def _names_changed(self) -> None:
+        self.first.labels = ["Draw at random", *(self.rows[s].display_name()
+                                                 for s in self.seats)]
+
+    def outcome(self) -> NewGame | None:
+        """The game the dialog describes, or None if a bot's command cannot run (its field
+        then says why and takes the focus)."""
+        specs: dict[int, SeatSpec] = {}
+        for s in self.seats:
+            r = self.rows[s]
+            try:
+                if r.kind.value == "bot" and not r.bot.check():
+                    raise ValueError(r.bot.problem)
+                specs[s] = r.spec()
+            except ValueError as err:
+                r.bot.problem = r.bot.problem or str(err)
+                r.bot.field.error = True
+                for field in self.fields:
+                    field.focused = field is r.bot.field
+                return None
+        names: dict[int, str] = {}
+        for s in self.seats:
+            name = self.rows[s].display_name()
+            if name.casefold() in (n.casefold() for n in names.values()):
+                name = f"{name} ({C.CORNERS[s]})"
+            names[s] = name
+        first = None if self.first.value == RANDOM else int(self.first.value)
+        return NewGame(specs, names, {s: self.rows[s].swatch.key for s in self.seats}, first)
+
+    def _start(self) -> None:
+        game = self.outcome()
+        if game is None:
+            self.app.sound.play("illegal", 0.5)
+            self.layout(self.app.size)
+            return
+        bots = [self.rows[s].bot.field.value.strip() for s in self.seats
+                if game.seats[s].is_bot]
+        if bots:
+            self.app.bot_command = bots[-1]
+        self._remember()
+        self.on_start(self.app, game)
+
+    # layout and input ----------------------------------------------------------------------
+
+    def _place(self, size: tuple[int, int], bh: int, gap: int) -> int:
+        """Place the form with rows bh high, gap apart; the panel height it needs."""
+        m = self.app.m
+        pad = m.pad
+        w = min(size[0] - 4 * pad, int(1180 * m.scale))
+        self.panel = pygame.Rect((size[0] - w) // 2, 0, w, 0)
+        board = min(int(w * 0.3), size[1] - 10 * pad)
+        form_w = w - board - 6 * pad
+        x0 = self.panel.x + 2 * pad
+        self.label_w = int(m.normal * 4.6)
+        x1 = x0 + self.label_w
+        rest = form_w - self.label_w
+        y = 2 * pad + int(m.large * 1.5) + gap
+        self.players.rect = pygame.Rect(x1, y, rest, bh)
+        self.note_y = y + bh + 3
+        y += bh + int(m.small * 1.4) + 2 * gap
+        self.head_y = y
+        y += int(m.small * 1.4)
+        kind_w, name_w = int(rest * 0.5), int(rest * 0.3)
+        self.cols = (x1, x1 + kind_w + gap, x1 + kind_w + name_w + 2 * gap)
+        for s in self.seats:
+            r = self.rows[s]
+            r.y = y
+            r.kind.rect = pygame.Rect(x1, y, kind_w, bh)
+            r.name.rect = pygame.Rect(self.cols[1], y, name_w, bh)
+            r.name.px = m.small
+            r.swatch.rect = pygame.Rect(self.cols[2], y, x1 + rest - self.cols[2], bh)
+            y += bh
+            if r.bot.shown:
+                r.bot.layout(x1, y + gap // 2, rest, m)
+                r.bot.field.rect.h = r.bot.example.rect.h = bh
+                r.bot.caption_y = y + gap // 2 + bh + 2
+                y += gap // 2 + bh + 2 + int(m.small * 1.3)
+            y += gap
+        y += gap
+        self.first.rect = pygame.Rect(x1, y, rest, bh)
+        y += bh + 2 * gap
+        self.buttons_y = y
+        row(pygame.Rect(x0, y, form_w, m.button_h), [self.back, self.start], pad)
+        h = y + m.button_h + 2 * pad
+        self.board = pygame.Rect(x0 + form_w + 2 * pad, 2 * pad + int(m.large * 1.5) + gap,
+                                 board, board)
+        return max(h, self.board.bottom + int(m.small * 3) + 2 * pad)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """A centred panel: the form on the left, the board preview on the right; rows and
+        gaps shrink when many bot fields would not fit."""
+        m = self.app.m
+        room = size[1] - 4 * m.pad
+        h = self._place(size, m.button_h, m.pad)
+        if h > room:
+            h = self._place(size, max(28, int(m.button_h * 0.82)), max(4, m.pad // 2))
+        top = max(2 * m.pad, (size[1] - h) // 2)
+        self.panel.y, self.panel.h = top, h
+        rows = [w for r in self.rows.values() for w in r.widgets]  # hidden rows too
+        for widget in [self.players, *rows, self.first, self.back, self.start]:
+            widget.rect.y += top
+        for r in self.rows.values():
+            r.y += top
+            r.bot.caption_y += top
+        for name in ("note_y", "head_y", "buttons_y"):
+            setattr(self, name, getattr(self, name) + top)
+        self.board.y += top
+        self._bg = None
+
+    def settings_changed(self) -> None:
+        """Redraw the background."""
+        self._bg = None
+
+    def handle(self, action: Action) -> bool:
+        """The form; Enter starts, Esc goes back."""
+        if isinstance(action, PointerDown):
+            if any([field.handle(action) for field in self.fields]):
+                return True
+            if handle_all([w for w in self.widgets if w not in self.fields], action):
+                return True
+        elif handle_all(self.widgets, action):
+            self._names_changed()
+            return True
+        if action is Command.CONFIRM:
+            self._start()
+            return True
+        if action is Command.BACK:
+            self.app.pop()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Background, panel, labels, widgets, the board preview."""
+        pal, m = self.app.pal, self.app.m
+        if self._bg is None or self._bg.get_size() != surface.get_size():
+            self._bg = backdrop(surface.get_size(), pal)
+            draw.panel(self._bg, self.panel, pal.panel, pal.panel_edge, m.radius * 2, 10)
+        surface.blit(self._bg, (0, 0))
+        x0 = self.panel.x + 2 * m.pad
+        draw.blit_text(surface, "New game: Prepollency", m.large, pal.text,
+                       (x0, self.panel.y + 2 * m.pad), bold=True)
+        draw.blit_text(surface, "Players", m.normal, pal.text, (x0, self.players.rect.centery),
+                       "midleft", bold=True)
+        note = NOTES[int(self.players.value)]
+        colour = pal.primary if self.players.value == "3" else pal.text_dim
+        px = draw.fit_text(note, m.small, self.players.rect.w)
+        draw.blit_text(surface, note, px, colour, (self.players.rect.x + 4, self.note_y))
+        heads = ("Played by: a person, a CPU level or a bot", "Name", "Colour")
+        ends = (*self.cols[1:], self.players.rect.right)
+        for text, x, end in zip(heads, self.cols, ends, strict=True):
+            px = draw.fit_text(text, m.small, end - x - m.pad)
+            draw.blit_text(surface, text, px, pal.text_dim, (x + 4, self.head_y))
+        draw.blit_text(surface, "Seat", m.small, pal.text_dim, (x0, self.head_y))
+        for s in self.seats:
+            self._draw_seat(surface, s)
+        draw.blit_text(surface, "First", m.normal, pal.text, (x0, self.first.rect.centery),
+                       "midleft", bold=True)
+        for widget in self.widgets:
+            widget.draw(surface, pal, m)
+        for s in self.seats:
+            self.rows[s].bot.draw(surface, pal, m)
+        draw_preview(surface, self.board, self.seats, self.colours(), pal, m)
+
+    def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
+        pal, m = self.app.pal, self.app.m
+        r = self.rows[seat]
+        fill = C.rgb(r.swatch.key, pal.name)
+        cy = r.kind.rect.centery
+        radius = max(6, int(m.normal * 0.5))
+        x = self.panel.x + 2 * m.pad + radius + 2
+        C.draw_marker(surface, C.marker(seat), (x, cy), radius, fill, C.text_on(fill), 2)
+        draw.blit_text(surface, C.CORNERS[seat], m.normal, pal.text, (x + radius + m.pad // 2, cy),
+                       "midleft", bold=True)
+
+
+def draw_preview(surface: pygame.Surface, rect: pygame.Rect, seats: tuple[int, ...],
+                 colours: dict[int, str], pal: Palette, m: Metrics) -> None:
+    """The 15x15 board in rect: the Obelisk, each seat's base (its marker) and starting
+    pieces in its colour; an empty corner says so; a caption under it."""
+    tile = rect.w // 15
+    board = pygame.Rect(rect.x, rect.y, tile * 15, tile * 15)
+    draw.shadow_under(surface, board, 4, 6)
+    pygame.draw.rect(surface, GROUND, board, border_radius=3)
+    grid = mix(GROUND, (60, 44, 26), 0.3)
+    for i in range(16):
+        pygame.draw.line(surface, grid, (board.x + i * tile, board.y),
+                         (board.x + i * tile, board.bottom - 1))
+        pygame.draw.line(surface, grid, (board.x, board.y + i * tile),
+                         (board.right - 1, board.y + i * tile))
+
+    def cell(f: int, r: int) -> pygame.Rect:  # file 0..14 left to right, rank 0..14 upwards
+        return pygame.Rect(board.x + f * tile + 1, board.y + (14 - r) * tile + 1, tile - 1,
+                           tile - 1)
+
+    for f, r in ((7, 7), (6, 7), (8, 7), (7, 6), (7, 8)):
+        pygame.draw.rect(surface, STONE, cell(f, r))
+    corners = {1: (0, 0), 2: (0, 14), 3: (14, 14), 4: (14, 0)}
+    for seat, (cf, cr) in corners.items():
+        sf, sr = (1 if cf == 0 else -1), (1 if cr == 0 else -1)
+        if seat not in seats:
+            base = cell(cf, cr).union(cell(cf + sf, cr + sr))
+            draw.cross(surface, base.center, tile * 0.9, mix(GROUND, (0, 0, 0), 0.35), 2)
+            continue
+        fill = C.rgb(colours[seat], pal.name)
+        rim = mix(fill, (0, 0, 0), 0.45)
+        for df in range(5):
+            for dr in range(5):
+                spot = cell(cf + sf * df, cr + sr * dr)
+                if max(df, dr) <= 1:
+                    draw.alpha_rect(surface, spot, (*fill, 120))
+                else:
+                    pygame.draw.circle(surface, rim, spot.center, max(2, tile * 0.36))
+                    pygame.draw.circle(surface, fill, spot.center, max(1, tile * 0.36 - 1.5))
+        base = cell(cf, cr).union(cell(cf + sf, cr + sr))
+        C.draw_marker(surface, C.marker(seat), base.center, tile * 0.62, fill, C.text_on(fill), 2)
+    caption = "Turns go clockwise: a1, a15, o15, o1"
+    px = draw.fit_text(caption, m.small, rect.w)
+    draw.blit_text(surface, caption, px, pal.text_dim, (board.centerx, board.bottom + m.pad),
+                   "midtop")
