@@ -35,9 +35,9 @@ def playouts(players: int, seconds: float, seed: int) -> dict:
         plies += len(turn)
         turns += 1
         generated += n
-        if state.outcome is not None:
+        if state.result is not None:
             games += 1
-            reasons[state.outcome.reason] = reasons.get(state.outcome.reason, 0) + 1
+            reasons[state.result.reason] = reasons.get(state.result.reason, 0) + 1
             state = rules.new_state(rng, players)
         if not turns & 15 and clock() >= deadline:
             break

@@ -1,23 +1,40 @@
 """The small protocol every game engine meets, so records, the command line, the AI and the UI
 serve both games through one interface.
 
-A game is a module (``overlords.rules``, ``prepollency.rules``) with the functions of `Game`.
-States are immutable values; ``apply(state, move)`` returns a new state and a game is
-``(initial state, list of moves)``. Players are small ints (``players(state)``); outcomes carry
-one value per player so the same search serves two and four players.
+A game is a module (``overlords.rules``, ``prepollency.rules``) with the functions of `Game`,
+generic in its state type ``S`` and its move type ``M`` (a whole turn). A *step* is one part
+of a turn (in Overlords a whole move; in Prepollency a piece move or END): steps stay typed
+``Any`` here, since Python 3.11 has no TypeVar defaults and ``Game[S, M]`` is what the other
+layers write. States are immutable values;
+``apply(state, move)`` returns a new state and a game is ``(initial state, list of moves)``.
+Players are small ints (``players(state)``); outcomes carry one value per player so the same
+search serves two, three and four players.
+
+Errors, the python-chess way (both are `ValueError`s, so ``except ValueError`` catches both):
+`InvalidMoveError` for text or data that is not a move at all (malformed notation) and
+`IllegalMoveError` for a well-formed move the position refuses, whose ``str(err)`` is the
+reason a player reads.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 REASONS = ("overlord", "sources", "obelisk", "elimination", "draw", "resign", "forfeit")
 
+S = TypeVar("S")  # a game's State
+M = TypeVar("M")  # a game's move: one whole turn
+
+
+class InvalidMoveError(ValueError):
+    """Text or data that is not a move at all (malformed notation); the message says why."""
+
 
 class IllegalMoveError(ValueError):
-    """A move the rules refuse; ``str(err)`` is a reason a player can read."""
+    """A well-formed move the position refuses; ``str(err)`` is a reason a player can read."""
 
 
 class Forfeit(Exception):
@@ -38,28 +55,28 @@ class Outcome:
         return tuple(1.0 if p == self.winner else -1.0 for p in players)
 
 
-class Game(Protocol):
-    """What the shared layers need of an engine module."""
+class Game(Protocol[S, M]):
+    """What the shared layers need of an engine module (state S, move M)."""
 
     NAME: str  # "overlords" or "prepollency": the record's "game"
     MOVES_KEY: str  # "moves" or "turns": where a record lists them
 
-    def players(self, state: Any) -> tuple[int, ...]:
+    def players(self, state: S) -> tuple[int, ...]:
         """Players still seated, in turn order (eliminated players included until the end)."""
 
-    def to_move(self, state: Any) -> int:
-        """The player whose turn it is."""
+    def to_move(self, state: S) -> int:
+        """The player whose turn it is (the state's ``turn`` field in both engines)."""
 
-    def outcome(self, state: Any) -> Outcome | None:
-        """The result, or None while the game goes on."""
+    def outcome(self, state: S) -> Outcome | None:
+        """The result, or None while the game goes on (the state's ``result`` field)."""
 
-    def legal_moves(self, state: Any) -> list[Any]:
+    def legal_moves(self, state: S) -> list[M]:
         """Every legal move (turn) in a stable order; empty once the game is over."""
 
-    def apply(self, state: Any, move: Any) -> Any:
+    def apply(self, state: S, move: M) -> S:
         """The state after a legal move (raises IllegalMoveError for an illegal one)."""
 
-    def legal_steps(self, state: Any) -> list[Any]:
+    def legal_steps(self, state: S) -> list[Any]:
         """The single steps the player to move may take now, for step-by-step search and play.
 
         In Overlords a step is a whole move. In Prepollency a step is one piece move or the
@@ -67,16 +84,21 @@ class Game(Protocol):
         the second move), and ``apply(state, turn)`` equals applying its steps in order.
         """
 
-    def apply_step(self, state: Any, step: Any) -> Any:
+    def apply_step(self, state: S, step: Any) -> S:
         """The state after one legal step (the same player may still be to move)."""
 
-    def parse_move(self, state: Any, data: Any) -> Any:
-        """The move a record entry names (text or list); IllegalMoveError if it is not legal."""
+    def steps_to_move(self, steps: Sequence[Any]) -> M:
+        """The move (whole turn) made of the steps that completed a turn, as `apply` takes it
+        (Overlords: the one step; Prepollency: the Turn of the Move steps, END dropped)."""
 
-    def move_data(self, move: Any) -> Any:
+    def parse_move(self, state: S, data: Any) -> M:
+        """The move a record entry names (text or list): InvalidMoveError if it is malformed,
+        IllegalMoveError if the position refuses it."""
+
+    def move_data(self, move: M) -> Any:
         """A move as it is written in a record (a notation string, or a list of them)."""
 
-    def random_move(self, state: Any, rng: random.Random) -> Any:
+    def random_move(self, state: S, rng: random.Random) -> M:
         """A move of the game's `random` player."""
 
     def player_label(self, player: int) -> Any:
@@ -85,17 +107,18 @@ class Game(Protocol):
     def player_from_label(self, label: Any) -> int:
         """Inverse of player_label (ValueError if it names no player)."""
 
-    def new_state(self, rng: random.Random, players: int, first: int | None = None) -> Any:
+    def new_state(self, rng: random.Random, players: int, first: int | None = None) -> S:
         """A fresh game for that many players (random board or setup drawn from rng)."""
 
-    def perft(self, state: Any, depth: int) -> int:
+    def perft(self, state: S, depth: int) -> int:
         """The number of legal move sequences of that length (RULES.md counting)."""
 
-    def initial_state(self, record: dict) -> Any:
+    def initial_state(self, record: dict) -> S:
         """The starting state a record describes; ValueError naming the first problem."""
 
-    def record_header(self, state: Any) -> dict:
+    def record_header(self, state: S) -> dict:
         """The record keys that describe a starting state (features and setup, or seats)."""
 
-    def resign(self, state: Any, player: int, reason: str) -> Any:
-        """The state after a player resigns or forfeits (reason "resign" or "forfeit")."""
+    def resign(self, state: S, player: int, reason: str) -> S:
+        """The state after a player resigns or forfeits (reason "resign" or "forfeit"); a
+        seat leaves only between turns (ValueError in the middle of a turn)."""

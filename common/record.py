@@ -17,8 +17,9 @@ after that many entries and before the next one. A separate key, not a marker in
 list, so the list stays one entry per turn played (its numbering, counts and every tool that
 reads it unchanged) and a record without withdrawals is written exactly as before. A
 resignation or forfeit that ends the game (always so with two players) is only the
-``result``, as before. A seat leaves between two whole entries: a Prepollency seat resigning
-in the middle of its own turn (its ruling 7) has no form for the half-played move. Callers
+``result``, as before. A seat leaves only between two whole entries (RULES.md): the engines
+refuse a resignation in the middle of a turn, so the caller takes a half-made turn back
+first. Callers
 apply a resignation through `withdraw`, which notes it; `build` writes the notes and
 `replay` reads them back (`Replay.withdrawn`).
 """

@@ -453,10 +453,6 @@ class OverlordsHeuristics(Heuristics):
             return state
         return with_cpu_setup(state, seat, rng, care, self)
 
-    def turn(self, game: Any, state: State, steps: list[int]) -> core.Move:
-        """The packed turn as the engine's Move."""
-        return core.Move(steps[0])
-
 
 def _sources_score(count: int) -> float:
     """Controlled Sources, worth more and more as a side nears all nine."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from common.grid import Grid
-from common.protocol import Outcome
+from common.protocol import InvalidMoveError, Outcome
 
 GRID = Grid.of(8)
 WHITE, BLACK = 0, 1
@@ -68,17 +68,18 @@ class Move(int):
 
     @classmethod
     def parse(cls, text: str) -> Move:
-        """The move a notation token names (ValueError with the reason if it is malformed)."""
+        """The move a notation token names; InvalidMoveError with the reason if it is malformed."""
         if not isinstance(text, str):
-            raise ValueError(f"a move is a text like \"2D f1-c4\", not {text!r}")
+            raise InvalidMoveError(f"a move is a text like \"2D f1-c4\", not {text!r}")
         parts = text.split(" ")
         if len(parts) != 2 or len(parts[0]) != 2:
-            raise ValueError(f"{text!r} is not a move (like \"2D f1-c4\", \"6H b5\" or \"3W --\")")
+            raise InvalidMoveError(
+                f"{text!r} is not a move (like \"2D f1-c4\", \"6H b5\" or \"3W --\")")
         rune_text, fate_text = parts[0]
         if rune_text not in "1234567":
-            raise ValueError(f"{text!r}: the Rune must be a digit from 1 to 7")
+            raise InvalidMoveError(f"{text!r}: the Rune must be a digit from 1 to 7")
         if fate_text not in TYPE_LETTERS:
-            raise ValueError(f"{text!r}: the Fate must be one of H, W, D, O")
+            raise InvalidMoveError(f"{text!r}: the Fate must be one of H, W, D, O")
         rune, fate, where = int(rune_text), TYPE_LETTERS.index(fate_text), parts[1]
         if where == "--":
             return cls.make(rune, fate)
@@ -86,14 +87,15 @@ class Move(int):
         try:
             indices = [GRID.index(sq) for sq in squares]
         except ValueError as err:
-            raise ValueError(f"{text!r}: {err}") from None
+            raise InvalidMoveError(f"{text!r}: {err}") from None
         if len(indices) == 1 and rune == 6:
             return cls.make(rune, fate, None, indices[0])
         if len(indices) == 2 and rune != 6:
             return cls.make(rune, fate, indices[0], indices[1])
         if rune == 6:
-            raise ValueError(f"{text!r}: a recruit names only its target square, like \"6H b5\"")
-        raise ValueError(f"{text!r}: a move names two squares, like \"2D f1-c4\"")
+            raise InvalidMoveError(
+                f"{text!r}: a recruit names only its target square, like \"6H b5\"")
+        raise InvalidMoveError(f"{text!r}: a move names two squares, like \"2D f1-c4\"")
 
     @property
     def rune(self) -> int:

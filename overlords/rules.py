@@ -16,9 +16,10 @@ Readings where RULES.md is silent (a player's expectation, documented here):
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
-from common.protocol import IllegalMoveError, Outcome
+from common.protocol import IllegalMoveError, InvalidMoveError, Outcome  # noqa: F401
 from overlords.core import (  # noqa: F401  (re-exported: the public names of the engine)
     ALL_RUNES,
     BARRIERS,
@@ -114,12 +115,17 @@ apply_step = apply
 
 
 def parse_move(state: State, data: Any) -> Move:
-    """The legal move a record entry names (IllegalMoveError if malformed or illegal)."""
-    try:
-        move = Move.parse(data)
-    except ValueError as err:
-        raise IllegalMoveError(str(err)) from None
+    """The legal move a record entry names: InvalidMoveError if it is not notation,
+    IllegalMoveError (with the reason) if the position refuses it."""
+    move = Move.parse(data)
     return find_move(state, move.rune, move.fate, move.frm, move.to)
+
+
+def steps_to_move(steps: Sequence[int]) -> Move:
+    """The move made of the steps that completed a turn: a step is a whole move."""
+    if len(steps) != 1:
+        raise ValueError(f"an Overlords turn is one step, not {len(steps)}")
+    return Move(steps[0])
 
 
 def move_data(move: int) -> str:

@@ -31,7 +31,7 @@ import math
 from typing import Any
 
 from common.ai.search import Heuristics, Params
-from prepollency.moves import END, GRID, Turn
+from prepollency.moves import END, GRID
 from prepollency.rules import DRAW_ROUNDS
 from prepollency.state import BASES, OBELISK, State
 
@@ -180,7 +180,7 @@ class PrepollencyHeuristics(Heuristics):
 
     def priors(self, game: Any, state: State, steps: list[Any]) -> list[float]:
         """Captures, the Obelisk and bases first; END late unless the Obelisk is held."""
-        owners, kinds, me = state.owners, state.kinds, state.to_move
+        owners, kinds, me = state.owners, state.kinds, state.turn
         mine_on_obelisk = sum(1 for sq in OBELISK if owners[sq] == me)
         base_fill = {seat: sum(1 for sq in BASES[seat] if owners[sq] and owners[sq] != seat)
                      for seat in state.alive if seat != me}
@@ -217,10 +217,6 @@ class PrepollencyHeuristics(Heuristics):
                     logit -= 2.0
             out.append(logit)
         return out
-
-    def turn(self, game: Any, state: State, steps: list[Any]) -> Turn:
-        """The turn made of the searched steps (END dropped)."""
-        return Turn(step for step in steps if step is not END)
 
 
 HEURISTICS = PrepollencyHeuristics()

@@ -5,18 +5,24 @@ to two moves (``Turn.parse(["c3-e5", "h7-h8"])``, printed ``["c3-e5", "h7-h8"]``
 the step that closes a turn. Every move a piece could ever make along its lines is built once
 at import and shared, so the generator appends ready values and allocates nothing.
 
-The generator works on plain lists (``owners[square]`` = seat or 0, ``kinds[square]`` = piece
-kind or 0) and the precomputed rays of `RAYS`, never on numpy elements.
+The generator works on plain sequences (``owners[square]`` = seat or 0, ``kinds[square]`` =
+piece kind or 0: the State's tuples, or list copies while a turn is made) and the precomputed
+rays of `RAYS`, never on numpy elements.
+
+`gen_moves` is the one source of truth for legality. `refusal` is its checked mirror: it
+exists only to give the reason a player reads for a move the generator does not make, and a
+property test (tests/test_prepollency_properties.py) holds it to ``refusal(...) is None``
+exactly for the generated moves.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 from common.grid import DIAGONAL, KING, ORTHOGONAL, Grid
-from common.protocol import IllegalMoveError
+from common.protocol import InvalidMoveError
 
 GRID = Grid.of(15)
 CELLS = GRID.cells
@@ -48,16 +54,16 @@ class Move(NamedTuple):
 
     @classmethod
     def parse(cls, text: Any) -> Move:
-        """The move a `from-to` string names; IllegalMoveError if it is malformed."""
+        """The move a `from-to` string names; InvalidMoveError if it is malformed."""
         if not isinstance(text, str):
-            raise IllegalMoveError(f"a move is a string like \"c3-e5\", not {describe(text)}")
+            raise InvalidMoveError(f"a move is a string like \"c3-e5\", not {describe(text)}")
         parts = text.split("-")
         if len(parts) != 2:
-            raise IllegalMoveError(f"{text!r} is not a move (write it like c3-e5)")
+            raise InvalidMoveError(f"{text!r} is not a move (write it like c3-e5)")
         try:
             frm, to = GRID.index(parts[0]), GRID.index(parts[1])
         except ValueError as err:
-            raise IllegalMoveError(f"{text!r}: {err}") from None
+            raise InvalidMoveError(f"{text!r}: {err}") from None
         row = MOVES[frm]
         return row[to] or cls(frm, to)
 
@@ -97,20 +103,20 @@ class Turn(tuple):
 
     @classmethod
     def parse(cls, data: Any) -> Turn:
-        """The turn a list of `from-to` strings (or its JSON) names; IllegalMoveError if bad."""
+        """The turn a list of `from-to` strings (or its JSON) names; InvalidMoveError if bad."""
         if isinstance(data, str):
             try:
                 data = json.loads(data)
             except json.JSONDecodeError:
-                raise IllegalMoveError(
+                raise InvalidMoveError(
                     f'{data!r} is not a turn (write it like ["c3-e5", "h7-h8"] or [])'
                 ) from None
         if not isinstance(data, list | tuple):
-            raise IllegalMoveError(
+            raise InvalidMoveError(
                 f'a turn is a list of moves like ["c3-e5", "h7-h8"], not {describe(data)}'
             )
         if len(data) > 2:
-            raise IllegalMoveError(f"a turn has at most two moves, not {len(data)}")
+            raise InvalidMoveError(f"a turn has at most two moves, not {len(data)}")
         return cls(m if isinstance(m, Move) else Move.parse(m) for m in data)
 
 
@@ -151,8 +157,8 @@ for _s in range(CELLS):
         MOVES[_s][_t] = Move(_s, _t)
 
 
-def gen_moves(owners: list[int], kinds: list[int], me: int, squares: Iterable[int], skip: int,
-              out: list[Move]) -> None:
+def gen_moves(owners: Sequence[int], kinds: Sequence[int], me: int, squares: Iterable[int],
+              skip: int, out: list[Move]) -> None:
     """Append the single moves of seat `me`'s pieces on `squares` (except `skip`) to out."""
     append = out.append
     for s in squares:
@@ -175,9 +181,13 @@ def gen_moves(owners: list[int], kinds: list[int], me: int, squares: Iterable[in
                     break
 
 
-def refusal(owners: list[int], kinds: list[int], me: int, moved: int, frm: int, to: int
-            ) -> str | None:
-    """Why seat `me` may not move frm-to now (None if it may): the reason a player reads."""
+def refusal(owners: Sequence[int], kinds: Sequence[int], me: int, moved: int, frm: int,
+            to: int) -> str | None:
+    """Why seat `me` may not move frm-to now (None if it may): the reason a player reads.
+
+    A checked mirror of `gen_moves` (which alone decides legality): None exactly when
+    `gen_moves` makes the move frm-to for the pieces of `me` except `moved`. It names the
+    first problem in the order of ruling 10 of prepollency.rules."""
     owner = owners[frm]
     if not owner:
         return f"There is no piece on {GRID.names[frm]}"

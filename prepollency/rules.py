@@ -8,7 +8,8 @@ passes the turn clockwise to the next seat still in the game. ``apply(state, tur
 ``apply_step`` over the turn's steps (END implied when the turn did not close itself): both
 go through one function, `_advance`, which copies the board once per call.
 
-Rulings this engine had to pick where RULES.md is silent (the rules screen should show them):
+Rulings this engine had to pick where RULES.md is silent (the rules screen shows them, see
+prepollency/rules_text.py):
 
 1. Draw counter: a turn is *quiet* when it captures nothing, eliminates no one and ends with
    every hold count at 0. An elimination or a resignation resets the counter like a capture
@@ -26,8 +27,10 @@ Rulings this engine had to pick where RULES.md is silent (the rules screen shoul
    one whose Khan was captured gets a new one at the end of its next turn on all five squares.
 7. Resigning or forfeiting: with two players left, the other wins at once and the board stays
    as it is; with more, the seat is eliminated (its pieces leave, its turns are skipped, its
-   hold count is 0). A seat may resign at any time, also in the middle of its own turn: the
-   move it already made stands and the turn passes on without the end-of-turn steps.
+   hold count is 0, and the count of quiet turns restarts at 0, as after an elimination). A
+   seat leaves only between turns (RULES.md, records): in the middle of a turn `resign`
+   raises ValueError, and the caller (the Match) takes the half-made move back first. If the
+   leaving seat was to move, the turn passes to the next seat without the end-of-turn steps.
 8. ``legal_moves`` and ``apply`` also work in the middle of a turn: the "turns" there are the
    ways to finish it ([] ends it now, [m] makes the second move).
 9. ``players(state)`` lists every seat of the game, eliminated ones included (the turn order
@@ -38,7 +41,10 @@ Rulings this engine had to pick where RULES.md is silent (the rules screen shoul
     seats were still in) is listed in the record's "withdrawn" key, e.g. {"seat": 2, "after": 17,
     "reason": "forfeit"}: "after" is how many turns were played before it left, and a replay
     eliminates it right there, before the next turn. One that ends the game is only the
-    "result". It leaves between whole turns: mid-turn, the half-played move is not recorded.
+    "result". It leaves between whole turns (ruling 7), so a record never holds a half turn.
+12. Three players (a variant of RULES.md): seats 1, 2 and 3 play; the o1 corner starts empty
+    and its four squares are ordinary ground (no one is eliminated there). Everything else is
+    the 4-player game: a round is three turns, so the draw comes after 150 quiet turns.
 
 Orders: `legal_moves` sorts turns as tuples of (from, to) square indices ([] first, a
 one-move turn before its two-move extensions); `legal_steps` puts END first, then the moves
@@ -50,11 +56,12 @@ from __future__ import annotations
 
 import operator
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
-from common.protocol import IllegalMoveError, Outcome
+from common.protocol import IllegalMoveError, InvalidMoveError, Outcome
 from prepollency.moves import (
     CELLS,
     END,
@@ -74,6 +81,7 @@ from prepollency.state import (
     OBELISK,
     OWNER,
     State,
+    has_khan,
     make_state,
     seats_for,
     seats_from_record,
@@ -91,7 +99,7 @@ __all__ = [
     "apply", "apply_step", "find_step", "initial_state", "legal_moves", "legal_steps",
     "move_data", "new_state", "outcome", "parse_move", "perft", "piece_moves",
     "player_from_label", "player_label", "players", "random_move", "random_turn",
-    "record_header", "resign", "to_move",
+    "record_header", "resign", "steps_to_move", "to_move",
 ]
 
 
@@ -103,13 +111,13 @@ def players(state: State) -> tuple[int, ...]:
 
 
 def to_move(state: State) -> int:
-    """The seat whose turn it is."""
-    return state.to_move
+    """The seat whose turn it is (`State.turn`)."""
+    return state.turn
 
 
 def outcome(state: State) -> Outcome | None:
-    """The result, or None while the game goes on."""
-    return state.outcome
+    """The result, or None while the game goes on (`State.result`)."""
+    return state.result
 
 
 def player_label(player: int) -> int:
@@ -127,7 +135,8 @@ def player_from_label(label: Any) -> int:
 # --- starting states and records -------------------------------------------------------------
 
 def new_state(rng: random.Random, players: int, first: int | None = None) -> State:
-    """A fresh game of 2 (seats 1 and 3) or 4 players, `first` to move (the opening is fixed)."""
+    """A fresh game of 2 (seats 1 and 3), 3 (the variant: seats 1 to 3) or 4 players, `first`
+    to move (the opening is fixed)."""
     seats, first = seats_for(players, first)
     return make_state(start_board(seats), seats, seats, first)
 
@@ -139,21 +148,21 @@ def initial_state(record: dict) -> State:
 
 def record_header(state: State) -> dict:
     """The record keys of a starting state: {"seats": [...], "first": seat}."""
-    return {"seats": list(state.seats), "first": state.to_move}
+    return {"seats": list(state.seats), "first": state.turn}
 
 
 # --- single steps -----------------------------------------------------------------------------
 
 def _single_moves(state: State) -> list[Move]:
     out: list[Move] = []
-    me = state.to_move
+    me = state.turn
     gen_moves(state.owners, state.kinds, me, state.pieces[me], state.moved, out)
     return out
 
 
 def legal_steps(state: State) -> list[Step]:
     """END, then every single move the player to move may make now (sorted)."""
-    if state.outcome is not None:
+    if state.result is not None:
         return []
     moves = _single_moves(state)
     moves.sort()
@@ -163,8 +172,8 @@ def legal_steps(state: State) -> list[Step]:
 def piece_moves(state: State, square: int | str) -> list[Move]:
     """The legal single moves of the piece on that square now (sorted; [] if it may not move)."""
     s = _square(square)
-    me = state.to_move
-    if state.outcome is not None or state.owners[s] != me or s == state.moved:
+    me = state.turn
+    if state.result is not None or state.owners[s] != me or s == state.moved:
         return []
     out: list[Move] = []
     gen_moves(state.owners, state.kinds, me, (s,), -1, out)
@@ -173,11 +182,12 @@ def piece_moves(state: State, square: int | str) -> list[Move]:
 
 
 def find_step(state: State, frm: int | str, to: int | str) -> Move:
-    """The move frm-to (squares as indices or names); IllegalMoveError with the exact reason."""
-    if state.outcome is not None:
+    """The move frm-to (squares as indices or names): IllegalMoveError with the exact reason
+    if the position refuses it, InvalidMoveError if a square is no square."""
+    if state.result is not None:
         raise IllegalMoveError("The game is over")
     f, t = _square(frm), _square(to)
-    why = refusal(state.owners, state.kinds, state.to_move, state.moved, f, t)
+    why = refusal(state.owners, state.kinds, state.turn, state.moved, f, t)
     if why is not None:
         raise IllegalMoveError(why)
     return MOVES[f][t]  # type: ignore[return-value]
@@ -188,13 +198,13 @@ def _square(square: int | str) -> int:
         try:
             return GRID.index(square)
         except ValueError as err:
-            raise IllegalMoveError(str(err)) from None
+            raise InvalidMoveError(str(err)) from None
     try:
         index = operator.index(square)
     except TypeError:
         index = -1
     if isinstance(square, bool) or not 0 <= index < CELLS:
-        raise IllegalMoveError(f"{square!r} is not a square")
+        raise InvalidMoveError(f"{square!r} is not a square")
     return index
 
 
@@ -209,18 +219,18 @@ def _as_move(step: Any) -> Move:
     if isinstance(step, Move):
         if 0 <= step.frm < CELLS and 0 <= step.to < CELLS:
             return step
-        raise IllegalMoveError(f"{tuple(step)} is not a move between two squares")
+        raise InvalidMoveError(f"{tuple(step)} is not a move between two squares")
     if isinstance(step, str):
         return Move.parse(step)
-    raise IllegalMoveError(f"{step!r} is not a move (a Move, or a string like c3-e5)")
+    raise InvalidMoveError(f"{step!r} is not a move (a Move, or a string like c3-e5)")
 
 
 def _advance(state: State, moves: Any, end: bool) -> State:
     """The one path that changes a position: make `moves` (each checked) on one copy of the
     board, then close the turn if `end` is set or the turn's second move was made."""
-    if state.outcome is not None:
+    if state.result is not None:
         raise IllegalMoveError("The game is over")
-    me, moved, captured = state.to_move, state.moved, state.captured
+    me, moved, captured = state.turn, state.moved, state.captured
     owners, kinds, pieces = state.owners, state.kinds, state.pieces
     board = None
     made = 0 if moved == -1 else 1
@@ -233,7 +243,7 @@ def _advance(state: State, moves: Any, end: bool) -> State:
             raise IllegalMoveError(why)
         if board is None:
             board = state.board.copy()
-            owners, kinds, pieces = owners.copy(), kinds.copy(), list(pieces)
+            owners, kinds, pieces = list(owners), list(kinds), list(pieces)
         victim, kind = owners[t], kinds[f]
         board[OWNER, t] = owners[t] = me
         board[KIND, t] = kinds[t] = kind
@@ -254,26 +264,27 @@ def _advance(state: State, moves: Any, end: bool) -> State:
     if end or made == 2:
         return _close_turn(state, board, owners, kinds, pieces, captured, True)
     board.flags.writeable = False
-    return State(board, owners, kinds, tuple(pieces), state.seats, state.alive, me,
-                 state.holds, state.quiet, moved, captured)
+    return State(board, tuple(owners), tuple(kinds), tuple(pieces), state.seats, state.alive,
+                 me, state.holds, state.quiet, moved, captured)
 
 
-def _close_turn(state: State, board: np.ndarray, owners: list[int], kinds: list[int],
+def _close_turn(state: State, board: np.ndarray, owners: Any, kinds: Any,
                 pieces: list[tuple[int, ...]], captured: bool, fresh: bool) -> State:
-    """End of the turn: Khan, holds, eliminations, win, draw, next seat. The board and lists
-    are changed in place if `fresh` (this turn's own copies), else copied before a change."""
-    me = state.to_move
+    """End of the turn: Khan, holds, eliminations, win, draw, next seat. If `fresh`, the
+    board and the owners and kinds lists are this turn's own copies, changed in place;
+    otherwise they are the state's (tuples), copied before a change."""
+    me = state.turn
     o1, o2, o3, o4, o5 = OBELISK
     holder = owners[o1]
     if not (holder and owners[o2] == holder and owners[o3] == holder and owners[o4] == holder
             and owners[o5] == holder):
         holder = 0
     # 1. Khan award: all five Obelisk squares, no Khan on the board, a free base square.
-    if holder == me and not any(kinds[s] == KHAN for s in pieces[me]):
+    if holder == me and not has_khan(state, me):  # moving never makes or takes own Khans
         for s in BASES[me]:
             if not owners[s]:
                 if not fresh:
-                    board, owners, kinds, fresh = board.copy(), owners.copy(), kinds.copy(), True
+                    board, owners, kinds, fresh = board.copy(), list(owners), list(kinds), True
                 board[OWNER, s] = owners[s] = me
                 board[KIND, s] = kinds[s] = KHAN
                 pieces[me] = tuple(sorted((*pieces[me], s)))
@@ -292,7 +303,7 @@ def _close_turn(state: State, board: np.ndarray, owners: list[int], kinds: list[
         if p1 and p2 and p3 and p4 and seat != p1 and seat != p2 and seat != p3 and seat != p4:
             out.append(seat)
     if out and not fresh:
-        board, owners, kinds, fresh = board.copy(), owners.copy(), kinds.copy(), True
+        board, owners, kinds, fresh = board.copy(), list(owners), list(kinds), True
     for seat in out:
         for s in pieces[seat]:
             owners[s] = kinds[s] = 0
@@ -312,6 +323,8 @@ def _close_turn(state: State, board: np.ndarray, owners: list[int], kinds: list[
     if result is None and quiet >= DRAW_ROUNDS * len(alive):
         result = Outcome(None, "draw")
     board.flags.writeable = False
+    if fresh:
+        owners, kinds = tuple(owners), tuple(kinds)
     return State(board, owners, kinds, tuple(pieces), state.seats, alive,
                  _next_seat(alive, me), tuple(holds), quiet, -1, False, result)
 
@@ -332,7 +345,8 @@ def _next_seat(alive: tuple[int, ...], seat: int) -> int:
 
 def _second_moves(owners: list[int], kinds: list[int], me: int, squares: tuple[int, ...],
                   first: Move) -> list[Move]:
-    """The moves after `first` by another piece, on lists changed in place and restored."""
+    """The moves after `first` by another piece, on lists (copies of the state's tuples)
+    changed in place and restored."""
     f, t = first
     old_owner, old_kind = owners[t], kinds[t]
     owners[t], kinds[t], owners[f], kinds[f] = me, kinds[f], 0, 0
@@ -344,15 +358,15 @@ def _second_moves(owners: list[int], kinds: list[int], me: int, squares: tuple[i
 
 def legal_moves(state: State) -> list[Turn]:
     """Every distinct legal turn, sorted ([] first); mid-turn, the ways to finish the turn."""
-    if state.outcome is not None:
+    if state.result is not None:
         return []
     first = _single_moves(state)
     first.sort()
     turns = [Turn()]
     if state.moved != -1:
         return turns + [Turn((m,)) for m in first]
-    me, squares = state.to_move, state.pieces[state.to_move]
-    owners, kinds = state.owners.copy(), state.kinds.copy()
+    me, squares = state.turn, state.pieces[state.turn]
+    owners, kinds = list(state.owners), list(state.kinds)
     for m1 in first:
         turns.append(Turn((m1,)))
         second = _second_moves(owners, kinds, me, squares, m1)
@@ -364,19 +378,20 @@ def legal_moves(state: State) -> list[Turn]:
 def apply(state: State, turn: Turn | list) -> State:
     """The state after a whole legal turn: its moves, then END unless the turn closed itself."""
     if isinstance(turn, str) or not isinstance(turn, list | tuple):
-        raise IllegalMoveError(f'a turn is a list of moves like ["c3-e5", "h7-h8"], not {turn!r}')
+        raise InvalidMoveError(f'a turn is a list of moves like ["c3-e5", "h7-h8"], not {turn!r}')
     return _advance(state, turn, True)
 
 
 def parse_move(state: State, data: Any) -> Turn:
-    """The turn a record entry names; IllegalMoveError (naming the move) if bad or illegal."""
+    """The turn a record entry names: InvalidMoveError if it is not a list of `from-to` moves,
+    IllegalMoveError (naming the move and the reason) if the position refuses it."""
     turn = Turn.parse(data)
-    if state.outcome is not None:
+    if state.result is not None:
         raise IllegalMoveError("The game is over")
-    me, moved = state.to_move, state.moved
+    me, moved = state.turn, state.moved
     if moved != -1 and len(turn) > 1:
         raise IllegalMoveError("This turn has one move left")
-    owners, kinds = state.owners.copy(), state.kinds.copy()
+    owners, kinds = list(state.owners), list(state.kinds)
     for f, t in turn:
         why = refusal(owners, kinds, me, moved, f, t)
         if why is not None:
@@ -386,6 +401,11 @@ def parse_move(state: State, data: Any) -> Turn:
     return turn
 
 
+def steps_to_move(steps: Sequence[Step]) -> Turn:
+    """The turn made of the steps that completed it: its moves in order, END dropped."""
+    return Turn(step for step in steps if step is not END)
+
+
 def move_data(move: Turn) -> list[str]:
     """A turn as a record writes it: a list of "from-to" strings."""
     return [str(m) for m in move]
@@ -393,7 +413,7 @@ def move_data(move: Turn) -> list[str]:
 
 def random_turn(state: State, rng: random.Random) -> tuple[Turn, int]:
     """The random player's turn and how many single moves it generated to choose it."""
-    me = state.to_move
+    me = state.turn
     first: list[Move] = []
     gen_moves(state.owners, state.kinds, me, state.pieces[me], state.moved, first)
     if not first:
@@ -401,7 +421,7 @@ def random_turn(state: State, rng: random.Random) -> tuple[Turn, int]:
     m1 = rng.choice(first)
     if state.moved != -1:
         return Turn((m1,)), len(first)
-    second = _second_moves(state.owners.copy(), state.kinds.copy(), me, state.pieces[me], m1)
+    second = _second_moves(list(state.owners), list(state.kinds), me, state.pieces[me], m1)
     if not second:
         return Turn((m1,)), len(first)
     return Turn((m1, rng.choice(second))), len(first) + len(second)
@@ -416,34 +436,36 @@ def perft(state: State, depth: int) -> int:
     """The number of legal turn sequences of that length (depth 1: distinct turns, [] too)."""
     if depth <= 0:
         return 1
-    if state.outcome is not None:
+    if state.result is not None:
         return 0
     if depth > 1:
         return sum(perft(apply(state, turn), depth - 1) for turn in legal_moves(state))
     first = _single_moves(state)
     if state.moved != -1:
         return 1 + len(first)
-    me, squares = state.to_move, state.pieces[state.to_move]
-    owners, kinds = state.owners.copy(), state.kinds.copy()
+    me, squares = state.turn, state.pieces[state.turn]
+    owners, kinds = list(state.owners), list(state.kinds)
     return 1 + len(first) + sum(len(_second_moves(owners, kinds, me, squares, m)) for m in first)
 
 
 # --- leaving the game -------------------------------------------------------------------------
 
 def resign(state: State, player: int, reason: str = "resign") -> State:
-    """The state after a seat resigns or forfeits (ruling 7: the last two, or an elimination)."""
+    """The state after a seat resigns or forfeits (ruling 7: the last two, or an elimination);
+    only between turns: ValueError in the middle of one (take the half-made move back first)."""
     if reason not in END_REASONS:
         raise ValueError(f"reason must be resign or forfeit, not {reason!r}")
-    if state.outcome is not None:
+    if state.result is not None:
         raise ValueError("the game is already over")
     if player not in state.alive:
         raise ValueError(f"seat {player!r} is not in the game")
+    if state.moved != -1:
+        raise ValueError(f"seat {player} cannot leave in the middle of seat {state.turn}'s "
+                         "turn: take back the half-made move first")
     alive = tuple(seat for seat in state.alive if seat != player)
     if len(alive) == 1:
-        return State(state.board, state.owners, state.kinds, state.pieces, state.seats,
-                     state.alive, state.to_move, state.holds, state.quiet, state.moved,
-                     state.captured, Outcome(alive[0], reason))
-    owners, kinds, gone = state.owners.copy(), state.kinds.copy(), state.pieces[player]
+        return state._replace(result=Outcome(alive[0], reason))
+    owners, kinds, gone = list(state.owners), list(state.kinds), state.pieces[player]
     for s in gone:
         owners[s] = kinds[s] = 0
     board = state.board.copy()
@@ -451,8 +473,5 @@ def resign(state: State, player: int, reason: str = "resign") -> State:
     board.flags.writeable = False
     pieces = tuple(() if seat == player else sq for seat, sq in enumerate(state.pieces))
     holds = tuple(0 if seat == player else h for seat, h in enumerate(state.holds))
-    if state.to_move == player:
-        return State(board, owners, kinds, pieces, state.seats, alive,
-                     _next_seat(alive, player), holds, 0)
-    return State(board, owners, kinds, pieces, state.seats, alive, state.to_move, holds, 0,
-                 state.moved, state.captured)
+    turn = _next_seat(alive, player) if state.turn == player else state.turn
+    return State(board, tuple(owners), tuple(kinds), pieces, state.seats, alive, turn, holds, 0)

@@ -4,9 +4,12 @@ starting position, and text diagrams in and out (for tests, debugging and the ru
 The board is a numpy array ``board[plane, square]`` of int8 with two planes, `OWNER` (seat
 1-4, 0 empty) and `KIND` (moves.INFANTRY ... moves.KHAN, 0 empty), squares indexed as in
 `common.grid` (``board.reshape(2, 15, 15)[plane, rank_row, file_col]``). The same two planes
-ride along as plain lists (`State.owners`, `State.kinds`) and each seat's squares as sorted
-tuples (`State.pieces`) for the move generator's loops. All three are read-only: `apply`
-builds new ones.
+ride along as plain tuples (`State.owners`, `State.kinds`) and each seat's squares as sorted
+tuples (`State.pieces`) for the move generator's loops. A State is immutable: a NamedTuple of
+tuples, ints and a read-only array; `apply` builds new ones.
+
+Seats: 2 players sit on seats 1 and 3, 4 players on 1 to 4, and 3 players (a variant, this
+edition's ruling) on 1, 2 and 3; the o1 corner then starts empty and is ordinary ground.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from prepollency.moves import ARCHER, CAVALRY, CELLS, GRID, INFANTRY, KHAN, LETT
 
 OWNER, KIND = 0, 1
 ALL_SEATS = (1, 2, 3, 4)
-SEATS_FOR = {2: (1, 3), 4: (1, 2, 3, 4)}
+SEATS_FOR = {2: (1, 3), 3: (1, 2, 3), 4: (1, 2, 3, 4)}  # 3: the variant
 CORNER_CELL = {1: (0, 0), 2: (0, 14), 3: (14, 14), 4: (14, 0)}  # (file col, rank row)
 OBELISK = tuple(GRID.index(n) for n in ("h8", "g8", "i8", "h7", "h9"))
 
@@ -40,28 +43,29 @@ START_RINGS = {2: ARCHER, 3: CAVALRY, 4: INFANTRY}  # distance from the corner -
 class State(NamedTuple):
     """A Prepollency position between steps: board, seats, whose turn, counters, result.
 
-    `moved` is the square of the piece that already moved this turn (-1 at a turn's start),
-    `captured` whether this turn captured so far. `holds[seat]` is the seat's Obelisk hold
-    count, `quiet` the number of consecutive turns without a capture, an elimination or a hold.
+    `turn` is the seat to move and `result` the Outcome once the game is over (the same field
+    names as Overlords' State). `moved` is the square of the piece that already moved this
+    turn (-1 at a turn's start), `captured` whether this turn captured so far. `holds[seat]`
+    is the seat's Obelisk hold count, `quiet` the number of consecutive quiet turns.
     """
 
     board: np.ndarray
-    owners: list[int]
-    kinds: list[int]
+    owners: tuple[int, ...]  # owners[square]: seat or 0
+    kinds: tuple[int, ...]  # kinds[square]: piece kind or 0
     pieces: tuple[tuple[int, ...], ...]  # pieces[seat]: sorted squares (index 0 unused)
     seats: tuple[int, ...]  # the seats of the game, clockwise (2 players: (1, 3))
     alive: tuple[int, ...]  # the seats still in the game, clockwise
-    to_move: int
+    turn: int
     holds: tuple[int, ...]  # holds[seat] (index 0 unused)
     quiet: int
     moved: int = -1
     captured: bool = False
-    outcome: Outcome | None = None
+    result: Outcome | None = None
 
     def key(self) -> tuple:
         """Everything that makes the position: equal keys, equal states (hashable)."""
-        return (self.board.tobytes(), self.seats, self.alive, self.to_move, self.holds,
-                self.quiet, self.moved, self.captured, self.outcome)
+        return (self.board.tobytes(), self.seats, self.alive, self.turn, self.holds,
+                self.quiet, self.moved, self.captured, self.result)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.key() == other.key()
@@ -73,19 +77,19 @@ class State(NamedTuple):
         return hash(self.key())
 
     def __repr__(self) -> str:
-        return (f"<Prepollency seat {self.to_move} to move, alive {self.alive}, "
+        return (f"<Prepollency seat {self.turn} to move, alive {self.alive}, "
                 f"holds {self.holds[1:]}, quiet {self.quiet}, moved {self.moved}, "
-                f"outcome {self.outcome}>\n{diagram(self)}")
+                f"result {self.result}>\n{diagram(self)}")
 
 
-def make_state(board: np.ndarray, seats: tuple[int, ...], alive: tuple[int, ...], to_move: int,
+def make_state(board: np.ndarray, seats: tuple[int, ...], alive: tuple[int, ...], turn: int,
                holds: tuple[int, ...] = (0, 0, 0, 0, 0), quiet: int = 0) -> State:
-    """A turn-start state from a board array (the lists and piece tuples derived from it)."""
+    """A turn-start state from a board array (the tuples of squares derived from it)."""
     board = np.array(board, dtype=np.int8).reshape(2, CELLS)
     board.flags.writeable = False
-    owners, kinds = board[OWNER].tolist(), board[KIND].tolist()
+    owners, kinds = tuple(board[OWNER].tolist()), tuple(board[KIND].tolist())
     pieces = tuple(tuple(s for s in range(CELLS) if owners[s] == seat) for seat in range(5))
-    return State(board, owners, kinds, pieces, tuple(seats), tuple(alive), to_move,
+    return State(board, owners, kinds, pieces, tuple(seats), tuple(alive), turn,
                  tuple(holds), quiet)
 
 
@@ -104,12 +108,12 @@ def start_board(seats: tuple[int, ...]) -> np.ndarray:
 def seats_for(players: int, first: int | None) -> tuple[tuple[int, ...], int]:
     """The seats of a game of that many players and its first seat (1 if None), or ValueError."""
     if isinstance(players, bool) or players not in SEATS_FOR:
-        raise ValueError(f"Prepollency is for 2 or 4 players, not {players!r}")
+        raise ValueError(f"Prepollency is for 2, 3 (variant) or 4 players, not {players!r}")
     seats = SEATS_FOR[players]
     if first is None:
         return seats, seats[0]
     if isinstance(first, bool) or first not in seats:
-        names = " and ".join(map(str, seats)) if players == 2 else "1 to 4"
+        names = "1 to 4" if players == 4 else ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
         raise ValueError(f"the first player must be one of the seats {names}, not {first!r}")
     return seats, first
 
@@ -130,10 +134,16 @@ def seats_from_record(record: dict) -> tuple[int, int]:
         if seats.count(seat) > 1:
             raise ValueError(f'"seats" lists seat {seat} twice')
     if len(seats) not in SEATS_FOR:
-        raise ValueError(f'"seats" lists {len(seats)} players: Prepollency is for 2 players '
-                         "(seats [1, 3]) or 4 (seats [1, 2, 3, 4])")
+        count = f"{len(seats)} player" + ("" if len(seats) == 1 else "s")
+        raise ValueError(f'"seats" lists {count}: Prepollency is for 2 players '
+                         "(seats [1, 3]), 3 (the variant, seats [1, 2, 3]) or 4 "
+                         "(seats [1, 2, 3, 4])")
     if tuple(sorted(seats)) != SEATS_FOR[len(seats)]:
-        raise ValueError(f'"seats" is {seats}: 2 players sit on opposite corners, seats [1, 3]')
+        if len(seats) == 2:
+            raise ValueError(f'"seats" is {seats}: 2 players sit on opposite corners, '
+                             "seats [1, 3]")
+        raise ValueError(f'"seats" is {seats}: 3 players (the variant) sit on seats [1, 2, 3], '
+                         "the o1 corner stays empty")
     if "first" not in record:
         raise ValueError('missing "first"')
     first = record["first"]
@@ -182,13 +192,13 @@ def board_from_diagram(text: str) -> np.ndarray:
     return board
 
 
-def from_diagram(text: str, seats: tuple[int, ...] = (1, 3), to_move: int | None = None,
+def from_diagram(text: str, seats: tuple[int, ...] = (1, 3), turn: int | None = None,
                  holds: tuple[int, ...] = (0, 0, 0, 0, 0), quiet: int = 0,
                  alive: tuple[int, ...] | None = None) -> State:
     """A turn-start state from a diagram (see `board_from_diagram`), for tests and puzzles."""
     alive = seats if alive is None else alive
     return make_state(board_from_diagram(text), seats, alive,
-                      alive[0] if to_move is None else to_move, holds, quiet)
+                      alive[0] if turn is None else turn, holds, quiet)
 
 
 def has_khan(state: State, seat: int) -> bool:

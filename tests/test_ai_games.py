@@ -101,7 +101,7 @@ def test_prepollency_completes_the_obelisk_hold():
     7   .  .  .  .  .
     6   .  .  1I .  .
     """
-    state = from_diagram(text, seats=(1, 3), to_move=1, holds=(0, 3, 0, 0, 0))
+    state = from_diagram(text, seats=(1, 3), turn=1, holds=(0, 3, 0, 0, 0))
     assert prepollency.outcome(state) is None
     turn = make_cpu(prepollency, "easy", random.Random(0), nodes=60)(state)
     assert prepollency.outcome(prepollency.apply(state, turn)).reason == "obelisk"
@@ -247,11 +247,11 @@ def test_prepollency_raider_brings_its_fourth_piece_and_eliminates_the_empty_sea
     9   .  .  .  .  .  .  .  3A
     7   .  .  .  .  .  .  1A .
     """
-    state = from_diagram(text, seats=(1, 2, 3, 4), to_move=4)
+    state = from_diagram(text, seats=(1, 2, 3, 4), turn=4)
     cpu = make_cpu(prepollency, "normal", random.Random(3), nodes=400)
     for _ in range(6):
         state = prepollency.apply(state, cpu(state))
-        while prepollency.outcome(state) is None and state.to_move != 4:
+        while prepollency.outcome(state) is None and state.turn != 4:
             state = prepollency.apply(state, prepollency.Turn(()))  # the others hold the line
         if 2 not in state.alive:
             break

@@ -12,12 +12,9 @@ from tests.toygames import END, TICTACTOE, StepNim
 
 
 class NimHeuristics(Heuristics):
-    """No knowledge, but turns are joined from steps and a turn's budget is split."""
+    """No knowledge, but a turn's budget is split between its steps."""
 
     params = Params(first_step_share=0.6)
-
-    def turn(self, game, state, steps):
-        return StepNim.turn(steps)
 
 
 def _ttt(*moves: int) -> tuple:

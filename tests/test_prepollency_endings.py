@@ -79,11 +79,11 @@ def test_an_obelisk_win_after_exactly_three_full_rounds():
     counts = [state.holds[1]]
     for shuffle in (["k13-k14"], ["k14-k13"], ["k13-k14"]):
         state = rules.apply(state, shuffle)
-        assert state.holds[1] == counts[-1] and state.outcome is None
+        assert state.holds[1] == counts[-1] and state.result is None
         state = rules.apply(state, [])
         counts.append(state.holds[1])
     assert counts == [1, 2, 3, 4]
-    assert state.outcome == Outcome(1, "obelisk")
+    assert state.result == Outcome(1, "obelisk")
     assert rules.legal_moves(state) == [] and rules.legal_steps(state) == []
     with pytest.raises(IllegalMoveError, match="The game is over"):
         rules.apply(state, [])
@@ -95,9 +95,9 @@ def test_three_rounds_in_a_four_player_game_count_every_other_seat():
     for _ in range(3):
         for _other in (2, 3, 4):
             state = rules.apply(state, [])
-            assert state.outcome is None
+            assert state.result is None
         state = rules.apply(state, [])
-    assert state.holds[1] == 4 and state.outcome == Outcome(1, "obelisk")
+    assert state.holds[1] == 4 and state.result == Outcome(1, "obelisk")
 
 
 def test_a_broken_hold_resets_the_count():
@@ -111,7 +111,7 @@ def test_a_broken_hold_resets_the_count():
 
 def test_a_holder_count_stays_through_the_others_turns():
     state = from_diagram(cells(**{k: "1I" for k in ("h8", "g8", "i8", "h7", "h9")}, **FAR),
-                         to_move=3, holds=(0, 2, 0, 0, 0))
+                         turn=3, holds=(0, 2, 0, 0, 0))
     assert rules.apply(state, ["k13-k12"]).holds == (0, 2, 0, 0, 0)
 
 
@@ -122,29 +122,29 @@ FOUR = (1, 2, 3, 4)
 
 def test_a_base_full_of_two_opponents_eliminates_its_seat():
     state = from_diagram(cells(a1="2I", b1="3A", a2="2C", c3="3I", e5="1C", h1="1A",
-                               f7="1I", e12="2I", k13="3I", m3="4I"), seats=FOUR, to_move=3)
+                               f7="1I", e12="2I", k13="3I", m3="4I"), seats=FOUR, turn=3)
     after = rules.apply(state, ["c3-b2"])
     assert after.alive == (2, 3, 4)
     assert after.pieces[1] == () and at(after, "e5") == "." and at(after, "f7") == "."
     assert at(after, "b2") == "3I" and at(after, "a1") == "2I"
-    assert after.quiet == 0 and after.to_move == 4
+    assert after.quiet == 0 and after.turn == 4
     after = rules.apply(after, [])
-    assert after.to_move == 2  # seat 1 is skipped from now on
+    assert after.turn == 2  # seat 1 is skipped from now on
     assert rules.players(after) == FOUR
 
 
 def test_no_elimination_while_a_base_square_is_free_or_the_owner_stands_in_it():
     free = from_diagram(cells(a1="3I", b1="3A", a2="3C", c4="3I", e5="1C", k13="3I"),
-                        to_move=3)
+                        turn=3)
     assert rules.apply(free, ["k13-k12"]).alive == (1, 3)
-    own = from_diagram(cells(a1="3I", b1="3A", a2="3C", b2="1I", k13="3I"), to_move=3)
+    own = from_diagram(cells(a1="3I", b1="3A", a2="3C", b2="1I", k13="3I"), turn=3)
     assert rules.apply(own, ["k13-k12"]).alive == (1, 3)
 
 
 def test_eliminations_are_judged_together():
     state = from_diagram(cells(a1="2I", b1="2A", a2="2C", c3="2I",
                                a15="1I", b15="1A", a14="1C", b14="4I",
-                               m3="4I", k13="3I"), seats=FOUR, to_move=2)
+                               m3="4I", k13="3I"), seats=FOUR, turn=2)
     after = rules.apply(state, ["c3-b2"])
     assert after.alive == (3, 4)
     assert after.pieces[1] == after.pieces[2] == ()
@@ -153,7 +153,7 @@ def test_eliminations_are_judged_together():
 def test_the_last_player_standing_wins():
     state = from_diagram(cells(o15="1I", n15="1A", o14="1C", m13="1I", e4="3I"))
     after = rules.apply(state, ["m13-n14"])
-    assert after.alive == (1,) and after.outcome == Outcome(1, "elimination")
+    assert after.alive == (1,) and after.result == Outcome(1, "elimination")
 
 
 def test_a_completed_hold_and_a_last_elimination_together_win_by_obelisk():
@@ -161,15 +161,15 @@ def test_a_completed_hold_and_a_last_elimination_together_win_by_obelisk():
                                o15="1I", n15="1A", o14="1C", m13="1I", e4="3I", a1="1K"),
                          holds=(0, 3, 0, 0, 0))
     after = rules.apply(state, ["m13-n14"])
-    assert after.alive == (1,) and after.outcome == Outcome(1, "obelisk")
+    assert after.alive == (1,) and after.result == Outcome(1, "obelisk")
 
 
 def test_a_seat_without_pieces_stays_in_and_holds_the_line():
-    state = from_diagram(cells(e4="1I"), to_move=3)
+    state = from_diagram(cells(e4="1I"), turn=3)
     assert rules.legal_moves(state) == [Turn()]
     assert rules.random_move(state, random.Random(1)) == Turn()
     after = rules.apply(state, [])
-    assert after.alive == (1, 3) and after.outcome is None and after.to_move == 1
+    assert after.alive == (1, 3) and after.result is None and after.turn == 1
 
 
 # --- draws ----------------------------------------------------------------------------------
@@ -179,9 +179,9 @@ def test_a_draw_after_fifty_quiet_rounds():
     shuffles = [["e3-e4"], ["k13-k14"], ["e4-e3"], ["k14-k13"]]
     for i in range(99):
         state = rules.apply(state, shuffles[i % 4])
-    assert state.quiet == 99 and state.outcome is None
+    assert state.quiet == 99 and state.result is None
     state = rules.apply(state, shuffles[99 % 4])
-    assert state.quiet == 100 and state.outcome == Outcome(None, "draw")
+    assert state.quiet == 100 and state.result == Outcome(None, "draw")
 
 
 def test_captures_holds_and_eliminations_reset_the_draw_count():
@@ -194,7 +194,7 @@ def test_captures_holds_and_eliminations_reset_the_draw_count():
                             quiet=quiet, holds=(0, 0, 0, 1, 0))
     assert rules.apply(standing, ["e3-e4"]).quiet == 0
     elim = from_diagram(cells(a1="2I", b1="3A", a2="2C", c3="3I", e5="1C", e12="2I",
-                              m3="4I"), seats=FOUR, to_move=3, quiet=quiet)
+                              m3="4I"), seats=FOUR, turn=3, quiet=quiet)
     assert rules.apply(elim, ["c3-b2"]).quiet == 0
     plain = from_diagram(cells(**FAR), quiet=quiet)
     assert rules.apply(plain, ["e3-e4"]).quiet == quiet + 1
@@ -203,9 +203,9 @@ def test_captures_holds_and_eliminations_reset_the_draw_count():
 def test_the_draw_counts_rounds_of_the_players_still_in():
     three = from_diagram(cells(e3="1I", e12="2I", k13="3I"), seats=FOUR, alive=(1, 2, 3),
                          quiet=149)
-    assert rules.apply(three, ["e3-e4"]).outcome == Outcome(None, "draw")
+    assert rules.apply(three, ["e3-e4"]).result == Outcome(None, "draw")
     four = from_diagram(cells(e3="1I", e12="2I", k13="3I", m3="4I"), seats=FOUR, quiet=149)
-    assert rules.apply(four, ["e3-e4"]).outcome is None
+    assert rules.apply(four, ["e3-e4"]).result is None
 
 
 # --- resigning ------------------------------------------------------------------------------
@@ -213,20 +213,20 @@ def test_the_draw_counts_rounds_of_the_players_still_in():
 def test_resigning_with_two_players_lets_the_other_win():
     state = rules.new_state(random.Random(1), 2)
     after = rules.resign(state, 1, "resign")
-    assert after.outcome == Outcome(3, "resign")
+    assert after.result == Outcome(3, "resign")
     assert after.board.tobytes() == state.board.tobytes()
-    assert rules.resign(state, 3, "forfeit").outcome == Outcome(1, "forfeit")
+    assert rules.resign(state, 3, "forfeit").result == Outcome(1, "forfeit")
 
 
 def test_resigning_with_four_eliminates_the_seat_and_the_game_goes_on():
     state = rules.new_state(random.Random(1), 4)
     state = rules.resign(state, 1, "resign")
-    assert state.outcome is None and state.alive == (2, 3, 4) and state.to_move == 2
+    assert state.result is None and state.alive == (2, 3, 4) and state.turn == 2
     assert state.pieces[1] == ()
     state = rules.resign(state, 3, "forfeit")
-    assert state.alive == (2, 4) and state.to_move == 2
+    assert state.alive == (2, 4) and state.turn == 2
     state = rules.resign(state, 2, "resign")
-    assert state.outcome == Outcome(4, "resign")
+    assert state.result == Outcome(4, "resign")
     with pytest.raises(ValueError, match="already over"):
         rules.resign(state, 4, "resign")
 
@@ -239,8 +239,15 @@ def test_resign_refuses_bad_seats_and_reasons():
         rules.resign(state, 1, "draw")
 
 
-def test_resigning_in_the_middle_of_a_turn_passes_the_turn_on():
-    state = rules.new_state(random.Random(1), 4)
-    mid = rules.apply_step(state, Move.parse("e5-e6"))
-    after = rules.resign(mid, 1, "resign")
-    assert after.to_move == 2 and after.moved == -1 and after.pieces[1] == ()
+def test_a_seat_leaves_only_between_turns():
+    """RULES.md: a partly made turn is taken back first; the engine refuses it mid-turn, for
+    the seat to move and for any other seat, in 2- and 4-player games."""
+    for players, leaver in ((4, 1), (4, 3), (2, 3)):
+        state = rules.new_state(random.Random(1), players)
+        mid = rules.apply_step(state, Move.parse("e5-e6"))
+        with pytest.raises(ValueError, match="take back the half-made move first"):
+            rules.resign(mid, leaver, "resign")
+    assert rules.resign(state, 1, "resign").result == Outcome(3, "resign")  # taken back
+    four = rules.new_state(random.Random(1), 4)
+    after = rules.resign(four, 1, "resign")
+    assert after.turn == 2 and after.moved == -1 and after.pieces[1] == () and after.quiet == 0

@@ -56,7 +56,9 @@ def on_obelisk(state: State) -> int:
 
 def check_consistent(state: State) -> None:
     """The numpy planes, the lists and the piece tuples agree; one piece per square."""
-    assert state.board.tolist() == [state.owners, state.kinds]
+    assert state.board.tolist() == [list(state.owners), list(state.kinds)]
+    assert type(state.owners) is tuple and type(state.kinds) is tuple
+    assert not state.board.flags.writeable
     assert all((o == 0) == (k == 0) for o, k in zip(state.owners, state.kinds, strict=True))
     listed = [s for seat in (1, 2, 3, 4) for s in state.pieces[seat]]
     assert len(listed) == len(set(listed)) == sum(1 for o in state.owners if o)
@@ -73,7 +75,7 @@ def fold_steps(state: State, turn) -> State:
 
 def check_turn(before: State, turn, after: State) -> None:
     """Every invariant between two turn-start states."""
-    me = before.to_move
+    me = before.turn
     assert after == fold_steps(before, turn)
     check_consistent(after)
     assert after.moved == -1 and not after.captured
@@ -92,16 +94,16 @@ def check_turn(before: State, turn, after: State) -> None:
     elif holder:
         assert after.holds[holder] == before.holds[holder]
     assert after.quiet in (0, before.quiet + 1)
-    if after.outcome is None:
-        assert after.to_move == rules._next_seat(after.alive, me)
+    if after.result is None:
+        assert after.turn == rules._next_seat(after.alive, me)
         assert after.quiet < rules.DRAW_ROUNDS * len(after.alive)
         assert max(after.holds) < rules.HOLD_TO_WIN and len(after.alive) > 1
-    elif after.outcome.reason == "obelisk":
-        assert after.outcome.winner == me and after.holds[me] == rules.HOLD_TO_WIN
-    elif after.outcome.reason == "elimination":
-        assert after.alive == (after.outcome.winner,)
+    elif after.result.reason == "obelisk":
+        assert after.result.winner == me and after.holds[me] == rules.HOLD_TO_WIN
+    elif after.result.reason == "elimination":
+        assert after.alive == (after.result.winner,)
     else:
-        assert after.outcome.winner is None and after.quiet == rules.DRAW_ROUNDS * len(after.alive)
+        assert after.result.winner is None and after.quiet == rules.DRAW_ROUNDS * len(after.alive)
 
 
 TARGETS = frozenset(OBELISK) | {b for seat in BASES for b in BASES[seat]}
@@ -124,7 +126,7 @@ def eager_turn(state: State, rng: random.Random) -> list[Move]:
 def play_and_check(state: State, rng: random.Random, turns: int, eager: bool = False) -> State:
     check_consistent(state)
     for _ in range(turns):
-        if state.outcome is not None:
+        if state.result is not None:
             assert rules.legal_moves(state) == [] and rules.legal_steps(state) == []
             break
         turn = eager_turn(state, rng) if eager else rules.random_move(state, rng)
@@ -153,10 +155,10 @@ def test_random_games_from_crowded_positions_keep_the_invariants(players, seed):
 def test_generator_refusals_and_turn_lists_agree(players, seed):
     rng = random.Random(seed)
     state = play_and_check(crowded_position(players, seed), rng, rng.randrange(4))
-    if state.outcome is not None:
+    if state.result is not None:
         return
     steps = set(rules.legal_steps(state)[1:])
-    for frm in state.pieces[state.to_move] + tuple(rng.randrange(CELLS) for _ in range(5)):
+    for frm in state.pieces[state.turn] + tuple(rng.randrange(CELLS) for _ in range(5)):
         for to in range(CELLS):
             try:
                 move = rules.find_step(state, frm, to)

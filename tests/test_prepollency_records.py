@@ -43,7 +43,7 @@ def _game(players: int, turns: int, seed: int):
     rng = random.Random(seed)
     state = initial = rules.new_state(rng, players)
     moves = []
-    while state.outcome is None and len(moves) < turns:
+    while state.result is None and len(moves) < turns:
         moves.append(rules.random_move(state, rng))
         state = rules.apply(state, moves[-1])
     return initial, moves, state
@@ -72,7 +72,11 @@ BASE = {"game": "prepollency", "version": 1, "seats": [1, 3], "first": 1,
     ({"seats": [1, True]}, '"seats" holds true/false, which is not a seat number'),
     ({"seats": [1, 5]}, '"seats" holds 5: seats are numbered 1 to 4'),
     ({"seats": [3, 3]}, '"seats" lists seat 3 twice'),
-    ({"seats": [1, 2, 3]}, '"seats" lists 3 players: Prepollency is for 2 players'),
+    ({"seats": [1, 2, 3, 4, 4]}, '"seats" lists seat 4 twice'),
+    ({"seats": [1]}, '"seats" lists 1 player: Prepollency is for 2 players (seats [1, 3]), 3 '
+                     '(the variant, seats [1, 2, 3]) or 4 (seats [1, 2, 3, 4])'),
+    ({"seats": [1, 2, 4]}, '"seats" is [1, 2, 4]: 3 players (the variant) sit on seats '
+                           '[1, 2, 3], the o1 corner stays empty'),
     ({"seats": [1, 2]}, '"seats" is [1, 2]: 2 players sit on opposite corners, seats [1, 3]'),
     ({"first": None}, 'missing "first"'),
     ({"first": "1"}, '"first" must be a seat number, not the string "1"'),
@@ -104,7 +108,7 @@ def test_malformed_records_get_one_clear_error(change, message):
 
 def test_resign_results_replay_and_four_player_resigns_need_one_loser_left():
     record = dict(BASE, result={"winner": 3, "reason": "resign"})
-    assert rec.replay(record, GAMES).final.outcome == Outcome(3, "resign")
+    assert rec.replay(record, GAMES).final.result == Outcome(3, "resign")
     four = dict(BASE, seats=[1, 2, 3, 4], turns=[], result={"winner": 2, "reason": "forfeit"})
     with pytest.raises(rec.RecordError, match="a forfeit needs exactly one winner and one loser"):
         rec.replay(four, GAMES)
@@ -121,7 +125,7 @@ def _attack_bases(seed: int):
     state = initial = rules.new_state(rng, 4)
     turns = []
     while len(state.alive) > 2:
-        me, turn, now = state.to_move, [], state
+        me, turn, now = state.turn, [], state
         while me in (1, 3) and len(turn) < 2:
             free = [b for b in BASES[me + 1] if now.owners[b] != me]
             moves = rules.legal_steps(now)[1:]
@@ -142,7 +146,7 @@ def test_a_four_player_game_ends_when_one_of_the_last_two_resigns():
     assert final.alive == (1, 3) and final.pieces[2] == final.pieces[4] == ()
     record = rec.build(rules, initial, turns, rules.resign(final, 1, "resign"))
     assert record["result"] == {"winner": 3, "reason": "resign"}
-    assert rec.replay(rec.loads(rec.dumps(record)), GAMES).final.outcome == Outcome(3, "resign")
+    assert rec.replay(rec.loads(rec.dumps(record)), GAMES).final.result == Outcome(3, "resign")
     record["result"] = {"winner": 2, "reason": "resign"}
     with pytest.raises(rec.RecordError, match="a resign needs exactly one winner and one loser"):
         rec.replay(record, GAMES)
@@ -191,8 +195,8 @@ def test_selfplay_two_players_plays_to_the_end(tmp_path, capsys):
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["selfplay", "prepollency", "--players", "random,random,random"],
-     "selfplay: Prepollency is for 2 or 4 players, not 3"),
+    (["selfplay", "prepollency", "--players", "random,random,random,random,random"],
+     "selfplay: Prepollency is for 2, 3 (variant) or 4 players, not 5"),
     (["selfplay", "prepollency", "--players", "random,random", "--first", "2"],
      "selfplay: the first player must be one of the seats 1 and 3, not 2"),
     (["selfplay", "prepollency", "--players", "random,nobody"], "selfplay: unknown player"),

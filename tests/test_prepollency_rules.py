@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from common.protocol import IllegalMoveError
+from common.protocol import IllegalMoveError, InvalidMoveError
 from prepollency import rules
 from prepollency.moves import ARCHER, CAVALRY, END, INFANTRY, Move, Turn
 from prepollency.state import BASES, OBELISK, diagram, from_diagram
@@ -18,16 +18,19 @@ from tests.prepollency_diagram import FAR, at, cells, refused, sq, targets
 
 # --- board and seats ----------------------------------------------------------------------
 
-def test_two_players_sit_on_opposite_corners_four_on_all():
+def test_two_players_sit_on_opposite_corners_three_on_three_four_on_all():
     assert rules.players(rules.new_state(random.Random(1), 2)) == (1, 3)
+    assert rules.players(rules.new_state(random.Random(1), 3)) == (1, 2, 3)
     assert rules.players(rules.new_state(random.Random(1), 4)) == (1, 2, 3, 4)
     assert rules.to_move(rules.new_state(random.Random(1), 4)) == 1
     assert rules.to_move(rules.new_state(random.Random(1), 2, first=3)) == 3
 
 
 @pytest.mark.parametrize(("players", "first", "message"), [
-    (3, None, "Prepollency is for 2 or 4 players, not 3"),
+    (5, None, "Prepollency is for 2, 3 (variant) or 4 players, not 5"),
+    (1, None, "Prepollency is for 2, 3 (variant) or 4 players, not 1"),
     (2, 2, "the first player must be one of the seats 1 and 3, not 2"),
+    (3, 4, "the first player must be one of the seats 1, 2 and 3, not 4"),
     (4, 5, "the first player must be one of the seats 1 to 4, not 5"),
 ])
 def test_new_state_refuses_bad_players_and_first_seat(players, first, message):
@@ -140,7 +143,7 @@ def test_refusals_name_the_problem():
     assert refused(state, "e6", "e5") == "That is not your piece"
     mid = rules.apply_step(state, rules.find_step(state, "e4", "e5"))
     assert refused(mid, "e5", "e6") == "That piece already moved this turn"
-    with pytest.raises(IllegalMoveError, match="'p1' is not a square"):
+    with pytest.raises(InvalidMoveError, match="'p1' is not a square"):
         rules.find_step(state, "p1", "e5")
 
 
@@ -156,9 +159,9 @@ def test_bases_and_the_obelisk_may_be_entered():
 def test_a_turn_is_zero_one_or_two_moves_by_different_pieces():
     state = from_diagram(cells(e4="1I", f4="1I", **FAR))
     held = rules.apply(state, [])
-    assert held.to_move == 3 and held.board.tobytes() == state.board.tobytes()
+    assert held.turn == 3 and held.board.tobytes() == state.board.tobytes()
     one = rules.apply(state, ["e4-e5"])
-    assert one.to_move == 3 and at(one, "e5") == "1I"
+    assert one.turn == 3 and at(one, "e5") == "1I"
     two = rules.apply(state, ["e4-e5", "f4-f5"])
     assert at(two, "e5") == at(two, "f5") == "1I"
     with pytest.raises(IllegalMoveError, match="That piece already moved this turn"):
@@ -170,13 +173,13 @@ def test_a_turn_is_zero_one_or_two_moves_by_different_pieces():
 def test_the_turn_closes_after_the_second_move_or_with_end():
     state = from_diagram(cells(e4="1I", f4="1I", **FAR))
     mid = rules.apply_step(state, Move.parse("e4-e5"))
-    assert mid.to_move == 1 and mid.moved == sq("e5")
+    assert mid.turn == 1 and mid.moved == sq("e5")
     assert rules.legal_steps(mid)[0] is END
     assert Move.parse("e5-e6") not in rules.legal_steps(mid)
     closed = rules.apply_step(mid, Move.parse("f4-f5"))
-    assert closed.to_move == 3 and closed.moved == -1
+    assert closed.turn == 3 and closed.moved == -1
     ended = rules.apply_step(mid, END)
-    assert ended.to_move == 3 and ended == rules.apply(state, ["e4-e5"])
+    assert ended.turn == 3 and ended == rules.apply(state, ["e4-e5"])
 
 
 def test_a_lone_moved_piece_leaves_only_end():
@@ -193,7 +196,7 @@ def test_the_second_move_is_judged_on_the_board_the_first_left():
      5  .  .  .  .
      4  .  .  1I .
      3  .  .  1A .
-    """, to_move=1)
+    """, turn=1)
     opened = rules.apply(state, ["e4-f5", "e3-e6"])
     assert at(opened, "e6") == "1A" and at(opened, "f5") == "1I"
     with pytest.raises(IllegalMoveError, match="Blocked by the Infantry on e4"):
@@ -250,8 +253,14 @@ def test_moves_and_turns_print_parse_and_repr_as_code():
     ([3], 'a move is a string like "c3-e5", not int 3'),
 ])
 def test_malformed_turns_are_refused(data, message):
-    with pytest.raises(IllegalMoveError, match=message.replace("(", r"\(").replace(")", r"\)")):
+    """Data that is no turn at all is an InvalidMoveError (a ValueError, not an illegal move),
+    from Turn.parse and from parse_move alike."""
+    pattern = message.replace("(", r"\(").replace(")", r"\)")
+    with pytest.raises(InvalidMoveError, match=pattern):
         Turn.parse(data)
+    with pytest.raises(InvalidMoveError, match=pattern):
+        rules.parse_move(rules.new_state(random.Random(1), 2), data)
+    assert not issubclass(InvalidMoveError, IllegalMoveError)
 
 
 def test_the_random_player_moves_two_pieces_when_it_can():

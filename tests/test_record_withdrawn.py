@@ -71,7 +71,7 @@ def test_a_bot_that_forfeits_mid_game_is_recorded_and_the_game_goes_on(tmp_path,
     assert capsys.readouterr().out == f"{path}: ok\n"
     replay = rec.replay(record, GAMES)
     assert replay.withdrawn == (rec.Withdrawal(2, 9, "forfeit"),)
-    movers = [state.to_move for state in replay.states[:-1]]
+    movers = [state.turn for state in replay.states[:-1]]
     assert movers[:9] == [1, 2, 3, 4, 1, 2, 3, 4, 1] and movers[9:15] == [3, 4, 1, 3, 4, 1]
     assert replay.final.alive == (1, 3, 4) and replay.final.pieces[2] == ()
     assert rec.build(rules, replay.initial, replay.moves, replay.final, replay.withdrawn,
@@ -93,7 +93,7 @@ def test_forfeits_to_the_last_seat_standing_replay_to_the_same_result(tmp_path, 
                                    {"seat": 2, "after": 8, "reason": "forfeit"}]
     assert record["result"] == {"winner": 4, "reason": "forfeit"}
     assert main.main(["validate", str(path)]) == 0
-    assert rec.replay(record, GAMES).final.outcome == Outcome(4, "forfeit")
+    assert rec.replay(record, GAMES).final.result == Outcome(4, "forfeit")
 
 
 def test_two_player_forfeits_stay_a_result_only(tmp_path, capsys):
@@ -106,7 +106,7 @@ def test_two_player_forfeits_stay_a_result_only(tmp_path, capsys):
 def test_withdraw_notes_only_a_seat_that_leaves_a_game_that_goes_on():
     state = rules.new_state(random.Random(1), 2)
     withdrawn: list[rec.Withdrawal] = []
-    assert rec.withdraw(rules, state, 1, "resign", [], withdrawn).outcome == Outcome(3, "resign")
+    assert rec.withdraw(rules, state, 1, "resign", [], withdrawn).result == Outcome(3, "resign")
     assert withdrawn == []
     state = rules.new_state(random.Random(1), 4)
     moves = [rules.random_move(state, random.Random(2))]
@@ -191,7 +191,7 @@ def test_no_withdrawal_after_the_game_is_over():
     # Four seats holding the line: drawn after 50 rounds of 4 quiet turns.
     record = {"game": "prepollency", "version": 1, "seats": [1, 2, 3, 4], "first": 1,
               "turns": [[]] * 200, "result": {"winner": None, "reason": "draw"}}
-    assert rec.replay(record, GAMES).final.outcome == Outcome(None, "draw")
+    assert rec.replay(record, GAMES).final.result == Outcome(None, "draw")
     record["withdrawn"] = [{"seat": 2, "after": 200, "reason": "resign"}]
     with pytest.raises(rec.RecordError,
                        match=r"withdrawn entry 1 \(.*\): the game is already over"):
@@ -251,10 +251,10 @@ def test_random_withdrawals_round_trip(seed, turns, leaves):
     states = []
     for n in range(turns + 1):
         for at, reason, pick in plan:
-            if at == n and state.outcome is None:
+            if at == n and state.result is None:
                 seat = state.alive[pick % len(state.alive)]
                 state = rec.withdraw(rules, state, seat, reason, moves, withdrawn)
-        if n == turns or state.outcome is not None:
+        if n == turns or state.result is not None:
             break
         states.append(state)
         moves.append(rules.random_move(state, rng))

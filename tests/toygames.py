@@ -9,9 +9,10 @@ With two players a turn takes 1 to 4, so the player to move loses exactly on mul
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
-from common.protocol import IllegalMoveError, Outcome
+from common.protocol import IllegalMoveError, InvalidMoveError, Outcome
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 
@@ -61,9 +62,15 @@ class TicTacToe:
     legal_steps = legal_moves
     apply_step = apply
 
+    def steps_to_move(self, steps: Sequence[int]) -> int:
+        """A step is a whole move."""
+        return steps[0]
+
     def parse_move(self, state: tuple, data: Any) -> int:
         """A cell number."""
-        if not isinstance(data, int) or data not in self.legal_moves(state):
+        if isinstance(data, bool) or not isinstance(data, int) or not 0 <= data < 9:
+            raise InvalidMoveError(f"{data!r} is not a cell number")
+        if data not in self.legal_moves(state):
             raise IllegalMoveError(f"{data!r} is not a free cell")
         return data
 
@@ -198,7 +205,9 @@ class StepNim:
 
     def parse_move(self, state: tuple, data: Any) -> tuple[int, ...]:
         """A list of takes."""
-        if not isinstance(data, list) or tuple(data) not in self.legal_moves(state):
+        if not isinstance(data, list):
+            raise InvalidMoveError(f"{data!r} is not a list of takes")
+        if tuple(data) not in self.legal_moves(state):
             raise IllegalMoveError(f"{data!r} is not a legal turn")
         return tuple(data)
 
@@ -241,8 +250,8 @@ class StepNim:
         return sum(self.perft(self.apply(state, t), depth - 1) for t in self.legal_moves(state))
 
     @staticmethod
-    def turn(steps: list[Any]) -> tuple[int, ...]:
-        """The turn made of searched steps."""
+    def steps_to_move(steps: Sequence[Any]) -> tuple[int, ...]:
+        """The turn made of the steps that completed it (END dropped)."""
         return tuple(s for s in steps if s != END)
 
 

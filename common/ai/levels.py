@@ -134,7 +134,7 @@ class CpuPlayer:
                 gc.enable()
         steps, mistake = self._err(state, result)
         self.last = TurnStats(result.nodes, time.perf_counter() - start, mistake)
-        return self.h.turn(self.game, state, steps)
+        return self.game.steps_to_move(steps)
 
     def _err(self, state: Any, result: SearchResult) -> tuple[list[Any], bool]:
         """Now and then (easy) a plausible first step instead of the best: never instead of a

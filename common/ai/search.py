@@ -84,12 +84,6 @@ class Heuristics:
         (hard: one of the best). This base class has no choice to make."""
         return state
 
-    def turn(self, game: Game, state: Any, steps: list[Any]) -> Any:
-        """The move (whole turn) made of these steps, as game.apply takes it."""
-        if len(steps) != 1:
-            raise ValueError("this game's heuristics do not join several steps into a turn")
-        return steps[0]
-
 
 class _Node:
     __slots__ = ("state", "mover", "steps", "priors", "children", "n", "w", "mm", "best", "exact")
