@@ -38,6 +38,8 @@ class LogRow:
 
     label: str
     cells: tuple[tuple[int, str], ...]
+    player: int | None = None  # whose row: its icon before the cells (games of 3-4 seats)
+    color: tuple[int, int, int] | None = None  # the cells' text colour (default: pal.text)
 
 
 def row_height(m: Metrics) -> int:
@@ -188,9 +190,11 @@ def row_of(rows: Sequence[LogRow], index: int) -> int:
 
 
 def draw_log(surface: pygame.Surface, log: pygame.Rect, rows: Sequence[LogRow], columns: int,
-             scroll: int, current: int, pal: Palette, m: Metrics) -> None:
+             scroll: int, current: int, pal: Palette, m: Metrics, icon: Icon | None = None
+             ) -> None:
     """The log: rows, labels and cells; the move whose position is shown (current, 1-based)
-    stands out; a scroll bar when the rows do not all fit."""
+    stands out; a scroll bar when the rows do not all fit. A row with a `player` shows that
+    player's icon before its cells (from `icon`) and its cells in the row's `color`."""
     draw.panel(surface, log, pal.panel, pal.panel_edge, m.radius, 0)
     draw.blit_text(surface, "Moves  (click one to look back)", m.small, pal.text_dim,
                    (log.x + m.pad, log.y + m.pad // 2 + 2))
@@ -199,13 +203,20 @@ def draw_log(surface: pygame.Surface, log: pygame.Rect, rows: Sequence[LogRow], 
         return
     texts = {i: text for row in rows for i, text in row.cells}
     labelled = {row.cells[0][0]: row.label for row in rows if row.cells}
+    owner = {i: row for row in rows for i, _ in row.cells}
+    size = int(m.small * 1.1)
     for i, cell in log_cells(log, rows, columns, scroll, m):
         if i in labelled:
             draw.blit_text(surface, labelled[i], m.normal, pal.text_dim,
                            (log.x + m.pad, cell.centery), "midleft")
         if i + 1 == current:
             pygame.draw.rect(surface, mix(pal.panel, pal.last, 0.35), cell, border_radius=4)
-        draw.blit_text(surface, texts[i], m.normal, pal.text, (cell.x + 6, cell.centery),
+        x, row = cell.x + 6, owner[i]
+        token = icon(row.player, size) if icon is not None and row.player is not None else None
+        if token is not None:
+            surface.blit(token, token.get_rect(midleft=(x, cell.centery)))
+            x += size + 6
+        draw.blit_text(surface, texts[i], m.normal, row.color or pal.text, (x, cell.centery),
                        "midleft", bold=(i + 1 == current))
     visible = log_rows_visible(log, m)
     if len(rows) > visible:

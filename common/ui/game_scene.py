@@ -278,7 +278,7 @@ class GameScene(Scene):
                     self.view.player_icon, pal, m)
         current = match.review if match.review is not None else len(match.moves)
         draw_log(layer, self.areas.log, self.view.log_rows(match.moves), self.view.log_columns,
-                 self.log_scroll, current, pal, m)
+                 self.log_scroll, current, pal, m, self.view.player_icon)
         return layer
 
     # time -----------------------------------------------------------------------------------
