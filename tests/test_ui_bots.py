@@ -37,7 +37,6 @@ from tests.test_ui_overlords import new_game_dialog, open_game  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 PY = sys.executable
 EXAMPLE = f"cmd:{example_command()} 5"  # the example bot, seeded: the same game every time
-SLOW_FRAME = 0.25  # seconds: no frame may take this long while a bot thinks or is stopped
 
 
 def script(code: str, *args: str) -> str:
@@ -56,17 +55,19 @@ def slow_bot(delay: float) -> str:
 ANSWER_ONCE = "import sys; sys.stdin.readline(); print(sys.argv[1], flush=True); sys.stdin.read()"
 
 
-def run(d: Driver, game: GameScene, limit: float = 90.0, until=None) -> float:
-    """Frames until the game is settled (or until() holds); the longest frame (s)."""
+def run(d: Driver, game: GameScene, limit: float = 90.0, until=None) -> int:
+    """Frames until the game is settled (or until() holds); how many of them ended with a
+    CPU or bot still thinking. The window is never blocked: a frame that waited for a bot's
+    answer would end with the answer in, so a bot that takes a while leaves many frames
+    behind it (counted, not timed: a busy machine makes frames and bots slower alike)."""
     done = until or (lambda: not game.busy)
-    end, longest = time.monotonic() + limit, 0.0
+    end, waiting = time.monotonic() + limit, 0
     while not done():
         assert time.monotonic() < end, "the bot game did not settle in time"
-        start = time.perf_counter()
         d.frames(1)
-        longest = max(longest, time.perf_counter() - start)
+        waiting += game.thinking
         time.sleep(0.002)
-    return longest
+    return waiting
 
 
 def gone(pid: int, limit: float = 5.0) -> bool:
@@ -115,7 +116,7 @@ def test_a_bot_side_plays_a_whole_game_against_the_cpu():
                 assert game.thinking
             return not game.busy
 
-        longest = run(d, game, until=over)
+        waiting = run(d, game, until=over)
         assert seen == ["random_bot.py is thinking"]
         result = game.session.state.result
         assert result is not None and result.reason != "forfeit"
@@ -126,7 +127,7 @@ def test_a_bot_side_plays_a_whole_game_against_the_cpu():
         assert record["players"] == {"white": EXAMPLE, "black": "random"}
         replay = rec.replay(rec.loads(rec.dumps(record)), main.games())
         assert replay.states[-1].result == result
-        assert longest < SLOW_FRAME, f"a frame took {longest:.2f} s"
+        assert waiting >= 2, "frames ran while the sides thought"
         assert not game.bots.seats, "the bot's program ends with the game"
     finally:
         app.close()
@@ -149,8 +150,8 @@ def test_a_broken_bot_forfeits_and_the_overlay_says_why(bot, timeout, words, tmp
     try:
         if timeout is not None:
             game.bots.timeout = timeout  # before Black's first turn makes its seat
-        longest = run(d, game)
-        assert longest < SLOW_FRAME, f"a frame took {longest:.2f} s"
+        # a program starts (and, for one, stays quiet 0.5 s) before its forfeit: frames go on
+        assert run(d, game) >= 2, "the window waited for the bot"
         assert game.session.state.result == rules.Outcome(rules.WHITE, "forfeit")
         over = app.top
         assert isinstance(over, GameOver)
@@ -178,22 +179,18 @@ def test_undo_new_game_and_quit_while_the_bot_thinks_leave_no_process():
             run(d, game, 20, until=lambda: game.bots.pid(rules.BLACK) is not None)
             assert game.thinking and game.busy
             frames = iter(range(30))
-            assert run(d, game, 5, until=lambda: next(frames, None) is None) < SLOW_FRAME
+            assert run(d, game, 5, until=lambda: next(frames, None) is None) == 30
             assert game.thinking, "still thinking: 30 frames went by meanwhile"
             return game.bots.pid(rules.BLACK)
 
         pid = thinking()
-        start = time.perf_counter()
-        d.key(pygame.K_z, pygame.KMOD_CTRL)  # undo
-        assert time.perf_counter() - start < SLOW_FRAME
+        d.key(pygame.K_z, pygame.KMOD_CTRL)  # undo: the bot (asleep for 30 s) is stopped
         assert game.session.moves == [] and not game.thinking and game.my_turn
         assert gone(pid), "undo stops the thinking bot"
         pid = thinking()
         assert pid is not None
         d.key(pygame.K_ESCAPE)
-        start = time.perf_counter()
         d.click(button(app.top, "Main menu").rect.center)
-        assert time.perf_counter() - start < SLOW_FRAME
         assert isinstance(app.top, MainMenu)
         assert gone(pid), "leaving the game stops the bot"
         app.push(GameScene(app, ("human", slow_bot(30)), 4242))
