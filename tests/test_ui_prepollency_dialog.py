@@ -150,6 +150,9 @@ def test_first_player_is_a_chosen_seat_or_drawn_at_random(dlg):
     pick(d, dialog.first, "2")
     d.click(dialog.start.rect.center)
     assert started[-1].first == 2
+    pick(d, dialog.players, "4")  # seat 2 plays in a 4-player game too: it stays first
+    assert dialog.first.value == "2" and dialog.first.labels[-1] == "Yellow"
+    pick(d, dialog.players, "3")
     pick(d, dialog.players, "2")  # seat 2 is not in a 2-player game: back to random
     assert dialog.first.value == "random" and dialog.first.options == ["random", "1", "3"]
     pick(d, dialog.first, "3")

@@ -161,7 +161,7 @@ class NewGameScene(Scene):
         self.rows = {s: SeatRow(app, s, self._kind_changed, self._cycle, self._names_changed)
                      for s in C.SEATS}
         self.rows[1].kind.value = "human"
-        self.first = Choice([RANDOM], RANDOM, lambda _v: None, ["Draw at random"])
+        self.first = Choice([RANDOM, *map(str, C.SEATS)], RANDOM, lambda _v: None)
         self.back = Button("Back", self.app.pop, hint="Esc")
         self.start = Button("Start game", self._start, primary=True, hint="Enter")
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -211,7 +211,8 @@ class NewGameScene(Scene):
             name = clean_name(saved.get("name", "")) if isinstance(saved.get("name"), str) else ""
             r.name.set(name or C.colour(r.swatch.key).name)
         first = data.get("first")
-        self._first_saved = str(first) if first in (RANDOM, 1, 2, 3, 4) else RANDOM
+        if first in C.SEATS and not isinstance(first, bool):
+            self.first.value = str(first)
 
     def _remember(self) -> None:
         settings = self.app.settings
@@ -227,10 +228,9 @@ class NewGameScene(Scene):
     def _players_changed(self, _value: str) -> None:
         for s, r in self.rows.items():
             r.show(s in self.seats)
-        wanted = getattr(self, "_first_saved", self.first.value)
-        self._first_saved = self.first.value
         self.first.options = [RANDOM, *map(str, self.seats)]
-        self.first.value = wanted if wanted in self.first.options else RANDOM
+        if self.first.value not in self.first.options:  # that seat is not in this game
+            self.first.value = RANDOM
         self._names_changed()
         self.layout(self.app.size)
 
