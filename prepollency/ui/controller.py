@@ -1,49 +1,71 @@
-"""What the mouse means on the Prepollency board: a turn of zero, one or two moves.
+"""What the mouse means on the Prepollency board: the `Controller` of the shared game screen.
 
-Click (or press and drag) one of your pieces: its legal steps show (`rules.piece_moves`, the
-engine's one source of legality); click or drop on one of them: the step is played
-(`Match.step`). Then a second piece, or **End turn**; **Hold the line** ends a turn with no
-move; **Take back** undoes the first move of an unfinished turn (`Match.take_back_step`). Any
-other click is asked of the engine (`rules.find_step`), and its refusal is shown word for word
-(IllegalMoveError): "That piece already moved this turn", "That is not your piece", ...
+A turn is zero, one or two moves. Click (or press and drag) one of your pieces: its legal steps
+show (`rules.piece_moves`, the engine's one source of legality); click or drop on one of them:
+the step is played (`GameScene.step` -> `Match.step`). Then a second piece, or **End turn**
+(Enter); **Hold the line** (Space) ends a turn with no move; **Take back** (Backspace) undoes
+the first move of an unfinished turn (`GameScene.take_back_step`). Any other click is asked of
+the engine (`rules.find_step`) and its refusal is shown word for word ("That piece already
+moved this turn", "That is not your piece", ...).
 
-The controller decides nothing about the rules; it only reads them. It talks to its host (the
-shared game screen) through a few calls: `host.match`, `host.can_act`, `host.play_step(step)`
-and `host.refuse(text, square)`.
+When the turn passes to a person after other seats played in a hot-seat game, a hand-over
+screen (`prepollency.ui.handover`, the `handover` setting) and then a recap
+(`prepollency.ui.recap`, the `recap` setting) show what happened since. The controller also
+says the status, the sounds and the announcements of each turn (a Khan, an elimination).
 """
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
+import pygame
+
 from common.protocol import IllegalMoveError
-from common.ui.board import BoardView
-from common.ui.input import Action, Command, Key, PointerDown, PointerMove, PointerUp
+from common.ui.game_panel import Status
+from common.ui.input import Action, Command, Key, PointerDown, PointerMove, PointerUp, Text
 from common.ui.widgets import Button, Widget
 from prepollency import rules
 from prepollency.moves import END, GRID, PIECE_NAMES, Move
+from prepollency.ui import colours
+from prepollency.ui.recap import Recap, recap_wanted
+from prepollency.ui.words import danger_words, result_words, turn_facts, turn_line
 
 DRAG_START = 6  # pixels the pointer must travel with the button held before a drag begins
 
 
 class TurnController:
-    """Picking pieces and squares, and the turn's buttons (see the module docstring)."""
+    """Picking pieces and squares, the turn's buttons, status, sounds, hand-over and recap."""
 
-    def __init__(self, host: Any, board: BoardView) -> None:
-        self.host = host
-        self.board = board
+    def __init__(self, view: Any) -> None:
+        self.view = view
+        self.scene: Any = None
         self.picked: int | None = None
-        self.drag: dict | None = None  # {"frm", "start", "pos", "active"}
+        self.drag: dict | None = None  # {"frm", "kind", "start", "pos", "active"}
+        self.hint: Any = None  # the hinted Turn shown
+        self.recap: Recap | None = None
+        self._seen = 0  # the most turns played when a person's turn last started
+        self._last_person: int | None = None
+        self._targets: dict[int, Move] = {}
         self.hold_b = Button("Hold the line", self.hold, hint="Space")
         self.end_b = Button("End turn", self.end_turn, primary=True, hint="Enter")
         self.back_b = Button("Take back", self.take_back, hint="Bksp")
 
-    # what the screen shows --------------------------------------------------------------
+    def attach(self, scene: Any) -> None:
+        """The screen this controller serves."""
+        self.scene = scene
+
+    # what the screen shows ---------------------------------------------------------------
+
+    @property
+    def can_act(self) -> bool:
+        """True when a person may act on the board now (not during a recap)."""
+        return self.scene.my_turn and self.recap is None
 
     @property
     def state(self) -> rules.State:
         """The live position (mid-turn too)."""
-        return self.host.match.state
+        return self.scene.match.state
 
     @property
     def moved(self) -> bool:
@@ -52,49 +74,73 @@ class TurnController:
 
     def targets(self) -> dict[int, Move]:
         """The picked piece's legal steps by target square."""
-        if self.picked is None or not self.host.can_act:
-            return {}
-        return {m.to: m for m in rules.piece_moves(self.state, self.picked)}
+        return self._targets if self.can_act else {}
 
-    def movable(self) -> set[int]:
-        """The squares of the pieces that may move now (for the hover outline)."""
-        if not self.host.can_act:
+    def actionable(self) -> set[int]:
+        """Squares a click would do something on (the hover outline): own pieces that may
+        still move, and the picked piece's targets."""
+        if not self.can_act:
             return set()
-        return {m.frm for m in rules.legal_steps(self.state) if m is not END}
+        state = self.state
+        me = rules.to_move(state)
+        own = {sq for sq in state.pieces[me] if sq != state.moved}
+        return own | set(self._targets)
 
-    def buttons(self) -> list[Widget]:
-        """The turn's buttons now: Hold the line at the start, End turn and Take back after
-        the first move; none when no person may act."""
-        if not self.host.can_act:
+    def refresh(self) -> None:
+        """Recompute the picked piece's targets (the engine's legal steps)."""
+        ok = self.can_act and self.picked is not None
+        self._targets = {m.to: m for m in rules.piece_moves(self.state, self.picked)} if ok \
+            else {}
+
+    def recap_key(self) -> tuple:
+        """What the recap shows (part of the view's layer key)."""
+        r = self.recap
+        return () if r is None else (r.index, len(r.lines))
+
+    def status_buttons(self) -> list[Widget]:
+        """Hold the line at a turn's start; Take back and End turn after its first move."""
+        if not self.can_act:
             return []
-        if self.moved:
-            return [self.back_b, self.end_b]
-        return [self.hold_b]
+        return [self.back_b, self.end_b] if self.moved else [self.hold_b]
+
+    def status(self) -> Status:
+        """The status: whose turn, which move, what to do now (or the CPU thinking)."""
+        m = self.scene.match
+        seat = m.to_move
+        danger = danger_words(self.state.alive, self.state.holds, m.name) or ""
+        if not m.is_human(seat):
+            return replace_warning(self.scene.waiting_status(seat, "its turn"), danger)
+        if self.recap is not None:
+            return Status("What happened", seat, "The turns since your last one are replayed. "
+                          "Click anywhere to skip.", danger)
+        title = "Second move" if self.moved else f"{m.name(seat)}: your turn"
+        return Status(title, seat, self.prompt(), danger)
 
     def prompt(self) -> str:
         """What to do now, in a sentence."""
         if self.picked is not None:
             kind = PIECE_NAMES[self.state.kinds[self.picked]]
-            if not self.targets():
-                return f"That {kind} has no move now. Pick another piece."
-            where = "a dot to move, a ring to capture"
-            return f"{kind} on {GRID.names[self.picked]}: click {where} (or another piece)."
+            where = GRID.names[self.picked]
+            if not self._targets:
+                return f"The {kind} on {where} cannot move now. Pick another piece."
+            return f"{kind} on {where}: click a dot to move, a ring to capture."
         if self.moved:
-            return "Move a second piece, or End turn."
-        return "Click a piece to see where it can go; up to two moves, each by another piece."
+            return "Move another piece, or End turn (Enter). Take back undoes the first move."
+        return "Click a piece to see where it can go. Up to two moves, each by another piece."
 
-    # actions ------------------------------------------------------------------------------
+    # the turn ------------------------------------------------------------------------------
 
     def reset(self) -> None:
-        """Forget the pick and any drag (a new turn, undo, review)."""
+        """Forget the pick and any drag (after a move, undo, review, resignation)."""
         self.picked = None
         self.drag = None
+        self._targets = {}
 
     def hold(self) -> None:
-        """End the turn without a move (or with the one made)."""
-        if self.host.can_act:
+        """End the turn: with no move (hold the line), or after the first one."""
+        if self.can_act:
             self.reset()
-            self.host.play_step(END)
+            self.scene.step(END)
 
     def end_turn(self) -> None:
         """End the turn after its first move."""
@@ -102,15 +148,36 @@ class TurnController:
 
     def take_back(self) -> None:
         """Take back the first move of this turn."""
-        if self.host.can_act and self.host.match.take_back_step():
+        if self.can_act and self.scene.take_back_step():
             self.reset()
-            self.host.took_back()
+            self.scene.refresh()
+
+    def back(self) -> bool:
+        """Esc: drop the pick (False if there was none: the menu opens)."""
+        if self.recap is not None:
+            self.recap.finish()
+            return True
+        if self.picked is None:
+            return False
+        self.reset()
+        self.scene.refresh()
+        return True
+
+    def confirm(self) -> bool:
+        """Enter: end the turn after its first move."""
+        if self.can_act and self.moved:
+            self.end_turn()
+            return True
+        return False
 
     def handle(self, action: Action) -> bool:
-        """Keys and the board: True if used."""
-        if isinstance(action, Key) and self.host.can_act:
-            import pygame
-
+        """Keys and the board on a person's live turn: True if used."""
+        if self.recap is not None:
+            if isinstance(action, PointerDown | Key) or action is Command.CONFIRM:
+                self.recap.finish()
+                return True
+            return isinstance(action, PointerMove | PointerUp | Text)
+        if isinstance(action, Key) and self.can_act:
             if action.key == pygame.K_SPACE:
                 self.hold()
                 return True
@@ -118,32 +185,23 @@ class TurnController:
                 self.take_back()
                 return True
             return False
-        if action is Command.CONFIRM and self.host.can_act and self.moved:
-            self.end_turn()
-            return True
-        if action is Command.BACK and self.picked is not None:
-            self.reset()
-            self.host.changed()
-            return True
         if isinstance(action, PointerDown) and action.button == 1:
             return self._down(action.pos)
+        if isinstance(action, PointerDown) and action.button == 3 and self.picked is not None:
+            return self.back()
         if isinstance(action, PointerMove) and self.drag is not None:
             self._drag_to(action.pos)
             return True
         if isinstance(action, PointerUp) and self.drag is not None:
             return self._up(action.pos)
-        if isinstance(action, PointerDown) and action.button == 3 and self.picked is not None:
-            self.reset()
-            self.host.changed()
-            return True
         return False
 
     def _down(self, pos: tuple[int, int]) -> bool:
-        sq = self.board.square_at(pos)
-        if sq is None or not self.host.can_act:
+        sq = self.view.board.square_at(pos)
+        if sq is None or not self.can_act:
             return False
         state = self.state
-        if self.picked is not None and sq in self.targets():
+        if self.picked is not None and sq in self._targets:
             self._play(self.picked, sq)
             return True
         mine = state.owners[sq] == rules.to_move(state)
@@ -153,12 +211,13 @@ class TurnController:
         if mine:
             self.picked = None if self.picked == sq else sq
             if self.picked is not None:
-                self.drag = {"frm": sq, "start": pos, "pos": pos, "active": False}
-                self.host.app.sound.play("select", 0.4)
-            self.host.changed()
+                self.drag = {"frm": sq, "kind": state.kinds[sq], "start": pos, "pos": pos,
+                             "active": False}
+                self.scene.app.sound.play("select", 0.4)
+            self.scene.refused = None
+            self.scene.refresh()
             return True
-        frm = self.picked if self.picked is not None else sq
-        self._ask(frm, sq)
+        self._ask(self.picked if self.picked is not None else sq, sq)
         return True
 
     def _drag_to(self, pos: tuple[int, int]) -> None:
@@ -167,19 +226,18 @@ class TurnController:
         if not d["active"] and max(abs(pos[0] - d["start"][0]),
                                    abs(pos[1] - d["start"][1])) >= DRAG_START:
             d["active"] = True
-            self.host.changed()
         if d["active"]:
-            self.host.app.invalidate()
+            self.scene.invalidate()
 
     def _up(self, pos: tuple[int, int]) -> bool:
         d, self.drag = self.drag, None
         if not d["active"]:
             return True
-        sq = self.board.square_at(pos)
+        sq = self.view.board.square_at(pos)
         if sq is None or sq == d["frm"]:
-            self.host.changed()
+            self.scene.invalidate()
             return True
-        if sq in self.targets():
+        if sq in self._targets:
             self._play(d["frm"], sq)
         else:
             self._ask(d["frm"], sq)
@@ -190,11 +248,99 @@ class TurnController:
         try:
             rules.find_step(self.state, frm, to)
         except IllegalMoveError as err:
-            self.host.refuse(str(err), to if frm != to else frm)
+            self.scene.refuse(str(err), to)
             return
         self._play(frm, to)
 
     def _play(self, frm: int, to: int) -> None:
         move = rules.find_step(self.state, frm, to)
         self.reset()
-        self.host.play_step(move)
+        captured = bool(self.state.owners[to])
+        if self.scene.step(move) is None:  # the turn goes on: the closing step has its sound
+            self.scene.app.sound.play("capture" if captured else "move")
+
+    # what the shared screen reports ------------------------------------------------------------
+
+    def played(self, move: Any, before: Any, after: Any) -> str:
+        """A whole turn was played: its sounds and announcements; it in words."""
+        m = self.scene.match
+        facts = turn_facts(before, tuple(move), after)
+        sound = self.scene.app.sound
+        sound.play("capture" if facts.captures else "move" if facts.steps else "select")
+        if facts.khan is not None:
+            sound.play("khan", 0.8)
+        if facts.eliminated:
+            sound.play("elimination", 0.9)
+            names = " and ".join(m.name(s) for s in facts.eliminated)
+            self.scene.app.toast(f"{names} {'is' if len(facts.eliminated) == 1 else 'are'} "
+                                 "out: every base square taken", 3.0)
+        return turn_line(facts, m.name)
+
+    def turn_started(self, player: int) -> None:
+        """A person's turn: a hand-over in hot-seat, then the recap of the turns since."""
+        m = self.scene.match
+        count = len(m.moves)
+        fresh = count > self._seen
+        self._seen = max(self._seen, count)
+        previous, self._last_person = self._last_person, player
+        if not fresh or m.humans < 2:
+            return
+        turns = [i for i in m.turns_since(player) if m.mover(i) != player]
+        handover = bool(getattr(self.scene.app.settings, "handover", True))
+        if handover and previous is not None and previous != player:
+            from prepollency.ui.handover import HandOver
+
+            words = (f"{len(turns)} turn{'s' if len(turns) != 1 else ''} since you last "
+                     "played: a recap follows") if turns and recap_wanted(self.scene.app) else ""
+            self.scene.app.sound.play("turn", 0.7)
+            self.scene.app.push(HandOver(self.scene.app, m.name(player), self.view.keys[player],
+                                         colours.marker(player), words,
+                                         lambda: self.start_recap(turns)))
+            return
+        self.start_recap(turns)
+
+    def start_recap(self, turns: list[int]) -> None:
+        """Replay these turns on the board (if the setting wants recaps)."""
+        if not turns or not recap_wanted(self.scene.app):
+            return
+        self.recap = Recap(self.scene.match, self.view, turns, self.scene.match.name,
+                           self._recap_done)
+        self.recap.start()
+        self.scene.refresh()
+
+    def _recap_done(self) -> None:
+        self.recap = None
+        self.scene.refresh()
+
+    def update(self, dt: float) -> None:
+        """The recap's pace."""
+        self.view.recap_animator.update(dt)
+        if self.recap is not None and self.recap.update(dt):
+            self.scene.invalidate()
+
+    def wants_frames(self) -> bool:
+        """True while the recap runs or a piece is dragged."""
+        return self.recap is not None or self.view.recap_animator.busy or (
+            self.drag is not None and self.drag.get("active", False))
+
+    # the hint and the end ----------------------------------------------------------------------
+
+    def show_hint(self, move: Any) -> None:
+        """Show a hinted turn (dashed arrows), or take it away (None)."""
+        self.hint = tuple(move) if move is not None else None
+
+    def hint_seed(self, state: rules.State) -> int:
+        """A seed made from the position alone."""
+        digest = hashlib.blake2b(repr(state.key()).encode(), digest_size=8).digest()
+        return int.from_bytes(digest, "little") >> 1
+
+    def result_words(self, outcome: Any) -> str:
+        """Why the game ended, in a sentence."""
+        return result_words(outcome, self.scene.match.name)[1]
+
+
+def replace_warning(status: Status, warning: str) -> Status:
+    """The status with a warning box (one round from an Obelisk win)."""
+    from dataclasses import replace
+
+    return replace(status, warning=warning) if warning else status

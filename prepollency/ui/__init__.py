@@ -1,0 +1,107 @@
+"""The Prepollency screens: the new-game dialog and the game screen.
+
+`play_scene(app, seats, seed, first, names, colours)` opens a game of 2, 3 (the variant) or 4
+players: the shared game screen (`common.ui.game_scene.GameScene`) over a `common.match.Match`,
+with this game's `TurnController` (what the mouse means) and `PrepollencyView` (how it is
+drawn). `resume_scene(app, replay)` opens a saved game (names and colours ride along in the
+record as extra keys). `new_game_scene(app)` is the dialog (`prepollency.ui.new_game`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from common.match import Match
+from common.record import Replay
+from common.seats import SeatSpec
+from common.ui.game_scene import GameScene
+from prepollency import rules
+from prepollency.state import SEATS_FOR
+from prepollency.ui.controller import TurnController
+from prepollency.ui.names import clean_name
+from prepollency.ui.new_game import new_game_scene
+from prepollency.ui.view import PrepollencyView
+
+TITLE = "Prepollency"
+SEATS = 4  # seat specs `play prepollency --players` takes (the dialog offers 2, 3 and 4)
+
+
+def play_scene(app, seats: Sequence[SeatSpec | str], seed: int | None = None,
+               first: int | None = None, names: Mapping[int, str] | None = None,
+               colours: Mapping[int, str] | None = None) -> GameScene:
+    """A new game between these seats (one spec each: 2, 3 or 4 of them, in seat order);
+    `first` the seat to start (None: drawn from the seed, as the rule sheet suggests)."""
+    if seed is None:
+        seed = random.randrange(1, 1_000_000)
+    engine_seats = SEATS_FOR.get(len(seats))
+    if engine_seats is None:
+        raise ValueError(f"Prepollency is for 2, 3 or 4 players, not {len(seats)}")
+    if first is None:
+        first = random.Random(seed).choice(engine_seats)
+    initial = rules.new_state(random.Random(seed), len(seats), first)
+    specs = {seat: SeatSpec.parse(spec) for seat, spec in zip(engine_seats, seats, strict=True)}
+    names = {s: n for s, n in (names or {}).items() if s in engine_seats and n}
+    keys = _colour_keys(colours, engine_seats)
+    match = Match(rules, initial, specs, names=names,
+                  info={"seed": seed, "colours": {str(s): k for s, k in keys.items()}})
+
+    def rematch() -> GameScene:
+        return play_scene(app, [specs[s] for s in engine_seats], None, None, names, keys)
+
+    return _scene(app, match, keys, rematch)
+
+
+def resume_scene(app, replay: Replay) -> GameScene:
+    """A saved game: play on, or look back at it if it is finished. A seat a bot program
+    played goes to a person (a file never starts a program)."""
+    record = replay.record
+    seats = tuple(rules.players(replay.initial))
+    players = record.get("players") if isinstance(record.get("players"), dict) else {}
+    specs: dict[int, Any] = {}
+    for seat in seats:
+        text = players.get(str(seat), "human")
+        try:
+            spec = SeatSpec.parse(text)
+        except ValueError:
+            spec = SeatSpec.parse("human")
+        specs[seat] = SeatSpec.parse("human") if spec.is_bot else spec
+    names = _read_map(record.get("names"), seats)
+    names = {s: clean_name(n) for s, n in names.items() if clean_name(n)}
+    keys = _colour_keys(_read_map(record.get("colours"), seats), seats)
+    seed = record.get("seed")
+    info = {"colours": {str(s): k for s, k in keys.items()}}
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        info["seed"] = seed
+    match = Match.from_replay(replay, specs, names=names, info=info)
+    scene = _scene(app, match, keys, lambda: play_scene(
+        app, [specs[s] for s in seats], None, None, names, keys))
+    if match.over:
+        scene.game_over_shown = True
+        scene.start_review(len(match.moves))
+    return scene
+
+
+def _scene(app, match: Match, keys: Mapping[int, str], rematch) -> GameScene:
+    view = PrepollencyView(app, tuple(match.players), dict(keys))
+    controller = TurnController(view)
+    return GameScene(app, match, controller, view, rematch=rematch)
+
+
+def _colour_keys(colours: Mapping[Any, Any] | None, seats: tuple[int, ...]) -> dict[int, str]:
+    from prepollency.ui.colours import seat_colours
+
+    given = {int(s): k for s, k in (colours or {}).items() if str(s).isdigit()}
+    return seat_colours(given, seats)
+
+
+def _read_map(data: Any, seats: tuple[int, ...]) -> dict[int, str]:
+    """A record's {"1": "text", ...} for the game's seats (anything else dropped)."""
+    if not isinstance(data, dict):
+        return {}
+    return {int(k): v for k, v in data.items()
+            if isinstance(k, str) and k.isdigit() and int(k) in seats and isinstance(v, str)}
+
+
+__all__ = ["SEATS", "TITLE", "new_game_scene", "play_scene", "resume_scene"]

@@ -1,0 +1,298 @@
+"""How Prepollency is drawn: the `View` of the shared game screen (`common.ui.game_scene`).
+
+`PrepollencyView` owns the board geometry (`common.ui.board.BoardView`: pixel <-> square, at
+any window size), the seats' colours (keys of `prepollency.ui.colours`, turned into SVG tones
+per palette), the one cached static board (`board.static_layer`: ground, coordinates, bases,
+Obelisk) and the game's own card beside the board: a banner in the colour of the seat to move,
+the turn order (eliminated and withdrawn seats greyed) and the Obelisk (who stands where, the
+hold count, the warning). `draw_layer` paints all that into the screen's cached layer when
+`layer_key` changed; `draw_frame` paints what moves on top (hover, refusal cross, tweens, a
+dragged piece). The recap's tweens run on the view's own animator, so a click can skip it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Hashable
+from typing import Any
+
+import pygame
+
+from common.ui import draw
+from common.ui.board import BoardView
+from common.ui.game_panel import LogRow
+from common.ui.game_seams import Areas
+from common.ui.menu import backdrop
+from common.ui.tween import Animator
+from prepollency import rules
+from prepollency.moves import END, GRID
+from prepollency.ui import colours
+from prepollency.ui.anim import animate, draw_tweens, hidden_squares
+from prepollency.ui.art import TOKEN, Tones, mark_icon, piece, tones_for
+from prepollency.ui.board import (
+    draw_hint,
+    draw_last_turn,
+    draw_moved,
+    draw_pieces,
+    draw_refusal,
+    draw_selected,
+    draw_targets,
+    draw_turn_base,
+    static_layer,
+)
+from prepollency.ui.panel import draw_banner, draw_obelisk, draw_order, turn_text
+from prepollency.ui.words import turn_facts, turn_line
+
+REFUSAL_TIME = 1.4  # seconds the refusal cross stays on its square
+CPU_SCALE = {False: 1.0, True: 0.5}  # animation length of CPU turns, by the fast_cpu setting
+
+
+class PrepollencyView:
+    """The board and the card of one Prepollency game (see the module docstring)."""
+
+    log_columns = 1
+
+    def __init__(self, app: Any, seats: tuple[int, ...], colour_keys: dict | None = None
+                 ) -> None:
+        self.app = app
+        self.scene: Any = None
+        self.board = BoardView(GRID)
+        self.keys = colours.seat_colours(dict(colour_keys or {}), tuple(seats))
+        self.recap_animator = Animator(app.settings.animation)
+        self.card = pygame.Rect(0, 0, 0, 0)
+        self.banner = self.order = self.obelisk = self.card
+        self._static: pygame.Surface | None = None
+        self._static_key: tuple | None = None
+        self._bg: pygame.Surface | None = None
+        self._tones: dict[int, Tones] = {}
+        self._tones_for = ""
+
+    def attach(self, scene: Any) -> None:
+        """The screen this view draws."""
+        self.scene = scene
+
+    # colours ---------------------------------------------------------------------------------
+
+    @property
+    def tones(self) -> dict[int, Tones]:
+        """Each seat's SVG colours (fill, rim, detail) in the app's palette."""
+        name = self.app.pal.name
+        if self._tones_for != name:
+            self._tones, self._tones_for = tones_for(self.keys, name), name
+        return self._tones
+
+    def fill(self, seat: int) -> tuple[int, int, int]:
+        """A seat's colour in the app's palette."""
+        return colours.rgb(self.keys[seat], self.app.pal.name)
+
+    def player_icon(self, player: int, size: int) -> pygame.Surface | None:
+        """A seat's mark shape in its colour (the status title, the log rows)."""
+        fill = self.fill(player)
+        return mark_icon(player, max(8, size), fill, colours.text_on(fill))
+
+    # layout ----------------------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> Areas:
+        """Board on the left, as large as fits; on the right the toolbar, the game's card,
+        the status area and the log."""
+        m = self.app.m
+        pad = m.pad
+        panel_w = max(330, min(int(size[0] * 0.34), 560))
+        area = pygame.Rect(pad, pad, size[0] - panel_w - 3 * pad, size[1] - 2 * pad)
+        self.board.layout(area)
+        self.board.layout(area.move(-(area.right - self.board.frame.right) // 2, 0))
+        x = self.board.frame.right + 2 * pad
+        panel = pygame.Rect(x, pad, size[0] - x - pad, size[1] - 2 * pad)
+        toolbar = pygame.Rect(panel.x, panel.y, panel.w, m.button_h)
+        banner_h = int(m.large * 1.7)
+        order_h = int(m.small * 2.1)
+        obelisk_h = int(m.small * 1.3) * 3 + pad // 2
+        self.card = pygame.Rect(panel.x, toolbar.bottom + pad, panel.w,
+                                banner_h + order_h + obelisk_h + 2 * pad)
+        self.banner = pygame.Rect(self.card.x, self.card.y, self.card.w, banner_h)
+        self.order = pygame.Rect(self.card.x + pad // 2, self.banner.bottom + pad // 2,
+                                 self.card.w - pad, order_h)
+        self.obelisk = pygame.Rect(self.card.x + pad, self.order.bottom + pad // 2,
+                                   self.card.w - 2 * pad, obelisk_h)
+        status_h = int(m.large * 1.45) + int(m.small * 1.5) + 2 * int(m.normal * 1.3) \
+            + m.button_h + 3 * pad
+        status = pygame.Rect(panel.x, self.card.bottom + pad, panel.w, status_h)
+        log = pygame.Rect(panel.x, status.bottom + pad, panel.w, panel.bottom - status.bottom - pad)
+        self._static = self._bg = None
+        return Areas(toolbar, status, log)
+
+    def settings_changed(self) -> None:
+        """New palette or speed: drop the cached drawings."""
+        self.recap_animator.speed = self.app.settings.animation
+        self._static = self._bg = None
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        """True on the board or the game's card."""
+        return self.board.frame.collidepoint(pos) or self.card.collidepoint(pos)
+
+    # what is shown ---------------------------------------------------------------------------
+
+    def shown(self) -> tuple[rules.State, int]:
+        """The position on the board and how many whole turns lead to it (a recap's turn,
+        the reviewed one, or the live one)."""
+        m, recap = self.scene.match, self.scene.controller.recap
+        if recap is not None and recap.index is not None:
+            return m.states[recap.index + 1], recap.index + 1
+        if m.review is not None:
+            return m.states[m.review], m.review
+        return m.state, len(m.moves)
+
+    def hidden(self) -> frozenset[int]:
+        """Squares the running tweens draw."""
+        return hidden_squares(self.scene.animator) | hidden_squares(self.recap_animator)
+
+    def layer_key(self) -> Hashable:
+        """Everything `draw_layer` shows."""
+        c, m = self.scene.controller, self.scene.match
+        state, count = self.shown()
+        drag = c.drag is not None and c.drag.get("active")
+        return (state.key(), count, len(m.steps), c.picked, c.hint, drag, self.hidden(),
+                self.scene.my_turn, c.recap_key(), self.app.pal.name)
+
+    def draw_layer(self, layer: pygame.Surface) -> None:
+        """Background, board with pieces and highlights, and the game's card."""
+        pal, size = self.app.pal, layer.get_size()
+        if self._bg is None or self._bg.get_size() != size:
+            self._bg = backdrop(size, pal)
+            for rect in (self.card, self.scene.areas.status, self.scene.areas.log) \
+                    if self.scene.areas else ():
+                draw.shadow_under(self._bg, rect, self.app.m.radius, 5)
+        layer.blit(self._bg, (0, 0))
+        c, m = self.scene.controller, self.scene.match
+        state, count = self.shown()
+        live = count == len(m.moves) and m.review is None
+        if live and m.steps:
+            last = [s for s in m.steps if s is not END]
+        else:
+            last = list(m.moves[count - 1]) if count > 0 else []
+        self.static_draw(layer, state)
+        if last:
+            draw_last_turn(layer, self.board, last, pal.last)
+        if live and state.result is None:
+            seat = rules.to_move(state)
+            draw_turn_base(layer, self.board, seat, self.tones[seat], pal)
+        draw_pieces(layer, self.board, state.owners, state.kinds, self.tones, self.hidden())
+        if live and self.scene.my_turn and c.recap is None:
+            if state.moved >= 0:
+                draw_moved(layer, self.board, state.moved, pal)
+            if c.picked is not None:
+                draw_selected(layer, self.board, c.picked, pal)
+            draw_targets(layer, self.board, c.targets(), state.owners, pal)
+            if c.hint:
+                draw_hint(layer, self.board, c.hint, pal)
+        self.draw_card(layer, state)
+        if c.recap is not None:
+            self.draw_recap(layer, c.recap)
+
+    def static_draw(self, layer: pygame.Surface, state: rules.State) -> None:
+        """The cached board without pieces (rebuilt on resize, palette or elimination)."""
+        key = (self.board.tile, self.board.frame.size, self.app.pal.name, state.seats,
+               state.alive, tuple(sorted(self.keys.items())))
+        if self._static is None or self._static_key != key:
+            self._static = static_layer(self.board, self.app.pal, self.tones, state.seats,
+                                        state.alive)
+            if pygame.display.get_surface():
+                self._static = self._static.convert()
+            self._static_key = key
+        layer.blit(self._static, self.board.frame)
+
+    def draw_card(self, layer: pygame.Surface, state: rules.State) -> None:
+        """Banner (seat to move), turn order, Obelisk."""
+        pal, m, match = self.app.pal, self.app.m, self.scene.match
+        draw.panel(layer, self.card, pal.panel, pal.panel_edge, m.radius, 0)
+        seat = rules.to_move(state)
+        result = rules.outcome(state)
+        if result is not None:
+            winner = result.winner
+            title = "Draw" if winner is None else f"{match.name(winner)} wins"
+            seat = winner if winner is not None else seat
+        else:
+            title = f"{self.scene.label(seat)}'s turn" if not match.is_human(seat) \
+                else f"{match.name(seat)}'s turn"
+        draw_banner(layer, self.banner, seat, title, self.tones[seat], m)
+        order = _clockwise(state.seats, seat)
+        withdrawn = {w.player: "left" for w in match.withdrawn}
+        draw_order(layer, self.order, order, seat, state.alive, withdrawn, self.tones,
+                   match.name, pal, m)
+        draw_obelisk(layer, self.obelisk, state.owners, state.holds, state.alive, self.tones,
+                     match.name, pal, m)
+
+    def draw_recap(self, layer: pygame.Surface, recap: Any) -> None:
+        """The recap's lines in a band over the bottom of the board."""
+        pal, m = self.app.pal, self.app.m
+        lines = recap.lines
+        line_h = int(m.small * 1.35)
+        rect = pygame.Rect(self.board.rect.x + m.pad, 0, self.board.rect.w - 2 * m.pad,
+                           line_h * (len(lines) + 1) + m.pad)
+        rect.bottom = self.board.rect.bottom - m.pad
+        draw.alpha_rect(layer, rect, (*pal.backdrop, 215), m.radius)
+        y = rect.y + m.pad // 2
+        draw.blit_text(layer, "Since your last turn  (click to skip)", m.small, pal.text_dim,
+                       (rect.x + m.pad, y), bold=True)
+        for seat, text in lines:
+            y += line_h
+            icon = self.player_icon(seat, int(m.small))
+            layer.blit(icon, icon.get_rect(midleft=(rect.x + m.pad, y + line_h // 2)))
+            px = draw.fit_text(text, m.small, rect.w - 3 * m.pad - m.small, min_px=10)
+            draw.blit_text(layer, text, px, pal.text, (rect.x + 2 * m.pad + m.small, y))
+
+    def draw_frame(self, surface: pygame.Surface) -> None:
+        """Hover outline, the refusal cross, the tweens, a dragged piece."""
+        pal, c, scene = self.app.pal, self.scene.controller, self.scene
+        sq = self.board.square_at(scene.hover)
+        if sq is not None and scene.my_turn and c.recap is None and sq in c.actionable():
+            pygame.draw.rect(surface, pal.select, self.board.square_rect(sq), 2, border_radius=3)
+        refused = scene.refused
+        if refused and isinstance(refused[1], int):
+            age = time.monotonic() - refused[2]
+            if age < REFUSAL_TIME:
+                draw_refusal(surface, self.board, refused[1], pal, 1 - age / REFUSAL_TIME)
+        for animator in (scene.animator, self.recap_animator):
+            if animator.busy:
+                draw_tweens(surface, self.board, animator, self.tones)
+        drag = c.drag
+        if drag and drag.get("active"):
+            seat = scene.match.to_move
+            ghost = piece(drag["kind"], self.tones[seat], int(self.board.tile * TOKEN * 1.1))
+            surface.blit(ghost, ghost.get_rect(center=drag["pos"]))
+
+    # motion and the log ------------------------------------------------------------------------
+
+    def animate(self, before: rules.State, after: rules.State, move: Any) -> None:
+        """The tweens of a step (a Move or END) or a whole turn (a Turn) from before to after."""
+        moves = () if move is END else (move,) if isinstance(move, rules.Move) else tuple(move)
+        facts = turn_facts(before, moves, after)
+        m = self.scene.match
+        fast = bool(getattr(self.app.settings, "fast_cpu", False))
+        scale = 1.0 if m.is_human(facts.seat) else CPU_SCALE[fast]
+        animate(self.scene.animator, facts, before.owners, before.kinds, scale)
+
+    def log_rows(self, moves: list) -> list[LogRow]:
+        """One row per turn: "12." and the turn ("c3-e5 h7-h8", "—"), by seat."""
+        m = self.scene.match
+        rows = []
+        for i, move in enumerate(moves):
+            seat = m.mover(i)
+            fill = self.fill(seat)
+            rows.append(LogRow(f"{i + 1}.", ((i, turn_text(move)),), seat,
+                               colours.readable(fill, self.app.pal.panel)))
+        return rows
+
+    def recap_line(self, index: int) -> str:
+        """Turn `index` of the match in words (for tests and the recap)."""
+        m = self.scene.match
+        facts = turn_facts(m.states[index], tuple(m.moves[index]), m.states[index + 1])
+        return turn_line(facts, m.name)
+
+
+def _clockwise(seats: tuple[int, ...], first: int) -> list[int]:
+    """The seats in turn order starting from `first`."""
+    if first not in seats:
+        return list(seats)
+    i = seats.index(first)
+    return list(seats[i:] + seats[:i])
