@@ -16,7 +16,7 @@ sys.path.insert(0, str(ROOT))
 from common import record as rec  # noqa: E402
 from main import games  # noqa: E402
 
-VECTORS = ROOT.parent / "shared" / "vectors"
+VECTORS = ROOT / "tests" / "data" / "vectors"  # the repository's copies of the shared vectors
 
 
 def _timed(game, state, depth: int) -> tuple[int, float]:
@@ -30,7 +30,8 @@ def main() -> None:
     registry = games()
     worst = {}
     for name, key, depths in (("overlords_perft.json", "perft", (1, 2)),
-                              ("prepollency_turns.json", "turns", (1,))):
+                              ("prepollency_turns.json", "turns", (1,)),
+                              ("prepollency_3p_turns.json", "turns", (1,))):
         vectors = json.loads((VECTORS / name).read_text())["vectors"]
         for i, vector in enumerate(vectors):
             replay = rec.replay(vector["record"], registry)

@@ -18,10 +18,10 @@ from common import record
 from common.protocol import IllegalMoveError
 from overlords import rules
 from overlords.rules import Move
+from tests import vectors
 
 ROOT = Path(__file__).resolve().parents[1]
-VECTORS = json.loads((Path(__file__).parents[1].parent / "shared" / "vectors"
-                      / "overlords_perft.json").read_text(encoding="utf-8"))["vectors"]
+VECTORS = vectors.load("overlords_perft.json")
 SELFPLAY = ["selfplay", "overlords", "--players", "random,random", "--games", "3", "--seed", "5"]
 GAME_LINE = re.compile(r"game (\d+): (white wins by (overlord|sources)|black wins by "
                        r"(overlord|sources)|draw \(draw\)|unfinished) after (\d+) moves -> (.+)")

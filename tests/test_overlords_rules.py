@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 import subprocess
 import sys
@@ -14,10 +13,11 @@ from common import record as rec
 from common.protocol import IllegalMoveError, Outcome
 from overlords import rules
 from overlords.rules import BLACK, HERO, OVERLORD, WHITE, Move
+from tests import vectors
 from tests.overlords_diagram import board, position, runes_of, targets
 
 ROOT = Path(__file__).resolve().parents[1]
-VECTORS = ROOT.parent / "shared" / "vectors" / "overlords_perft.json"
+VECTORS = vectors.load("overlords_perft.json")
 sq = rules.GRID.index
 
 
@@ -322,8 +322,7 @@ def test_malformed_notation(text):
 
 
 def test_perft_vectors():
-    data = json.loads(VECTORS.read_text())
-    for vector in data["vectors"]:
+    for vector in VECTORS:
         replay = rec.replay(vector["record"], {"overlords": rules})
         assert [rules.perft(replay.final, d) for d in (1, 2)] == vector["perft"]
 

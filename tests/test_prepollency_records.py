@@ -16,25 +16,34 @@ import main
 from common import record as rec
 from common.protocol import Outcome
 from prepollency import rules
-from prepollency.moves import KHAN
-from prepollency.state import BASES
+from prepollency.state import BASES, has_khan
+from tests import vectors
 
 ROOT = Path(__file__).resolve().parents[1]
-VECTORS = json.loads((ROOT.parent / "shared" / "vectors" / "prepollency_turns.json").read_text())
+VECTORS = vectors.load("prepollency_turns.json")
+VECTORS_3P = vectors.load("prepollency_3p_turns.json")
 GAMES = {"prepollency": rules}
 
 
-@pytest.mark.parametrize("vector", VECTORS["vectors"], ids=lambda v: v.get("note", ""))
+@pytest.mark.parametrize("vector", VECTORS, ids=lambda v: v.get("note", ""))
 def test_turn_count_vectors(vector):
     final = rec.replay(vector["record"], GAMES).final
     assert rules.perft(final, 1) == vector["turns"]
     assert len(rules.legal_moves(final)) == vector["turns"]
 
 
+@pytest.mark.parametrize("vector", VECTORS_3P, ids=lambda v: str(len(v["record"]["turns"])))
+def test_three_player_variant_turn_count_vectors(vector):
+    replay = rec.replay(vector["record"], GAMES)
+    assert rules.players(replay.initial) == (1, 2, 3) and 4 not in replay.final.owners
+    assert rules.perft(replay.final, 1) == vector["turns"]
+    assert len(rules.legal_moves(replay.final)) == vector["turns"]
+
+
 def test_the_vectors_reach_a_khan_a_hold_and_an_elimination():
-    finals = {v.get("note"): rec.replay(v["record"], GAMES).final for v in VECTORS["vectors"]}
+    finals = {v.get("note"): rec.replay(v["record"], GAMES).final for v in VECTORS}
     khan = finals["khan"]
-    assert any(khan.kinds[s] == KHAN for s in khan.pieces[1]) and khan.holds[1] == 1
+    assert has_khan(khan, 1) and khan.holds[1] == 1
     assert finals["hold3"].holds[1] == 3
     assert finals["seat 2 just eliminated"].alive == (1, 3, 4)
 
