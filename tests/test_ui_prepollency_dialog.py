@@ -79,6 +79,39 @@ def test_the_main_menu_opens_the_dialog_for_prepollency_like_for_overlords():
         app.close()
 
 
+def test_start_opens_the_game_screen_with_the_dialogs_seats_names_and_colours():
+    from common.ui.app import game_ui
+
+    ui = game_ui("prepollency")
+    if ui is None or not hasattr(ui, "play_scene"):
+        pytest.skip("prepollency.ui does not offer play_scene yet")
+    app = App(main.games())
+    try:
+        app.settings.animation = "off"
+        app.push(MainMenu(app))
+        dialog = NewGameScene(app)  # the real Start: prepollency.ui.play_scene
+        app.push(dialog)
+        d = Driver(app)
+        d.frames(1)
+        pick(d, dialog.players, "3")
+        for s in (1, 2, 3):
+            pick(d, dialog.rows[s].kind, "human")
+        d.click(dialog.rows[2].swatch.rect.center)  # blue -> green: swapped with seat 3
+        pick(d, dialog.first, "3")
+        d.click(dialog.start.rect.center)
+        game = app.top
+        assert not isinstance(game, NewGameScene) and game in app.stack
+        match = game.match
+        assert tuple(match.seats) == (1, 2, 3)
+        assert all(spec.is_human for spec in match.seats.values())
+        assert match.names == {1: "Red", 2: "Green", 3: "Blue"}
+        assert match.info["colours"] == {"1": "red", "2": "green", "3": "blue"}
+        assert match.state.turn == 3
+        d.frames(2)
+    finally:
+        app.close()
+
+
 @pytest.mark.parametrize("players,seats", [("2", (1, 3)), ("3", (1, 2, 3)), ("4", (1, 2, 3, 4))])
 def test_player_counts_start_the_right_engine_seats(dlg, players, seats):
     d, dialog, started = dlg
