@@ -7,6 +7,8 @@ never load pygame, and nothing in `common/` names a game package except the regi
   has an import statement of `overlords` / `prepollency` (or a module in them), a string that
   is such a name or module path (outside docstrings), or a module path built with an f-string
   for `importlib` (`f"{name}.ui"`: a lookup by convention instead of by the registry).
+- no import cycles among the modules of `common/ui/`, lazy imports included (type-only ones
+  under `TYPE_CHECKING` aside): scenes reach the app through the instance they are given.
 """
 
 from __future__ import annotations
@@ -122,3 +124,36 @@ def test_the_layer_check_sees_each_kind_of_naming(tmp_path):
                       "    return importlib.import_module(f'{name}.ui')\n")
     places = game_names(sample)
     assert [p.split(":")[0] for p in places] == ["3", "4", "5", "5", "7"], places
+
+
+def _ui_imports(path: Path, modules: set[str]) -> set[str]:
+    """The common.ui modules a file imports anywhere (lazily too), type-only imports aside."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    typing_only = {id(n) for st in tree.body if isinstance(st, ast.If)
+                   and "TYPE_CHECKING" in ast.unparse(st.test) for n in ast.walk(st)}
+    found = set()
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found |= {node.module} | {f"{node.module}.{a.name}" for a in node.names}
+    return found & modules
+
+
+def test_common_ui_has_no_import_cycles():
+    files = {f"common.ui.{p.stem}": p for p in (ROOT / "common" / "ui").glob("*.py")
+             if p.stem != "__init__"}
+    graph = {name: _ui_imports(path, set(files)) - {name} for name, path in files.items()}
+    done: set[str] = set()
+
+    def visit(name: str, path: list[str]) -> None:
+        for dep in sorted(graph[name]):
+            assert dep not in path, "import cycle: " + " -> ".join(path[path.index(dep):] + [dep])
+            if dep not in done:
+                visit(dep, path + [dep])
+        done.add(name)
+
+    for name in sorted(graph):
+        visit(name, [name])

@@ -157,6 +157,14 @@ class App:
 
         self.reset(MainMenu(self))
 
+    def has_screens(self, name: str) -> bool:
+        """True if a game has screens (scenes ask the app, so they need not import it)."""
+        return has_ui(name)
+
+    def screens(self, name: str) -> ModuleType | None:
+        """A game's screens module (`new_game_scene`, `play_scene`, `resume_scene`), or None."""
+        return game_ui(name)
+
     def show_rules(self, game: str | None = None) -> None:
         """Open the rules screen (unless it is already on top)."""
         from common.ui.rules_scene import RulesScene

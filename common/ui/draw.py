@@ -78,18 +78,6 @@ def shadow(size: tuple[int, int], radius: int, blur: int, alpha: int) -> pygame.
     return pygame.transform.smoothscale(small, full) if k > 1 else small
 
 
-@lru_cache(maxsize=64)
-def disc_shadow(diameter: int, alpha: int = 90) -> pygame.Surface:
-    """A soft round shadow for a token of that diameter."""
-    blur = max(2, diameter // 10)
-    size = diameter + 4 * blur
-    surface = pygame.Surface((size, size), pygame.SRCALPHA)
-    pygame.draw.ellipse(
-        surface, (0, 0, 0, alpha), (2 * blur, 2 * blur + diameter // 6, diameter, diameter * 5 // 6)
-    )
-    return pygame.transform.gaussian_blur(surface, blur)
-
-
 def panel(
     target: pygame.Surface, rect: pygame.Rect, fill: Color, edge: Color | None = None,
     radius: int = 10, lift: int = 6,
@@ -217,3 +205,23 @@ def corners(target: pygame.Surface, rect: pygame.Rect, color: Color, width: int)
     ):
         pygame.draw.line(target, color, (cx, cy), (cx + dx * arm, cy), width)
         pygame.draw.line(target, color, (cx, cy), (cx, cy + dy * arm), width)
+
+
+def backdrop(size: tuple[int, int], pal) -> pygame.Surface:
+    """A calm textured background for menus: darkened slate with a soft vignette."""
+    surface = pygame.Surface(size)
+    surface.fill(pal.background)
+    texture = assets.image("art/board/slate.png")
+    if texture is not None:
+        tw, th = texture.get_size()
+        for x in range(0, size[0], tw):
+            for y in range(0, size[1], th):
+                surface.blit(texture, (x, y))
+        veil = pygame.Surface(size, pygame.SRCALPHA)
+        veil.fill((*pal.background, 205))
+        surface.blit(veil, (0, 0))
+    vignette = pygame.Surface((64, 40), pygame.SRCALPHA)
+    for i in range(16):
+        pygame.draw.rect(vignette, (0, 0, 0, 9), (i, i, 64 - 2 * i, 40 - 2 * i), 1)
+    surface.blit(pygame.transform.smoothscale(vignette, size), (0, 0))
+    return surface.convert() if pygame.display.get_surface() else surface

@@ -8,7 +8,6 @@ import pygame
 from common import record as rec
 from common.ui import draw, saves
 from common.ui.input import Action, Command, PointerDown, Wheel
-from common.ui.menu import backdrop
 from common.ui.overlay import Dialog
 from common.ui.scene import Scene
 from common.ui.widgets import Button, Widget, handle_all
@@ -57,9 +56,7 @@ class LoadScene(Scene):
         except rec.RecordError as err:
             self._refuse(saves.Entry(entry.path, entry.title, entry.when, str(err)))
             return
-        from common.ui.app import game_ui
-
-        ui = game_ui(replay.game.NAME)
+        ui = self.app.screens(replay.game.NAME)
         if ui is None or not hasattr(ui, "resume_scene"):
             self._refuse(saves.Entry(entry.path, entry.title, entry.when,
                                      f"{replay.game.NAME.title()} cannot be played here yet"))
@@ -99,7 +96,7 @@ class LoadScene(Scene):
         """Title, rows (title, date, problem), Back."""
         pal, m = self.app.pal, self.app.m
         if self._bg is None or self._bg.get_size() != surface.get_size():
-            self._bg = backdrop(surface.get_size(), pal)
+            self._bg = draw.backdrop(surface.get_size(), pal)
         surface.blit(self._bg, (0, 0))
         draw.blit_text(surface, "Load game", m.large, pal.text,
                        (surface.get_width() // 2, 2 * m.pad + m.button_h // 2), "center", True)

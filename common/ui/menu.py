@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from common.ui import assets, draw
+from common.ui.draw import backdrop  # noqa: F401  (old home: game screens still import it here)
 from common.ui.input import Action, Command
 from common.ui.scene import Scene
 from common.ui.settings import ANIMATION_SPEEDS
@@ -15,36 +16,14 @@ GAMES = (("overlords", "Overlords"), ("prepollency", "Prepollency"))
 TOKENS = ("overlord", "wizard", "dragon", "hero")
 
 
-def backdrop(size: tuple[int, int], pal) -> pygame.Surface:
-    """A calm textured background for menus: darkened slate with a soft vignette."""
-    surface = pygame.Surface(size)
-    surface.fill(pal.background)
-    texture = assets.image("art/board/slate.png")
-    if texture is not None:
-        tw, th = texture.get_size()
-        for x in range(0, size[0], tw):
-            for y in range(0, size[1], th):
-                surface.blit(texture, (x, y))
-        veil = pygame.Surface(size, pygame.SRCALPHA)
-        veil.fill((*pal.background, 205))
-        surface.blit(veil, (0, 0))
-    vignette = pygame.Surface((64, 40), pygame.SRCALPHA)
-    for i in range(16):
-        pygame.draw.rect(vignette, (0, 0, 0, 9), (i, i, 64 - 2 * i, 40 - 2 * i), 1)
-    surface.blit(pygame.transform.smoothscale(vignette, size), (0, 0))
-    return surface.convert() if pygame.display.get_surface() else surface
-
-
 class MainMenu(Scene):
     """New game (one button per game), Rules, Settings, Quit."""
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        from common.ui.app import has_ui
-
         self.buttons: list[Widget] = []
         for name, title in GAMES:
-            ready = has_ui(name)
+            ready = app.has_screens(name)
             label = f"New game: {title}" if ready else f"{title}: coming soon"
             self.buttons.append(Button(label, self._new_game(name), primary=ready, enabled=ready))
         self.buttons += [
@@ -58,9 +37,7 @@ class MainMenu(Scene):
 
     def _new_game(self, name: str):
         def _start() -> None:
-            from common.ui.app import game_ui
-
-            ui = game_ui(name)
+            ui = self.app.screens(name)
             if ui is not None:
                 self.app.push(ui.new_game_scene(self.app))
 
@@ -100,7 +77,7 @@ class MainMenu(Scene):
 
     def _background(self, size: tuple[int, int]) -> pygame.Surface:
         pal, m = self.app.pal, self.app.m
-        surface = backdrop(size, pal)
+        surface = draw.backdrop(size, pal)
         cx = size[0] // 2
         title_y = int(size[1] * 0.12)
         draw.blit_text(surface, "Overlords", m.title, pal.text, (cx, title_y), "midtop", bold=True)

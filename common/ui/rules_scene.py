@@ -13,7 +13,7 @@ import pygame
 
 from common.ui import draw
 from common.ui.input import Action, Command, Key, PointerDown, PointerMove, PointerUp, Wheel
-from common.ui.menu import GAMES, backdrop
+from common.ui.menu import GAMES
 from common.ui.scene import Scene
 from common.ui.theme import mix
 from common.ui.widgets import Button, Choice, Widget, handle_all
@@ -182,7 +182,7 @@ class RulesScene(Scene):
         """Background, the visible part of the page, the scrollbar, the buttons."""
         pal, m = self.app.pal, self.app.m
         if self._bg is None or self._bg.get_size() != surface.get_size():
-            self._bg = backdrop(surface.get_size(), pal)
+            self._bg = draw.backdrop(surface.get_size(), pal)
             draw.panel(self._bg, self.view, pal.panel, pal.panel_edge, m.radius * 2, 8)
         if self._page is None:
             self._page = self._render_page()

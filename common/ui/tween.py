@@ -15,11 +15,6 @@ from typing import Any
 SPEEDS = {"off": 0.0, "normal": 1.0, "slow": 2.0}  # duration multiplier
 
 
-def linear(t: float) -> float:
-    """No easing."""
-    return t
-
-
 def ease_out_cubic(t: float) -> float:
     """Fast start, soft landing."""
     return 1 - (1 - t) ** 3
