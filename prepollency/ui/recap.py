@@ -63,8 +63,8 @@ class Recap:
         m = self.match
         before, after = m.states[i], m.states[i + 1]
         facts = turn_facts(before, tuple(m.moves[i]), after)
-        self.view.animator.clear()
-        length = animate(self.view.animator, facts, before.owners, before.kinds, SCALE)
+        self.view.recap_animator.clear()
+        length = animate(self.view.recap_animator, facts, before.owners, before.kinds, SCALE)
         self.wait = length + PAUSE
         self.lines.append((facts.seat, turn_line(facts, self.name)))
         self.lines = self.lines[-MAX_LINES:]
@@ -82,7 +82,7 @@ class Recap:
         if self.done:
             return False
         self.wait -= dt
-        if self.wait <= 0 and not self.view.busy:
+        if self.wait <= 0 and not self.view.recap_animator.busy:
             self._next()
             return True
         return False
@@ -94,5 +94,5 @@ class Recap:
         self.done = True
         self.index = None
         self.turns.clear()
-        self.view.animator.clear()
+        self.view.recap_animator.clear()
         self.on_done()
