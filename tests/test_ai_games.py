@@ -11,7 +11,7 @@ from common.ai.levels import LEVELS, heuristics_for, level_nodes, make_cpu
 from overlords import rules as overlords
 from prepollency import rules as prepollency
 from prepollency.state import from_diagram
-from tests.overlords_diagram import board, position, runes_of
+from tests.helpers.overlords_diagram import board, position, runes_of
 
 GAMES = [(overlords, 2), (prepollency, 2), (prepollency, 4)]
 

@@ -8,7 +8,7 @@ import pytest
 
 from common.ai.levels import LEVELS, CpuPlayer, Level, parse_spec
 from common.ai.search import MCTS, Budget, Cancelled, Heuristics, Params
-from tests.toygames import END, TICTACTOE, StepNim
+from tests.helpers.toygames import END, TICTACTOE, StepNim
 
 
 class NimHeuristics(Heuristics):

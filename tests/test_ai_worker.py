@@ -10,7 +10,7 @@ import pytest
 from common.ai.worker import AIWorker, choose_move, resolve_game
 from overlords import rules as overlords
 from prepollency import rules as prepollency
-from tests.toygames import TICTACTOE
+from tests.helpers.toygames import TICTACTOE
 
 
 def _wait(worker: AIWorker, seconds: float = 30.0):
@@ -59,7 +59,7 @@ def test_cancel_drops_a_long_search_and_the_next_request_answers(worker):
     assert not worker.busy() and worker.poll() is None
     started = time.monotonic()
     ttt = TICTACTOE.new_state(random.Random(0))
-    worker.start("tests.toygames:TICTACTOE", ttt, "random", seed=5)
+    worker.start("tests.helpers.toygames:TICTACTOE", ttt, "random", seed=5)
     assert _wait(worker) in TICTACTOE.legal_moves(ttt)
     assert time.monotonic() - started < 2.5  # the cancelled search stopped at once
 
@@ -67,7 +67,7 @@ def test_cancel_drops_a_long_search_and_the_next_request_answers(worker):
 def test_a_new_start_replaces_the_running_request(worker):
     ttt = TICTACTOE.new_state(random.Random(0))
     worker.start("overlords", overlords.new_state(random.Random(1), 2), "hard", seed=1)
-    worker.start("tests.toygames:TICTACTOE", ttt, "normal:50", seed=1)
+    worker.start("tests.helpers.toygames:TICTACTOE", ttt, "normal:50", seed=1)
     assert _wait(worker) in TICTACTOE.legal_moves(ttt)  # a cell, not an Overlords move
 
 
@@ -95,6 +95,6 @@ def test_a_killed_worker_is_restarted_and_answers():
 
 def test_resolve_game():
     assert resolve_game("overlords") is overlords
-    assert resolve_game("tests.toygames:TICTACTOE") is TICTACTOE
+    assert resolve_game("tests.helpers.toygames:TICTACTOE") is TICTACTOE
     with pytest.raises(ValueError):
         resolve_game("chess")

@@ -14,7 +14,7 @@ from common import record as rec
 from common.match import Match
 from common.protocol import IllegalMoveError
 from common.seats import SeatSpec
-from tests.toygames import END, STEPNIM, TICTACTOE
+from tests.helpers.toygames import END, STEPNIM, TICTACTOE
 
 GAMES = {"overlords": orules, "prepollency": prules}
 

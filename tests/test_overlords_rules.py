@@ -14,7 +14,7 @@ from common.protocol import IllegalMoveError, Outcome
 from overlords import rules
 from overlords.rules import BLACK, HERO, OVERLORD, WHITE, Move
 from tests import vectors
-from tests.overlords_diagram import board, position, runes_of, targets
+from tests.helpers.overlords_diagram import board, position, runes_of, targets
 
 ROOT = Path(__file__).resolve().parents[1]
 VECTORS = vectors.load("overlords_perft.json")

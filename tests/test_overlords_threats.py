@@ -7,7 +7,7 @@ import random
 from common.protocol import Outcome
 from overlords import rules
 from overlords.rules import BLACK, DRAGON, HERO, OVERLORD, WHITE, Move
-from tests.overlords_diagram import board, position, runes_of
+from tests.helpers.overlords_diagram import board, position, runes_of
 
 sq = rules.GRID.index
 

@@ -11,7 +11,7 @@ from common.protocol import IllegalMoveError, Outcome
 from prepollency import rules
 from prepollency.moves import Move, Turn
 from prepollency.state import from_diagram
-from tests.prepollency_diagram import FAR, at, cells, khans, play
+from tests.helpers.prepollency_diagram import FAR, at, cells, khans, play
 
 # --- Obelisk and Khan -----------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from common.protocol import IllegalMoveError, InvalidMoveError
 from prepollency import rules
 from prepollency.moves import ARCHER, CAVALRY, END, INFANTRY, Move, Turn
 from prepollency.state import BASES, OBELISK, diagram, from_diagram
-from tests.prepollency_diagram import FAR, at, cells, refused, sq, targets
+from tests.helpers.prepollency_diagram import FAR, at, cells, refused, sq, targets
 
 # --- board and seats ----------------------------------------------------------------------
 

@@ -27,7 +27,7 @@ from overlords.ui_pick import exposes_overlord  # noqa: E402
 from overlords.ui_play import hint_text, threat_text  # noqa: E402
 from overlords.ui_session import Session  # noqa: E402
 from overlords.ui_threats import Threats  # noqa: E402
-from tests.overlords_diagram import position, runes_of  # noqa: E402
+from tests.helpers.overlords_diagram import position, runes_of  # noqa: E402
 
 G = rules.GRID
 ATTACKED = "Your Overlord is attacked by the Dragon on b8 (Rune 3)."

@@ -1,0 +1,1 @@
+"""Shared test helpers: board diagrams for each game and toy games for the AI and Match tests."""
