@@ -212,7 +212,70 @@ def main_() -> int:
         print(f"idle on the {where}: {r['cpu']:.1f}% of a core, {r['frames']} frames drawn in "
               f"{r['seconds']:.0f} s (target < 3%)")
     print(f"launch to first menu frame: {launch_time():.2f} s (target <= 1.0 s)")
+    prepollency_bench()
     return 0
+
+
+def prepollency_bench(frames: int = 600, seconds: float = 5.0) -> None:
+    """Prepollency: the 15x15 board with all 84 pieces (4 players x 21). Median and p99 ms of
+    a frame at 1280x800 and 1920x1080 (a piece picked, the mouse moving over the board), the
+    layer rebuild after a change, and the real loop's FPS and p99 while the strongest CPU
+    level thinks (four CPU seats). Targets as for Overlords."""
+    from common.ui.app import App as _App
+    from common.ui.driver import Driver
+    from common.ui.menu import MainMenu as _Menu
+    from prepollency import rules as prules
+    from prepollency.ui import play_scene as pp_scene
+
+    for size, target in (((1280, 800), 3.0), ((1920, 1080), 5.0)):
+        app = _App(main.games(), size)
+        app.settings.animation = "normal"
+        app.push(_Menu(app))
+        app.push(pp_scene(app, ["human"] * 4, seed=1, first=1))
+        d = Driver(app)
+        d.frames(3)
+        game = app.top
+        d.click(game.view.board.center(prules.GRID.index("e5")))
+        times, rebuilds = [], []
+        for i in range(frames):
+            game.hover = game.view.board.center(i % 225)
+            t = time.perf_counter()
+            app.draw(app.screen)
+            pygame.display.flip()
+            times.append(time.perf_counter() - t)
+        for _ in range(30):
+            game._layer = None
+            t = time.perf_counter()
+            app.draw(app.screen)
+            pygame.display.flip()
+            rebuilds.append(time.perf_counter() - t)
+        app.close()
+        print(f"prepollency frame {size[0]}x{size[1]} (84 pieces): median "
+              f"{statistics.median(times) * 1000:.2f} ms, p99 {_pct(times, 0.99) * 1000:.2f} ms "
+              f"(target <= {target:.0f} ms); layer rebuild {statistics.median(rebuilds) * 1000:.1f}"
+              " ms")
+    level = cpu_levels()[-1]
+    app = _App(main.games(), (1280, 800))
+    app.push(_Menu(app))
+    app.push(pp_scene(app, [level] * 4, seed=1, first=1))
+    game = app.top
+    while not game.match.moves:  # the worker starts, imports, answers once
+        app.step()
+    intervals, last = [], time.perf_counter()
+    end = last + seconds
+    while time.perf_counter() < end and not game.match.over:
+        busy = game.thinking
+        app.step()
+        now = time.perf_counter()
+        if busy:
+            intervals.append(now - last)
+        last = now
+    turns = len(game.match.moves) - 1
+    app.close()
+    fps = len(intervals) / max(1e-9, sum(intervals))
+    print(f"prepollency, while the {level} CPU thinks ({len(intervals)} frames, {turns} CPU "
+          f"turns): {fps:.1f} FPS, p99 frame {_pct(intervals, 0.99) * 1000:.1f} ms "
+          "(target >= 58 FPS, p99 <= 25 ms)")
 
 
 if __name__ == "__main__":
