@@ -17,6 +17,7 @@ import main  # noqa: E402
 from common.ui import app as app_module  # noqa: E402
 from common.ui.app import App, build_app, parse_players  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
+from common.ui.load_scene import LoadScene  # noqa: E402
 from common.ui.menu import MainMenu, SettingsScene  # noqa: E402
 from common.ui.overlay import Dialog  # noqa: E402
 from common.ui.rules_scene import RulesScene  # noqa: E402
@@ -225,6 +226,19 @@ def test_an_idle_loop_rests_and_draws_nothing(resting):
         assert resting.step()
     assert resting.frames == frames and resting.steps == steps + 5
     assert not resting.wants_frames()
+
+
+@pytest.mark.parametrize("make", [
+    SettingsScene, RulesScene, lambda a: LoadScene(a),
+    lambda a: Dialog(a, "Quit?", ["Really?"], [("Yes", lambda: None), ("No", lambda: None)]),
+], ids=["settings", "rules", "load", "dialog"])
+def test_the_menu_side_scenes_rest_once_drawn(resting, make):
+    resting.push(make(resting))
+    resting.step()
+    frames = resting.frames
+    for _ in range(3):
+        resting.step()
+    assert resting.frames == frames and not resting.wants_frames()
 
 
 def test_input_redraws_once_and_hover_shows(resting):
