@@ -22,7 +22,6 @@ from common.ui import draw
 from common.ui.board import BoardView
 from common.ui.game_panel import LogRow
 from common.ui.game_seams import Areas
-from common.ui.menu import backdrop
 from common.ui.tween import Animator
 from prepollency import rules
 from prepollency.moves import END, GRID
@@ -158,7 +157,7 @@ class PrepollencyView:
         """Background, board with pieces and highlights, and the game's card."""
         pal, size = self.app.pal, layer.get_size()
         if self._bg is None or self._bg.get_size() != size:
-            self._bg = backdrop(size, pal)
+            self._bg = draw.backdrop(size, pal)
             for rect in (self.card, self.scene.areas.status, self.scene.areas.log) \
                     if self.scene.areas else ():
                 draw.shadow_under(self._bg, rect, self.app.m.radius, 5)
