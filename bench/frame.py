@@ -39,11 +39,12 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 import main  # noqa: E402
+from common.match import Match  # noqa: E402
 from common.ui.cpu import cpu_levels  # noqa: E402
 from overlords import rules  # noqa: E402
-from overlords.ui_driver import open_game  # noqa: E402
-from overlords.ui_session import Session  # noqa: E402
-from overlords.ui_setup import board_for, cpu_setup  # noqa: E402
+from overlords.ui import scene_for  # noqa: E402
+from overlords.ui.driver import open_game  # noqa: E402
+from overlords.ui.setup import board_for, cpu_setup  # noqa: E402
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -55,32 +56,35 @@ def _game(size: tuple[int, int], specs: list[str], seed: int = 4242):
     return open_game(main.games(), specs, seed, size, animation="normal")
 
 
-def _midgame(game, plies: int = 16) -> None:
+def _midgame(game, plies: int = 16):
+    """The game screen of the same match after `plies` random moves (in place of game)."""
     rng = random.Random(5)
-    state, moves = game.session.initial, []
+    state, moves = game.match.initial, []
     while len(moves) < plies:
         move = rules.random_move(state, rng)
         if rules.apply(state, move).result is not None:
             continue
         moves.append(move)
         state = rules.apply(state, move)
-    game.session = Session(game.session.initial, game.specs, game.seed, moves=moves)
-    game._after_jump()
+    m = game.match
+    scene = scene_for(game.app, Match(rules, m.initial, m.seats, moves=moves, info=m.info))
+    game.app.replace(scene)
+    return scene
 
 
 def draw_times(size: tuple[int, int], frames: int = 600) -> dict[str, float]:
     """Median / p99 ms of steady frames, and the median ms of a layer rebuild."""
     app, d, game = _game(size, ["human", "human"])
-    _midgame(game)
-    state = game.session.state
+    game = _midgame(game)
+    state = game.match.state
     frm = max({m.frm for m in rules.legal_moves(state) if m.frm is not None},
               key=lambda sq: len(rules.moves_from(state, sq)))
-    d.click(game.view.center(frm))
+    d.click(game.view.board.center(frm))
     screen = app.screen
     times = []
     squares = list(range(64))
     for i in range(frames):
-        game.hover = game.view.center(squares[i % 64])
+        game.hover = game.view.board.center(squares[i % 64])
         t = time.perf_counter()
         app.draw(screen)
         pygame.display.flip()
@@ -102,21 +106,21 @@ def thinking_fps(seconds: float = 5.0) -> dict[str, float | str]:
     the strongest CPU level searches (CPU against CPU, after a first move warms the worker)."""
     level = cpu_levels()[-1]
     app, d, game = _game((1280, 800), [level, level], _quiet_seed(level))
-    while not game.session.moves:  # the worker process starts, imports, answers once
+    while not game.match.moves:  # the worker process starts, imports, answers once
         app.step()
     intervals = []
     last = time.perf_counter()
     end = last + seconds
     while time.perf_counter() < end:
-        busy = game.cpu.busy()
+        busy = game.thinking
         app.step()
         now = time.perf_counter()
         if busy:
             intervals.append(now - last)
         last = now
-        if game.session.over:
+        if game.match.over:
             break
-    moves = len(game.session.moves) - 1
+    moves = len(game.match.moves) - 1
     app.close()
     return {"level": level, "fps": len(intervals) / sum(intervals),
             "p99": _pct(intervals, 0.99) * 1000, "frames": len(intervals), "cpu_moves": moves}

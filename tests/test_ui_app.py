@@ -153,9 +153,9 @@ def test_play_command_opens_straight_into_a_game():
     app = build_app(args, main.games())
     try:
         assert not isinstance(app, int)
-        game = app.top
-        assert type(game).__name__ == "GameScene"
-        assert game.seed == 7 and game.specs == ("human", "random")
+        setup = app.top  # the figures are set up first, as from the new-game dialog
+        assert type(setup).__name__ == "SetupScene"
+        assert setup.seed == 7 and [str(s) for s in setup.seats.values()] == ["human", "random"]
         assert isinstance(app.stack[0], MainMenu)  # "Main menu" leads somewhere
     finally:
         app.close()
@@ -169,7 +169,7 @@ def test_play_command_passes_the_bot_timeout_to_bot_seats():
     app = build_app(args, main.games())
     try:
         assert not isinstance(app, int)
-        assert app.bot_timeout == 2.5 and app.top.bots.timeout == 2.5
+        assert app.bot_timeout == 2.5  # what every bot seat's runner is made with
     finally:
         app.close()
 

@@ -26,12 +26,13 @@ from common.seats import bot_name  # noqa: E402
 from common.ui.app import App, parse_players  # noqa: E402
 from common.ui.bots import check_command, example_command  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
+from common.ui.game_scene import GameScene  # noqa: E402
 from common.ui.menu import MainMenu  # noqa: E402
 from common.ui.overlay import GameOver  # noqa: E402
 from overlords import rules  # noqa: E402
-from overlords.ui import GameScene  # noqa: E402
-from overlords.ui_play import title_text  # noqa: E402
-from overlords.ui_setup import board_for, cpu_setup, resume_scene  # noqa: E402
+from overlords.ui import SetupScene, play_scene, resume_scene  # noqa: E402
+from overlords.ui.driver import finish_setup  # noqa: E402
+from overlords.ui.setup import board_for, cpu_setup  # noqa: E402
 from tests.test_ui_overlords import new_game_dialog, open_game  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -85,14 +86,14 @@ def gone(pid: int, limit: float = 5.0) -> bool:
 def move_by_clicks(d: Driver, game: GameScene) -> None:
     """A person's move that does not end the game: a figure, then a square only one of its
     Runes reaches."""
-    state = game.session.state
+    state = game.match.state
     legal = rules.legal_moves(state)
     move = next(m for m in legal if m.frm is not None and m.rune != 5
                 and sum((o.frm, o.to, o.rune != 5) == (m.frm, m.to, True) for o in legal) == 1
                 and rules.apply(state, m).result is None)
-    d.click(game.view.center(move.frm))
-    d.click(game.view.center(move.to))
-    assert game.session.moves[-1] == move
+    d.click(game.view.board.center(move.frm))
+    d.click(game.view.board.center(move.to))
+    assert game.match.moves[-1] == move
 
 
 def button(dialog, label):
@@ -103,32 +104,32 @@ def test_a_bot_side_plays_a_whole_game_against_the_cpu():
     app, d, game = open_game((EXAMPLE, "random"), seed=3)
     try:
         features = board_for(3)
-        white = cpu_setup(features, 3, rules.WHITE, game.specs[rules.WHITE], {})
+        white = cpu_setup(features, 3, rules.WHITE, game.match.seats[rules.WHITE], {})
         black = cpu_setup(features, 3, rules.BLACK, "random", {rules.WHITE: white})
         setup = {rules.WHITE: white, rules.BLACK: black}
-        assert game.session.initial == rules.make_state(features, setup), "the CPU setups"
-        assert game.session.label(rules.WHITE) == "White (bot random_bot.py)"
+        assert game.match.initial == rules.make_state(features, setup), "the CPU setups"
+        assert game.label(rules.WHITE) == "White (bot random_bot.py)"
         seen: list[str] = []
 
         def over() -> bool:
-            if game.bots.busy() and not seen:
-                seen.append(title_text(game)[0])
+            if game.thinking and not seen:
+                seen.append(game.status().title)
                 assert game.thinking
             return not game.busy
 
         waiting = run(d, game, until=over)
         assert seen == ["random_bot.py is thinking"]
-        result = game.session.state.result
+        result = game.match.state.result
         assert result is not None and result.reason != "forfeit"
-        moves = game.session.moves
+        moves = game.match.moves
         assert len(moves) > 10
         assert isinstance(app.top, GameOver)
-        record = game.session.record()
+        record = game.match.record()
         assert record["players"] == {"white": EXAMPLE, "black": "random"}
         replay = rec.replay(rec.loads(rec.dumps(record)), main.games())
         assert replay.states[-1].result == result
         assert waiting >= 2, "frames ran while the sides thought"
-        assert not game.bots.seats, "the bot's program ends with the game"
+        assert not game.seats.runners, "the bot's program ends with the game"
     finally:
         app.close()
 
@@ -149,14 +150,14 @@ def test_a_broken_bot_forfeits_and_the_overlay_says_why(bot, timeout, words, tmp
     app, d, game = open_game(("random", bot), seed=2)
     try:
         if timeout is not None:
-            game.bots.timeout = timeout  # before Black's first turn makes its seat
+            app.bot_timeout = timeout  # before Black's first turn makes its seat
         # a program starts (and, for one, stays quiet 0.5 s) before its forfeit: frames go on
         assert run(d, game) >= 2, "the window waited for the bot"
-        assert game.session.state.result == rules.Outcome(rules.WHITE, "forfeit")
+        assert game.match.state.result == rules.Outcome(rules.WHITE, "forfeit")
         over = app.top
         assert isinstance(over, GameOver)
         assert over.title == "White wins" and over.lines == [words]
-        assert not game.session.can_undo(), "a forfeit cannot be taken back"
+        assert not game.match.can_undo(), "a forfeit cannot be taken back"
         # saved from the app's menu, the record says so
         d.click(button(over, "Review game").rect.center)
         d.click(game.toolbar[-1].rect.center)  # Menu
@@ -176,16 +177,16 @@ def test_undo_new_game_and_quit_while_the_bot_thinks_leave_no_process():
     try:
         def thinking() -> int:
             move_by_clicks(d, game)
-            run(d, game, 20, until=lambda: game.bots.pid(rules.BLACK) is not None)
+            run(d, game, 20, until=lambda: game.seats.runner(rules.BLACK).pid is not None)
             assert game.thinking and game.busy
             frames = iter(range(30))
             assert run(d, game, 5, until=lambda: next(frames, None) is None) == 30
             assert game.thinking, "still thinking: 30 frames went by meanwhile"
-            return game.bots.pid(rules.BLACK)
+            return game.seats.runner(rules.BLACK).pid
 
         pid = thinking()
         d.key(pygame.K_z, pygame.KMOD_CTRL)  # undo: the bot (asleep for 30 s) is stopped
-        assert game.session.moves == [] and not game.thinking and game.my_turn
+        assert game.match.moves == [] and not game.thinking and game.my_turn
         assert gone(pid), "undo stops the thinking bot"
         pid = thinking()
         assert pid is not None
@@ -193,10 +194,8 @@ def test_undo_new_game_and_quit_while_the_bot_thinks_leave_no_process():
         d.click(button(app.top, "Main menu").rect.center)
         assert isinstance(app.top, MainMenu)
         assert gone(pid), "leaving the game stops the bot"
-        app.push(GameScene(app, ("human", slow_bot(30)), 4242))
-        game = app.top
-        d.click(game.default_b.rect.center)
-        d.click(game.ready_b.rect.center)
+        app.push(play_scene(app, ("human", slow_bot(30)), 4242))
+        game = finish_setup(app, d)
         pid = thinking()
     finally:
         app.close()
@@ -238,9 +237,9 @@ def test_the_dialog_checks_the_command_then_starts_and_remembers_it():
         d.type(" 9")
         d.click(dialog.start.rect.center)
         game = app.top
-        assert isinstance(game, GameScene)
-        assert game.specs == ("human", f"cmd:{example_command()} 9")
-        assert game.setup is not None and game.setup.side == rules.WHITE
+        assert isinstance(game, SetupScene)
+        assert [str(s) for s in game.seats.values()] == ["human", f"cmd:{example_command()} 9"]
+        assert game.phase is not None and game.phase.side == rules.WHITE
         assert app.bot_command == f"{example_command()} 9"
         app.main_menu()
         d.click(app.top.buttons[0].rect.center)
@@ -277,7 +276,8 @@ def test_a_saved_game_against_a_bot_resumes_with_a_person_in_its_seat():
         record = rec.build(rules, state, [], state, players={"white": "random", "black": EXAMPLE},
                            seed=7)
         scene = resume_scene(app, rec.replay(record, main.games()))
-        assert scene.specs == ("random", "human"), "a file never starts a program"
+        seats = [str(s) for s in scene.match.seats.values()]
+        assert seats == ["random", "human"], "a file never starts a program"
         assert "Black played by a bot program" in app._toast[0]
     finally:
         app.close()

@@ -19,9 +19,8 @@ import main  # noqa: E402
 from common import record as rec  # noqa: E402
 from common.ui.overlay import Dialog, GameOver  # noqa: E402
 from overlords import rules  # noqa: E402
-from overlords.ui_hint import position_seed  # noqa: E402
-from overlords.ui_play import hint_text  # noqa: E402
-from overlords.ui_setup import resume_scene  # noqa: E402
+from overlords.ui import resume_scene  # noqa: E402
+from overlords.ui.hint import position_seed  # noqa: E402
 from tests.test_ui_overlords import click_square, open_game, play_by_clicks  # noqa: E402
 
 FRAME_CAP = 6000  # frames (of at least 5 ms each): 30 s and more for the worker to start and answer
@@ -32,7 +31,7 @@ def wait_for_hint(d, game) -> float:
     """Run frames until the hint shows; the longest frame (s). The frame loop must go on."""
     longest = 0.0
     for _ in range(FRAME_CAP):
-        if game.hint is not None:
+        if game.controller.hint is not None:
             return longest
         start = time.perf_counter()
         d.frames(1)
@@ -48,36 +47,36 @@ def button(dialog, label):
 def test_hint_arrives_without_blocking_and_is_shown_not_played():
     app, d, game = open_game()
     try:
-        state = game.session.state
+        state = game.match.state
         assert game.hint_b in game.toolbar and game.hint_b.enabled
         d.click(game.hint_b.rect.center)
-        assert game.hint_asked and game.hint is None
-        assert "thinking" in hint_text(game) and game.hint_b.label == "Hint…"
+        assert game.hint_asked and game.controller.hint is None
+        assert "thinking" in game.status().text and game.hint_b.label == "Hint…"
         assert not game.hint_b.enabled, "one request at a time"
         longest = wait_for_hint(d, game)
         assert longest < SLOW_FRAME, f"a frame took {longest:.2f} s: the hint blocked the loop"
-        hint = game.hint
+        hint = game.controller.hint
         assert hint in rules.legal_moves(state)
-        assert game.session.moves == [] and game.session.state is state, "shown, not played"
-        assert (game.pick.rune, game.pick.fate) == (hint.rune, hint.fate)
-        assert hint_text(game).startswith(f"Hint: {hint} — ")
+        assert game.match.moves == [] and game.match.state is state, "shown, not played"
+        assert (game.controller.pick.rune, game.controller.pick.fate) == (hint.rune, hint.fate)
+        assert game.status().text.startswith(f"Hint: {hint} — ")
         d.frames(3)  # drawn without trouble
         # H again puts it away; asking again gives the same move for the same position
         d.key(pygame.K_h, text="h")
-        assert game.hint is None and not game.hint_asked
+        assert game.controller.hint is None and not game.hint_asked
         d.key(pygame.K_h, text="h")
         assert game.hint_asked
         wait_for_hint(d, game)
-        assert game.hint == hint, "the same position gives the same hint"
+        assert game.controller.hint == hint, "the same position gives the same hint"
         # one click on the marked target plays it; the hint goes away with the move
         if hint.is_discard:
-            d.click(game.discard_b.rect.center)
+            d.click(game.controller.discard_b.rect.center)
         else:
             click_square(d, game, hint.to)
         d.settle()
-        assert game.session.moves == [hint]
-        assert game.hint is None and not game.hint_asked
-        assert not hint_text(game).startswith("Hint")
+        assert game.match.moves == [hint]
+        assert game.controller.hint is None and not game.hint_asked
+        assert not game.status().text.startswith("Hint")
     finally:
         app.close()
 
@@ -87,11 +86,11 @@ def test_another_pick_takes_the_hint_away():
     try:
         d.key(pygame.K_h, text="h")
         wait_for_hint(d, game)
-        hint = game.hint
-        hand = game.layout_.hands[rules.WHITE]
+        hint = game.controller.hint
+        hand = game.view.panel.hands[rules.WHITE]
         other = next(r for r in range(1, 8) if r != hint.rune)
         d.click(hand.runes[other - 1].center)
-        assert game.hint is None and game.session.moves == []
+        assert game.controller.hint is None and game.match.moves == []
     finally:
         app.close()
 
@@ -101,17 +100,17 @@ def test_a_move_or_an_undo_cancels_a_running_hint():
     try:
         d.key(pygame.K_h, text="h")
         assert game.hint_asked
-        move = next(m for m in rules.legal_moves(game.session.state) if m.frm is not None)
+        move = next(m for m in rules.legal_moves(game.match.state) if m.frm is not None)
         play_by_clicks(d, game, move)  # the player moves first
-        assert not game.hint_asked and game.hint is None
-        assert len(game.session.moves) == 2, "the CPU answered; no hint got in its way"
+        assert not game.hint_asked and game.controller.hint is None
+        assert len(game.match.moves) == 2, "the CPU answered; no hint got in its way"
         d.key(pygame.K_h, text="h")
         assert game.hint_asked
         d.key(pygame.K_z, pygame.KMOD_CTRL)
-        assert game.session.moves == []
-        assert not game.hint_asked and game.hint is None and not app.cpu.busy()
+        assert game.match.moves == []
+        assert not game.hint_asked and game.controller.hint is None and not app.cpu.busy()
         d.frames(5)
-        assert game.hint is None
+        assert game.controller.hint is None
     finally:
         app.close()
 
@@ -119,7 +118,7 @@ def test_a_move_or_an_undo_cancels_a_running_hint():
 def test_no_hint_on_the_cpus_turn_or_in_review():
     app, d, game = open_game(("human", "random"))
     try:
-        move = next(m for m in rules.legal_moves(game.session.state) if m.frm is not None)
+        move = next(m for m in rules.legal_moves(game.match.state) if m.frm is not None)
         play_by_clicks(d, game, move)
         game.start_review(1)
         assert not game.hint_b.enabled
@@ -132,10 +131,10 @@ def test_no_hint_on_the_cpus_turn_or_in_review():
 def test_position_seed_depends_on_the_position_only():
     app, d, game = open_game()
     try:
-        state = game.session.state
-        copy = rules.apply(game.session.initial, rules.legal_moves(state)[0])
-        again = rules.apply(game.session.initial, rules.legal_moves(state)[0])
-        assert position_seed(state) == position_seed(game.session.initial)
+        state = game.match.state
+        copy = rules.apply(game.match.initial, rules.legal_moves(state)[0])
+        again = rules.apply(game.match.initial, rules.legal_moves(state)[0])
+        assert position_seed(state) == position_seed(game.match.initial)
         assert position_seed(copy) == position_seed(again) != position_seed(state)
     finally:
         app.close()
@@ -156,23 +155,23 @@ def resign_through_the_menu(d, game) -> None:
 def test_resign_in_hot_seat_ends_the_game_and_the_record_validates(tmp_path):
     app, d, game = open_game()
     try:
-        move = next(m for m in rules.legal_moves(game.session.state) if m.frm is not None)
+        move = next(m for m in rules.legal_moves(game.match.state) if m.frm is not None)
         play_by_clicks(d, game, move)
-        assert game.session.state.turn == rules.BLACK
+        assert game.match.state.turn == rules.BLACK
         # Cancel keeps playing
         d.key(pygame.K_ESCAPE)
         d.click(button(app.top, "Resign").rect.center)
         assert "Black resigns. White wins." in app.top.lines[0]
         d.click(button(app.top, "Cancel").rect.center)
-        assert app.top is game and not game.session.over
+        assert app.top is game and not game.match.over
         resign_through_the_menu(d, game)
-        state = game.session.state
+        state = game.match.state
         assert state.result == rules.Outcome(rules.WHITE, "resign")
-        assert game.session.moves == [move], "resigning is not a move"
+        assert game.match.moves == [move], "resigning is not a move"
         over = app.top
         assert isinstance(over, GameOver)
         assert over.title == "White wins" and over.lines == ["Black resigned."]
-        record = game.session.record()
+        record = game.match.record()
         assert record["result"] == {"winner": rules.player_label(rules.WHITE),
                                     "reason": "resign"}
         replay = rec.replay(rec.loads(rec.dumps(record)), main.games())
@@ -184,9 +183,9 @@ def test_resign_in_hot_seat_ends_the_game_and_the_record_validates(tmp_path):
         d.click(button(over, "Review game").rect.center)
         assert not game.undo_b.enabled and not game.redo_b.enabled
         d.key(pygame.K_z, pygame.KMOD_CTRL)
-        assert game.session.state is state and game.session.moves == [move]
+        assert game.match.state is state and game.match.moves == [move]
         assert "cannot be taken back" in game.refused[0]
-        game._end_review()
+        game.end_review()
         assert game.status_buttons == [game.rematch_b, game.menu_b]
         assert not game.hint_b.enabled
         d.key(pygame.K_ESCAPE)
@@ -194,7 +193,7 @@ def test_resign_in_hot_seat_ends_the_game_and_the_record_validates(tmp_path):
         d.key(pygame.K_ESCAPE)
         # a saved resigned game opens finished
         scene = resume_scene(app, replay)
-        assert scene.session.over and scene.session.resigned and not scene.session.can_undo()
+        assert scene.match.over and scene.match.resigned and not scene.match.can_undo()
     finally:
         app.close()
 
@@ -203,11 +202,11 @@ def test_against_the_cpu_the_human_side_resigns():
     app, d, game = open_game(("random", "human"))
     try:
         d.settle()
-        assert game.session.state.turn == rules.BLACK
+        assert game.match.state.turn == rules.BLACK
         resign_through_the_menu(d, game)
-        assert game.session.state.result == rules.Outcome(rules.WHITE, "resign")
+        assert game.match.state.result == rules.Outcome(rules.WHITE, "resign")
         assert isinstance(app.top, GameOver) and app.top.lines == ["Black resigned."]
         assert not app.cpu.busy()
-        rec.replay(game.session.record(), main.games())
+        rec.replay(game.match.record(), main.games())
     finally:
         app.close()

@@ -16,18 +16,17 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 import main  # noqa: E402
+from common.match import Match  # noqa: E402
 from common.ui.app import App  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
+from common.ui.game_scene import GameScene  # noqa: E402
 from common.ui.menu import MainMenu  # noqa: E402
 from common.ui.overlay import Dialog, GameOver  # noqa: E402
-from overlords import (
-    rules,  # noqa: E402
-    ui_driver,  # noqa: E402
-)
-from overlords.ui import GameScene, play_scene  # noqa: E402
-from overlords.ui_art import fate_slots  # noqa: E402
-from overlords.ui_session import Session  # noqa: E402
-from overlords.ui_setup import NewGameScene, board_for, cpu_setup  # noqa: E402
+from overlords import rules  # noqa: E402
+from overlords.ui import NewGameScene, SetupScene, play_scene, scene_for  # noqa: E402
+from overlords.ui import driver as ui_driver  # noqa: E402
+from overlords.ui.art import fate_slots  # noqa: E402
+from overlords.ui.setup import board_for, cpu_setup  # noqa: E402
 
 SEED = 4242
 G = rules.GRID
@@ -46,10 +45,14 @@ def hotseat():
     app.close()
 
 
-def jump_to(game: GameScene, moves: list[rules.Move]) -> None:
-    """Put the game at the position after these moves (as if they had been played)."""
-    game.session = Session(game.session.initial, game.specs, game.seed, moves=list(moves))
-    game._after_jump()
+def jump_to(game: GameScene, moves: list[rules.Move]) -> GameScene:
+    """The game at the position after these moves (as if they had been played): a new game
+    screen for that match, in place of this one; that screen."""
+    m = game.match
+    match = Match(rules, m.initial, m.seats, moves=list(moves), info=m.info)
+    scene = scene_for(game.app, match, game.rematch_scene)
+    game.app.replace(scene)
+    return scene
 
 
 def playout(state: rules.State, want, rng: random.Random, limit: int = 300):
@@ -66,11 +69,11 @@ def playout(state: rules.State, want, rng: random.Random, limit: int = 300):
 
 
 def click_square(d: Driver, game: GameScene, sq: int) -> None:
-    d.click(game.view.center(sq))
+    d.click(game.view.board.center(sq))
 
 
 def click_stones(d: Driver, game: GameScene, rune: int, fate: int) -> None:
-    hand = game.layout_.hands[game.session.state.turn]
+    hand = game.view.panel.hands[game.match.state.turn]
     d.click(hand.runes[rune - 1].center)
     d.click(hand.fates[fate_slots().index(fate)].center)
 
@@ -80,15 +83,15 @@ def play_by_clicks(d: Driver, game: GameScene, move: rules.Move) -> None:
     way (figure, then square, answering the "which Rune?" question when it comes)."""
     if move.is_discard:
         click_stones(d, game, move.rune, move.fate)
-        d.click(game.discard_b.rect.center)
+        d.click(game.controller.discard_b.rect.center)
     elif move.is_recruit:
         click_stones(d, game, move.rune, move.fate)
         click_square(d, game, move.to)
     else:
-        others = [m for m in rules.legal_moves(game.session.state)
+        others = [m for m in rules.legal_moves(game.match.state)
                   if (m.frm, m.to) == (move.frm, move.to) and m.rune != 5]
         if move.rune == 5 and others:  # teleporting where another Rune goes: stone first
-            d.click(game.layout_.hands[game.session.state.turn].runes[4].center)
+            d.click(game.view.panel.hands[game.match.state.turn].runes[4].center)
         click_square(d, game, move.frm)
         click_square(d, game, move.to)
         top = game.app.top
@@ -133,15 +136,15 @@ def test_new_game_dialog_then_setup_by_drag_and_click():
         assert black.value == "random"
         d.click(dialog.start.rect.center)
         game = app.top
-        assert isinstance(game, GameScene) and game.seed == SEED
-        assert game.setup is not None and game.setup.side == rules.WHITE
-        setup = game.setup
-        d.drag(setup.tray[rules.OVERLORD].center, game.view.center(G.index("a1")))
+        assert isinstance(game, SetupScene) and game.seed == SEED
+        assert game.phase is not None and game.phase.side == rules.WHITE
+        setup = game.phase
+        d.drag(setup.tray[rules.OVERLORD].center, game.board.center(G.index("a1")))
         assert setup.mine == {rules.OVERLORD: G.index("a1")}
         d.click(setup.tray[rules.WIZARD].center)
-        click_square(d, game, G.index("h5"))
+        d.click(game.board.center(G.index("h5")))
         assert "back row" in game.refused[0] and rules.WIZARD not in setup.mine
-        click_square(d, game, G.index("b1"))
+        d.click(game.board.center(G.index("b1")))
         assert setup.mine[rules.WIZARD] == G.index("b1")
         assert not game.ready_b.enabled
         d.click(game.shuffle_b.rect.center)
@@ -149,10 +152,12 @@ def test_new_game_dialog_then_setup_by_drag_and_click():
         d.click(game.default_b.rect.center)
         assert setup.mine == rules.default_setup()[rules.WHITE]
         d.click(game.ready_b.rect.center)
-        state = game.session.state
+        game = ui_driver.finish_setup(app, d)  # Black's setup is chosen off the UI thread
+        assert game.match.info["seed"] == SEED
+        state = game.match.state
         features = board_for(SEED)
         white = rules.default_setup()[0]
-        black = cpu_setup(features, SEED, 1, game.specs[1], {0: white})
+        black = cpu_setup(features, SEED, 1, game.match.seats[1], {0: white})
         assert state == rules.make_state(features, {0: white, 1: black})
     finally:
         app.close()
@@ -160,27 +165,27 @@ def test_new_game_dialog_then_setup_by_drag_and_click():
 
 def test_stones_then_figure_then_square(hotseat):
     app, d, game = hotseat
-    state = game.session.state
+    state = game.match.state
     move = next(m for m in rules.legal_moves(state) if m.frm is not None and m.rune != 5)
     click_stones(d, game, move.rune, move.fate)
-    assert (game.pick.rune, game.pick.fate) == (move.rune, move.fate)
+    assert (game.controller.pick.rune, game.controller.pick.fate) == (move.rune, move.fate)
     movable = {m.frm for m in rules.legal_moves(state)
                if m.rune == move.rune and m.fate == move.fate and m.frm is not None}
-    assert game.pick.movable() == movable
-    if game.pick.figure is None:
+    assert game.controller.pick.movable() == movable
+    if game.controller.pick.figure is None:
         click_square(d, game, move.frm)
     targets = {m.to for m in rules.moves_from(state, move.frm) if m.rune == move.rune}
-    assert set(game.pick.targets()) == targets
+    assert set(game.controller.pick.targets()) == targets
     d.frames(1)
-    dot = app.screen.get_at(game.view.center(move.to))
+    dot = app.screen.get_at(game.view.board.center(move.to))
     assert near(dot, app.pal.move), "a legal target is marked with a dot"
     click_square(d, game, move.to)
-    assert game.session.moves == [move]
+    assert game.match.moves == [move]
 
 
 def test_quick_way_marks_every_reach_and_asks_which_rune(hotseat):
     app, d, game = hotseat
-    state = game.session.state
+    state = game.match.state
     legal = rules.legal_moves(state)
     pairs = {}
     for m in legal:
@@ -188,19 +193,19 @@ def test_quick_way_marks_every_reach_and_asks_which_rune(hotseat):
             pairs.setdefault((m.frm, m.to), []).append(m)
     (frm, to), twins = next((k, v) for k, v in pairs.items() if len(v) > 1)
     click_square(d, game, frm)
-    assert set(game.pick.targets()) == {m.to for m in rules.moves_from(state, frm)}
+    assert set(game.controller.pick.targets()) == {m.to for m in rules.moves_from(state, frm)}
     click_square(d, game, to)
     question = app.top
     assert isinstance(question, Dialog) and question.title == "Which Rune?"
     wanted = twins[-1]
     d.click(next(b for b in question.buttons
                  if b.label.startswith(f"Rune {wanted.rune}:")).rect.center)
-    assert game.session.moves == [wanted]
+    assert game.match.moves == [wanted]
 
 
 def test_teleport_goes_where_only_it_reaches_and_elsewhere_when_picked(hotseat):
     app, d, game = hotseat
-    state = game.session.state
+    state = game.match.state
     legal = rules.legal_moves(state)
 
     def others(m):
@@ -211,32 +216,32 @@ def test_teleport_goes_where_only_it_reaches_and_elsewhere_when_picked(hotseat):
     shared = next(m for m in legal if m.frm == frm and m.rune == 5 and others(m))
     click_square(d, game, frm)
     click_square(d, game, only.to)
-    assert game.session.moves == [only], "a square only a Teleport reaches"
+    assert game.match.moves == [only], "a square only a Teleport reaches"
     d.key(pygame.K_z, pygame.KMOD_CTRL)
     click_square(d, game, frm)
     click_square(d, game, shared.to)
     if isinstance(app.top, Dialog):  # several other Runes: Teleport is not offered
         assert all("Teleport" not in b.label for b in app.top.buttons)
         d.click(app.top.buttons[0].rect.center)
-    assert game.session.moves[-1].rune != 5, "the marked Rune, not the Teleport"
+    assert game.match.moves[-1].rune != 5, "the marked Rune, not the Teleport"
     d.key(pygame.K_z, pygame.KMOD_CTRL)
-    d.click(game.layout_.hands[rules.WHITE].runes[4].center)
+    d.click(game.view.panel.hands[rules.WHITE].runes[4].center)
     click_square(d, game, frm)
     click_square(d, game, shared.to)
-    assert game.session.moves == [shared], "with the Rune 5 stone picked first"
+    assert game.match.moves == [shared], "with the Rune 5 stone picked first"
 
 
 def test_a_refused_click_shows_the_engines_reason(hotseat):
     app, d, game = hotseat
-    state = game.session.state
+    state = game.match.state
     frm = next(m.frm for m in rules.legal_moves(state) if m.frm is not None)
     click_square(d, game, frm)
-    bad = next(sq for sq in range(16, 48) if sq not in game.pick.targets())
+    bad = next(sq for sq in range(16, 48) if sq not in game.controller.pick.targets())
     click_square(d, game, bad)
     assert game.refused[0] == rules.explain(state, frm, bad)
-    assert game.session.moves == []
+    assert game.match.moves == []
     d.frames(1)
-    status = app.screen.subsurface(game.layout_.status)
+    status = app.screen.subsurface(game.view.panel.status)
     reds = sum(1 for x in range(0, status.get_width(), 3) for y in range(0, status.get_height(), 3)
                if near(status.get_at((x, y)), app.pal.refusal, 30))
     assert reds > 20, "the reason is written in the refusal colour"
@@ -250,22 +255,22 @@ def test_capture(hotseat):
         return any(m.frm is not None and s.figure(m.to) is not None
                    and s.figure(m.to)[1] != rules.OVERLORD for m in rules.legal_moves(s))
 
-    jump_to(game, playout(game.session.state, can_capture, rng))
-    state = game.session.state
+    game = jump_to(game, playout(game.match.state, can_capture, rng))
+    state = game.match.state
     move = next(m for m in rules.legal_moves(state) if m.frm is not None
                 and state.figure(m.to) is not None and state.figure(m.to)[1] != rules.OVERLORD)
     click_square(d, game, move.frm)
     d.frames(1)
-    ring = game.view.center(move.to)
-    ring = (ring[0] + int(game.view.tile * 0.43) + 1, ring[1])
+    ring = game.view.board.center(move.to)
+    ring = (ring[0] + int(game.view.board.tile * 0.43) + 1, ring[1])
     assert near(app.screen.get_at(ring), app.pal.move, 60), "a capture is marked with a ring"
     victim = state.figure(move.to)
     click_square(d, game, move.to)
     if isinstance(app.top, Dialog):
         d.click(next(b for b in app.top.buttons
                      if b.label.startswith(f"Rune {move.rune}:")).rect.center)
-    after = game.session.state
-    assert game.session.moves[-1] == move
+    after = game.match.state
+    assert game.match.moves[-1] == move
     assert after.figure(move.to) == (rules.WHITE, state.figure(move.frm)[1])
     assert victim[0] == rules.BLACK
     assert "takes" in game.last_text
@@ -274,15 +279,15 @@ def test_capture(hotseat):
 def test_recruit_lights_the_sources_and_places_the_figure(hotseat):
     app, d, game = hotseat
     rng = random.Random(2)
-    jump_to(game, playout(game.session.state,
+    game = jump_to(game, playout(game.match.state,
                           lambda s: any(m.is_recruit for m in rules.legal_moves(s)), rng))
-    state = game.session.state
+    state = game.match.state
     move = next(m for m in rules.legal_moves(state) if m.is_recruit)
     click_stones(d, game, 6, move.fate)
     sources = {m.to for m in rules.legal_moves(state) if m.is_recruit and m.fate == move.fate}
-    assert set(game.pick.targets()) == sources
+    assert set(game.controller.pick.targets()) == sources
     click_square(d, game, move.to)
-    after = game.session.state
+    after = game.match.state
     assert after.figure(move.to) == (rules.WHITE, move.fate)
     assert after.reserve[rules.WHITE][move.fate] == state.reserve[rules.WHITE][move.fate] - 1
 
@@ -290,51 +295,50 @@ def test_recruit_lights_the_sources_and_places_the_figure(hotseat):
 def test_quick_recruit_by_clicking_an_empty_source(hotseat):
     app, d, game = hotseat
     rng = random.Random(3)
-    jump_to(game, playout(game.session.state,
+    game = jump_to(game, playout(game.match.state,
                           lambda s: any(m.is_recruit for m in rules.legal_moves(s)), rng))
-    move = next(m for m in rules.legal_moves(game.session.state) if m.is_recruit)
+    move = next(m for m in rules.legal_moves(game.match.state) if m.is_recruit)
     click_square(d, game, move.to)
     ask = app.top
     assert isinstance(ask, Dialog) and ask.title == "Recruit?"
     d.click(ask.buttons[0].rect.center)
-    assert game.session.moves[-1].is_recruit and game.session.moves[-1].to == move.to
+    assert game.match.moves[-1].is_recruit and game.match.moves[-1].to == move.to
 
 
 def test_discard_when_no_move_exists(hotseat):
     app, d, game = hotseat
     rng = random.Random(4)
-    jump_to(game, playout(game.session.state, rules.must_discard, rng, limit=600))
-    state = game.session.state
+    game = jump_to(game, playout(game.match.state, rules.must_discard, rng, limit=600))
+    state = game.match.state
     d.frames(1)
-    assert game.discard_b in game.status_buttons and not game.discard_b.enabled
+    discard = game.controller.discard_b
+    assert discard in game.status_buttons and not discard.enabled
     assert "Discard" in game_hint(game)
     move = rules.legal_moves(state)[-1]
     click_stones(d, game, move.rune, move.fate)
-    assert game.discard_b.enabled and game.discard_b.label == f"Discard {str(move)[:2]}"
-    d.click(game.discard_b.rect.center)
-    assert game.session.moves[-1] == move and move.is_discard
+    assert discard.enabled and discard.label == f"Discard {str(move)[:2]}"
+    d.click(discard.rect.center)
+    assert game.match.moves[-1] == move and move.is_discard
 
 
 def game_hint(game: GameScene) -> str:
-    from overlords.ui_play import hint_text
-
-    return hint_text(game)
+    return game.status().text
 
 
 def test_undo_and_redo_against_the_cpu():
     app, d, game = open_game(("human", "random"))
     try:
-        move = next(m for m in rules.legal_moves(game.session.state) if m.frm is not None)
+        move = next(m for m in rules.legal_moves(game.match.state) if m.frm is not None)
         play_by_clicks(d, game, move)
-        assert len(game.session.moves) == 2, "the CPU answered"
+        assert len(game.match.moves) == 2, "the CPU answered"
         d.key(pygame.K_z, pygame.KMOD_CTRL)
-        assert game.session.moves == [] and game.session.state.turn == rules.WHITE
+        assert game.match.moves == [] and game.match.state.turn == rules.WHITE
         d.key(pygame.K_y, pygame.KMOD_CTRL)
-        assert len(game.session.moves) == 2
+        assert len(game.match.moves) == 2
         d.click(game.undo_b.rect.center)
-        assert game.session.moves == []
+        assert game.match.moves == []
         d.click(game.redo_b.rect.center)
-        assert len(game.session.moves) == 2 and game.session.moves[0] == move
+        assert len(game.match.moves) == 2 and game.match.moves[0] == move
         assert not game.redo_b.enabled
     finally:
         app.close()
@@ -343,30 +347,28 @@ def test_undo_and_redo_against_the_cpu():
 def test_review_a_logged_position_and_come_back(hotseat):
     app, d, game = hotseat
     rng = random.Random(5)
-    moves = playout(game.session.state, lambda s: s.ply >= 12, rng)
-    jump_to(game, moves)
+    moves = playout(game.match.state, lambda s: s.ply >= 12, rng)
+    game = jump_to(game, moves)
     assert game.log_scroll > 0, "the log follows the game"
-    d.wheel(game.layout_.log.center, 10)
+    d.wheel(game.view.panel.log.center, 10)
     assert game.log_scroll == 0
     cells = dict(game_cells(game))
     d.click(cells[3].center)  # the 4th move
-    assert game.review == 4 and game.shown is game.session.states[4]
-    before = list(game.session.moves)
-    click_square(d, game, next(m.frm for m in rules.legal_moves(game.session.states[4])
+    assert game.review == 4 and game.match.shown is game.match.states[4]
+    before = list(game.match.moves)
+    click_square(d, game, next(m.frm for m in rules.legal_moves(game.match.states[4])
                                if m.frm is not None))
-    assert game.session.moves == before, "review is read-only"
+    assert game.match.moves == before, "review is read-only"
     d.click(game.prev_b.rect.center)
     assert game.review == 3
     d.key(pygame.K_RIGHT)
     assert game.review == 4
     d.click(game.back_b.rect.center)
-    assert game.review is None and game.shown is game.session.state
+    assert game.review is None and game.match.shown is game.match.state
 
 
 def game_cells(game: GameScene):
-    from overlords.ui_panel import log_cells
-
-    return log_cells(game.layout_, len(game.session.moves), game.log_scroll, game.app.m)
+    return game.log.cells()
 
 
 def test_resize_and_fullscreen_keep_clicks_on_the_right_squares(hotseat):
@@ -374,34 +376,34 @@ def test_resize_and_fullscreen_keep_clicks_on_the_right_squares(hotseat):
     for size in ((1000, 640), (1920, 1080)):
         app.set_window_size(size)
         d.frames(1)
-        assert app.screen.get_rect().contains(game.view.frame)
-        assert game.view.square_at(game.view.center(G.index("c4"))) == G.index("c4")
-        move = next(m for m in rules.legal_moves(game.session.state) if m.frm is not None)
+        assert app.screen.get_rect().contains(game.view.board.frame)
+        assert game.view.board.square_at(game.view.board.center(G.index("c4"))) == G.index("c4")
+        move = next(m for m in rules.legal_moves(game.match.state) if m.frm is not None)
         play_by_clicks(d, game, move)
-        assert game.session.moves[-1] == move
+        assert game.match.moves[-1] == move
     d.key(pygame.K_F11)
     assert app.settings.fullscreen
-    move = next(m for m in rules.legal_moves(game.session.state) if m.frm is not None)
+    move = next(m for m in rules.legal_moves(game.match.state) if m.frm is not None)
     play_by_clicks(d, game, move)
-    assert game.session.moves[-1] == move
+    assert game.match.moves[-1] == move
 
 
 def test_animation_runs_and_input_waits_for_it():
     app, d, game = open_game(animation="normal")
     try:
-        legal = rules.legal_moves(game.session.state)
+        legal = rules.legal_moves(game.match.state)
         move = next(m for m in legal if m.frm is not None and m.rune in (1, 2, 3) and
                     sum(1 for o in legal if (o.frm, o.to) == (m.frm, m.to)) == 1)
         click_square(d, game, move.frm)
         click_square(d, game, move.to)
         assert game.animator.busy
-        frm = next(m.frm for m in rules.legal_moves(game.session.state) if m.frm is not None)
+        frm = next(m.frm for m in rules.legal_moves(game.match.state) if m.frm is not None)
         click_square(d, game, frm)
-        assert game.pick.figure is None, "clicks wait while a move animates"
+        assert game.controller.pick.figure is None, "clicks wait while a move animates"
         frames = d.settle()
         assert 6 <= frames <= 30, "a 150-300 ms slide"
         click_square(d, game, frm)
-        assert game.pick.figure == frm
+        assert game.controller.pick.figure == frm
     finally:
         app.close()
 
@@ -409,20 +411,18 @@ def test_animation_runs_and_input_waits_for_it():
 def test_cpu_moves_first_without_freezing_and_says_it_is_thinking():
     app, d, game = open_game(("random", "human"), animation="normal")
     try:
-        assert game.view.flipped, "the human's side is at the bottom"
+        assert game.view.board.flipped, "the human's side is at the bottom"
         d.frames(2)
         assert "thinking" in game_title(game)
-        assert game.session.moves == []
+        assert game.match.moves == []
         d.settle()
-        assert len(game.session.moves) == 1 and game.session.state.turn == rules.BLACK
+        assert len(game.match.moves) == 1 and game.match.state.turn == rules.BLACK
     finally:
         app.close()
 
 
 def game_title(game: GameScene) -> str:
-    from overlords.ui_play import title_text
-
-    return title_text(game)[0]
+    return game.status().title
 
 
 def winning_record(seed: int) -> list[rules.Move]:
@@ -446,11 +446,11 @@ def test_a_whole_game_by_clicks_to_the_overlord_capture(hotseat):
     app, d, game = hotseat
     record = winning_record(SEED)
     for move in record:
-        assert not game.session.over
+        assert not game.match.over
         play_by_clicks(d, game, move)
-        last = game.session.moves[-1]
-        assert last == move or (game.session.over and (last.frm, last.to) == (move.frm, move.to))
-    outcome = game.session.state.result
+        last = game.match.moves[-1]
+        assert last == move or (game.match.over and (last.frm, last.to) == (move.frm, move.to))
+    outcome = game.match.state.result
     assert outcome.reason == "overlord"
     over = app.top
     assert isinstance(over, GameOver)
@@ -460,30 +460,31 @@ def test_a_whole_game_by_clicks_to_the_overlord_capture(hotseat):
     assert app.top is game and game.review == len(record)
     d.click(game.back_b.rect.center)
     d.click(game.rematch_b.rect.center)
-    assert isinstance(app.top, GameScene) and app.top is not game
+    assert isinstance(app.top, SetupScene) and app.top.seats == {0: game.match.seats[0],
+                                                                  1: game.match.seats[1]}
 
 
 def test_moves_that_leave_the_overlord_open_are_marked(hotseat):
     app, d, game = hotseat
-    from overlords.ui_pick import exposes_overlord
+    from overlords.ui.threats import exposes
 
     def risky(s):  # safe now, but some Overlord move would expose it
         return not rules.attackers(s, s.turn) and any(
-            m.frm is not None and exposes_overlord(s, m) for m in rules.legal_moves(s)
+            m.frm is not None and exposes(s, m) for m in rules.legal_moves(s)
             if m.fate == rules.OVERLORD)
 
-    jump_to(game, playout(game.session.state, risky, random.Random(6)))
-    state = game.session.state
+    game = jump_to(game, playout(game.match.state, risky, random.Random(6)))
+    state = game.match.state
     frm = next(m.frm for m in rules.legal_moves(state) if m.fate == rules.OVERLORD
                and m.frm is not None)
     click_square(d, game, frm)
-    d.settle(lambda: not game.threats.done)
+    d.settle(lambda: not game.controller.threats.done)
     d.frames(1)
-    expected = {m.to for m in rules.moves_from(state, frm) if exposes_overlord(state, m)}
-    danger, safe, complete = game.target_marks()
+    expected = {m.to for m in rules.moves_from(state, frm) if exposes(state, m)}
+    danger, safe, complete = game.controller.target_marks()
     assert complete and danger == expected and expected and not safe
     sq = next(iter(expected))
-    rect = game.view.square_rect(sq)
+    rect = game.view.board.square_rect(sq)
     corner = app.screen.subsurface((rect.right - rect.w // 4 - 3, rect.y + 3, rect.w // 4,
                                     rect.w // 4))
     hits = sum(1 for x in range(corner.get_width()) for y in range(corner.get_height())
@@ -504,15 +505,15 @@ def test_black_is_warned_when_its_setup_loses_the_overlord_at_once():
         game = app.top
         d.click(game.default_b.rect.center)
         d.click(game.ready_b.rect.center)
-        assert game.setup.side == rules.BLACK and game.setup_threat == ""
+        assert game.phase.side == rules.BLACK and game.threat == ""
         d.click(game.default_b.rect.center)
-        assert "could capture your Overlord on e8" in game.setup_threat
+        assert "could capture your Overlord on e8" in game.threat
         assert "could capture" in game_hint(game)
-        d.drag(game.view.center(G.index("e8")), game.view.center(G.index("a8")))
-        assert game.setup.mine[rules.OVERLORD] == G.index("a8")
+        d.drag(game.board.center(G.index("e8")), game.board.center(G.index("a8")))
+        assert game.phase.mine[rules.OVERLORD] == G.index("a8")
         state = rules.make_state(game.features, game.placed)
         caught = any(m.to == G.index("a8") for m in rules.legal_moves(state))
-        assert bool(game.setup_threat) == caught
+        assert bool(game.threat) == caught
     finally:
         app.close()
 

@@ -38,8 +38,8 @@ def pause_button(app, label: str):
 def test_save_from_the_game_menu_and_load_it_back(saves_dir):
     app, d, game = open_game(("human", "random"))
     try:
-        jump_to(game, playout(game.session.state, lambda s: s.ply >= 10, random.Random(3)))
-        moves = list(game.session.moves)
+        game = jump_to(game, playout(game.match.state, lambda s: s.ply >= 10, random.Random(3)))
+        moves = list(game.match.moves)
         d.key(pygame.K_ESCAPE)
         d.click(pause_button(app, "Save game").rect.center)
         files = list(saves_dir.glob("overlords-*.json"))
@@ -58,7 +58,8 @@ def test_save_from_the_game_menu_and_load_it_back(saves_dir):
         d.click(load.rows[0][1].center)
         resumed = app.top
         assert isinstance(resumed, GameScene)
-        assert resumed.session.moves == moves and resumed.session.specs == ("human", "random")
+        assert resumed.match.moves == moves
+        assert resumed.match.record()["players"] == record["players"]
         assert resumed.my_turn
     finally:
         app.close()
@@ -67,19 +68,19 @@ def test_save_from_the_game_menu_and_load_it_back(saves_dir):
 def test_a_finished_save_opens_for_review(saves_dir):
     app, d, game = open_game()
     try:
-        rng, state, moves = random.Random(8), game.session.initial, []
+        rng, state, moves = random.Random(8), game.match.initial, []
         while state.result is None:
             move = rules.random_move(state, rng)
             moves.append(move)
             state = rules.apply(state, move)
-        jump_to(game, moves)
+        game = jump_to(game, moves)
         game.save_game()
         app.reset(MainMenu(app))
         app.push(LoadScene(app))
         d.frames(1)
         d.click(app.top.rows[0][1].center)
         resumed = app.top
-        assert resumed.review == len(moves) and resumed.session.over
+        assert resumed.review == len(moves) and resumed.match.over
         d.frames(2)
         assert app.top is resumed, "no game-over overlay for a game that was already over"
     finally:

@@ -63,26 +63,26 @@ def test_every_scene_renders(size):
         app.top._start()
         shot("setup")
         setup = app.top
-        setup.setup.click_tray(rules.OVERLORD)
-        setup.setup.click_square(rules.GRID.index("d1"))
-        setup._refresh()
+        setup.phase.click_tray(rules.OVERLORD)
+        setup.phase.click_square(rules.GRID.index("d1"))
+        setup.refresh()
         shot("setup-partly")
         app.pop()
         app.push(game)
         game.layout(size)
-        jump_to(game, playout(game.session.state, lambda s: s.ply >= 14, random.Random(9)))
+        game = jump_to(game, playout(game.match.state, lambda s: s.ply >= 14, random.Random(9)))
         shot("game")
-        frm = max({m.frm for m in rules.legal_moves(game.session.state) if m.frm is not None},
-                  key=lambda sq: len(rules.moves_from(game.session.state, sq)))
-        d.click(game.view.center(frm))
-        d.move(game.view.center(frm))
+        frm = max({m.frm for m in rules.legal_moves(game.match.state) if m.frm is not None},
+                  key=lambda sq: len(rules.moves_from(game.match.state, sq)))
+        d.click(game.view.board.center(frm))
+        d.move(game.view.board.center(frm))
         shot("game-figure-picked")
-        bad = next(sq for sq in range(64) if sq not in game.pick.targets() and sq != frm)
-        d.click(game.view.center(bad))
+        bad = next(sq for sq in range(64) if sq not in game.controller.pick.targets() and sq != frm)
+        d.click(game.view.board.center(bad))
         shot("game-refused")
         game.start_review(5)
         shot("review")
-        game._end_review()
+        game.end_review()
         game.open_menu()
         shot("paused")
         app.pop()
@@ -102,16 +102,16 @@ def test_every_scene_renders(size):
 def test_game_over_and_discard_screens():
     app, d, game = open_game()
     try:
-        jump_to(game, playout(game.session.state, rules.must_discard, random.Random(4), 600))
+        game = jump_to(game, playout(game.match.state, rules.must_discard, random.Random(4), 600))
         save(app, "discard")
         rng = random.Random(11)
-        moves = list(game.session.moves)
-        state = game.session.state
+        moves = list(game.match.moves)
+        state = game.match.state
         while state.result is None:
             move = rules.random_move(state, rng)
             moves.append(move)
             state = rules.apply(state, move)
-        jump_to(game, moves)
+        game = jump_to(game, moves)
         game.game_over_shown = False
         d.frames(2)
         save(app, "game-over")

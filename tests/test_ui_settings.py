@@ -102,7 +102,10 @@ def test_changed_in_the_settings_scene_kept_after_a_restart(config, capsys):
     app, d = start(args)
     try:
         assert app.pal is COLOUR_BLIND and app.settings.colour_blind
-        assert app.settings.animation == "slow" and app.top.animator.speed == "slow"
+        from overlords.ui.driver import finish_setup
+
+        game = finish_setup(app, d)
+        assert app.settings.animation == "slow" and game.animator.speed == "slow"
         assert not app.settings.sound and not app.sound.enabled
         app.main_menu()
         scene = open_settings(app, d)

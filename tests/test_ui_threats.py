@@ -22,11 +22,9 @@ from common.ui.menu import MainMenu  # noqa: E402
 from common.ui.overlay import Dialog  # noqa: E402
 from overlords import rules  # noqa: E402
 from overlords.rules import BLACK, WHITE  # noqa: E402
-from overlords.ui import GameScene, play_scene  # noqa: E402
-from overlords.ui_pick import exposes_overlord  # noqa: E402
-from overlords.ui_play import hint_text, threat_text  # noqa: E402
-from overlords.ui_session import Session  # noqa: E402
-from overlords.ui_threats import Threats  # noqa: E402
+from overlords.ui import game_scene, play_scene  # noqa: E402
+from overlords.ui.driver import finish_setup  # noqa: E402
+from overlords.ui.threats import Threats, exposes  # noqa: E402
 from tests.helpers.overlords_diagram import position, runes_of  # noqa: E402
 
 G = rules.GRID
@@ -68,12 +66,13 @@ def b1_under_attack():
     app.push(play_scene(app, ["human", "random"], 4))
     d = Driver(app)
     d.frames(1)
-    game = app.top
-    d.click(game.default_b.rect.center)
-    d.click(game.view.center(G.index("e1")))  # pick up the Overlord ...
-    d.click(game.view.center(G.index("b1")))  # ... and put it on b1
-    d.click(game.ready_b.rect.center)
-    assert game.setup is None and game.session.state.figure(G.index("b1")) == (WHITE, 0)
+    setup = app.top
+    d.click(setup.default_b.rect.center)
+    d.click(setup.board.center(G.index("e1")))  # pick up the Overlord ...
+    d.click(setup.board.center(G.index("b1")))  # ... and put it on b1
+    d.click(setup.ready_b.rect.center)
+    game = finish_setup(app, d)  # Black's setup is chosen off the UI thread
+    assert game.match.state.figure(G.index("b1")) == (WHITE, 0)
     yield app, d, game
     app.close()
 
@@ -81,62 +80,62 @@ def b1_under_attack():
 def test_the_attack_shows_at_once_before_any_click(b1_under_attack):
     app, d, game = b1_under_attack
     d.frames(1)
-    assert game.my_turn and game.threats.attacked
-    assert [str(m) for m in game.threats.attackers] == ["3D b8-b1"]
-    assert threat_text(game) == ATTACKED
-    assert hint_text(game) == "Click a figure: moves marked with a shield make it safe."
-    screen, tile, red = app.screen, game.view.tile, app.pal.refusal
-    b1, b8 = game.view.square_rect(G.index("b1")), game.view.square_rect(G.index("b8"))
+    assert game.my_turn and game.controller.threats.attacked
+    assert [str(m) for m in game.controller.threats.attackers] == ["3D b8-b1"]
+    assert game.status().warning == ATTACKED
+    assert game.status().text == "Click a figure: moves marked with a shield make it safe."
+    screen, tile, red = app.screen, game.view.board.tile, app.pal.refusal
+    b1, b8 = game.view.board.square_rect(G.index("b1")), game.view.board.square_rect(G.index("b8"))
     assert count(screen, b1, red) > tile * 4, "the Overlord's square glows red"
     cx, cy = b8.center
     ring = [screen.get_at((round(cx + tile * 0.47 * math.cos(a / 8)),
                            round(cy + tile * 0.47 * math.sin(a / 8)))) for a in range(50)]
     assert sum(near(c, red) for c in ring) > 35, "the attacking Dragon is ringed in red"
-    b5 = game.view.square_rect(G.index("b5"))
+    b5 = game.view.board.square_rect(G.index("b5"))
     assert reddish(screen, b5) > b5.h * 3, "an arrow runs from the Dragon to the Overlord"
-    status = game.layout_.status
+    status = game.view.panel.status
     assert count(screen, status, red) > 200, "the status shows the attack in a red box"
-    c5 = game.view.square_rect(G.index("c5"))
+    c5 = game.view.board.square_rect(G.index("c5"))
     assert reddish(screen, c5) == 0
 
 
 def test_the_moves_that_save_the_overlord_get_a_shield(b1_under_attack):
     app, d, game = b1_under_attack
-    threats = game.threats
+    threats = game.controller.threats
     hero = G.index("c1")
-    d.click(game.view.center(hero))
-    d.settle(lambda: not game.threats.done)
+    d.click(game.view.board.center(hero))
+    d.settle(lambda: not game.controller.threats.done)
     d.frames(1)
-    state = game.session.state
-    saving = {m.to for m in rules.moves_from(state, hero) if not exposes_overlord(state, m)}
-    danger, safe, complete = game.target_marks()
+    state = game.match.state
+    saving = {m.to for m in rules.moves_from(state, hero) if not exposes(state, m)}
+    danger, safe, complete = game.controller.target_marks()
     assert complete and not danger, "no red ! while the Overlord is attacked"
-    assert safe == saving and G.index("b2") in safe and len(safe) < len(game._targets)
-    assert hint_text(game) == "Moves marked with a shield make it safe."
-    assert threat_text(game) == ATTACKED
-    b2 = game.view.square_rect(G.index("b2"))
+    assert safe == saving and G.index("b2") in safe and len(safe) < len(game.controller.targets)
+    assert game.status().text == "Moves marked with a shield make it safe."
+    assert game.status().warning == ATTACKED
+    b2 = game.view.board.square_rect(G.index("b2"))
     size = max(14, b2.w // 3)
     badge = b2.copy()
     badge.update(b2.right - size - 2, b2.y + 2, size, size)
     assert count(app.screen, badge, app.pal.move, 30) > 5, "a shield in the corner"
     assert count(app.screen, badge, (255, 255, 255), 20) > 5, "with a white tick"
-    c2 = game.view.square_rect(G.index("c2"))  # a target that does not save: no badge
+    c2 = game.view.board.square_rect(G.index("c2"))  # a target that does not save: no badge
     corner = c2.copy()
     corner.update(c2.right - size - 2, c2.y + 2, size, size)
-    assert G.index("c2") in game._targets and G.index("c2") not in safe
+    assert G.index("c2") in game.controller.targets and G.index("c2") not in safe
     assert count(app.screen, corner, (255, 255, 255), 20) == 0
-    assert game.threats is threats, "judged once per position, not per click or frame"
+    assert game.controller.threats is threats, "judged once per position, not per click or frame"
 
-    d.click(game.view.center(G.index("b2")))  # Rune 1 and Rune 2 both get there
+    d.click(game.view.board.center(G.index("b2")))  # Rune 1 and Rune 2 both get there
     top = app.top
     assert isinstance(top, Dialog) and top.title == "Which Rune?"
     d.click(next(b for b in top.buttons if b.label.startswith("Rune 1:")).rect.center)
-    assert str(game.session.moves[0]) == "1H c1-b2"
-    assert game.threats is None, "nothing is shown while the CPU moves"
+    assert str(game.match.moves[0]) == "1H c1-b2"
+    assert game.controller.threats is None, "nothing is shown while the CPU moves"
     d.settle()
-    state = game.session.state
-    assert state.turn == WHITE and game.threats.state is state
-    assert game.threats.attacked == bool(rules.attackers(state, WHITE))
+    state = game.match.state
+    assert state.turn == WHITE and game.controller.threats.state is state
+    assert game.controller.threats.attacked == bool(rules.attackers(state, WHITE))
 
 
 NO_ESCAPE = board(a1=".O", h8=".d", h1=".d", h2=".d", e8=".o")
@@ -150,20 +149,19 @@ def test_no_move_saves_the_overlord_is_said():
     try:
         app.settings.animation = "off"
         app.push(MainMenu(app))
-        session = Session(state, ("human", "human"), 1)
-        game = GameScene(app, ("human", "human"), 1, session)
+        game = game_scene(app, state, ("human", "human"), 1)
         app.push(game)
         d = Driver(app)
         d.frames(1)
-        d.settle(lambda: not game.threats.done)
-        assert game.threats.attacked and game.threats.saving() is False
-        assert threat_text(game).startswith("Your Overlord is attacked by the Dragon on h8 "
-                                            "(Rune 2)")
-        assert hint_text(game).startswith("No move saves your Overlord")
-        d.click(game.view.center(G.index("a1")))
-        assert set(game._targets) == {G.index(n) for n in ("a2", "b1", "b2")}
-        assert game.target_marks() == (frozenset(), frozenset(), True)
-        assert hint_text(game).startswith("No move saves your Overlord")
+        d.settle(lambda: not game.controller.threats.done)
+        assert game.controller.threats.attacked and game.controller.threats.saving() is False
+        assert game.status().warning.startswith("Your Overlord is attacked by the Dragon on "
+                                                "h8 (Rune 2)")
+        assert game.status().text.startswith("No move saves your Overlord")
+        d.click(game.view.board.center(G.index("a1")))
+        assert set(game.controller.targets) == {G.index(n) for n in ("a2", "b1", "b2")}
+        assert game.controller.target_marks() == (frozenset(), frozenset(), True)
+        assert game.status().text.startswith("No move saves your Overlord")
     finally:
         app.close()
 
@@ -190,4 +188,4 @@ def test_saving_marks_agree_with_the_engine_for_every_move():
     t.finish()
     assert t.done and t.attacked and t.saving() is True
     for move in rules.legal_moves(state):
-        assert t.verdict(move) == exposes_overlord(state, move), str(move)
+        assert t.verdict(move) == exposes(state, move), str(move)

@@ -1,22 +1,21 @@
 """The parts of a game screen's side panel that are the same for every game: the status area
 (a title with the player's token, the last move, a warning box, what to do now or why a click
-was refused), the move log (rows the game's view formats, cells a click reviews) and the
-"thinking" spinner. Drawn by `common.ui.game_scene.GameScene` into its cached layer.
+was refused) and the "thinking" spinner; drawn by `common.ui.game_scene.GameScene` into its
+cached layer. The move log is `common.ui.game_log`.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
 
 from common.ui import draw
+from common.ui.game_log import Icon, LogRow  # noqa: F401 (LogRow: re-exported)
 from common.ui.theme import Metrics, Palette, mix
 from common.ui.widgets import Widget
-
-Icon = Callable[[int, int], pygame.Surface | None]  # (player, size) -> the player's token
 
 
 @dataclass(frozen=True)
@@ -29,22 +28,6 @@ class Status:
     warning: str = ""  # a red-edged box under the title (an attacked Overlord)
     alert: bool = False  # the text is a refusal or a warning: red, with a cross
     lit: bool = True  # the area is tinted while `player` is to act
-
-
-@dataclass(frozen=True)
-class LogRow:
-    """One row of the move log: its label ("12.") and its cells (move index, text); a cell
-    shows the position after that move when clicked."""
-
-    label: str
-    cells: tuple[tuple[int, str], ...]
-    player: int | None = None  # whose row: its icon before the cells (games of 3-4 seats)
-    color: tuple[int, int, int] | None = None  # the cells' text colour (default: pal.text)
-
-
-def row_height(m: Metrics) -> int:
-    """The height of a log row."""
-    return int(m.normal * 1.55)
 
 
 def draw_status(layer: pygame.Surface, st: pygame.Rect, status: Status, last: str,
@@ -149,80 +132,3 @@ def draw_spinner(surface: pygame.Surface, st: pygame.Rect, pal: Palette, m: Metr
         pos = (center[0] + r * unit.x, center[1] + r * unit.y)
         pygame.draw.circle(surface, pal.primary if i == 0 else pal.text_dim, pos,
                            max(2, m.large // 10) if i else max(3, m.large // 8))
-
-
-# the move log ----------------------------------------------------------------------------
-
-def _log_area(log: pygame.Rect, m: Metrics) -> pygame.Rect:
-    area = log.inflate(-2 * m.pad, -2 * m.pad)
-    area.y += int(m.small * 1.6)
-    area.h -= int(m.small * 1.6)
-    return area
-
-
-def log_rows_visible(log: pygame.Rect, m: Metrics) -> int:
-    """How many rows fit in the log."""
-    return max(1, (log.h - 2 * m.pad - int(m.small * 1.6)) // row_height(m))
-
-
-def log_cells(log: pygame.Rect, rows: Sequence[LogRow], columns: int, scroll: int,
-              m: Metrics) -> list[tuple[int, pygame.Rect]]:
-    """(move index, rect) of each visible log cell."""
-    area = _log_area(log, m)
-    row_h = row_height(m)
-    visible = area.h // row_h
-    num_w = int(m.normal * 2.4)
-    col_w = (area.w - num_w) // max(1, columns)
-    cells = []
-    for r in range(scroll, min(scroll + visible, len(rows))):
-        y = area.y + (r - scroll) * row_h
-        for col, (index, _) in enumerate(rows[r].cells):
-            cells.append((index, pygame.Rect(area.x + num_w + col * col_w, y, col_w - 4, row_h)))
-    return cells
-
-
-def row_of(rows: Sequence[LogRow], index: int) -> int:
-    """The row holding move `index` (0-based), or the last row."""
-    for r, log_row in enumerate(rows):
-        if any(i == index for i, _ in log_row.cells):
-            return r
-    return max(0, len(rows) - 1)
-
-
-def draw_log(surface: pygame.Surface, log: pygame.Rect, rows: Sequence[LogRow], columns: int,
-             scroll: int, current: int, pal: Palette, m: Metrics, icon: Icon | None = None
-             ) -> None:
-    """The log: rows, labels and cells; the move whose position is shown (current, 1-based)
-    stands out; a scroll bar when the rows do not all fit. A row with a `player` shows that
-    player's icon before its cells (from `icon`) and its cells in the row's `color`."""
-    draw.panel(surface, log, pal.panel, pal.panel_edge, m.radius, 0)
-    draw.blit_text(surface, "Moves  (click one to look back)", m.small, pal.text_dim,
-                   (log.x + m.pad, log.y + m.pad // 2 + 2))
-    if not rows:
-        draw.blit_text(surface, "No moves yet", m.normal, pal.text_dim, log.center, "center")
-        return
-    texts = {i: text for row in rows for i, text in row.cells}
-    labelled = {row.cells[0][0]: row.label for row in rows if row.cells}
-    owner = {i: row for row in rows for i, _ in row.cells}
-    size = int(m.small * 1.1)
-    for i, cell in log_cells(log, rows, columns, scroll, m):
-        if i in labelled:
-            draw.blit_text(surface, labelled[i], m.normal, pal.text_dim,
-                           (log.x + m.pad, cell.centery), "midleft")
-        if i + 1 == current:
-            pygame.draw.rect(surface, mix(pal.panel, pal.last, 0.35), cell, border_radius=4)
-        x, row = cell.x + 6, owner[i]
-        token = icon(row.player, size) if icon is not None and row.player is not None else None
-        if token is not None:
-            surface.blit(token, token.get_rect(midleft=(x, cell.centery)))
-            x += size + 6
-        draw.blit_text(surface, texts[i], m.normal, row.color or pal.text, (x, cell.centery),
-                       "midleft", bold=(i + 1 == current))
-    visible = log_rows_visible(log, m)
-    if len(rows) > visible:
-        track = pygame.Rect(log.right - 8, log.y + int(m.small * 1.6) + m.pad, 4,
-                            log.h - int(m.small * 1.6) - 2 * m.pad)
-        knob_h = max(16, track.h * visible // len(rows))
-        knob_y = track.y + (track.h - knob_h) * scroll // max(1, len(rows) - visible)
-        pygame.draw.rect(surface, pal.backdrop, track, border_radius=2)
-        pygame.draw.rect(surface, pal.text_dim, (track.x, knob_y, 4, knob_h), border_radius=2)

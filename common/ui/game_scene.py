@@ -40,21 +40,12 @@ import pygame
 
 from common.protocol import Forfeit, IllegalMoveError
 from common.seats import Ask
-from common.ui import saves
+from common.ui import game_menu, saves
 from common.ui.bots import forfeit_words
-from common.ui.game_panel import (
-    LogRow,
-    Status,
-    draw_log,
-    draw_spinner,
-    draw_status,
-    log_cells,
-    log_rows_visible,
-    row_of,
-)
+from common.ui.game_log import GameLog, LogRow
+from common.ui.game_panel import Status, draw_spinner, draw_status
 from common.ui.game_seams import Areas, Controller, View
 from common.ui.input import Action, Command, Key, PointerDown, PointerMove, PointerUp, Wheel
-from common.ui.overlay import Dialog, GameOver
 from common.ui.scene import Scene
 from common.ui.seat_driver import HINT_LEVEL, HintAsker, SeatDriver
 from common.ui.tween import Animator
@@ -83,7 +74,7 @@ class GameScene(Scene):
         self.last_text = ""
         self.forfeit_text = ""  # why a bot forfeited, for the status and the overlay
         self.hover: tuple[int, int] = (-1, -1)
-        self.log_scroll = 0
+        self.log = GameLog(self)
         self.game_over_shown = False
         self.areas: Areas | None = None
         self._layer: pygame.Surface | None = None
@@ -120,6 +111,11 @@ class GameScene(Scene):
         """True when a person may act on the board now."""
         m = self.match
         return m.humans_turn and m.review is None and not self.animator.busy
+
+    @property
+    def log_scroll(self) -> int:
+        """The first row of the move log shown."""
+        return self.log.scroll
 
     @property
     def thinking(self) -> bool:
@@ -223,7 +219,7 @@ class GameScene(Scene):
         row(self.areas.toolbar, self.toolbar, self.app.m.pad // 2)
         self._place_status_buttons()
         self._layout_serial += 1
-        self._scroll_log_to_end()
+        self.log.to_end()
 
     def _place_status_buttons(self) -> None:
         if self.areas is None:
@@ -248,7 +244,7 @@ class GameScene(Scene):
         last = self.last_text if m.review is None else ""
         buttons = tuple(tuple(b.rect) for b in self.status_buttons)
         return (self._layout_serial, id(self.app.pal), self.status(), last, m.review,
-                len(m.moves), self.log_scroll, buttons, self.view.layer_key())
+                len(m.moves), self.log.scroll, buttons, self.view.layer_key())
 
     def draw(self, surface: pygame.Surface) -> None:
         """The cached layer (rebuilt when its key changed), then what moves, the buttons and
@@ -276,9 +272,7 @@ class GameScene(Scene):
         last = self.last_text if match.review is None else ""
         draw_status(layer, self.areas.status, self.status(), last, self.status_buttons,
                     self.view.player_icon, pal, m)
-        current = match.review if match.review is not None else len(match.moves)
-        draw_log(layer, self.areas.log, self.view.log_rows(match.moves), self.view.log_columns,
-                 self.log_scroll, current, pal, m, self.view.player_icon)
+        self.log.draw(layer, match.review if match.review is not None else len(match.moves))
         return layer
 
     # time -----------------------------------------------------------------------------------
@@ -389,7 +383,7 @@ class GameScene(Scene):
         self.refused = None
         self.last_text = self.controller.played(move, before, after)
         self.view.animate(before if shown_from is None else shown_from, after, shown)
-        self._scroll_log_to_end()
+        self.log.to_end()
         self.refresh()
 
     def refuse(self, text: str, at: Any = None) -> None:
@@ -423,7 +417,7 @@ class GameScene(Scene):
         self.game_over_shown = self.match.over
         self.last_text = ""
         self._turn_seen = None
-        self._scroll_log_to_end()
+        self.log.to_end()
         self.refresh()
 
     def rematch(self) -> None:
@@ -489,44 +483,15 @@ class GameScene(Scene):
 
     def open_menu(self) -> None:
         """The in-game menu: resume, save, resign, settings, rules, main menu."""
-        from common.ui.menu import SettingsScene  # the menu module imports the app's scenes
-
-        buttons = [("Resume", lambda: None), ("Save game", self.save_game)]
-        if self.resigning_player() is not None:
-            buttons.append(("Resign", self.confirm_resign))
-        seed = self.match.info.get("seed")
-        lines = [f"Board seed {seed}"] if seed is not None else []
-        self.app.push(Dialog(self.app, "Game paused", lines, [
-            *buttons,
-            ("Settings", lambda: self.app.push(SettingsScene(self.app))),
-            ("Rules", self.show_rules),
-            ("Main menu", self.app.main_menu),
-        ], cancel=lambda: None, vertical=True, width=0.3))
+        game_menu.open_menu(self)
 
     def resigning_player(self) -> int | None:
-        """The seat Resign gives up now: the person to move when people share the table,
-        else the person's seat; None when no one may resign."""
-        m = self.match
-        if m.over or m.humans == 0:
-            return None
-        if m.humans > 1 and m.is_human(m.to_move):
-            return m.to_move
-        gone = {w.player for w in m.withdrawn}
-        return next((p for p in m.players if m.is_human(p) and p not in gone), None)
+        """The seat Resign gives up now (None: no one may)."""
+        return game_menu.resigning_player(self)
 
     def confirm_resign(self) -> None:
-        """Ask before resigning: "Resign this game? White wins.\""""
-        m, player = self.match, self.resigning_player()
-        if player is None:
-            return
-        gone = {w.player for w in m.withdrawn}
-        others = [p for p in m.players if p != player and p not in gone]
-        who = "" if m.humans == 1 else f"{m.name(player)} resigns. "
-        after = (f"{m.name(others[0])} wins." if len(others) == 1
-                 else "The others play on.")
-        self.app.push(Dialog(self.app, "Resign this game?", [
-            f"{who}{after} A resignation cannot be taken back."],
-            [("Resign", self.resign), ("Cancel", lambda: None)], cancel=lambda: None))
+        """Ask before resigning."""
+        game_menu.confirm_resign(self)
 
     def resign(self) -> None:
         """The resigning seat gives up (with more than two players left, only it leaves)."""
@@ -558,19 +523,7 @@ class GameScene(Scene):
 
     def _show_game_over(self) -> None:
         self.game_over_shown = True
-        m = self.match
-        outcome = m.result
-        if outcome.winner is None:
-            title = "Draw"
-        elif m.humans == 1 and m.is_human(outcome.winner):
-            title = "You win!"
-        else:
-            title = f"{m.name(outcome.winner)} wins"
-        reason = self.forfeit_text or self.controller.result_words(outcome)
-        lost = m.humans == 1 and outcome.winner is not None and not m.is_human(outcome.winner)
-        self.app.sound.play("defeat" if lost else "victory")
-        self.app.push(GameOver(self.app, title, reason, self.rematch, self.review_end,
-                               self.app.main_menu))
+        game_menu.game_over(self)
 
     # review ---------------------------------------------------------------------------------
 
@@ -585,7 +538,7 @@ class GameScene(Scene):
         self.controller.reset()
         self.refused = None
         self.animator.clear()
-        self._scroll_log_to(self.match.review)
+        self.log.show(self.match.review)
         self.refresh()
 
     def review_step(self, delta: int) -> None:
@@ -596,28 +549,8 @@ class GameScene(Scene):
     def end_review(self) -> None:
         """Back to the live game."""
         self.match.end_review()
-        self._scroll_log_to_end()
+        self.log.to_end()
         self.refresh()
-
-    def _log_top(self) -> tuple[int, int]:
-        rows = len(self.view.log_rows(self.match.moves))
-        visible = log_rows_visible(self.areas.log, self.app.m)
-        return rows, visible
-
-    def _scroll_log_to_end(self) -> None:
-        if self.areas is not None:
-            rows, visible = self._log_top()
-            self.log_scroll = max(0, rows - visible)
-
-    def _scroll_log_to(self, count: int) -> None:
-        """Scroll the log so that the row of move number `count` (1-based) shows."""
-        if self.areas is None:
-            return
-        rows, visible = self._log_top()
-        at = row_of(self.view.log_rows(self.match.moves), max(0, count - 1))
-        if not self.log_scroll <= at < self.log_scroll + visible:
-            self.log_scroll = max(0, min(at - visible // 2, rows - visible))
-        self.log_scroll = max(0, min(self.log_scroll, rows - visible))
 
     # input ----------------------------------------------------------------------------------
 
@@ -649,9 +582,7 @@ class GameScene(Scene):
             self.review_step(-1 if action.key == pygame.K_LEFT else 1)
         elif isinstance(action, Wheel):
             if self.areas and self.areas.log.collidepoint(self.hover):
-                rows, visible = self._log_top()
-                self.log_scroll = max(0, min(max(0, rows - visible),
-                                             self.log_scroll - action.dy))
+                self.log.wheel(action.dy)
         elif isinstance(action, PointerDown | PointerMove | PointerUp):
             return self._pointer(action)
         elif self.my_turn:
@@ -661,14 +592,11 @@ class GameScene(Scene):
         return True
 
     def _pointer(self, action: PointerDown | PointerMove | PointerUp) -> bool:
-        m = self.match
-        if isinstance(action, PointerDown) and action.button == 1 and self.areas:
-            rows = self.view.log_rows(m.moves)
-            for index, cell in log_cells(self.areas.log, rows, self.view.log_columns,
-                                         self.log_scroll, self.app.m):
-                if cell.collidepoint(action.pos):
-                    self.start_review(index + 1)
-                    return True
+        if isinstance(action, PointerDown) and action.button == 1:
+            index = self.log.cell_at(action.pos)
+            if index is not None:
+                self.start_review(index + 1)
+                return True
         if self.my_turn:
             return self.controller.handle(action)
         if isinstance(action, PointerDown) and action.button == 1 and self.view.hit(action.pos):

@@ -17,8 +17,8 @@ from common.ui.board import BoardView
 from common.ui.theme import Palette
 from common.ui.tween import Animator, Tween, arc, ease_in_out_cubic, ease_out_back, ease_out_cubic
 from overlords import rules
-from overlords.ui_art import figure, marker
-from overlords.ui_board import TOKEN
+from overlords.ui.art import figure, marker
+from overlords.ui.board import TOKEN
 
 MOVE_TIME = 0.24
 JUMP_TIME = 0.30
@@ -57,7 +57,7 @@ def animate(animator: Animator, before: rules.State, after: rules.State,
     for sq in flips:
         animator.add(Tween("flip", 0.26, delay=delay, data={
             "sq": sq, "old": int(before.control[sq]), "new": int(after.control[sq])}))
-    if before.runes[side].bit_count() == 1 and after.runes[side] == rules.ALL_RUNES:
+    if before.turns_to_reckoning(side) == 1 and after.turns_to_reckoning(side) > 1:
         animator.add(Tween("reckoning", 0.5, delay=delay, ease=ease_out_cubic,
                            data={"side": side}))
 

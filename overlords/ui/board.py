@@ -19,7 +19,7 @@ from common.ui import draw
 from common.ui.board import BoardView
 from common.ui.theme import Palette
 from overlords import rules
-from overlords.ui_art import FEATURE_TINT, feature, figure, marker
+from overlords.ui.art import FEATURE_TINT, feature, figure, marker
 
 TOKEN = 0.94  # figure size in tiles
 

@@ -1,58 +1,216 @@
-"""Mouse input of the Overlords screen: stones, figures, target squares, drags, the setup.
+"""What a click means on the Overlords screen: stones, figures, target squares, drags, the
+"which Rune?" and "recruit?" questions, and the hint as a pick.
 
-A mixin of `overlords.ui.GameScene`: it reads the scene's picker, session and layout and calls
-its `_play`, `_choose`, `_refuse` and `_refresh`. Clicks on the board go through the picker,
-whose targets come from the engine; a click that makes no move shows the engine's reason.
+`OverlordsController` is the `common.ui.game_scene.Controller` of Overlords. Clicks on the board
+go through the picker (`overlords.ui.pick.Pick`), whose targets come from the engine
+(`legal_moves`); a click that makes no move shows the engine's reason (`find_move`,
+`explain`). While the player chooses, `overlords.ui.threats.Threats` judges a slice of the moves
+per frame: which ones leave the Overlord open to capture, or save it.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from common.protocol import IllegalMoveError
+from common.ui.game_panel import Status
 from common.ui.input import Action, PointerDown, PointerMove, PointerUp
 from common.ui.overlay import Dialog
+from common.ui.widgets import Button, Widget
 from overlords import rules
-from overlords.ui_panel import FATES, log_cells, stone_at
-from overlords.ui_pick import refusal
-from overlords.ui_setup import drag_pointer
+from overlords.ui.hint import position_seed
+from overlords.ui.panel import FATES, stone_at
+from overlords.ui.pick import Pick, refusal
+from overlords.ui.setup import drag_pointer
+from overlords.ui.status import live_status
+from overlords.ui.threats import Threats
+from overlords.ui.words import describe, result_words
+
+DRAG_START = 64  # squared pixels the pointer travels before a press becomes a drag
 
 
-class Clicks:
-    """Pointer handling for GameScene (see the module docstring)."""
+class OverlordsController:
+    """The Overlords controller of the shared game screen (see the module docstring)."""
 
-    def _pointer(self, action: PointerDown | PointerMove | PointerUp) -> bool:
-        if isinstance(action, PointerDown) and action.button == 3:
-            self._clear_pick()
-            return True
-        if self.setup is not None:
-            return self._setup_pointer(action)
-        if self.session is None:
+    def __init__(self) -> None:
+        self.scene: Any = None
+        self.pick = Pick()
+        self.hint: rules.Move | None = None  # the hinted move shown
+        self._hint_pick: tuple | None = None  # the pick the hint made: another one drops it
+        self._targets: dict[int, list[rules.Move]] = {}
+        self.threats: Threats | None = None  # the attack on the side to move, per position
+        self.drag: dict | None = None
+        self.discard_b = Button("Discard", self._discard, primary=True)
+        self.clear_b = Button("Clear", self.clear_pick, small=True)
+
+    def attach(self, scene: Any) -> None:
+        """The scene it serves."""
+        self.scene = scene
+
+    # what the screen reads ------------------------------------------------------------------
+
+    @property
+    def targets(self) -> dict[int, list[rules.Move]]:
+        """Target square -> the legal moves going there, as marked on the board now."""
+        return self._targets
+
+    @property
+    def picked(self) -> bool:
+        """True if a stone or a figure is picked."""
+        p = self.pick
+        return bool(p.rune or p.fate is not None or p.figure is not None)
+
+    @property
+    def dragged(self) -> int | None:
+        """The figure type being dragged (drawn under the pointer), if any."""
+        return self.drag["kind"] if self.drag and self.drag["active"] else None
+
+    def target_marks(self) -> tuple[frozenset[int], frozenset[int], bool]:
+        """The targets drawn now that get a red ! (they leave the Overlord open to capture)
+        and those that get a shield (they save the attacked Overlord), and whether every
+        target is judged yet. Only one of the two sets is ever non-empty."""
+        t = self.threats
+        if t is None or not self._targets:
+            return frozenset(), frozenset(), True
+        squares, complete = t.marks(self._targets)
+        if t.attacked:
+            return frozenset(), frozenset(squares), complete
+        return frozenset(squares), frozenset(), complete
+
+    def refresh(self) -> None:
+        """Recompute what the picker allows, the threats to judge and the Discard button."""
+        s = self.scene
+        state, mine = s.match.state, s.my_turn
+        self.pick.legal = rules.legal_moves(state) if mine else []
+        if self.hint is not None and (
+                not mine or (self.pick.rune, self.pick.fate, self.pick.figure) != self._hint_pick):
+            self.show_hint(None)  # another pick, or another position, takes the hint away
+        self._targets = self.pick.targets() if mine else {}
+        if mine:  # the moves are judged a few per frame by update()
+            if self.threats is None or self.threats.state is not state:
+                self.threats = Threats(state, self.pick.legal)
+            self.threats.first(moves[0] for moves in self._targets.values())
+        else:
+            self.threats = None
+        if mine and rules.must_discard(state):
+            move = self.pick.discard()
+            self.discard_b.enabled = move is not None
+            self.discard_b.label = f"Discard {str(move)[:2]}" if move else "Discard"
+
+    def status(self) -> Status:
+        """The status of a live turn (`overlords.ui.status`)."""
+        return live_status(self)
+
+    def status_buttons(self) -> list[Widget]:
+        """Discard when the turn must discard; Clear while something is picked."""
+        if not self.scene.my_turn:
+            return []
+        if rules.must_discard(self.scene.match.state):
+            return [self.discard_b]
+        return [self.clear_b] if self.picked else []
+
+    def update(self, dt: float) -> None:
+        """Judge a slice of the moves for the threat marks."""
+        if self.threats is not None and not self.threats.done:
+            self.threats.step()
+
+    def wants_frames(self) -> bool:
+        """True while moves wait for their threat verdict."""
+        return self.threats is not None and not self.threats.done
+
+    # what happened --------------------------------------------------------------------------
+
+    def reset(self) -> None:
+        """Forget the pick and any drag."""
+        self.pick.clear()
+        self.drag = None
+
+    def played(self, move: rules.Move, before: rules.State, after: rules.State) -> str:
+        """The move's sounds; the move in words."""
+        sound = "move"
+        if move.is_recruit:
+            sound = "recruit"
+        elif move.to is not None and before.figure(move.to) is not None:
+            sound = "capture"
+        elif move.is_discard:
+            sound = "select"
+        self.scene.app.sound.play(sound)
+        if before.turns_to_reckoning(before.turn) == 1:
+            self.scene.app.sound.play("reckoning", 0.5)
+        return describe(move, before)
+
+    def turn_started(self, player: int) -> None:
+        """Nothing to hand over: the two sides share one screen openly."""
+
+    def result_words(self, outcome: Any) -> str:
+        """Why the game ended."""
+        return result_words(outcome)
+
+    def hint_seed(self, state: rules.State) -> int:
+        """A seed made from the position alone."""
+        return position_seed(state)
+
+    def show_hint(self, move: rules.Move | None) -> None:
+        """Pick the hinted move's stones and figure (one click plays it), or drop the hint."""
+        self.hint = move
+        self._hint_pick = None
+        if move is None:
+            return
+        self.pick.clear()
+        self.pick.rune, self.pick.fate = move.rune, move.fate
+        if move.frm is not None:
+            self.pick.figure = move.frm
+        self._hint_pick = (self.pick.rune, self.pick.fate, self.pick.figure)
+
+    # input ----------------------------------------------------------------------------------
+
+    def back(self) -> bool:
+        """Esc drops the pick, if any."""
+        if not self.picked:
             return False
-        if isinstance(action, PointerDown) and self.layout_:
-            for index, cell in log_cells(self.layout_, len(self.session.moves), self.log_scroll,
-                                         self.app.m):
-                if cell.collidepoint(action.pos):
-                    self.start_review(index + 1)
-                    return True
-        if not self.my_turn:
-            if isinstance(action, PointerDown) and (
-                    self.view.square_at(action.pos) is not None or stone_at(self.layout_,
-                                                                            action.pos)):
-                reason = self._wait_reason()
-                if reason:  # while a move animates, clicks are simply ignored
-                    self._refuse(reason)
+        self.clear_pick()
+        return True
+
+    def confirm(self) -> bool:
+        """Enter plays the discard when the turn must discard."""
+        if rules.must_discard(self.scene.match.state):
+            self._discard()
+            return True
+        return False
+
+    def clear_pick(self) -> None:
+        """Forget the stones and figure picked."""
+        self.pick.clear()
+        self.scene.refused = None
+        self.scene.refresh()
+
+    def _discard(self) -> None:
+        move = self.pick.discard()
+        if move is not None and self.scene.my_turn:
+            self.scene.play(move)
+
+    def handle(self, action: Action) -> bool:
+        """Stones, figures, targets and drags on a person's turn."""
+        if not isinstance(action, PointerDown | PointerMove | PointerUp):
+            return False
+        if isinstance(action, PointerDown) and action.button == 3:
+            self.clear_pick()
             return True
         kind = drag_pointer(action)
         if kind is None:
             return False
         what, pos = kind
-        sq = self.view.square_at(pos)
+        view = self.scene.view
+        sq = view.board.square_at(pos)
+        state = self.scene.match.state
         if what == "down":
             self.drag = None
-            hit = stone_at(self.layout_, pos)
+            hit = stone_at(view.panel, pos)
             if hit is not None:
                 self._click_stone(*hit)
             elif sq is not None:
-                fig = self.session.state.figure(sq)
-                if fig is not None and fig[0] == self.session.state.turn:
+                fig = state.figure(sq)
+                if fig is not None and fig[0] == state.turn:
                     again = self.pick.figure == sq
                     if not again:
                         self._click_square(sq)
@@ -63,45 +221,54 @@ class Clicks:
         elif what == "move" and self.drag is not None:
             self.drag["pos"] = pos
             dx, dy = pos[0] - self.drag["start"][0], pos[1] - self.drag["start"][1]
-            if not self.drag["active"] and dx * dx + dy * dy > 64 and self.pick.figure is not None:
+            if not self.drag["active"] and dx * dx + dy * dy > DRAG_START \
+                    and self.pick.figure is not None:
                 self.drag["active"] = True
-                self._layer = None
         elif what == "up" and self.drag is not None:
             drag, self.drag = self.drag, None
             if drag["active"]:
                 if sq is not None and sq != drag["sq"]:
                     self._click_square(sq)
-                self._layer = None
             elif drag["toggle"]:
                 self.pick.figure = None
-                self._refresh()
+                self.scene.refresh()
         return True
 
-    def _wait_reason(self) -> str:
-        s = self.session
-        if self.review is not None:
-            return "You are looking back: press Back to game to play"
-        if s.over:
-            return "The game is over"
-        if self.animator.busy:
-            return ""
-        return f"Please wait: {s.label(s.state.turn)} is thinking"
+    def choose(self, moves: list[rules.Move]) -> None:
+        """Play the move a click on a target means; ask "which Rune?" if several fit."""
+        if self.pick.rune is None and any(m.rune != 5 for m in moves):
+            # the square was marked with its other Runes: Teleport there only when picked
+            moves = [m for m in moves if m.rune != 5]
+        state = self.scene.match.state
+        if all(rules.apply(state, m).result is not None for m in moves):
+            moves = moves[:1]  # any of them wins at once: no need to ask
+        if len(moves) == 1:
+            self.scene.play(moves[0])
+            return
+        target = rules.GRID.name(moves[0].to)
+        buttons = [(f"Rune {m.rune}: {rules.RUNE_NAMES[m.rune]}",
+                    (lambda mv=m: self.scene.play(mv))) for m in moves]
+        buttons.append(("Cancel", lambda: None))
+        app = self.scene.app
+        app.push(Dialog(app, "Which Rune?", [
+            f"Several of your Rune stones reach {target}. Which one do you play?"],
+            buttons, cancel=lambda: None, vertical=True, width=0.34))
 
     def _click_stone(self, side: int, kind: str, value: int) -> None:
-        state = self.session.state
+        state = self.scene.match.state
         if side != state.turn:
-            self._refuse(f"Those are {rules.SIDE_NAMES[side].title()}'s stones")
+            self.scene.refuse(f"Those are {rules.SIDE_NAMES[side].title()}'s stones")
             return
         pick = self.pick
         if kind == "rune":
-            if not state.runes[side] >> (value - 1) & 1:
-                self._refuse(f"Rune {value} was played; it returns at your Reckoning")
+            if value not in state.hand_runes(side):
+                self.scene.refuse(stone_refusal(state, value, None))
                 return
             pick.rune = None if pick.rune == value else value
         else:
             fate = FATES[value]
             if not state.fates[side][fate]:
-                self._refuse(played_fate(fate))
+                self.scene.refuse(stone_refusal(state, None, fate))
                 return
             pick.fate = None if pick.fate == fate else fate
             if pick.figure is not None and state.figure(pick.figure)[1] != pick.fate:
@@ -111,105 +278,65 @@ class Clicks:
         movable = pick.movable()
         if pick.rune and pick.fate is not None and len(movable) == 1 and pick.rune != 6:
             pick.figure = next(iter(movable))
-        self.refused = None
-        self.app.sound.play("select", 0.4)
-        self._refresh()
+        self.scene.refused = None
+        self.scene.app.sound.play("select", 0.4)
+        self.scene.refresh()
 
     def _click_square(self, sq: int) -> None:
-        state, pick = self.session.state, self.pick
+        state, pick = self.scene.match.state, self.pick
         targets = pick.targets()
         if sq in targets:
-            self._choose(targets[sq])
+            self.choose(targets[sq])
             return
         fig = state.figure(sq)
         if fig is not None and fig[0] == state.turn:
             if not state.fates[fig[0]][fig[1]]:
-                self._refuse(played_fate(fig[1]), sq)
+                self.scene.refuse(stone_refusal(state, None, fig[1]), sq)
                 return
             pick.figure, pick.fate = sq, fig[1]
             if not pick.targets():
                 if pick.rune is not None:
                     pick.rune = None
-                    self._refresh()
+                    self.scene.refresh()
                     if pick.targets():
-                        self._refuse(f"That Rune gives this {rules.TYPE_NAMES[fig[1]]} no move; "
-                                     "here are its moves with your other Runes", sq)
+                        self.scene.refuse(f"That Rune gives this {rules.TYPE_NAMES[fig[1]]} "
+                                          "no move; here are its moves with your other Runes",
+                                          sq)
                         return
                 pick.figure = None
-                self._refuse(f"This {rules.TYPE_NAMES[fig[1]]} cannot move with the stones "
+                self.scene.refuse(f"This {rules.TYPE_NAMES[fig[1]]} cannot move with the stones "
                              "in your hand", sq)
-                self._refresh()
+                self.scene.refresh()
                 return
-            self.refused = None
-            self.app.sound.play("select", 0.4)
-            self._refresh()
+            self.scene.refused = None
+            self.scene.app.sound.play("select", 0.4)
+            self.scene.refresh()
             return
         if pick.figure is None and not (pick.rune == 6 and pick.fate is not None):
             recruits = [m for m in pick.legal if m.is_recruit and m.to == sq
                         and (pick.fate is None or m.fate == pick.fate)]
             if recruits and (pick.rune in (None, 6)):
                 name = rules.TYPE_NAMES[recruits[0].fate]
-                self.app.push(Dialog(self.app, "Recruit?", [
+                self.scene.app.push(Dialog(self.scene.app, "Recruit?", [
                     f"Play Rune 6 and a {name} Fate to bring a {name} from your reserve onto "
-                    f"{rules.GRID.name(sq)}?"], [("Recruit", lambda: self._play(recruits[0])),
+                    f"{rules.GRID.name(sq)}?"], [("Recruit", lambda: self.scene.play(recruits[0])),
                                                  ("Cancel", lambda: None)], cancel=lambda: None))
                 return
             if fig is not None:
-                self._refuse(f"That {rules.TYPE_NAMES[fig[1]]} is "
-                             f"{rules.SIDE_NAMES[fig[0]].title()}'s: pick one of your figures",
-                             sq)
+                self.scene.refuse(rules.explain(state, sq, sq), sq)
             else:
-                self._refuse("Pick one of your figures first, or a Rune and a Fate stone", sq)
+                self.scene.refuse("Pick one of your figures first, or a Rune and a Fate stone", sq)
             return
-        self._refuse(refusal(state, pick, sq), sq)
+        self.scene.refuse(refusal(state, pick, sq), sq)
 
-    def _setup_pointer(self, action: Action) -> bool:
-        kind = drag_pointer(action)
-        if kind is None:
-            return False
-        what, pos = kind
-        setup = self.setup
-        sq = self.view.square_at(pos)
-        if what == "down":
-            tray = setup.tray_at(pos)
-            here = setup.figure_on(sq) if sq is not None else None
-            if tray is not None:
-                setup.click_tray(tray)
-                grabbed = tray
-            elif sq is not None:
-                setup.click_square(sq)
-                grabbed = here if setup.held == here else None
-            else:
-                return False
-            self.drag = ({"kind": grabbed, "start": pos, "pos": pos, "active": False}
-                         if grabbed is not None and setup.held == grabbed else None)
-            if setup.refusal:
-                self._refuse(setup.refusal, sq)
-            else:
-                self.refused = None
-            self._refresh()
-        elif what == "move" and self.drag is not None:
-            self.drag["pos"] = pos
-            dx, dy = pos[0] - self.drag["start"][0], pos[1] - self.drag["start"][1]
-            if not self.drag["active"] and dx * dx + dy * dy > 64:
-                self.drag["active"] = True
-                self._layer = None
-        elif what == "up" and self.drag is not None:
-            drag, self.drag = self.drag, None
-            if (drag["active"] and sq is not None and setup.held == drag["kind"]
-                    and setup.figure_on(sq) != drag["kind"]):
-                setup.click_square(sq)
-                if setup.refusal:
-                    self._refuse(setup.refusal, sq)
-            self._refresh()
-        return True
-
-
-
-
-def played_fate(kind: int) -> str:
-    """Why a Fate stone of this kind cannot be played now."""
-    if rules.FATE_STONES[kind] == 1:
-        return f"The {rules.TYPE_NAMES[kind]} Fate stone was played; it returns at your Reckoning"
-    return (f"Both {rules.TYPE_NAMES[kind]} Fate stones were played; they return at your "
-            "Reckoning")
+def stone_refusal(state: rules.State, rune: int | None, fate: int | None) -> str:
+    """Why this Rune (or this Fate, with any unplayed Rune) cannot be played now, in the
+    engine's words ("" if it can)."""
+    if rune is None:
+        rune = state.hand_runes(state.turn)[0]
+    try:
+        rules.find_move(state, rune, rules.OVERLORD if fate is None else fate, None, None)
+    except IllegalMoveError as err:
+        text = str(err)
+        return text if "played" in text else ""
+    return ""

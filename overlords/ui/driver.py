@@ -6,8 +6,30 @@ from typing import Any
 
 from common.ui.app import App
 from common.ui.driver import Driver
+from common.ui.game_scene import GameScene
 from common.ui.menu import MainMenu
-from overlords.ui import GameScene, play_scene
+from overlords.ui import play_scene
+from overlords.ui.setup_scene import SetupScene
+
+
+def finish_setup(app: App, d: Driver, limit: float = 30.0) -> GameScene:
+    """Click through the setup on top (default setup for every person; CPU sides are waited
+    for) until the game screen shows; that screen."""
+    import time
+
+    end = time.monotonic() + limit
+    while isinstance(app.top, SetupScene):
+        setup = app.top
+        if setup.phase is not None:
+            d.click(setup.default_b.rect.center)
+            d.click(setup.ready_b.rect.center)
+        else:
+            d.frames(1)
+            time.sleep(0.002)
+        if time.monotonic() > end:
+            raise TimeoutError("the setup did not finish")
+    assert isinstance(app.top, GameScene)
+    return app.top
 
 
 def open_game(games: dict[str, Any], specs: list[str], seed: int,
@@ -20,8 +42,4 @@ def open_game(games: dict[str, Any], specs: list[str], seed: int,
     app.push(play_scene(app, list(specs), seed))
     d = Driver(app)
     d.frames(1)
-    game = app.top
-    while game.setup is not None:
-        d.click(game.default_b.rect.center)
-        d.click(game.ready_b.rect.center)
-    return app, d, game
+    return app, d, finish_setup(app, d)

@@ -1,5 +1,6 @@
-"""The side panel of the Overlords screen: both sides' stone hands and reserves, whose turn
-it is and what to do now, and the move log; with the hit tests for stones and log entries.
+"""The side panel of the Overlords screen: where its parts go (the toolbar, both sides' cards
+with their stone hands and reserves, the status area and the move log; the shared game screen
+draws the last three) and the hand cards themselves, with the hit test for stones.
 """
 
 from __future__ import annotations
@@ -11,8 +12,7 @@ import pygame
 from common.ui import draw
 from common.ui.theme import Metrics, Palette, mix
 from overlords import rules
-from overlords.ui_art import fate_slots, figure, stone
-from overlords.ui_session import turn_rows
+from overlords.ui.art import fate_slots, figure, stone
 
 FATES = fate_slots()
 
@@ -117,9 +117,10 @@ def draw_hand(
     draw.blit_text(surface, when, m.small, pal.primary if turns == 1 else pal.text_dim,
                    (card.right - m.pad, card.y + m.pad // 2 + 4), "topright")
     rune_pick, fate_pick = picked
+    hand_runes = state.hand_runes(side)
     for i, rect in enumerate(hand.runes):
         r = i + 1
-        played = not state.runes[side] >> i & 1
+        played = r not in hand_runes
         pebble = stone("rune", r, side, rect.w, played)
         lift = -4 if rune_pick == r else 0
         surface.blit(pebble, rect.move(0, lift))
@@ -157,64 +158,3 @@ def _draw_reserve(surface: pygame.Surface, hand: Hand, state: rules.State, pal: 
         color = pal.text if reserve[kind] else pal.text_dim
         x = draw.blit_text(surface, f"×{reserve[kind]}", m.small, color, (x, r.centery),
                            "midleft", bold=True).right + m.pad
-
-
-def log_cells(
-    layout: PanelLayout, count: int, scroll: int, m: Metrics
-) -> list[tuple[int, pygame.Rect]]:
-    """(move index, rect) of each visible log cell; index i is the i-th move (0-based)."""
-    area = layout.log.inflate(-2 * m.pad, -2 * m.pad)
-    area.y += int(m.small * 1.6)
-    area.h -= int(m.small * 1.6)
-    rows = area.h // layout.row_h
-    num_w = int(m.normal * 2.4)
-    col_w = (area.w - num_w) // 2
-    cells = []
-    first_row = scroll
-    for row in range(first_row, min(first_row + rows, (count + 1) // 2)):
-        y = area.y + (row - first_row) * layout.row_h
-        for col in range(2):
-            i = row * 2 + col
-            if i < count:
-                cells.append((i, pygame.Rect(area.x + num_w + col * col_w, y, col_w - 4,
-                                             layout.row_h)))
-    return cells
-
-
-def log_rows_visible(layout: PanelLayout, m: Metrics) -> int:
-    """How many numbered rows fit in the log."""
-    return max(1, (layout.log.h - 2 * m.pad - int(m.small * 1.6)) // layout.row_h)
-
-
-def draw_log(
-    surface: pygame.Surface, layout: PanelLayout, moves: list[rules.Move], scroll: int,
-    current: int, pal: Palette, m: Metrics,
-) -> None:
-    """The numbered move log; the move whose position is shown (current, 1-based) stands out."""
-    rect = layout.log
-    draw.panel(surface, rect, pal.panel, pal.panel_edge, m.radius, 0)
-    draw.blit_text(surface, "Moves  (click one to look back)", m.small, pal.text_dim,
-                   (rect.x + m.pad, rect.y + m.pad // 2 + 2))
-    if not moves:
-        draw.blit_text(surface, "No moves yet", m.normal, pal.text_dim, rect.center, "center")
-        return
-    rows = turn_rows(moves)
-    num_x = rect.x + m.pad
-    for i, cell in log_cells(layout, len(moves), scroll, m):
-        if i % 2 == 0:
-            number = rows[i // 2][0]
-            draw.blit_text(surface, f"{number}.", m.normal, pal.text_dim, (num_x, cell.centery),
-                           "midleft")
-        if i + 1 == current:
-            pygame.draw.rect(surface, mix(pal.panel, pal.last, 0.35), cell, border_radius=4)
-        draw.blit_text(surface, str(moves[i]), m.normal, pal.text, (cell.x + 6, cell.centery),
-                       "midleft", bold=(i + 1 == current))
-    total = (len(moves) + 1) // 2
-    visible = log_rows_visible(layout, m)
-    if total > visible:
-        track = pygame.Rect(rect.right - 8, rect.y + int(m.small * 1.6) + m.pad, 4,
-                            rect.h - int(m.small * 1.6) - 2 * m.pad)
-        knob_h = max(16, track.h * visible // total)
-        knob_y = track.y + (track.h - knob_h) * scroll // max(1, total - visible)
-        pygame.draw.rect(surface, pal.backdrop, track, border_radius=2)
-        pygame.draw.rect(surface, pal.text_dim, (track.x, knob_y, 4, knob_h), border_radius=2)

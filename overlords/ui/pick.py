@@ -71,17 +71,6 @@ class Pick:
         return None
 
 
-def exposes_overlord(state: rules.State, move: Move) -> bool:
-    """True if, after move, the other side has a move that captures the mover's Overlord."""
-    after = rules.apply(state, move)
-    return after.result is None and bool(rules.attackers(after, state.turn))
-
-
-def runes_for(legal: list[Move], frm: int, to: int) -> list[int]:
-    """The Runes with which the figure on frm may reach to (for the "which stone?" question)."""
-    return sorted({m.rune for m in legal if m.frm == frm and m.to == to})
-
-
 def refusal(state: rules.State, pick: Pick, sq: int) -> str:
     """Why a click on sq makes no move with what is picked, in the engine's words."""
     if pick.figure is not None:

@@ -1,5 +1,6 @@
-"""Starting an Overlords game: the new-game dialog (seats and board seed) and the setup phase,
-where each human places the four figures on the back row (click or drag; default or shuffle).
+"""Starting an Overlords game: the new-game dialog (seats and board seed) and the setup phase
+(`SetupPhase`, shown by `overlords.ui.setup_scene.SetupScene`), where each human places the
+four figures on the back row (click or drag; default or shuffle).
 A side is a human, a CPU level or a bot program (its command line typed in the dialog). Sides
 set up White first, then Black, who sees White's figures; a CPU side's setup is its level's
 choice (overlords.ai_setup), a bot's is the `normal` level's, a `random` side's is random.
@@ -11,20 +12,13 @@ import random
 
 import pygame
 
-from common.record import Replay
+from common.seats import SeatSpec
 from common.ui import draw
 from common.ui.board import BoardView
-from common.ui.bot_field import BotField
-from common.ui.bots import is_bot
-from common.ui.cpu import cpu_levels
-from common.ui.input import Action, Command, PointerDown, PointerMove, PointerUp
-from common.ui.menu import backdrop
-from common.ui.scene import Scene
+from common.ui.input import Action, PointerDown, PointerMove, PointerUp
 from common.ui.theme import Metrics, Palette
-from common.ui.widgets import Button, Choice, NumberField, Widget, handle_all, row
 from overlords import rules
-from overlords.ui_art import FEATURE_TINT, feature, figure
-from overlords.ui_session import Session
+from overlords.ui.art import FEATURE_TINT, feature, figure
 
 SEED_DIGITS = 6
 SETUP_TYPES = (rules.OVERLORD, rules.DRAGON, rules.WIZARD, rules.HERO)  # the four to place
@@ -45,17 +39,19 @@ def board_for(seed: int) -> dict[str, list[int]]:
     return rules.random_features(random.Random(seed))
 
 
-def cpu_setup(features: dict[str, list[int]], seed: int, side: int, spec: str,
+def cpu_setup(features: dict[str, list[int]], seed: int, side: int, spec: SeatSpec | str,
               placed: dict[int, dict[int, int]]) -> dict[int, int]:
     """Where a CPU or bot side (spec) stands its figures on the seed's board; Black sees
-    White's setup in `placed`. The same seed and setups give the same choice."""
+    White's setup in `placed`. The same seed and setups give the same choice. It can take a
+    while: the setup screen asks it in a background thread."""
     from common.ai.levels import LEVELS
     from overlords.ai_setup import choose_setup
 
+    spec = SeatSpec.parse(spec)
     rng = random.Random(seed * 2 + side)
-    if spec == "random":
+    if spec.kind == "random":
         return rules.random_setup(rng)[side]
-    care = (LEVELS.get(spec.partition(":")[0]) or LEVELS["normal"]).care
+    care = (LEVELS.get(spec.level or "") or LEVELS["normal"]).care
     enemy = placed.get(rules.WHITE) if side == rules.BLACK else None
     return choose_setup(features, side, enemy, rng, care)
 
@@ -77,174 +73,6 @@ def draw_features(surface: pygame.Surface, view: BoardView, plane: list[int]) ->
             draw.alpha_rect(surface, rect.inflate(-2, -2), FEATURE_TINT[kind], 3)
             icon = feature(kind, int(view.tile * 0.86))
             surface.blit(icon, icon.get_rect(center=rect.center))
-
-
-def resume_scene(app, replay: Replay) -> Scene:
-    """A saved game (a replayed record): play on, or look back if it is finished. A side a
-    bot played goes to a person: a file never starts a program."""
-    known = ["human", *cpu_levels()]
-    players = replay.record.get("players")
-    players = players if isinstance(players, dict) else {}
-    specs = tuple(players.get(label) if players.get(label) in known else "human"
-                  for label in rules.SIDE_NAMES)
-    bots = [label.title() for label in rules.SIDE_NAMES
-            if isinstance(players.get(label), str) and is_bot(players[label])]
-    if bots and replay.final.result is None:
-        app.toast(f"{' and '.join(bots)} played by a bot program: now by you", 4.0)
-    seed = replay.record.get("seed")
-    seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else 0
-    session = Session(replay.initial, specs, seed, moves=list(replay.moves),
-                      states=list(replay.states))
-    from overlords.ui import GameScene
-
-    scene = GameScene(app, specs, seed, session)
-    if session.over:
-        scene.game_over_shown = True
-        scene.start_review(len(session.moves))
-    return scene
-
-
-class NewGameScene(Scene):
-    """Who plays each side, which board (seed, with a preview), then on to the setup."""
-
-    def __init__(self, app) -> None:
-        super().__init__(app)
-        levels = cpu_levels()
-        options = ["human", *levels, "bot"]
-        labels = ["Human", *(lvl.title() for lvl in levels), "Bot…"]
-        self.seats = [Choice(options, "human", lambda v: self._seat_changed(0), labels),
-                      Choice(options, levels[-1] if len(levels) > 1 else "random",
-                             lambda v: self._seat_changed(1), labels)]
-        if "normal" in levels:
-            self.seats[1].value = "normal"
-        self.bot_fields = [BotField(app, f"Command line of the bot program · plays {order}")
-                           for order in ("first", "second")]
-        self.seed_field = NumberField(str(random_seed()), self._seed_changed, SEED_DIGITS + 3)
-        self.new_seed = Button("New board", self._reroll, small=True)
-        self.back = Button("Back", self.app.pop, hint="Esc")
-        self.start = Button("Set up figures", self._start, primary=True, hint="Enter")
-        self.widgets: list[Widget] = [*self.seats, *self.bot_fields[0].widgets,
-                                      *self.bot_fields[1].widgets, self.seed_field,
-                                      self.new_seed, self.back, self.start]
-        self.fields = [self.seed_field, self.bot_fields[0].field, self.bot_fields[1].field]
-        self.preview = BoardView(rules.GRID)
-        self._plane: list[int] = []
-        self._bg: pygame.Surface | None = None
-        self._seed_changed(self.seed_field.value)
-
-    def _seat_changed(self, side: int) -> None:
-        bot = self.seats[side].value == "bot"
-        self.bot_fields[side].show(bot)
-        for field in self.fields:
-            field.focused = field is self.bot_fields[side].field and bot
-        people = any(choice.value == "human" for choice in self.seats)
-        self.start.label = "Set up figures" if people else "Start game"
-        self.layout(self.app.size)
-
-    def _seed_changed(self, text: str) -> None:
-        self.start.enabled = bool(text)
-        if text:
-            self._plane = feature_plane(board_for(int(text)))
-
-    def _reroll(self) -> None:
-        self.seed_field.value = str(random_seed())
-        self._seed_changed(self.seed_field.value)
-
-    def _start(self) -> None:
-        if not self.seed_field.value:
-            return
-        from overlords.ui import GameScene
-
-        specs = [choice.value for choice in self.seats]
-        for side, bot in enumerate(self.bot_fields):
-            if specs[side] == "bot":
-                if not bot.check():  # the dialog says why; the game does not start
-                    for field in self.fields:
-                        field.focused = field is bot.field
-                    self.app.sound.play("illegal", 0.5)
-                    return
-                specs[side] = bot.spec
-                self.app.bot_command = bot.field.value.strip()
-        self.app.replace(GameScene(self.app, (specs[0], specs[1]),
-                                   int(self.seed_field.value)))
-
-    def layout(self, size: tuple[int, int]) -> None:
-        """Form on the left half of a centred panel, the board preview on the right."""
-        m = self.app.m
-        w, h = min(size[0] - 4 * m.pad, int(1100 * m.scale)), min(size[1] - 4 * m.pad,
-                                                                  int(560 * m.scale))
-        self.panel = pygame.Rect(0, 0, w, h)
-        self.panel.center = (size[0] // 2, size[1] // 2)
-        form_w = int(w * 0.56)
-        label_w = int(m.normal * 4.2)
-        x = self.panel.x + 2 * m.pad + label_w
-        y = self.panel.y + 2 * m.large + 3 * m.pad
-        field_w = form_w - label_w - 3 * m.pad
-        self.rows_y = []
-        for choice, bot in zip(self.seats, self.bot_fields, strict=True):
-            choice.rect = pygame.Rect(x, y, field_w, m.button_h)
-            self.rows_y.append(y + m.button_h // 2)
-            y += m.button_h
-            if bot.shown:
-                y += bot.layout(x, y + m.pad // 2, field_w, m) + m.pad // 2
-            y += int(m.small * 1.5) + m.pad
-        y += m.pad
-        self.seed_field.rect = pygame.Rect(x, y, int(field_w * 0.5), m.button_h)
-        self.new_seed.rect = pygame.Rect(self.seed_field.rect.right + m.pad, y,
-                                         field_w - self.seed_field.rect.w - m.pad, m.button_h)
-        self.rows_y.append(y + m.button_h // 2)
-        self.note_y = y + m.button_h + m.pad // 2
-        bottom = pygame.Rect(self.panel.x + 2 * m.pad, self.panel.bottom - m.button_h - 2 * m.pad,
-                             form_w - 3 * m.pad, m.button_h)
-        row(bottom, [self.back, self.start], m.pad)
-        area = pygame.Rect(self.panel.x + form_w, self.panel.y + 2 * m.pad,
-                           w - form_w - 2 * m.pad, h - 4 * m.pad)
-        self.preview.layout(area)
-        self._bg = None
-
-    def settings_changed(self) -> None:
-        """Redraw the background."""
-        self._bg = None
-
-    def handle(self, action: Action) -> bool:
-        """The form; Enter starts, Esc goes back."""
-        if isinstance(action, PointerDown):  # a click focuses one field and blurs the others
-            if any([field.handle(action) for field in self.fields]):
-                return True
-            if handle_all([w for w in self.widgets if w not in self.fields], action):
-                return True
-        elif handle_all(self.widgets, action):
-            return True
-        if action is Command.CONFIRM:
-            self._start()
-            return True
-        return False
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """Background, panel, labels, widgets, board preview."""
-        pal, m = self.app.pal, self.app.m
-        if self._bg is None or self._bg.get_size() != surface.get_size():
-            self._bg = backdrop(surface.get_size(), pal)
-            draw.panel(self._bg, self.panel, pal.panel, pal.panel_edge, m.radius * 2, 10)
-        surface.blit(self._bg, (0, 0))
-        draw.blit_text(surface, "New game: Overlords", m.large, pal.text,
-                       (self.panel.x + 2 * m.pad, self.panel.y + 2 * m.pad), bold=True)
-        lx = self.panel.x + 2 * m.pad
-        for label, y in zip(("White", "Black", "Board"), self.rows_y, strict=True):
-            draw.blit_text(surface, label, m.normal, pal.text, (lx, y), "midleft", bold=True)
-        for choice, bot in zip(self.seats, self.bot_fields, strict=True):
-            hint = "plays first" if choice is self.seats[0] else "plays second"
-            if not bot.shown:
-                draw.blit_text(surface, f"Human, CPU level or bot program · {hint}", m.small,
-                               pal.text_dim, (choice.rect.x + 4, choice.rect.bottom + 3))
-        draw.blit_text(surface, "The seed picks the board: the same seed gives the same board.",
-                       m.small, pal.text_dim, (self.seed_field.rect.x + 4, self.note_y))
-        for widget in self.widgets:
-            widget.draw(surface, pal, m)
-        for bot in self.bot_fields:
-            bot.draw(surface, pal, m)
-        surface.blit(self.preview.ground(pal), self.preview.frame)
-        draw_features(surface, self.preview, self._plane)
 
 
 class SetupPhase:

@@ -1,20 +1,32 @@
-"""Drawing the Overlords screen: the cached layer (rebuilt only when something changed) and
-the per-frame extras on top of it (hover, refusal cross, tweens, drag, buttons, thinking).
+"""How the Overlords screen is drawn: `OverlordsView`, the `common.ui.game_scene.View` of
+Overlords. The board on the left, on the right the toolbar, both sides' cards (stone hands and
+reserves) around the status area and the move log, which the shared screen draws.
 
-A mixin of `overlords.ui.GameScene`; drawing changes nothing but the memoised layer.
+The static picture (ground, features, flags, figures, the last move, the picks, the targets
+with their threat marks, the attack, the hint, the hands) goes into the screen's one cached
+layer, rebuilt exactly when `layer_key()` changes; what moves (hover, the refusal cross, the
+tweens, the Reckoning lift, a dragged figure) is drawn over it each frame. Drawing changes
+nothing.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Hashable
+from typing import Any
 
 import pygame
 
 from common.ui import draw
+from common.ui.board import BoardView
+from common.ui.game_panel import LogRow
+from common.ui.game_scene import REFUSAL_TIME, Areas
 from common.ui.menu import backdrop
-from overlords.ui_anim import draw_tweens, hidden_squares, reckoning_lift
-from overlords.ui_art import figure, stone
-from overlords.ui_board import (
+from common.ui.theme import Metrics
+from overlords import rules
+from overlords.ui.anim import animate, draw_tweens, hidden_squares, reckoning_lift
+from overlords.ui.art import figure, stone
+from overlords.ui.board import (
     draw_attack,
     draw_board,
     draw_movable,
@@ -22,119 +34,169 @@ from overlords.ui_board import (
     draw_selected,
     draw_targets,
 )
-from overlords.ui_hint import draw_hint_board, draw_hint_stones
-from overlords.ui_panel import FATES
-from overlords.ui_play import draw_panel
-from overlords.ui_setup import back_row, draw_features
-
-REFUSAL_TIME = 1.4  # seconds the refusal cross stays on its square
+from overlords.ui.hint import draw_hint_board, draw_hint_stones
+from overlords.ui.panel import FATES, PanelLayout, draw_hand, layout_panel, stone_at
+from overlords.ui.words import log_rows
 
 
-class Frame:
-    """Drawing for GameScene (see the module docstring)."""
+def layout_screen(size: tuple[int, int], m: Metrics, board: BoardView) -> PanelLayout:
+    """Board on the left, panel on the right; everything scales with the window."""
+    pad = m.pad
+    panel_w = max(330, min(int(size[0] * 0.36), 600))
+    area = pygame.Rect(pad, pad, size[0] - panel_w - 3 * pad, size[1] - 2 * pad)
+    board.layout(area)
+    slack = area.right - board.frame.right
+    board.layout(area.move(-slack // 2, 0))
+    x = board.frame.right + 2 * pad
+    panel = pygame.Rect(x, pad, min(panel_w, size[0] - x - pad), size[1] - 2 * pad)
+    return layout_panel(panel, m, 1 if board.flipped else 0)
 
-    def _build_layer(self, size: tuple[int, int]) -> pygame.Surface:
-        pal, m = self.app.pal, self.app.m
+
+class OverlordsView:
+    """The Overlords view of the shared game screen (see the module docstring)."""
+
+    log_columns = 2  # White's move and Black's per numbered row
+
+    def __init__(self) -> None:
+        self.scene: Any = None
+        self.board = BoardView(rules.GRID)
+        self.panel: PanelLayout | None = None
+        self._bg: pygame.Surface | None = None
+
+    def attach(self, scene: Any) -> None:
+        """The scene it draws; Black at the bottom when only Black is a person's."""
+        self.scene = scene
+        seats = scene.match.seats
+        self.board.flipped = seats[rules.BLACK].is_human and not seats[rules.WHITE].is_human
+
+    def layout(self, size: tuple[int, int]) -> Areas:
+        """Board and cards; the toolbar, status and log areas for the shared screen."""
+        self.panel = layout_screen(size, self.scene.app.m, self.board)
+        self._bg = None
+        return Areas(self.panel.toolbar, self.panel.status, self.panel.log)
+
+    def settings_changed(self) -> None:
+        """A new palette: the background is drawn again."""
+        self._bg = None
+
+    def player_icon(self, player: int, size: int) -> pygame.Surface | None:
+        """The side's Overlord token."""
+        return figure(rules.OVERLORD, player, size, self.scene.app.pal)
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        """True on a board square or a stone."""
+        return self.board.square_at(pos) is not None or (
+            self.panel is not None and stone_at(self.panel, pos) is not None)
+
+    def log_rows(self, moves: list[rules.Move]) -> list[LogRow]:
+        """Two moves per numbered row."""
+        return log_rows(moves)
+
+    def animate(self, before: rules.State, after: rules.State, move: rules.Move) -> None:
+        """Slides, jumps, fades, flips and the Reckoning lift for the move."""
+        animate(self.scene.animator, before, after, move)
+
+    # the cached layer -------------------------------------------------------------------------
+
+    def layer_key(self) -> Hashable:
+        """What the layer shows: position, picks, marks, hint, hidden squares, drag."""
+        s = self.scene
+        c, m = s.controller, s.match
+        mine = s.my_turn
+        pick = (c.pick.rune, c.pick.fate, c.pick.figure) if mine else None
+        marks = c.target_marks() if mine else None
+        threats = (c.threats.attacked, c.threats.overlord) if mine and c.threats else None
+        return (id(m.shown), m.review, mine, pick, marks, threats, c.hint,
+                hidden_squares(s.animator), c.dragged, self.board.flipped)
+
+    def _background(self, size: tuple[int, int]) -> pygame.Surface:
         if self._bg is None or self._bg.get_size() != size:
+            pal, m = self.scene.app.pal, self.scene.app.m
             self._bg = backdrop(size, pal)
-            lay = self.layout_
+            lay = self.panel
             if lay is not None:
-                rects = [lay.status, *(h.card for h in lay.hands.values())]
-                if self.setup is None:
-                    rects.append(lay.log)
-                else:  # the setup shows only the top card and the status
-                    rects = rects[:1] + [h.card for h in lay.hands.values()
-                                         if h.card.y < lay.status.y]
-                for rect in rects:
+                for rect in (lay.status, *(h.card for h in lay.hands.values()), lay.log):
                     draw.shadow_under(self._bg, rect, m.radius, 5)
-        layer = self._layer_surface
-        if layer is None or layer.get_size() != size:
-            layer = self._layer_surface = self._bg.copy()
-        else:
-            layer.blit(self._bg, (0, 0))
-        if self.setup is not None:
-            layer.blit(self.view.ground(pal), self.view.frame)
-            draw_features(layer, self.view, self.plane)
-            held = self.drag["kind"] if self.drag and self.drag.get("active") else None
-            self.setup.draw_board(layer, self.view, pal, held)
-        else:
-            state = self.shown
-            index = self.review if self.review is not None else len(self.session.moves)
-            last = self.session.moves[index - 1] if index > 0 else None
-            hidden, flags = hidden_squares(self.animator)
-            threats = self.threats if self.my_turn else None
-            attacked = threats is not None and threats.attacked and threats.overlord is not None
-            draw_board(layer, self.view, state, pal, last, hidden, flags,
-                       glow=threats.overlord if attacked else None)
-            if attacked:
-                draw_attack(layer, self.view, threats.overlord, threats.attacker_squares, pal)
-            if self.my_turn:
-                if self.pick.figure is not None:
-                    draw_selected(layer, self.view, self.pick.figure, pal)
-                else:
-                    draw_movable(layer, self.view, self.pick.movable(), pal)
-                self._marks_shown = self.target_marks()
-                danger, safe, _ = self._marks_shown
-                draw_targets(layer, self.view, self._targets, state, pal,
-                             self.pick.rune is None, danger, safe)
-                if self.hint is not None:
-                    draw_hint_board(layer, self.view, self.hint, pal)
-        draw_panel(layer, self, pal, m)
-        if self.setup is None and self.hint is not None and self.my_turn and self.layout_:
-            state = self.session.state
-            draw_hint_stones(layer, self.layout_.hands[state.turn], state, self.hint, pal)
-        return layer
+        return self._bg
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """The cached layer, then what moves: hover, tweens, drag, buttons, thinking."""
-        pal, m = self.app.pal, self.app.m
-        if self._layer is None or self._layer.get_size() != surface.get_size():
-            self._layer = self._build_layer(surface.get_size())
-        surface.blit(self._layer, (0, 0))
-        sq = self.view.square_at(self.hover)
+    def draw_layer(self, layer: pygame.Surface) -> None:
+        """Background, board with its marks, the two hands."""
+        s = self.scene
+        pal, m = s.app.pal, s.app.m
+        c, match = s.controller, s.match
+        layer.blit(self._background(layer.get_size()), (0, 0))
+        state = match.shown
+        index = match.review if match.review is not None else len(match.moves)
+        last = match.moves[index - 1] if index > 0 else None
+        hidden, flags = hidden_squares(s.animator)
+        mine = s.my_turn
+        threats = c.threats if mine else None
+        attacked = threats is not None and threats.attacked and threats.overlord is not None
+        draw_board(layer, self.board, state, pal, last, hidden, flags,
+                   glow=threats.overlord if attacked else None)
+        if attacked:
+            draw_attack(layer, self.board, threats.overlord, threats.attacker_squares, pal)
+        if mine:
+            if c.pick.figure is not None:
+                draw_selected(layer, self.board, c.pick.figure, pal)
+            else:
+                draw_movable(layer, self.board, c.pick.movable(), pal)
+            danger, safe, _ = c.target_marks()
+            draw_targets(layer, self.board, c.targets, state, pal, c.pick.rune is None,
+                         danger, safe)
+            if c.hint is not None:
+                draw_hint_board(layer, self.board, c.hint, pal)
+        if self.panel is None:
+            return
+        playing = match.review is None and not match.over
+        for side, hand in self.panel.hands.items():
+            active = playing and state.turn == side
+            picked = (None, None)
+            if active and mine:
+                fate = c.pick.fate
+                if c.pick.figure is not None:
+                    fate = state.figure(c.pick.figure)[1]
+                picked = (c.pick.rune, fate)
+            draw_hand(layer, hand, state, s.label(side), active, pal, m, picked)
+        if c.hint is not None and mine:
+            draw_hint_stones(layer, self.panel.hands[state.turn], state, c.hint, pal)
+
+    # each frame -------------------------------------------------------------------------------
+
+    def draw_frame(self, surface: pygame.Surface) -> None:
+        """Hover, the refusal cross, tweens, the Reckoning lift, a dragged figure."""
+        s = self.scene
+        pal = s.app.pal
+        sq = self.board.square_at(s.hover)
         if sq is not None and self._actionable(sq):
-            rect = self.view.square_rect(sq)
-            pygame.draw.rect(surface, pal.select, rect, 2, border_radius=3)
-        if self.refused and self.refused[1] is not None:
-            age = time.monotonic() - self.refused[2]
+            pygame.draw.rect(surface, pal.select, self.board.square_rect(sq), 2,
+                             border_radius=3)
+        if s.refused and s.refused[1] is not None:
+            age = time.monotonic() - s.refused[2]
             if age < REFUSAL_TIME:
-                draw_refusal(surface, self.view, self.refused[1], pal, 1 - age / REFUSAL_TIME)
-        if self.session is not None and self.animator.busy:
-            draw_tweens(surface, self.view, self.animator, pal)
-        if self.session is not None and self.layout_ is not None:
-            self._draw_reckoning(surface)
-        if self.drag and self.drag.get("active"):
-            side = self.setup.side if self.setup else self.session.state.turn
-            token = figure(self.drag["kind"], side, int(self.view.tile * 1.05), pal)
-            surface.blit(token, token.get_rect(center=self.drag["pos"]))
-        for widget in self.toolbar + self.status_buttons:
-            widget.draw(surface, pal, m)
-        if self.session is not None and (self.thinking or self.hint_asked):
-            st = self.layout_.status
-            center = (st.right - m.pad - m.large // 2, st.y + m.pad + m.large // 2)
-            angle = time.monotonic() * 5
-            for i in range(8):
-                a = angle + i * 0.785
-                r = m.large * 0.4
-                pos = (center[0] + r * pygame.math.Vector2(1, 0).rotate_rad(a).x,
-                       center[1] + r * pygame.math.Vector2(1, 0).rotate_rad(a).y)
-                pygame.draw.circle(surface, pal.primary if i == 0 else pal.text_dim, pos,
-                                   max(2, m.large // 10) if i else max(3, m.large // 8))
+                draw_refusal(surface, self.board, s.refused[1], pal, 1 - age / REFUSAL_TIME)
+        if s.animator.busy:
+            draw_tweens(surface, self.board, s.animator, pal)
+            if self.panel is not None:
+                self._draw_reckoning(surface)
+        kind = s.controller.dragged
+        if kind is not None:
+            token = figure(kind, s.match.state.turn, int(self.board.tile * 1.05), pal)
+            surface.blit(token, token.get_rect(center=s.controller.drag["pos"]))
 
     def _actionable(self, sq: int) -> bool:
         """True if a click on sq would do something (for the hover outline)."""
-        if self.setup is not None:
-            return sq in back_row(self.setup.side) or self.setup.figure_on(sq) is not None
-        if not self.my_turn:
+        s = self.scene
+        if not s.my_turn:
             return False
-        fig = self.session.state.figure(sq)
-        return (fig is not None and fig[0] == self.session.state.turn) or sq in self._targets
+        fig = s.match.state.figure(sq)
+        return (fig is not None and fig[0] == s.match.state.turn) or sq in s.controller.targets
 
     def _draw_reckoning(self, surface: pygame.Surface) -> None:
         """Returning stones float up with a glow while a Reckoning tween runs."""
-        pal, m = self.app.pal, self.app.m
-        for side, hand in self.layout_.hands.items():
-            lift = reckoning_lift(self.animator, side)
+        pal, m = self.scene.app.pal, self.scene.app.m
+        for side, hand in self.panel.hands.items():
+            lift = reckoning_lift(self.scene.animator, side)
             if lift <= 0:
                 continue
             rows = hand.runes[0].union(hand.fates[-1]).inflate(m.pad, 8)

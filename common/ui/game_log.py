@@ -1,0 +1,162 @@
+"""The move log of the shared game screen: rows the game's view formats (`LogRow`: a label
+and its cells), drawn in a panel that scrolls (the wheel) and keeps the move shown in sight;
+a click on a cell looks back at the position after that move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from common.ui import draw
+from common.ui.theme import Metrics, Palette, mix
+
+Icon = Callable[[int, int], pygame.Surface | None]  # (player, size) -> the player's token
+
+
+@dataclass(frozen=True)
+class LogRow:
+    """One row of the move log: its label ("12.") and its cells (move index, text); a cell
+    shows the position after that move when clicked."""
+
+    label: str
+    cells: tuple[tuple[int, str], ...]
+    player: int | None = None  # whose row: its icon before the cells (games of 3-4 seats)
+    color: tuple[int, int, int] | None = None  # the cells' text colour (default: pal.text)
+
+
+def row_height(m: Metrics) -> int:
+    """The height of a log row."""
+    return int(m.normal * 1.55)
+
+
+def _log_area(log: pygame.Rect, m: Metrics) -> pygame.Rect:
+    area = log.inflate(-2 * m.pad, -2 * m.pad)
+    area.y += int(m.small * 1.6)
+    area.h -= int(m.small * 1.6)
+    return area
+
+
+def log_rows_visible(log: pygame.Rect, m: Metrics) -> int:
+    """How many rows fit in the log."""
+    return max(1, (log.h - 2 * m.pad - int(m.small * 1.6)) // row_height(m))
+
+
+def log_cells(log: pygame.Rect, rows: Sequence[LogRow], columns: int, scroll: int,
+              m: Metrics) -> list[tuple[int, pygame.Rect]]:
+    """(move index, rect) of each visible log cell."""
+    area = _log_area(log, m)
+    row_h = row_height(m)
+    visible = area.h // row_h
+    num_w = int(m.normal * 2.4)
+    col_w = (area.w - num_w) // max(1, columns)
+    cells = []
+    for r in range(scroll, min(scroll + visible, len(rows))):
+        y = area.y + (r - scroll) * row_h
+        for col, (index, _) in enumerate(rows[r].cells):
+            cells.append((index, pygame.Rect(area.x + num_w + col * col_w, y, col_w - 4, row_h)))
+    return cells
+
+
+def row_of(rows: Sequence[LogRow], index: int) -> int:
+    """The row holding move `index` (0-based), or the last row."""
+    for r, log_row in enumerate(rows):
+        if any(i == index for i, _ in log_row.cells):
+            return r
+    return max(0, len(rows) - 1)
+
+
+def draw_log(surface: pygame.Surface, log: pygame.Rect, rows: Sequence[LogRow], columns: int,
+             scroll: int, current: int, pal: Palette, m: Metrics, icon: Icon | None = None
+             ) -> None:
+    """The log: rows, labels and cells; the move whose position is shown (current, 1-based)
+    stands out; a scroll bar when the rows do not all fit. A row with a `player` shows that
+    player's icon before its cells (from `icon`) and its cells in the row's `color`."""
+    draw.panel(surface, log, pal.panel, pal.panel_edge, m.radius, 0)
+    draw.blit_text(surface, "Moves  (click one to look back)", m.small, pal.text_dim,
+                   (log.x + m.pad, log.y + m.pad // 2 + 2))
+    if not rows:
+        draw.blit_text(surface, "No moves yet", m.normal, pal.text_dim, log.center, "center")
+        return
+    texts = {i: text for row in rows for i, text in row.cells}
+    labelled = {row.cells[0][0]: row.label for row in rows if row.cells}
+    owner = {i: row for row in rows for i, _ in row.cells}
+    size = int(m.small * 1.1)
+    for i, cell in log_cells(log, rows, columns, scroll, m):
+        if i in labelled:
+            draw.blit_text(surface, labelled[i], m.normal, pal.text_dim,
+                           (log.x + m.pad, cell.centery), "midleft")
+        if i + 1 == current:
+            pygame.draw.rect(surface, mix(pal.panel, pal.last, 0.35), cell, border_radius=4)
+        x, row = cell.x + 6, owner[i]
+        token = icon(row.player, size) if icon is not None and row.player is not None else None
+        if token is not None:
+            surface.blit(token, token.get_rect(midleft=(x, cell.centery)))
+            x += size + 6
+        draw.blit_text(surface, texts[i], m.normal, row.color or pal.text, (x, cell.centery),
+                       "midleft", bold=(i + 1 == current))
+    visible = log_rows_visible(log, m)
+    if len(rows) > visible:
+        track = pygame.Rect(log.right - 8, log.y + int(m.small * 1.6) + m.pad, 4,
+                            log.h - int(m.small * 1.6) - 2 * m.pad)
+        knob_h = max(16, track.h * visible // len(rows))
+        knob_y = track.y + (track.h - knob_h) * scroll // max(1, len(rows) - visible)
+        pygame.draw.rect(surface, pal.backdrop, track, border_radius=2)
+        pygame.draw.rect(surface, pal.text_dim, (track.x, knob_y, 4, knob_h), border_radius=2)
+
+
+class GameLog:
+    """The log of one game screen: its rows (from the view) and its scroll position."""
+
+    def __init__(self, scene: Any) -> None:
+        self.scene = scene
+        self.scroll = 0  # the first row shown
+
+    def rows(self) -> list[LogRow]:
+        """The rows, as the game's view formats them."""
+        return self.scene.view.log_rows(self.scene.match.moves)
+
+    def _fit(self) -> tuple[int, int]:
+        rows = len(self.rows())
+        return rows, log_rows_visible(self.scene.areas.log, self.scene.app.m)
+
+    def to_end(self) -> None:
+        """Scroll to the last row."""
+        if self.scene.areas is not None:
+            rows, visible = self._fit()
+            self.scroll = max(0, rows - visible)
+
+    def show(self, count: int) -> None:
+        """Scroll so that the row of move number `count` (1-based) shows."""
+        if self.scene.areas is None:
+            return
+        rows, visible = self._fit()
+        at = row_of(self.rows(), max(0, count - 1))
+        if not self.scroll <= at < self.scroll + visible:
+            self.scroll = max(0, min(at - visible // 2, rows - visible))
+        self.scroll = max(0, min(self.scroll, rows - visible))
+
+    def wheel(self, dy: int) -> None:
+        """Scroll by the wheel."""
+        rows, visible = self._fit()
+        self.scroll = max(0, min(max(0, rows - visible), self.scroll - dy))
+
+    def cells(self) -> list[tuple[int, pygame.Rect]]:
+        """(move index, rect) of each visible cell."""
+        s = self.scene
+        return log_cells(s.areas.log, self.rows(), s.view.log_columns, self.scroll, s.app.m)
+
+    def cell_at(self, pos: tuple[int, int]) -> int | None:
+        """The move index of the cell under pos."""
+        if self.scene.areas is None:
+            return None
+        return next((i for i, cell in self.cells() if cell.collidepoint(pos)), None)
+
+    def draw(self, layer: pygame.Surface, current: int) -> None:
+        """The log into the layer; move `current` (1-based) stands out."""
+        s = self.scene
+        draw_log(layer, s.areas.log, self.rows(), s.view.log_columns, self.scroll, current,
+                 s.app.pal, s.app.m, s.view.player_icon)

@@ -1,0 +1,75 @@
+"""Leaving a game on the shared game screen: the in-game menu, resigning (with a confirmation;
+with three or more players only that seat withdraws and the others play on) and the game-over
+overlay. Functions of a `common.ui.game_scene.GameScene`; nothing here names a game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from common.ui.overlay import Dialog, GameOver
+
+
+def open_menu(scene: Any) -> None:
+    """The in-game menu: resume, save, resign, settings, rules, main menu."""
+    from common.ui.menu import SettingsScene  # the menu module imports the app's scenes
+
+    app = scene.app
+    buttons = [("Resume", lambda: None), ("Save game", scene.save_game)]
+    if resigning_player(scene) is not None:
+        buttons.append(("Resign", scene.confirm_resign))
+    seed = scene.match.info.get("seed")
+    lines = [f"Board seed {seed}"] if seed is not None else []
+    app.push(Dialog(app, "Game paused", lines, [
+        *buttons,
+        ("Settings", lambda: app.push(SettingsScene(app))),
+        ("Rules", scene.show_rules),
+        ("Main menu", app.main_menu),
+    ], cancel=lambda: None, vertical=True, width=0.3))
+
+
+def players_left(match: Any) -> list[int]:
+    """The seats still in the game (not withdrawn)."""
+    gone = {w.player for w in match.withdrawn}
+    return [p for p in match.players if p not in gone]
+
+
+def resigning_player(scene: Any) -> int | None:
+    """The seat Resign gives up now: the person to move when people share the table, else
+    the person's seat; None when no one may resign (game over, no person, looking back)."""
+    m = scene.match
+    if m.over or m.humans == 0:
+        return None
+    if m.humans > 1 and m.is_human(m.to_move):
+        return m.to_move
+    return next((p for p in players_left(m) if m.is_human(p)), None)
+
+
+def confirm_resign(scene: Any) -> None:
+    """Ask before resigning: "Resign this game? White wins." (or "The others play on.")."""
+    m, player = scene.match, resigning_player(scene)
+    if player is None:
+        return
+    others = [p for p in players_left(m) if p != player]
+    who = "" if m.humans == 1 else f"{m.name(player)} resigns. "
+    after = f"{m.name(others[0])} wins." if len(others) == 1 else "The others play on."
+    scene.app.push(Dialog(scene.app, "Resign this game?", [
+        f"{who}{after} A resignation cannot be taken back."],
+        [("Resign", scene.resign), ("Cancel", lambda: None)], cancel=lambda: None))
+
+
+def game_over(scene: Any) -> None:
+    """The game-over overlay: who won and why (a bot's forfeit in words), with its sound."""
+    m = scene.match
+    outcome = m.result
+    if outcome.winner is None:
+        title = "Draw"
+    elif m.humans == 1 and m.is_human(outcome.winner):
+        title = "You win!"
+    else:
+        title = f"{m.name(outcome.winner)} wins"
+    reason = scene.forfeit_text or scene.controller.result_words(outcome)
+    lost = m.humans == 1 and outcome.winner is not None and not m.is_human(outcome.winner)
+    scene.app.sound.play("defeat" if lost else "victory")
+    scene.app.push(GameOver(scene.app, title, reason, scene.rematch, scene.review_end,
+                            scene.app.main_menu))

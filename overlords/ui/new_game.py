@@ -1,0 +1,162 @@
+"""The new-game dialog of Overlords: who plays each side (a person, a CPU level or a bot
+program, its command line typed here) and which board (the seed, with a preview); then on to
+the setup of the figures.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from common.seats import SeatSpec
+from common.ui import draw
+from common.ui.board import BoardView
+from common.ui.bot_field import BotField
+from common.ui.cpu import cpu_levels
+from common.ui.input import Action, Command, PointerDown
+from common.ui.menu import backdrop
+from common.ui.scene import Scene
+from common.ui.widgets import Button, Choice, NumberField, Widget, handle_all, row
+from overlords import rules
+from overlords.ui.setup import SEED_DIGITS, board_for, draw_features, feature_plane, random_seed
+from overlords.ui.setup_scene import SetupScene
+
+
+class NewGameScene(Scene):
+    """Who plays each side, which board (seed, with a preview), then on to the setup."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        levels = cpu_levels()
+        options = ["human", *levels, "bot"]
+        labels = ["Human", *(lvl.title() for lvl in levels), "Bot…"]
+        self.seats = [Choice(options, "human", lambda v: self._seat_changed(0), labels),
+                      Choice(options, levels[-1] if len(levels) > 1 else "random",
+                             lambda v: self._seat_changed(1), labels)]
+        if "normal" in levels:
+            self.seats[1].value = "normal"
+        self.bot_fields = [BotField(app, f"Command line of the bot program · plays {order}")
+                           for order in ("first", "second")]
+        self.seed_field = NumberField(str(random_seed()), self._seed_changed, SEED_DIGITS + 3)
+        self.new_seed = Button("New board", self._reroll, small=True)
+        self.back = Button("Back", self.app.pop, hint="Esc")
+        self.start = Button("Set up figures", self._start, primary=True, hint="Enter")
+        self.widgets: list[Widget] = [*self.seats, *self.bot_fields[0].widgets,
+                                      *self.bot_fields[1].widgets, self.seed_field,
+                                      self.new_seed, self.back, self.start]
+        self.fields = [self.seed_field, self.bot_fields[0].field, self.bot_fields[1].field]
+        self.preview = BoardView(rules.GRID)
+        self._plane: list[int] = []
+        self._bg: pygame.Surface | None = None
+        self._seed_changed(self.seed_field.value)
+
+    def _seat_changed(self, side: int) -> None:
+        bot = self.seats[side].value == "bot"
+        self.bot_fields[side].show(bot)
+        for field in self.fields:
+            field.focused = field is self.bot_fields[side].field and bot
+        people = any(choice.value == "human" for choice in self.seats)
+        self.start.label = "Set up figures" if people else "Start game"
+        self.layout(self.app.size)
+
+    def _seed_changed(self, text: str) -> None:
+        self.start.enabled = bool(text)
+        if text:
+            self._plane = feature_plane(board_for(int(text)))
+
+    def _reroll(self) -> None:
+        self.seed_field.value = str(random_seed())
+        self._seed_changed(self.seed_field.value)
+
+    def _start(self) -> None:
+        if not self.seed_field.value:
+            return
+        specs = [choice.value for choice in self.seats]
+        for side, bot in enumerate(self.bot_fields):
+            if specs[side] == "bot":
+                if not bot.check():  # the dialog says why; the game does not start
+                    for field in self.fields:
+                        field.focused = field is bot.field
+                    self.app.sound.play("illegal", 0.5)
+                    return
+                specs[side] = bot.spec
+                self.app.bot_command = bot.field.value.strip()
+        self.app.replace(SetupScene(self.app, [SeatSpec.parse(x) for x in specs],
+                                    int(self.seed_field.value)))
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """Form on the left half of a centred panel, the board preview on the right."""
+        m = self.app.m
+        w, h = min(size[0] - 4 * m.pad, int(1100 * m.scale)), min(size[1] - 4 * m.pad,
+                                                                  int(560 * m.scale))
+        self.panel = pygame.Rect(0, 0, w, h)
+        self.panel.center = (size[0] // 2, size[1] // 2)
+        form_w = int(w * 0.56)
+        label_w = int(m.normal * 4.2)
+        x = self.panel.x + 2 * m.pad + label_w
+        y = self.panel.y + 2 * m.large + 3 * m.pad
+        field_w = form_w - label_w - 3 * m.pad
+        self.rows_y = []
+        for choice, bot in zip(self.seats, self.bot_fields, strict=True):
+            choice.rect = pygame.Rect(x, y, field_w, m.button_h)
+            self.rows_y.append(y + m.button_h // 2)
+            y += m.button_h
+            if bot.shown:
+                y += bot.layout(x, y + m.pad // 2, field_w, m) + m.pad // 2
+            y += int(m.small * 1.5) + m.pad
+        y += m.pad
+        self.seed_field.rect = pygame.Rect(x, y, int(field_w * 0.5), m.button_h)
+        self.new_seed.rect = pygame.Rect(self.seed_field.rect.right + m.pad, y,
+                                         field_w - self.seed_field.rect.w - m.pad, m.button_h)
+        self.rows_y.append(y + m.button_h // 2)
+        self.note_y = y + m.button_h + m.pad // 2
+        bottom = pygame.Rect(self.panel.x + 2 * m.pad, self.panel.bottom - m.button_h - 2 * m.pad,
+                             form_w - 3 * m.pad, m.button_h)
+        row(bottom, [self.back, self.start], m.pad)
+        area = pygame.Rect(self.panel.x + form_w, self.panel.y + 2 * m.pad,
+                           w - form_w - 2 * m.pad, h - 4 * m.pad)
+        self.preview.layout(area)
+        self._bg = None
+
+    def settings_changed(self) -> None:
+        """Redraw the background."""
+        self._bg = None
+
+    def handle(self, action: Action) -> bool:
+        """The form; Enter starts, Esc goes back."""
+        if isinstance(action, PointerDown):  # a click focuses one field and blurs the others
+            if any([field.handle(action) for field in self.fields]):
+                return True
+            if handle_all([w for w in self.widgets if w not in self.fields], action):
+                return True
+        elif handle_all(self.widgets, action):
+            return True
+        if action is Command.CONFIRM:
+            self._start()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Background, panel, labels, widgets, board preview."""
+        pal, m = self.app.pal, self.app.m
+        if self._bg is None or self._bg.get_size() != surface.get_size():
+            self._bg = backdrop(surface.get_size(), pal)
+            draw.panel(self._bg, self.panel, pal.panel, pal.panel_edge, m.radius * 2, 10)
+        surface.blit(self._bg, (0, 0))
+        draw.blit_text(surface, "New game: Overlords", m.large, pal.text,
+                       (self.panel.x + 2 * m.pad, self.panel.y + 2 * m.pad), bold=True)
+        lx = self.panel.x + 2 * m.pad
+        for label, y in zip(("White", "Black", "Board"), self.rows_y, strict=True):
+            draw.blit_text(surface, label, m.normal, pal.text, (lx, y), "midleft", bold=True)
+        for choice, bot in zip(self.seats, self.bot_fields, strict=True):
+            hint = "plays first" if choice is self.seats[0] else "plays second"
+            if not bot.shown:
+                draw.blit_text(surface, f"Human, CPU level or bot program · {hint}", m.small,
+                               pal.text_dim, (choice.rect.x + 4, choice.rect.bottom + 3))
+        draw.blit_text(surface, "The seed picks the board: the same seed gives the same board.",
+                       m.small, pal.text_dim, (self.seed_field.rect.x + 4, self.note_y))
+        for widget in self.widgets:
+            widget.draw(surface, pal, m)
+        for bot in self.bot_fields:
+            bot.draw(surface, pal, m)
+        surface.blit(self.preview.ground(pal), self.preview.frame)
+        draw_features(surface, self.preview, self._plane)

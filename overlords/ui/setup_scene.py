@@ -1,0 +1,380 @@
+"""The setup screen of an Overlords game: each person places the four figures on the back row
+(`overlords.ui.setup.SetupPhase`), White first, then Black, who sees White's figures. A CPU or
+bot side's setup is chosen in a background thread (`cpu_setup` can take a while), polled each
+frame while the thinking indicator turns; the window never waits. Once every side stands, the
+game screen (`overlords.ui.game.scene_for`) replaces this one.
+
+It looks like the game screen (same board place, toolbar and panel), so the game starts
+without a jump.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Callable, Hashable
+from typing import Any
+
+import pygame
+
+from common.match import Match
+from common.seats import SeatSpec
+from common.ui import draw
+from common.ui.board import BoardView
+from common.ui.game_panel import Status, draw_spinner, draw_status
+from common.ui.game_scene import REFUSAL_SHOWN, REFUSAL_TIME
+from common.ui.input import Action, Command, PointerMove
+from common.ui.menu import backdrop
+from common.ui.overlay import Dialog
+from common.ui.scene import Scene
+from common.ui.widgets import Button, Widget, handle_all, row
+from overlords import rules
+from overlords.ui.art import figure
+from overlords.ui.board import draw_refusal
+from overlords.ui.game import scene_for
+from overlords.ui.panel import PanelLayout
+from overlords.ui.setup import (
+    SetupPhase,
+    back_row,
+    board_for,
+    cpu_setup,
+    drag_pointer,
+    draw_features,
+    feature_plane,
+    random_seed,
+)
+from overlords.ui.view import layout_screen
+
+
+class SetupScene(Scene):
+    """The four figures of each side placed before the game (see the module docstring)."""
+
+    def __init__(self, app, seats: list[SeatSpec], seed: int) -> None:
+        super().__init__(app)
+        self.seats = {side: SeatSpec.parse(spec) for side, spec in enumerate(seats)}
+        self.seed = seed
+        self.features = board_for(seed)
+        self.plane = feature_plane(self.features)
+        self.placed: dict[int, dict[int, int]] = {}
+        self.phase: SetupPhase | None = None  # a person placing, or None while a CPU chooses
+        self.board = BoardView(rules.GRID)
+        self.board.flipped = (self.seats[rules.BLACK].is_human
+                              and not self.seats[rules.WHITE].is_human)
+        self.panel: PanelLayout | None = None
+        self.refused: tuple[str, int | None, float] | None = None
+        self.drag: dict | None = None
+        self.hover: tuple[int, int] = (-1, -1)
+        self.threat = ""  # a warning about the setup being placed
+        self._job: tuple[int, threading.Thread, dict] | None = None  # a CPU side choosing
+        self._bg: pygame.Surface | None = None
+        self._layer: pygame.Surface | None = None
+        self._layer_key: Hashable = None
+        b = Button
+        off = [b("Undo", lambda: None, enabled=False, hint="Ctrl+Z", small=True),
+               b("Redo", lambda: None, enabled=False, hint="Ctrl+Y", small=True),
+               b("Hint", lambda: None, enabled=False, hint="H", small=True)]
+        self.toolbar: list[Widget] = [*off, b("Rules", self._rules, small=True),
+                                      b("Menu", self.open_menu, hint="Esc", small=True)]
+        self.default_b = b("Use default", self._default)
+        self.shuffle_b = b("Shuffle", self._shuffle)
+        self.ready_b = b("Ready", self.ready, primary=True, hint="Enter")
+        self.status_buttons: list[Widget] = []
+        self._next()
+
+    # phases -----------------------------------------------------------------------------------
+
+    @property
+    def choosing(self) -> bool:
+        """True while a CPU side's setup is being chosen (the spinner turns)."""
+        return self._job is not None
+
+    def _next(self) -> None:
+        """The next side to set up (White first: Black sees White's figures), else the game."""
+        for side in (rules.WHITE, rules.BLACK):
+            if not self.seats[side].is_human:
+                if side not in self.placed:
+                    self._choose(side)
+                    return
+            elif side not in self.placed or len(self.placed[side]) < 4:
+                self.phase = SetupPhase(side, self.placed)
+                self.refresh()
+                return
+        self.phase = None
+        seats = list(self.seats.values())
+        state = rules.make_state(self.features, self.placed)
+        match = Match(rules, state, seats, info={"seed": self.seed})
+        self.app.replace(scene_for(self.app, match, rematch(self.app, seats)))
+
+    def _choose(self, side: int) -> None:
+        """Start the CPU side's setup choice in a background thread."""
+        self.phase = None
+        box: dict[str, Any] = {}
+        placed = {s: dict(p) for s, p in self.placed.items()}
+        args = (self.features, self.seed, side, self.seats[side], placed)
+
+        def work() -> None:
+            box["setup"] = cpu_setup(*args)
+
+        thread = threading.Thread(target=work, name="cpu-setup", daemon=True)
+        self._job = (side, thread, box)
+        thread.start()
+        self.refresh()
+
+    def update(self, dt: float) -> None:
+        """Take a CPU side's setup once chosen; drop a refusal's text when its time is up."""
+        if self._job is not None and not self._job[1].is_alive():
+            side, _, box = self._job
+            self._job = None
+            self.placed[side] = box["setup"]
+            self._next()
+            self.app.invalidate()
+        if self.refused and time.monotonic() - self.refused[2] > REFUSAL_SHOWN:
+            self.refused = None
+            self.app.invalidate()
+
+    def wants_frames(self) -> bool:
+        """True while a CPU chooses (spinner) or a refusal cross fades."""
+        flash = self.refused is not None and time.monotonic() - self.refused[2] < REFUSAL_TIME
+        return self.choosing or flash
+
+    def refresh(self) -> None:
+        if self.phase is not None:
+            self.threat = self.phase.threat(self.features)
+            self.ready_b.enabled = self.phase.complete
+            self.status_buttons = [self.default_b, self.shuffle_b, self.ready_b]
+        else:
+            self.status_buttons = []
+        self._place()
+        self.app.invalidate()
+
+    def _default(self) -> None:
+        if self.phase:
+            self.phase.use_default()
+            self.refresh()
+
+    def _shuffle(self) -> None:
+        if self.phase:
+            self.phase.shuffle(random.Random())
+            self.refresh()
+
+    def ready(self) -> None:
+        """The person's figures stand: the next side, or the game."""
+        if self.phase and self.phase.complete:
+            self.app.sound.play("select")
+            self._next()
+
+    def _rules(self) -> None:
+        self.app.show_rules(rules.NAME)
+
+    def open_menu(self) -> None:
+        """The menu: resume, settings, rules, main menu."""
+        from common.ui.menu import SettingsScene
+
+        self.app.push(Dialog(self.app, "Game paused", [f"Board seed {self.seed}"], [
+            ("Resume", lambda: None),
+            ("Settings", lambda: self.app.push(SettingsScene(self.app))),
+            ("Rules", self._rules),
+            ("Main menu", self.app.main_menu),
+        ], cancel=lambda: None, vertical=True, width=0.3))
+
+    def close(self) -> None:
+        """Leaving: a CPU's setup still being chosen is dropped (its thread just ends)."""
+        self._job = None
+
+    # layout and drawing -------------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """Where the game screen has its board and panel."""
+        m = self.app.m
+        self.panel = layout_screen(size, m, self.board)
+        row(self.panel.toolbar, self.toolbar, m.pad // 2)
+        self._bg = None
+        self._layer = None
+        self._place()
+
+    def _place(self) -> None:
+        if self.panel is None:
+            return
+        m, st = self.app.m, self.panel.status
+        row(pygame.Rect(st.x + m.pad, st.bottom - m.button_h - m.pad, st.w - 2 * m.pad,
+                        m.button_h), self.status_buttons, m.pad)
+        if self.phase is not None:
+            panel = self.panel.toolbar.union(self.panel.log)
+            tray = pygame.Rect(panel.x, st.bottom + 2 * m.pad, panel.w, int(panel.w / 4.6))
+            self.phase.layout_tray(tray, m)
+
+    def settings_changed(self) -> None:
+        """A new palette: draw everything again."""
+        self._bg = None
+        self._layer = None
+
+    def status(self) -> Status:
+        """Whose setup it is and what to do (or why a click was refused)."""
+        if self.phase is None:
+            side = self._job[0] if self._job else rules.WHITE
+            name = rules.SIDE_NAMES[side].title()
+            return Status(f"{name} is setting up", side,
+                          f"The {self.seats[side].describe()} side chooses where its figures "
+                          "stand.", lit=False)
+        side = self.phase.side
+        title = f"{rules.SIDE_NAMES[side].title()}: set up your figures"
+        rank = 1 if side == rules.WHITE else 8
+        if self.refused and self.refused[0]:
+            return Status(title, side, self.refused[0], alert=True, lit=False)
+        if self.threat:
+            return Status(title, side, self.threat, alert=True, lit=False)
+        if self.phase.complete:
+            text = "All set. Press Ready to start, or move your figures around."
+        else:
+            text = f"Click a figure, then a square on rank {rank} (or drag it). Or: Use default."
+        return Status(title, side, text, lit=False)
+
+    def _key(self, size: tuple[int, int]) -> Hashable:
+        placed = tuple(sorted((s, tuple(sorted(p.items()))) for s, p in self.placed.items()))
+        held = self.phase.held if self.phase else None
+        return (size, id(self.app.pal), placed, held, self._dragged(), self.status(),
+                tuple(tuple(b.rect) for b in self.status_buttons))
+
+    def _dragged(self) -> int | None:
+        return self.drag["kind"] if self.drag and self.drag["active"] else None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The cached layer, then hover, the refusal cross, a dragged figure, the buttons."""
+        pal, m = self.app.pal, self.app.m
+        key = self._key(surface.get_size())
+        if self._layer is None or key != self._layer_key:
+            self._layer = self._build_layer(surface.get_size())
+            self._layer_key = key
+        surface.blit(self._layer, (0, 0))
+        sq = self.board.square_at(self.hover)
+        if sq is not None and self.phase is not None and (
+                sq in back_row(self.phase.side) or self.phase.figure_on(sq) is not None):
+            pygame.draw.rect(surface, pal.select, self.board.square_rect(sq), 2,
+                             border_radius=3)
+        if self.refused and self.refused[1] is not None:
+            age = time.monotonic() - self.refused[2]
+            if age < REFUSAL_TIME:
+                draw_refusal(surface, self.board, self.refused[1], pal, 1 - age / REFUSAL_TIME)
+        kind = self._dragged()
+        if kind is not None and self.phase is not None:
+            token = figure(kind, self.phase.side, int(self.board.tile * 1.05), pal)
+            surface.blit(token, token.get_rect(center=self.drag["pos"]))
+        for widget in self.toolbar + self.status_buttons:
+            widget.draw(surface, pal, m)
+        if self.choosing and self.panel is not None:
+            draw_spinner(surface, self.panel.status, pal, m)
+
+    def _build_layer(self, size: tuple[int, int]) -> pygame.Surface:
+        pal, m, lay = self.app.pal, self.app.m, self.panel
+        top = next(h.card for h in lay.hands.values() if h.card.y < lay.status.y)
+        if self._bg is None or self._bg.get_size() != size:
+            self._bg = backdrop(size, pal)
+            for rect in (lay.status, top):  # the setup shows only the top card and the status
+                draw.shadow_under(self._bg, rect, m.radius, 5)
+        layer = self._bg.copy()
+        layer.blit(self.board.ground(pal), self.board.frame)
+        draw_features(layer, self.board, self.plane)
+        if self.phase is not None:
+            self.phase.draw_board(layer, self.board, pal, self._dragged())
+        else:
+            for side, placed in self.placed.items():
+                for kind, sq in placed.items():
+                    token = figure(kind, side, int(self.board.tile * 0.94), pal)
+                    layer.blit(token, token.get_rect(center=self.board.center(sq)))
+        draw_status(layer, lay.status, self.status(), "", self.status_buttons,
+                    lambda p, size: figure(rules.OVERLORD, p, size, pal), pal, m)
+        self._draw_info(layer, top)
+        return layer
+
+    def _draw_info(self, layer: pygame.Surface, top: pygame.Rect) -> None:
+        """The seed, who plays each side, the order of setting up; the tray."""
+        pal, m = self.app.pal, self.app.m
+        draw.panel(layer, top, pal.panel, pal.panel_edge, m.radius, 0)
+        y = top.y + m.pad
+        lines = [f"Board seed {self.seed}: the same seed gives the same board."]
+        for side in (rules.WHITE, rules.BLACK):
+            spec = self.seats[side]
+            who = ("Human" if spec.is_human else f"Bot ({spec.describe().removeprefix('bot ')})"
+                   if spec.is_bot else f"CPU ({spec})")
+            lines.append(f"{rules.SIDE_NAMES[side].title()}: {who}")
+        white_first = self.phase is None or self.phase.side == rules.WHITE
+        lines.append("White sets up first, then Black, seeing White's figures. White moves first."
+                     if white_first else
+                     "White has set up; Black sets up seeing it. White moves first.")
+        for line in lines:
+            for piece in draw.wrap(line, m.normal, top.w - 2 * m.pad):
+                draw.blit_text(layer, piece, m.normal, pal.text, (top.x + m.pad, y))
+                y += int(m.normal * 1.4)
+        if self.phase is not None:
+            self.phase.draw_tray(layer, pal, m, self._dragged())
+
+    # input --------------------------------------------------------------------------------------
+
+    def _refuse(self, text: str, sq: int | None) -> None:
+        self.refused = (text, sq, time.monotonic())
+        self.app.sound.play("illegal", 0.5)
+
+    def handle(self, action: Action) -> bool:
+        """Buttons, Enter (Ready), Esc (menu), F1 (rules); clicks and drags on the board."""
+        if isinstance(action, PointerMove):
+            self.hover = action.pos
+        if handle_all(self.toolbar + self.status_buttons, action):
+            return True
+        if action is Command.BACK:
+            self.open_menu()
+            return True
+        if action is Command.RULES:
+            self._rules()
+            return True
+        if action is Command.CONFIRM:
+            self.ready()
+            return True
+        if self.phase is None:
+            return False
+        return self._pointer(action)
+
+    def _pointer(self, action: Action) -> bool:
+        kind = drag_pointer(action)
+        if kind is None:
+            return False
+        what, pos = kind
+        setup = self.phase
+        sq = self.board.square_at(pos)
+        if what == "down":
+            tray = setup.tray_at(pos)
+            here = setup.figure_on(sq) if sq is not None else None
+            if tray is not None:
+                setup.click_tray(tray)
+                grabbed = tray
+            elif sq is not None:
+                setup.click_square(sq)
+                grabbed = here if setup.held == here else None
+            else:
+                return False
+            self.drag = ({"kind": grabbed, "start": pos, "pos": pos, "active": False}
+                         if grabbed is not None and setup.held == grabbed else None)
+            if setup.refusal:
+                self._refuse(setup.refusal, sq)
+            else:
+                self.refused = None
+            self.refresh()
+        elif what == "move" and self.drag is not None:
+            self.drag["pos"] = pos
+            dx, dy = pos[0] - self.drag["start"][0], pos[1] - self.drag["start"][1]
+            if not self.drag["active"] and dx * dx + dy * dy > 64:
+                self.drag["active"] = True
+        elif what == "up" and self.drag is not None:
+            drag, self.drag = self.drag, None
+            if (drag["active"] and sq is not None and setup.held == drag["kind"]
+                    and setup.figure_on(sq) != drag["kind"]):
+                setup.click_square(sq)
+                if setup.refusal:
+                    self._refuse(setup.refusal, sq)
+            self.refresh()
+        return True
+
+
+def rematch(app, seats: list[SeatSpec]) -> Callable[[], Scene]:
+    """What Rematch opens: the same seats setting up on a new board."""
+    return lambda: SetupScene(app, seats, random_seed())
