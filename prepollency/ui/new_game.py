@@ -20,7 +20,6 @@ from common.seats import CPU, HUMAN_SEAT, SeatSpec
 from common.ui import draw
 from common.ui.bot_field import BotField
 from common.ui.input import Action, Command, PointerDown
-from common.ui.menu import backdrop
 from common.ui.scene import Scene
 from common.ui.theme import Metrics, Palette, mix
 from common.ui.widgets import Button, Choice, TextField, Widget, handle_all, row
@@ -394,7 +393,7 @@ class NewGameScene(Scene):
         """Background, panel, labels, widgets, the board preview."""
         pal, m = self.app.pal, self.app.m
         if self._bg is None or self._bg.get_size() != surface.get_size():
-            self._bg = backdrop(surface.get_size(), pal)
+            self._bg = draw.backdrop(surface.get_size(), pal)
             draw.panel(self._bg, self.panel, pal.panel, pal.panel_edge, m.radius * 2, 10)
         surface.blit(self._bg, (0, 0))
         x0 = self.panel.x + 2 * m.pad
