@@ -15,7 +15,6 @@ from overlords.core import (
     FEATURE_NAMES,
     FORBIDDEN,
     GRID,
-    NONE,
     OVERLORD,
     PIT,
     SIDE_NAMES,
@@ -24,6 +23,7 @@ from overlords.core import (
     TYPE_PLURALS,
     Move,
     State,
+    is_discard,
     legal_codes,
 )
 
@@ -65,7 +65,7 @@ def _reason(state: State, move: Move, legal: list[int]) -> str:
         if rune == 6:
             return "Nothing recruits an Overlord"
         return f"Rune {rune} never moves {_a(fate)}"
-    discarding = bool(legal) and legal[0] & 127 == NONE
+    discarding = bool(legal) and is_discard(legal[0])
     if to is None:
         return "You have a legal move, so you cannot discard: a discard is only for a turn " \
                "with no move"
@@ -194,7 +194,7 @@ def explain(state: State, frm: int, to: int) -> str:
         return f"That {TYPE_NAMES[kind]} is {SIDE_NAMES[side].title()}'s; it is " \
                f"{SIDE_NAMES[state.turn].title()}'s turn"
     legal = legal_codes(state)
-    if legal and legal[0] & 127 == NONE:
+    if legal and is_discard(legal[0]):
         return "No pair of your stones allows a move: discard a Rune and a Fate"
     if not state.fates[side][kind]:
         return _stone_reason(state, _any_rune(state), kind) or ""

@@ -53,9 +53,20 @@ from overlords.core import (  # noqa: F401  (re-exported: the public names of th
     Move,
     State,
     apply_legal,
+    cell_side,
+    cell_type,
+    decode_cell,
+    is_board_move,
+    is_discard,
+    is_recruit,
     legal_codes,
+    move_code,
+    move_fate,
+    move_from,
+    move_rune,
+    move_to,
+    piece_code,
 )
-from overlords.core import NONE as _NONE
 from overlords.reasons import explain, find_move  # noqa: F401
 from overlords.setup import (  # noqa: F401
     default_setup,
@@ -93,13 +104,13 @@ def legal_moves(state: State) -> list[Move]:
 
 def moves_from(state: State, sq: int) -> list[Move]:
     """The legal moves of the figure on sq, sorted."""
-    return [m for m in legal_moves(state) if (m >> 7) & 127 == sq]
+    return [m for m in legal_moves(state) if move_from(m) == sq]
 
 
 def must_discard(state: State) -> bool:
     """True when no stone pair allows a move, so the turn is a discard."""
     codes = legal_codes(state)
-    return bool(codes) and codes[0] & 127 == 64
+    return bool(codes) and is_discard(codes[0])
 
 
 def apply(state: State, move: int) -> State:
@@ -172,10 +183,9 @@ def attackers(state: State, side: int) -> list[Move]:
         state = State(state.static, state.board, state.control, state.runes, state.fates,
                       state.reserve, enemy, state.quiet, state.ply)
     cells = state.board.tolist()
-    overlord = 1 + side * 4 + OVERLORD
+    overlord = piece_code(side, OVERLORD)
     return [Move(code) for code in sorted(legal_codes(state))
-            if code & 127 != _NONE and (code >> 7) & 127 != _NONE
-            and cells[code & 127] == overlord]
+            if is_board_move(code) and cells[move_to(code)] == overlord]
 
 
 def perft(state: State, depth: int) -> int:

@@ -23,6 +23,7 @@ from overlords.core import (
     WHITE,
     Board,
     State,
+    piece_code,
 )
 
 Features = dict[str, list[int]]
@@ -96,9 +97,11 @@ def make_state(features: Features, setup: Setup, first: int = WHITE) -> State:
                                  f"on rank {rank}, not {GRID.name(sq)}")
             if board[sq]:
                 raise ValueError(f"setup: two figures on {GRID.name(sq)}")
-            board[sq] = 1 + side * 4 + kind
+            board[sq] = piece_code(side, kind)
     reserve = tuple(n - 1 for n in FULL_SET)
-    return State(Board(plane), board, np.full(64, -1, np.int8), (ALL_RUNES, ALL_RUNES),
+    control = np.full(64, -1, np.int8)
+    board.flags.writeable = control.flags.writeable = False
+    return State(Board(plane), board, control, (ALL_RUNES, ALL_RUNES),
                  (FATE_STONES, FATE_STONES), (reserve, reserve), first)
 
 
@@ -149,7 +152,7 @@ def setup_of(state: State) -> Setup:
     for side in (WHITE, BLACK):
         out[side] = {}
         for kind in SETUP_TYPES:
-            piece = 1 + side * 4 + kind
+            piece = piece_code(side, kind)
             if piece in cells:
                 out[side][kind] = cells.index(piece)
     return out

@@ -124,7 +124,7 @@ def test_normal_beats_random(game, players):
 
 def test_overlords_attack_map_agrees_with_the_move_generator():
     from overlords.ai import attack_map
-    from overlords.core import NONE, State, legal_codes
+    from overlords.core import State, is_board_move, legal_codes, move_fate, move_rune, move_to
 
     for n, s in enumerate(_random_positions(overlords, 2, 20, seed=9)):
         side = n % 2
@@ -132,8 +132,8 @@ def test_overlords_attack_map_agrees_with_the_move_generator():
                          s.quiet, s.ply, None)
         expected = [0] * 64
         for code in legal_codes(as_mover):
-            if code >> 16 not in (5, 6) and code & 127 != NONE:
-                expected[code & 127] |= 1 << ((code >> 14) & 3)
+            if move_rune(code) != 5 and is_board_move(code):
+                expected[move_to(code)] |= 1 << move_fate(code)
         assert attack_map(s, s.board.tolist(), side) == expected
 
 
@@ -159,17 +159,27 @@ def test_overlords_lost_overlord_detection_agrees_with_brute_force():
     """`checkers` names exactly the figures whose captures of the Overlord the generator
     lists, and `_parries` finds a saving turn exactly when one exists (every turn tried)."""
     from overlords.ai import HEURISTICS, checkers
-    from overlords.core import NONE, OVERLORD, State, apply_legal, legal_codes
+    from overlords.core import (
+        OVERLORD,
+        State,
+        apply_legal,
+        is_board_move,
+        legal_codes,
+        move_from,
+        move_rune,
+        move_to,
+        piece_code,
+    )
 
     def capturers(state, target):
-        return sorted({(c >> 7) & 127 for c in legal_codes(state) if c & 127 == target
-                       and c >> 16 != 5 and (c >> 7) & 127 != NONE})
+        return sorted({move_from(c) for c in legal_codes(state) if move_to(c) == target
+                       and move_rune(c) != 5 and is_board_move(c)})
 
     checked = 0
     for s in _random_positions(overlords, 2, 400, seed=21):
         x, y = s.turn, 1 - s.turn
         cells = s.board.tolist()
-        osq, enemy = cells.index(1 + x * 4 + OVERLORD), cells.index(1 + y * 4 + OVERLORD)
+        osq, enemy = cells.index(piece_code(x, OVERLORD)), cells.index(piece_code(y, OVERLORD))
         if capturers(s, enemy):
             continue  # the side to move wins at once: the evaluation never asks
         as_enemy = State(s.static, s.board, s.control, s.runes, s.fates, s.reserve, y,
@@ -186,23 +196,23 @@ def test_overlords_lost_overlord_detection_agrees_with_brute_force():
                 saved = saved or after.result.winner != y
                 continue
             board = after.board.tolist()
-            saved = saved or not capturers(after, board.index(1 + x * 4 + OVERLORD))
+            saved = saved or not capturers(after, board.index(piece_code(x, OVERLORD)))
         assert HEURISTICS._parries(s, HEURISTICS.facts(s), osq) == saved
     assert checked >= 20
 
 
 def test_overlords_check_reach_is_gives_check_turned_round():
     from overlords.ai import check_reach, gives_check
-    from overlords.core import DRAGON, FORBIDDEN, NONE, OVERLORD
+    from overlords.core import DRAGON, FORBIDDEN, NONE, OVERLORD, cell_side, piece_code
 
     compared = 0
     for s in _random_positions(overlords, 2, 40, seed=5):
         cells, barrier = s.board.tolist(), s.static.barrier
         for side in (0, 1):
-            target = cells.index(1 + (1 - side) * 4 + OVERLORD)
+            target = cells.index(piece_code(1 - side, OVERLORD))
             reach = check_reach(cells, barrier, target, side)
             for to in range(64):
-                if barrier[to] or to == target or (cells[to] and (cells[to] - 1) >> 2 == side):
+                if barrier[to] or to == target or (cells[to] and cell_side(cells[to]) == side):
                     continue  # no figure of `side` can end a move there
                 for kind in range(4):
                     for rune in (1, 2, 3, 4, 7):

@@ -9,15 +9,24 @@ import pytest
 from common.ai.levels import make_cpu
 from overlords import rules
 from overlords.ai_setup import arrangements, choose_setup
-from overlords.core import BLACK, NONE, OVERLORD, WHITE, legal_codes
+from overlords.core import (
+    BLACK,
+    OVERLORD,
+    WHITE,
+    is_board_move,
+    legal_codes,
+    move_rune,
+    move_to,
+    piece_code,
+)
 from overlords.setup import features_of, setup_of
 from prepollency import rules as prepollency
 
 
 def _white_takes_overlord(state) -> bool:
     cells = state.board.tolist()
-    target = cells.index(1 + BLACK * 4 + OVERLORD)
-    return any(c & 127 == target and c >> 16 != 5 and (c >> 7) & 127 != NONE
+    target = cells.index(piece_code(BLACK, OVERLORD))
+    return any(move_to(c) == target and move_rune(c) != 5 and is_board_move(c)
                for c in legal_codes(state))
 
 

@@ -18,7 +18,7 @@ from common import record
 from common.protocol import IllegalMoveError
 from overlords import rules
 from overlords.rules import Move
-from tests import vectors
+from tests.helpers import vectors
 
 ROOT = Path(__file__).resolve().parents[1]
 VECTORS = vectors.load("overlords_perft.json")

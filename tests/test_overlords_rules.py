@@ -13,7 +13,7 @@ from common import record as rec
 from common.protocol import IllegalMoveError, Outcome
 from overlords import rules
 from overlords.rules import BLACK, HERO, OVERLORD, WHITE, Move
-from tests import vectors
+from tests.helpers import vectors
 from tests.helpers.overlords_diagram import board, position, runes_of, targets
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -338,3 +338,43 @@ def test_explain_names_the_reason_for_a_figure_first_click():
     assert rules.explain(state, sq("d4"), sq("d6")) == "No figure may end its move on a Pit"
     said = rules.explain(state, sq("h8"), sq("h7"))
     assert said == "That Overlord is Black's; it is White's turn"
+
+
+def test_states_are_values_with_read_only_arrays():
+    state = rules.new_state(random.Random(3))
+    later = rules.apply(state, rules.legal_moves(state)[0])
+    for s in (state, later):
+        for array in (s.board, s.control, s.features):
+            assert not array.flags.writeable
+            with pytest.raises(ValueError):
+                array[0] = 1
+
+
+def test_the_cell_and_move_codes_have_named_helpers():
+    from overlords import core
+
+    for side in (WHITE, BLACK):
+        for kind in range(4):
+            cell = core.piece_code(side, kind)
+            assert core.decode_cell(cell) == (side, kind)
+            assert (core.cell_side(cell), core.cell_type(cell)) == (side, kind)
+    assert core.decode_cell(0) is None
+    for text in ("2D f1-c4", "6H b5", "3W --"):
+        m = Move.parse(text)
+        assert core.move_code(m.rune, m.fate, m.frm, m.to) == m
+        assert (core.move_rune(m), core.move_fate(m), core.move_from(m), core.move_to(m)) == (
+            m.rune, m.fate, m.frm, m.to)
+        assert core.is_discard(m) == (text == "3W --") and core.is_recruit(m) == (text == "6H b5")
+        assert core.is_board_move(m) == (text == "2D f1-c4")
+
+
+def test_malformed_notation_is_invalid_and_refused_moves_are_illegal():
+    state = rules.new_state(random.Random(3))
+    with pytest.raises(rules.InvalidMoveError):
+        rules.parse_move(state, "2D f1c4")
+    with pytest.raises(IllegalMoveError):
+        rules.parse_move(state, "1D a1-a2")
+    assert issubclass(rules.InvalidMoveError, ValueError)
+    assert not issubclass(rules.InvalidMoveError, IllegalMoveError)
+    steps = rules.legal_steps(state)[:1]
+    assert rules.steps_to_move(steps) == steps[0] and type(rules.steps_to_move(steps)) is Move

@@ -17,7 +17,7 @@ from common import record as rec
 from common.protocol import Outcome
 from prepollency import rules
 from prepollency.state import BASES, has_khan
-from tests import vectors
+from tests.helpers import vectors
 
 ROOT = Path(__file__).resolve().parents[1]
 VECTORS = vectors.load("prepollency_turns.json")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.vectors import DATA
+from tests.helpers.vectors import DATA
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "vectors"
 

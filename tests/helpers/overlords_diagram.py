@@ -11,7 +11,7 @@ import numpy as np
 
 from common.protocol import Outcome
 from overlords import rules
-from overlords.core import Board, State
+from overlords.core import Board, State, piece_code
 
 _FEATURES = {"c": rules.CASTLE, "t": rules.TOWER, "l": rules.LAIR, "p": rules.PIT,
              "m": rules.MOUNTAIN, ".": -1}
@@ -38,10 +38,11 @@ def position(
             features[sq] = _FEATURES[cell[0]]
             if cell[1] != ".":
                 side = rules.WHITE if cell[1].isupper() else rules.BLACK
-                board[sq] = 1 + side * 4 + rules.TYPE_LETTERS.index(cell[1].upper())
+                board[sq] = piece_code(side, rules.TYPE_LETTERS.index(cell[1].upper()))
     plane = np.full(64, -1, np.int8)
     for name, side in (control or {}).items():
         plane[rules.GRID.index(name)] = side
+    board.flags.writeable = plane.flags.writeable = False
     return State(Board(features), board, plane, runes, fates, reserve, turn, quiet, 0, result)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-DATA = Path(__file__).resolve().parent / "data" / "vectors"
+DATA = Path(__file__).resolve().parents[1] / "data" / "vectors"
 NAMES = ("overlords_perft.json", "prepollency_turns.json", "prepollency_3p_turns.json")
 
 
