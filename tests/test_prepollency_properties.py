@@ -1,4 +1,4 @@
-"""Prepollency property tests: random 2- and 4-player games, from the opening and from crowded
+"""Prepollency property tests: random 2-, 3- and 4-player games, from the opening and from crowded
 random positions (pieces in and around the bases and on the Obelisk, so that captures, Khans,
 holds and eliminations happen often), keep the invariants after every turn."""
 
@@ -11,7 +11,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from prepollency import rules
-from prepollency.moves import ARCHER, CAVALRY, CELLS, END, GRID, INFANTRY, KHAN, Move
+from prepollency.moves import (
+    ARCHER,
+    CAVALRY,
+    CELLS,
+    END,
+    GRID,
+    INFANTRY,
+    KHAN,
+    Move,
+    gen_moves,
+    refusal,
+)
 from prepollency.state import BASES, KIND, OBELISK, OWNER, SEATS_FOR, State, make_state
 
 SETTINGS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -137,7 +148,7 @@ def play_and_check(state: State, rng: random.Random, turns: int, eager: bool = F
 
 
 @settings(SETTINGS, max_examples=300)
-@given(st.sampled_from((2, 4)), st.integers(0, 2**32), st.sampled_from((1, 2, 3, 4)))
+@given(st.sampled_from((2, 3, 4)), st.integers(0, 2**32), st.sampled_from((1, 2, 3, 4)))
 def test_random_games_from_the_opening_keep_the_invariants(players, seed, first):
     rng = random.Random(seed)
     first = first if first in SEATS_FOR[players] else None
@@ -145,13 +156,13 @@ def test_random_games_from_the_opening_keep_the_invariants(players, seed, first)
 
 
 @settings(SETTINGS, max_examples=400)
-@given(st.sampled_from((2, 4)), st.integers(0, 2**32))
+@given(st.sampled_from((2, 3, 4)), st.integers(0, 2**32))
 def test_random_games_from_crowded_positions_keep_the_invariants(players, seed):
     play_and_check(crowded_position(players, seed), random.Random(seed), 40, eager=True)
 
 
 @settings(SETTINGS, max_examples=60)
-@given(st.sampled_from((2, 4)), st.integers(0, 2**32))
+@given(st.sampled_from((2, 3, 4)), st.integers(0, 2**32))
 def test_generator_refusals_and_turn_lists_agree(players, seed):
     rng = random.Random(seed)
     state = play_and_check(crowded_position(players, seed), rng, rng.randrange(4))
@@ -181,6 +192,35 @@ def test_thousands_of_short_games():
     """A fixed sweep beside the hypothesis ones: 1,500 games of 12 turns, all invariants."""
     for seed in range(1500):
         rng = random.Random(seed)
-        players = 2 if seed % 2 else 4
+        players = (2, 3, 4)[seed % 3]
         start = crowded_position(players, seed) if seed % 3 else rules.new_state(rng, players)
         play_and_check(start, rng, 12, eager=seed % 3 != 0)
+
+
+@settings(SETTINGS, max_examples=300)
+@given(st.sampled_from((2, 3, 4)), st.integers(0, 2**32), st.booleans())
+def test_refusal_mirrors_the_generator_exactly(players, seed, mid_turn):
+    """`refusal` (the reason a player reads) is a checked mirror of `gen_moves` (what is
+    legal): for every piece of the seat to move and every square, it says None exactly when
+    the generator makes that move, at a turn's start and after its first move."""
+    rng = random.Random(seed)
+    state = play_and_check(crowded_position(players, seed), rng, rng.randrange(3))
+    if state.result is not None:
+        return
+    if mid_turn:
+        steps = rules.legal_steps(state)[1:]
+        if not steps:
+            return
+        state = rules.apply_step(state, rng.choice(steps))
+        if state.moved == -1:  # the move ended the game
+            return
+    me, moved = state.turn, state.moved
+    owners, kinds = list(state.owners), list(state.kinds)
+    generated: list[Move] = []
+    gen_moves(owners, kinds, me, state.pieces[me], moved, generated)
+    made = set(generated)
+    assert len(made) == len(generated)
+    for frm in state.pieces[me]:
+        for to in range(CELLS):
+            why = refusal(owners, kinds, me, moved, frm, to)
+            assert (why is None) == (Move(frm, to) in made), (GRID.names[frm], GRID.names[to], why)
