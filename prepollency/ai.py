@@ -11,9 +11,10 @@ Each seat still in the game gets a score in rough piece units:
   it count for (almost) nothing;
 - bases: enemy pieces on (and next to) a seat's own base cost it, growing fast as the four base
   squares fill up (all four: eliminated); with two seats left the intruders earn the same;
-- raids (4 players): a seat of few pieces cannot guard its base. Each seat of four or more
-  pieces picks the weakest-guarded base its pieces are nearest to; the nearer they come, the
-  more the victim loses and (less) the raider gains. An eliminated rival counts for a very low
+- raids (3 or 4 players; in the 3-player variant the empty o1 corner is no one's base): a
+  seat of few pieces cannot guard its base. Each seat of four or more pieces picks the
+  weakest-guarded base its pieces are nearest to; the nearer they come, the more the victim
+  loses and (less) the raider gains. An eliminated rival counts for a very low
   score, so that finishing a raid beats keeping the victim in the game.
 A seat's value is its score against (a little) the best and (mostly) the average of the
 others: with four players, weighing the leader heavily made the three others gang up on
@@ -87,7 +88,8 @@ DRAW_PRESSURE = 0.6  # share of a value lost as the quiet counter nears the draw
 
 def raid_target(state: State, raider: int) -> tuple[int, float]:
     """The weak seat whose base the raider's pieces threaten most, and that threat (0, 0.0 if
-    none: four players only, a raider of at least four pieces, victims of RAID_WEAK or fewer)."""
+    none: three or four players only, a raider of at least four pieces, victims of RAID_WEAK
+    or fewer, among the seats still in the game)."""
     pieces = state.pieces
     mine = pieces[raider]
     best, target = 0.0, 0
@@ -104,7 +106,7 @@ def raid_target(state: State, raider: int) -> tuple[int, float]:
 
 
 class PrepollencyHeuristics(Heuristics):
-    """Evaluation and priors for Prepollency, 2 or 4 players."""
+    """Evaluation and priors for Prepollency, 2, 3 (the variant) or 4 players."""
 
     params = Params(c_puct=1.2, minimax_weight=0.4, widen_base=1.0, widen_k=1.0,
                     root_widen_k=2.0, root_noise=0.3, first_step_share=0.6)

@@ -273,3 +273,18 @@ def test_the_random_player_moves_two_pieces_when_it_can():
     single = from_diagram(cells(e4="1I", k13="3I"))
     assert len(rules.random_move(single, rng)) == 1
     assert rules.random_move(state, random.Random(9)) == rules.random_move(state, random.Random(9))
+
+
+def test_the_rules_text_has_every_section_and_labels_the_variant():
+    from prepollency import rules_text
+
+    assert rules_text.TITLE == "Prepollency"
+    headings = [h for h, _ in rules_text.SECTIONS]
+    assert "Three players (variant)" in headings
+    paragraphs = [p for _, ps in rules_text.SECTIONS for p in ps]
+    assert all(isinstance(p, str) and p for p in paragraphs)
+    text = " ".join(paragraphs)
+    for words in ("three-player variant", "o1 corner", "hold count", "Khan goes on the first "
+                  "empty square", "judged at once", "only between turns", "50 rounds"):
+        assert words in text, words
+    assert sum(p.startswith("Ruling: ") for p in paragraphs) >= 15
