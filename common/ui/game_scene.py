@@ -30,7 +30,6 @@ Nothing here imports a game package; players are named by `match.name(p)`.
 
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import Callable, Hashable
 from dataclasses import replace
@@ -38,10 +37,7 @@ from typing import Any
 
 import pygame
 
-from common.protocol import Forfeit, IllegalMoveError
-from common.seats import Ask
-from common.ui import game_menu, saves
-from common.ui.bots import forfeit_words
+from common.ui import game_hint, game_menu, saves, seat_driver
 from common.ui.game_log import GameLog, LogRow
 from common.ui.game_panel import Status, draw_spinner, draw_status
 from common.ui.game_seams import Areas, Controller, View
@@ -284,7 +280,7 @@ class GameScene(Scene):
         if was_busy and not self.animator.busy:
             self.refresh()
         self.controller.update(dt)
-        self._update_hint()
+        game_hint.update(self)
         if self._refusal_up != self._refusal_shown():  # the refusal text just went
             self._refusal_up = not self._refusal_up
             self.invalidate()
@@ -302,47 +298,11 @@ class GameScene(Scene):
                 self._turn_seen = turn
                 self.controller.turn_started(m.to_move)
             return
-        self._drive(dt)
-
-    def _drive(self, dt: float) -> None:
-        m = self.match
-        player = m.to_move
-        spec = m.seats[player]
-
-        def ask() -> Ask:
-            seed = int(m.info.get("seed") or 0) * 1000 + len(m.moves)
-            self.invalidate()  # the spinner starts
-            return Ask(m.game.NAME, m.state, seed, m.record() if spec.is_bot else None)
-
-        move = self.seats.drive(player, dt, ask)
-        if move is None:
-            return
-        if isinstance(move, Forfeit):
-            self.forfeit(player, str(move))
-            return
-        try:
-            self.play(move)
-        except IllegalMoveError as err:
-            if spec.is_bot:
-                self.forfeit(player, f"played {move}: {err}")
-            else:
-                self.app.toast("The CPU chose an illegal move; it will choose again")
+        seat_driver.drive_turn(self, dt)
 
     def forfeit(self, player: int, message: str) -> None:
         """A bot failed: its seat loses (reason "forfeit"), and the screen says why."""
-        m = self.match
-        name, spec = m.name(player), m.seats[player]
-        print(f"{name} ({spec.describe()}) forfeits: {message}", file=sys.stderr)
-        self.seats.stop()
-        self.animator.clear()
-        m.resign(player, "forfeit")
-        words = forfeit_words(message, spec.command or "")
-        self.forfeit_text = f"{name}'s bot forfeits: {words}."
-        self.last_text = f"{name}'s bot forfeits"
-        self.controller.reset()
-        self.refused = None
-        self.app.sound.play("illegal", 0.6)
-        self.refresh()
+        seat_driver.forfeit(self, player, message)
 
     # moves ----------------------------------------------------------------------------------
 
@@ -433,51 +393,12 @@ class GameScene(Scene):
 
     def request_hint(self) -> None:
         """Ask the `normal` level for this position's move (off the UI thread); pressed
-        while a hint shows, it puts the hint away."""
-        m = self.match
-        if not self.my_turn:
-            reason = ("No hints while looking back: press Back to game first"
-                      if m.review is not None else "The game is over" if m.over
-                      else "Hints are for your turn" if not m.is_human(m.to_move) else "")
-            if reason:
-                self.refuse(reason)
-            return
-        if self.controller.hint is not None:
-            self.controller.show_hint(None)
-            self.refresh()
-            return
-        if self.hints.asked:
-            return
-        self.hints.start(Ask(m.game.NAME, m.state, self.controller.hint_seed(m.state)))
-        self.app.sound.play("select", 0.4)
-        self.refresh()
-
-    def _update_hint(self) -> None:
-        if not self.hints.asked:
-            return
-        if self.match.state is not self.hints.state or not self.my_turn:
-            self._cancel_hint()
-            self.refresh()
-            return
-        move = self.hints.poll()
-        if move is None:
-            return
-        try:
-            self.match.game.apply(self.match.state, move)
-        except (IllegalMoveError, ValueError):
-            self.app.toast("The hint came back with an illegal move; try again")
-            self.refresh()
-            return
-        self.controller.show_hint(move)
-        self.refused = None
-        self.app.sound.play("select", 0.5)
-        self.refresh()
+        while a hint shows, it puts the hint away (`common.ui.game_hint`)."""
+        game_hint.request(self)
 
     def _cancel_hint(self) -> None:
         """Drop a running hint question and any hint shown."""
-        self.hints.cancel()
-        if self.controller.hint is not None:
-            self.controller.show_hint(None)
+        game_hint.cancel(self)
 
     # leaving --------------------------------------------------------------------------------
 

@@ -5,7 +5,8 @@ CPU level or `random` (`common.ui.cpu.CpuRunner.seat`, the app's one worker proc
 outside program (`common.ui.bots.BotRunner`). Each frame of such a turn the game screen calls
 `drive(dt)`: the seat is asked once, the answer is polled (never waited for) and handed back
 after `MIN_THINK` seconds at least (scaled by the animation setting), so a move can be followed.
-A bot that fails comes back as a `Forfeit`.
+A bot that fails comes back as a `Forfeit`; `drive_turn` and `forfeit` are what the shared
+game screen does with the answer (play it, or the seat forfeits).
 
 `HintAsker` asks the `normal` level, with its calibrated node budget fixed so the same position
 always gets the same hint, through the same kind of runner.
@@ -13,12 +14,13 @@ always gets the same hint, through the same kind of runner.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any
 
-from common.protocol import Forfeit
+from common.protocol import Forfeit, IllegalMoveError
 from common.seats import Ask, SeatRunner, SeatSpec
-from common.ui.bots import BotRunner
+from common.ui.bots import BotRunner, forfeit_words
 from common.ui.tween import SPEEDS
 
 MIN_THINK = 0.45  # seconds a CPU or bot seems to think at least, so its move can be followed
@@ -135,3 +137,48 @@ class HintAsker:
         if self._runner is not None and self.state is not None:
             self._runner.cancel()
         self.state = None
+
+
+# a turn of the game screen ------------------------------------------------------------
+
+def drive_turn(scene: Any, dt: float) -> None:
+    """A turn no person plays: its runner is asked and its answer played."""
+    move = scene.seats.drive(scene.match.to_move, dt, lambda: _ask(scene))
+    if move is None:
+        return
+    player, spec = scene.match.to_move, scene.match.seats[scene.match.to_move]
+    if isinstance(move, Forfeit):
+        forfeit(scene, player, str(move))
+        return
+    try:
+        scene.play(move)
+    except IllegalMoveError as err:
+        if spec.is_bot:
+            forfeit(scene, player, f"played {move}: {err}")
+        else:
+            scene.app.toast("The CPU chose an illegal move; it will choose again")
+
+
+def _ask(scene: Any) -> Ask:
+    """The question to the seat to move (a bot gets the record so far)."""
+    m = scene.match
+    seed = int(m.info.get("seed") or 0) * 1000 + len(m.moves)
+    scene.invalidate()  # the spinner starts
+    return Ask(m.game.NAME, m.state, seed, m.record() if m.seats[m.to_move].is_bot else None)
+
+
+def forfeit(scene: Any, player: int, message: str) -> None:
+    """A bot failed: its seat loses (reason "forfeit"), and the screen says why."""
+    m = scene.match
+    name, spec = m.name(player), m.seats[player]
+    print(f"{name} ({spec.describe()}) forfeits: {message}", file=sys.stderr)
+    scene.seats.stop()
+    scene.animator.clear()
+    m.resign(player, "forfeit")
+    words = forfeit_words(message, spec.command or "")
+    scene.forfeit_text = f"{name}'s bot forfeits: {words}."
+    scene.last_text = f"{name}'s bot forfeits"
+    scene.controller.reset()
+    scene.refused = None
+    scene.app.sound.play("illegal", 0.6)
+    scene.refresh()

@@ -1,0 +1,64 @@
+"""The Hint of the shared game screen: the `normal` level's move for the position, asked off
+the UI thread (`common.ui.seat_driver.HintAsker`), shown and not played: the game's controller
+decides how (`Controller.show_hint`). Functions of a `common.ui.game_scene.GameScene`; pressed
+again the hint goes away; a move, undo, redo, review or leaving the screen drops the question.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from common.protocol import IllegalMoveError
+from common.seats import Ask
+
+
+def request(scene: Any) -> None:
+    """Ask the `normal` level for this position's move (off the UI thread); pressed
+    while a hint shows, it puts the hint away."""
+    m = scene.match
+    if not scene.my_turn:
+        reason = ("No hints while looking back: press Back to game first"
+                  if m.review is not None else "The game is over" if m.over
+                  else "Hints are for your turn" if not m.is_human(m.to_move) else "")
+        if reason:
+            scene.refuse(reason)
+        return
+    if scene.controller.hint is not None:
+        scene.controller.show_hint(None)
+        scene.refresh()
+        return
+    if scene.hints.asked:
+        return
+    scene.hints.start(Ask(m.game.NAME, m.state, scene.controller.hint_seed(m.state)))
+    scene.app.sound.play("select", 0.4)
+    scene.refresh()
+
+
+def update(scene: Any) -> None:
+    """Each frame while asked: drop a question the position outgrew; show the answer once in."""
+    if not scene.hints.asked:
+        return
+    if scene.match.state is not scene.hints.state or not scene.my_turn:
+        cancel(scene)
+        scene.refresh()
+        return
+    move = scene.hints.poll()
+    if move is None:
+        return
+    try:
+        scene.match.game.apply(scene.match.state, move)
+    except (IllegalMoveError, ValueError):
+        scene.app.toast("The hint came back with an illegal move; try again")
+        scene.refresh()
+        return
+    scene.controller.show_hint(move)
+    scene.refused = None
+    scene.app.sound.play("select", 0.5)
+    scene.refresh()
+
+
+def cancel(scene: Any) -> None:
+    """Drop a running hint question and any hint shown."""
+    scene.hints.cancel()
+    if scene.controller.hint is not None:
+        scene.controller.show_hint(None)
