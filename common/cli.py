@@ -77,8 +77,9 @@ each command's options. Records are the JSON save files described in the rules (
     selfplay.add_argument("game", choices=names)
     selfplay.add_argument(
         "--players", required=True,
-        help="one spec per seat, comma-separated (2 seats, or 4 for prepollency): random, "
-             "easy, normal, hard (hard:N: exactly N nodes), cmd:PROGRAM ARGS (an outside bot)",
+        help="one spec per seat, comma-separated (2 seats; 2, 3 (variant) or 4 for "
+             "prepollency): random, easy, normal, hard (hard:N: exactly N nodes), "
+             "cmd:PROGRAM ARGS (an outside bot)",
     )
     selfplay.add_argument("--games", type=_positive, default=1, help="how many games (1)")
     selfplay.add_argument("--seed", type=int, default=0, help="seed for boards and players (0)")
