@@ -251,3 +251,34 @@ def test_a_seat_leaves_only_between_turns():
     four = rules.new_state(random.Random(1), 4)
     after = rules.resign(four, 1, "resign")
     assert after.turn == 2 and after.moved == -1 and after.pieces[1] == () and after.quiet == 0
+
+
+# --- the 3-player variant -------------------------------------------------------------------
+
+THREE = (1, 2, 3)
+
+
+def test_three_player_variant_the_o1_corner_is_ordinary_ground():
+    """Seats 1, 2, 3; the empty o1 block eliminates no one and turns skip seat 4."""
+    state = rules.new_state(random.Random(1), 3)
+    assert state.seats == THREE and 4 not in state.owners
+    assert all(state.owners[s] == 0 for s in range(len(state.owners))
+               if s in {rules.GRID.index(n) for n in ("n1", "o1", "n2", "o2")})
+    full = from_diagram(cells(n1="1I", o1="2I", n2="3I", o3="1A", e3="1I", e12="2I", k13="3I"),
+                        seats=THREE)
+    after = rules.apply(full, ["o3-o2"])
+    assert after.alive == THREE and after.turn == 2 and after.result is None
+    after = rules.apply(rules.apply(after, []), [])
+    assert after.turn == 1  # 1, 2, 3, then 1 again
+
+
+def test_three_player_variant_eliminates_and_draws_like_four():
+    state = from_diagram(cells(a1="2I", b1="3A", a2="2C", c3="3I", e5="1C", e12="2I",
+                               k13="3I"), seats=THREE, turn=3)
+    after = rules.apply(state, ["c3-b2"])
+    assert after.alive == (2, 3) and after.pieces[1] == () and after.quiet == 0
+    quiet = from_diagram(cells(e3="1I", e12="2I", k13="3I"), seats=THREE, quiet=149)
+    assert rules.apply(quiet, ["e3-e4"]).result == Outcome(None, "draw")  # 50 rounds of 3
+    assert rules.apply(quiet._replace(quiet=148), ["e3-e4"]).result is None
+    left = rules.resign(quiet, 2, "forfeit")
+    assert left.alive == (1, 3) and left.quiet == 0 and left.result is None
