@@ -288,3 +288,13 @@ def test_the_rules_text_has_every_section_and_labels_the_variant():
                   "empty square", "judged at once", "only between turns", "50 rounds"):
         assert words in text, words
     assert sum(p.startswith("Ruling: ") for p in paragraphs) >= 15
+
+
+def test_steps_to_move_joins_the_steps_of_a_turn():
+    state = rules.new_state(random.Random(1), 2)
+    m1, m2 = Move.parse("e5-e6"), Move.parse("c5-c6")
+    assert rules.steps_to_move([m1, m2]) == Turn((m1, m2))
+    assert rules.steps_to_move([m1, END]) == Turn((m1,)) and rules.steps_to_move([END]) == Turn()
+    turn = rules.steps_to_move([m1, m2])
+    after = rules.apply_step(rules.apply_step(state, m1), m2)
+    assert rules.apply(state, turn) == after
