@@ -75,6 +75,7 @@ class GameScene(Scene):
         self.areas: Areas | None = None
         self._layer: pygame.Surface | None = None
         self._layer_key: Hashable = None
+        self._surface: pygame.Surface | None = None
         self._layout_serial = 0
         self._turn_seen: tuple[int, int] | None = None
         self._refusal_up = False
@@ -248,7 +249,7 @@ class GameScene(Scene):
         pal, m = self.app.pal, self.app.m
         key = (surface.get_size(), self.layer_key())
         if self._layer is None or key != self._layer_key:
-            self._layer = self._build_layer(surface.get_size(), self._layer)
+            self._layer = self._build_layer(surface.get_size())
             self._layer_key = key
         surface.blit(self._layer, (0, 0))
         self.view.draw_frame(surface)
@@ -257,10 +258,10 @@ class GameScene(Scene):
         if self.areas is not None and (self.thinking or self.hints.asked):
             draw_spinner(surface, self.areas.status, pal, m)
 
-    def _build_layer(self, size: tuple[int, int],
-                     reuse: pygame.Surface | None) -> pygame.Surface:
-        layer = reuse if reuse is not None and reuse.get_size() == size else \
-            pygame.Surface(size).convert()
+    def _build_layer(self, size: tuple[int, int]) -> pygame.Surface:
+        layer = self._surface
+        if layer is None or layer.get_size() != size:  # reused by every rebuild
+            layer = self._surface = pygame.Surface(size).convert()
         self.view.draw_layer(layer)
         if self.areas is None:
             return layer

@@ -51,15 +51,15 @@ def draw_board(
     for sq in range(64):
         rect = view.square_rect(sq).move(-ox, -oy)
         kind = features[sq]
-        occupied = board[sq] != 0 and sq not in hidden
+        fig = rules.decode_cell(board[sq])
+        occupied = fig is not None and sq not in hidden
         if kind >= 0:
             draw.alpha_rect(surface, rect.inflate(-2, -2), FEATURE_TINT[kind], 3)
             if not occupied:
                 icon = feature(kind, int(tile * 0.86))
                 surface.blit(icon, icon.get_rect(center=rect.center))
         if occupied:
-            side, typ = (board[sq] - 1) >> 2, (board[sq] - 1) & 3
-            token = figure(typ, side, size, pal)
+            token = figure(fig[1], fig[0], size, pal)
             surface.blit(token, token.get_rect(center=rect.center))
             if kind >= 0:
                 icon = feature(kind, mini)
