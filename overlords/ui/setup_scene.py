@@ -70,6 +70,7 @@ class SetupScene(Scene):
         self._bg: pygame.Surface | None = None
         self._layer: pygame.Surface | None = None
         self._layer_key: Hashable = None
+        self._serial = 0  # a new layout or palette: the layer is drawn again
         b = Button
         off = [b("Undo", lambda: None, enabled=False, hint="Ctrl+Z", small=True),
                b("Redo", lambda: None, enabled=False, hint="Ctrl+Y", small=True),
@@ -190,7 +191,7 @@ class SetupScene(Scene):
         self.panel = layout_screen(size, m, self.board)
         row(self.panel.toolbar, self.toolbar, m.pad // 2)
         self._bg = None
-        self._layer = None
+        self._serial += 1
         self._place()
 
     def _place(self) -> None:
@@ -207,7 +208,7 @@ class SetupScene(Scene):
     def settings_changed(self) -> None:
         """A new palette: draw everything again."""
         self._bg = None
-        self._layer = None
+        self._serial += 1
 
     def status(self) -> Status:
         """Whose setup it is and what to do (or why a click was refused)."""
@@ -233,7 +234,7 @@ class SetupScene(Scene):
     def _key(self, size: tuple[int, int]) -> Hashable:
         placed = tuple(sorted((s, tuple(sorted(p.items()))) for s, p in self.placed.items()))
         held = self.phase.held if self.phase else None
-        return (size, id(self.app.pal), placed, held, self._dragged(), self.status(),
+        return (size, self._serial, placed, held, self._dragged(), self.status(),
                 tuple(tuple(b.rect) for b in self.status_buttons))
 
     def _dragged(self) -> int | None:
