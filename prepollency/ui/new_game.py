@@ -25,6 +25,7 @@ from common.ui.theme import Metrics, Palette, mix
 from common.ui.widgets import Button, Choice, TextField, Widget, handle_all, row
 from prepollency.ui import colours as C
 from prepollency.ui.names import MAX_NAME, clean_chars, clean_name
+from prepollency.ui.setup_preview import draw_preview
 
 KINDS = ("human", "easy", "normal", "hard", "bot")
 KIND_LABELS = ("Human", "Easy", "Normal", "Hard", "Bot…")
@@ -34,7 +35,6 @@ NOTES = {2: "Two players on opposite corners: a1 against o15.",
          4: "Four players, one on each corner."}
 RANDOM = "random"
 SETTINGS_KEY = "prepollency_new_game"  # the Settings field that remembers the last choices
-GROUND, STONE = (226, 208, 170), (112, 104, 92)  # the preview board: parchment, Obelisk
 
 
 @dataclass(frozen=True)
@@ -419,7 +419,9 @@ class NewGameScene(Scene):
             widget.draw(surface, pal, m)
         for s in self.seats:
             self.rows[s].bot.draw(surface, pal, m)
-        draw_preview(surface, self.board, self.seats, self.colours(), pal, m)
+        first = None if self.first.value == RANDOM else int(self.first.value)
+        starts = "" if first is None else self.rows[first].display_name()
+        draw_preview(surface, self.board, self.seats, self.colours(), pal, m, first, starts)
 
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         pal, m = self.app.pal, self.app.m
@@ -431,49 +433,3 @@ class NewGameScene(Scene):
         C.draw_marker(surface, C.marker(seat), (x, cy), radius, fill, C.text_on(fill), 2)
         draw.blit_text(surface, C.CORNERS[seat], m.normal, pal.text, (x + radius + m.pad // 2, cy),
                        "midleft", bold=True)
-
-
-def draw_preview(surface: pygame.Surface, rect: pygame.Rect, seats: tuple[int, ...],
-                 colours: dict[int, str], pal: Palette, m: Metrics) -> None:
-    """The 15x15 board in rect: the Obelisk, each seat's base (its marker) and starting
-    pieces in its colour; an empty corner says so; a caption under it."""
-    tile = rect.w // 15
-    board = pygame.Rect(rect.x, rect.y, tile * 15, tile * 15)
-    draw.shadow_under(surface, board, 4, 6)
-    pygame.draw.rect(surface, GROUND, board, border_radius=3)
-    grid = mix(GROUND, (60, 44, 26), 0.3)
-    for i in range(16):
-        pygame.draw.line(surface, grid, (board.x + i * tile, board.y),
-                         (board.x + i * tile, board.bottom - 1))
-        pygame.draw.line(surface, grid, (board.x, board.y + i * tile),
-                         (board.right - 1, board.y + i * tile))
-
-    def cell(f: int, r: int) -> pygame.Rect:  # file 0..14 left to right, rank 0..14 upwards
-        return pygame.Rect(board.x + f * tile + 1, board.y + (14 - r) * tile + 1, tile - 1,
-                           tile - 1)
-
-    for f, r in ((7, 7), (6, 7), (8, 7), (7, 6), (7, 8)):
-        pygame.draw.rect(surface, STONE, cell(f, r))
-    corners = {1: (0, 0), 2: (0, 14), 3: (14, 14), 4: (14, 0)}
-    for seat, (cf, cr) in corners.items():
-        sf, sr = (1 if cf == 0 else -1), (1 if cr == 0 else -1)
-        if seat not in seats:
-            base = cell(cf, cr).union(cell(cf + sf, cr + sr))
-            draw.cross(surface, base.center, tile * 0.9, mix(GROUND, (0, 0, 0), 0.35), 2)
-            continue
-        fill = C.rgb(colours[seat], pal.name)
-        rim = mix(fill, (0, 0, 0), 0.45)
-        for df in range(5):
-            for dr in range(5):
-                spot = cell(cf + sf * df, cr + sr * dr)
-                if max(df, dr) <= 1:
-                    draw.alpha_rect(surface, spot, (*fill, 120))
-                else:
-                    pygame.draw.circle(surface, rim, spot.center, max(2, tile * 0.36))
-                    pygame.draw.circle(surface, fill, spot.center, max(1, tile * 0.36 - 1.5))
-        base = cell(cf, cr).union(cell(cf + sf, cr + sr))
-        C.draw_marker(surface, C.marker(seat), base.center, tile * 0.62, fill, C.text_on(fill), 2)
-    caption = "Turns go clockwise: a1, a15, o15, o1"
-    px = draw.fit_text(caption, m.small, rect.w)
-    draw.blit_text(surface, caption, px, pal.text_dim, (board.centerx, board.bottom + m.pad),
-                   "midtop")
