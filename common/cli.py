@@ -52,6 +52,7 @@ def build_parser(games: dict[str, Game]) -> argparse.ArgumentParser:
         epilog="""examples:
   main.py                                       open the app on the main menu
   main.py play overlords --players human,normal --seed 7
+  main.py play prepollency --players human,normal,human,hard --first 2
   main.py selfplay overlords --players hard,easy --games 10 --seed 1 --out out/
   main.py selfplay prepollency --players hard,random,random,random --first 2 --nodes 2000
   main.py selfplay overlords --players "cmd:python3 examples/random_bot.py,normal"
@@ -67,9 +68,12 @@ each command's options. Records are the JSON save files described in the rules (
     play = sub.add_parser("play", help="open the app straight into a game")
     play.add_argument("game", choices=names)
     play.add_argument("--players", default=None,
-                      help="one spec per seat, comma-separated: human, random, easy, normal, "
-                           "hard, cmd:PROGRAM ARGS (an outside bot); e.g. human,hard")
+                      help="one spec per seat, comma-separated (2 seats; 2, 3 or 4 for "
+                           "prepollency): human, random, easy, normal, hard, cmd:PROGRAM ARGS "
+                           "(an outside bot); e.g. human,hard")
     play.add_argument("--seed", type=int, default=None, help="seed for the board and the CPUs")
+    play.add_argument("--first", type=int, default=None,
+                      help="prepollency: the seat that moves first (default: drawn at random)")
     play.add_argument("--bot-timeout", type=_seconds, default=None,
                       help="a cmd: bot silent this many seconds forfeits (10)")
 

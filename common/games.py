@@ -25,6 +25,7 @@ class Registered:
     blurb: str  # one line for the main menu
     seat_counts: tuple[int, ...]  # how many players a game may have
     seat_names: Callable[[int], str]  # a player's default name: "White", "Red"
+    seats_for: Callable[[int], tuple[int, ...]]  # the players of a game of that many
     engine_module: str
     ai_module: str
     screens_module: str
@@ -66,16 +67,24 @@ def _prepollency_seat(player: int) -> str:
     return ("", "Red", "Blue", "Green", "Yellow")[player]
 
 
+def _overlords_seats(count: int) -> tuple[int, ...]:
+    return (0, 1)
+
+
+def _prepollency_seats(count: int) -> tuple[int, ...]:
+    return {2: (1, 3), 3: (1, 2, 3), 4: (1, 2, 3, 4)}[count]
+
+
 GAMES: dict[str, Registered] = {
     "overlords": Registered(
         "overlords", "Overlords",
         "8x8, two sides: move with Rune and Fate stones, capture the Overlord",
-        (2,), _overlords_seat,
+        (2,), _overlords_seat, _overlords_seats,
         "overlords.rules", "overlords.ai", "overlords.ui", "overlords.rules_text"),
     "prepollency": Registered(
         "prepollency", "Prepollency",
         "15x15, two to four players race to hold the central Obelisk",
-        (2, 3, 4), _prepollency_seat,
+        (2, 3, 4), _prepollency_seat, _prepollency_seats,
         "prepollency.rules", "prepollency.ai", "prepollency.ui", "prepollency.rules_text"),
 }
 

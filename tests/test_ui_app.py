@@ -180,8 +180,31 @@ def test_play_command_refuses_bad_players(capsys):
     assert build_app(args, main.games()) == 2
     assert "unknown player 'wizard'" in capsys.readouterr().err
     with pytest.raises(ValueError, match="2 specs"):
-        parse_players("human", 2)
-    assert parse_players(None, 2) == ["human", "random"]
+        parse_players("human", (2,))
+    assert [str(s) for s in parse_players(None, (2,))] == ["human", "random"]
+
+
+def test_play_prepollency_takes_two_to_four_seats_and_a_first_seat(capsys):
+    from common import cli
+
+    parser = cli.build_parser(main.games())
+    args = parser.parse_args(["play", "prepollency", "--players", "human,normal,human",
+                              "--first", "2"])
+    app = build_app(args, main.games())
+    try:
+        assert not isinstance(app, int)
+        match = app.top.match
+        assert match.players == (1, 2, 3) and match.to_move == 2
+        assert [str(s) for s in match.seats.values()] == ["human", "normal", "human"]
+    finally:
+        app.close()
+    args = parser.parse_args(["play", "prepollency", "--players", "human,hard", "--first", "2"])
+    assert build_app(args, main.games()) == 2
+    assert "--first 2 is not a seat of a 2-player Prepollency game (seats 1, 3)" \
+        in capsys.readouterr().err
+    args = parser.parse_args(["play", "prepollency", "--players", "human"])
+    assert build_app(args, main.games()) == 2
+    assert "needs 2 or 3 or 4 specs" in capsys.readouterr().err
 
 
 # the resting loop: `step()` without a dt is the real loop ------------------------------------

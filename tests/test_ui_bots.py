@@ -263,9 +263,10 @@ def test_commands_are_checked_and_bots_named(tmp_path):
     assert check_command(f"{PY} -c pass") is None
     assert bot_name(example_command()) == "random_bot.py"
     assert bot_name("/opt/bots/overmind --depth 3") == "overmind"
-    assert parse_players(f"human,cmd:{example_command()}", 2)[1] == f"cmd:{example_command()}"
+    assert str(parse_players(f"human,cmd:{example_command()}", (2,))[1]) == \
+        f"cmd:{example_command()}"
     with pytest.raises(ValueError, match="not on the PATH"):
-        parse_players("cmd:no-such-bot-program,human", 2)
+        parse_players("cmd:no-such-bot-program,human", (2,))
 
 
 def test_a_saved_game_against_a_bot_resumes_with_a_person_in_its_seat():

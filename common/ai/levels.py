@@ -11,7 +11,6 @@ plausible move it did not check, so that beginners can win.
 from __future__ import annotations
 
 import gc
-import importlib
 import random
 import time
 from collections.abc import Callable
@@ -19,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from common.ai.search import MCTS, Budget, Heuristics, SearchResult
+from common.games import GAMES
 from common.protocol import Game
 
 
@@ -38,7 +38,6 @@ LEVELS: dict[str, Level] = {
     "normal": Level("normal", 1.0, care=0.5),
     "hard": Level("hard", 3.0),
 }
-SPEC_HELP = "random, easy, normal, hard (hard:N searches exactly N nodes), or cmd:PROGRAM ARGS"
 TIME_SAFETY = 0.85  # of a level's seconds spent searching: the rest covers the last node
 NODE_CAP = 4.0  # a timed search stops after this many times its calibrated nodes
 LOST = -0.9  # a first step whose mean value is this low was seen losing: no mistake plays it
@@ -65,17 +64,12 @@ _HEURISTICS: dict[str, Heuristics] = {}
 
 
 def heuristics_for(game: Game) -> Heuristics:
-    """The game's evaluation (`HEURISTICS` in the package's ai.py), or a knowledge-free one."""
+    """The game's evaluation (from the registry), or a knowledge-free one for a game the
+    registry does not list (the tests' toy games)."""
     name = game.NAME
     if name not in _HEURISTICS:
-        try:
-            module = importlib.import_module(f"{name}.ai")
-        except ModuleNotFoundError as err:
-            if err.name not in (name, f"{name}.ai"):
-                raise
-            _HEURISTICS[name] = Heuristics()
-        else:
-            _HEURISTICS[name] = module.HEURISTICS
+        entry = GAMES.get(name)
+        _HEURISTICS[name] = entry.heuristics if entry is not None else Heuristics()
     return _HEURISTICS[name]
 
 

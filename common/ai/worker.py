@@ -28,15 +28,14 @@ from typing import Any
 
 from common.ai.levels import make_cpu
 from common.ai.search import Cancelled
+from common.games import GAMES
 from common.protocol import Game
-
-ENGINES = {"overlords": "overlords.rules", "prepollency": "prepollency.rules"}
 
 
 def resolve_game(name: str) -> Game:
-    """The engine for a game name ("overlords", "prepollency", or "module:attribute")."""
-    if name in ENGINES:
-        return importlib.import_module(ENGINES[name])
+    """The engine for a game name (one of the registry's, or "module:attribute")."""
+    if name in GAMES:
+        return GAMES[name].engine
     module, sep, attr = name.partition(":")
     if not sep:
         raise ValueError(f"unknown game {name!r}")
@@ -56,7 +55,7 @@ def _serve(requests: Any, results: Any, wanted: Any) -> None:
     """The worker process: answer requests until a None arrives."""
     with contextlib.suppress(AttributeError, OSError):  # not on every platform
         os.nice(5)  # the window's frames come first when both cores are busy
-    for name in ENGINES:  # import the engines now, so that the first answer comes quickly
+    for name in GAMES:  # import the engines now, so that the first answer comes quickly
         try:
             resolve_game(name)
         except ImportError:

@@ -9,11 +9,9 @@ an idle window costs almost nothing. Tests call `step(dt)` with an explicit dt: 
 rests and always draws.
 
 `run_app(args, games)` is what `main.py` calls: no command opens the main menu; `play GAME
---players ... --seed ...` opens straight into a game. Each game's screens live in its package's
-`ui` module (`overlords.ui`), found by name, so a game without one shows "coming soon". A game
-`ui` module offers: `SEATS` (how many seat specs `--players` takes), `new_game_scene(app)`,
-`play_scene(app, specs, seed)` and, to open saved games, `resume_scene(app, replay)`; its rules
-text lives in the package's `rules_text` module (`TITLE`, `SECTIONS`) for the Rules scene.
+--players ... [--seed N] [--first SEAT]` opens straight into a game. Games come from the
+registry (`common.games`): its screens module offers `new_game_scene(app)`, `play_scene(app,
+seats, seed, first)` and, to open saved games, `resume_scene(app, replay)`.
 
 `build_app` loads the player's settings from their file (`common.ui.settings`) and hands the
 app that file, so every change (Settings scene, M, F11, a bot command) is written back at once;
@@ -23,8 +21,6 @@ an `App` built without `settings_file`, as tests do, reads and writes no file.
 from __future__ import annotations
 
 import argparse
-import importlib
-import importlib.util
 import sys
 import threading
 import time
@@ -36,7 +32,9 @@ from typing import Any
 
 import pygame
 
+from common import games as registry
 from common.ai.bot import DEFAULT_TIMEOUT as BOT_TIMEOUT
+from common.seats import SeatSpec, bot_name, parse_seats
 from common.ui import assets, draw
 from common.ui import settings as settings_io
 from common.ui.cpu import CpuRunner
@@ -52,19 +50,6 @@ FPS = 60
 REST_MS = 200  # longest rest of an idle loop: timed changes (a toast's end) are seen in time
 POLL_S = 0.01  # while resting, the event queue is looked at this often (input is not late)
 TITLE = "Overlords & Prepollency"
-
-
-def has_ui(name: str) -> bool:
-    """True if a game package has screens (its `ui` module), without importing them."""
-    try:
-        return importlib.util.find_spec(f"{name}.ui") is not None
-    except (ImportError, ValueError):
-        return False
-
-
-def game_ui(name: str) -> ModuleType | None:
-    """The `ui` module of a game package, or None if that game has no screens yet."""
-    return importlib.import_module(f"{name}.ui") if has_ui(name) else None
 
 
 class App:
@@ -157,13 +142,10 @@ class App:
 
         self.reset(MainMenu(self))
 
-    def has_screens(self, name: str) -> bool:
-        """True if a game has screens (scenes ask the app, so they need not import it)."""
-        return has_ui(name)
-
-    def screens(self, name: str) -> ModuleType | None:
-        """A game's screens module (`new_game_scene`, `play_scene`, `resume_scene`), or None."""
-        return game_ui(name)
+    def screens(self, name: str) -> ModuleType:
+        """A game's screens module (`new_game_scene`, `play_scene`, `resume_scene`), from the
+        registry (scenes ask the app, so they need not import a game)."""
+        return registry.get(name).screens
 
     def show_rules(self, game: str | None = None) -> None:
         """Open the rules screen (unless it is already on top)."""
@@ -390,30 +372,22 @@ def _warm_imports() -> None:
     from common.ui.cpu import cpu_levels
 
     cpu_levels()
-    for name in ("overlords", "prepollency"):
-        game_ui(name)
+    for entry in registry.GAMES.values():
+        entry.screens  # noqa: B018  (the import is the point)
 
 
-def parse_players(text: str | None, seats: int) -> list[str]:
-    """Seat specs from `--players` (default: a human against the random CPU); a `cmd:`
-    seat's program must be found."""
-    from common.ui.bots import check_command, command_of, is_bot
-    from common.ui.cpu import cpu_levels
+def parse_players(text: str | None, counts: tuple[int, ...]) -> list[SeatSpec]:
+    """Seat specs from `--players` (default: a person against the random CPU), as many as
+    the game seats; a `cmd:` seat's program must be found. ValueError says what is wrong."""
+    from common.ui.bots import check_command
 
-    specs = ["human"] + ["random"] * (seats - 1) if text is None else [
-        s.strip() for s in text.split(",")
-    ]
-    if len(specs) != seats:
-        raise ValueError(f"--players needs {seats} specs (one per seat), not {len(specs)}")
-    known = ["human", *cpu_levels()]
-    for spec in specs:
-        if is_bot(spec):
-            problem = check_command(command_of(spec))
+    seats = parse_seats("human,random" if text is None else text, counts)
+    for spec in seats:
+        if spec.is_bot:
+            problem = check_command(spec.command or "")
             if problem:
-                raise ValueError(f"bot {spec!r}: {problem}")
-        elif spec not in known:
-            raise ValueError(f"unknown player {spec!r} (expected one of: {', '.join(known)})")
-    return specs
+                raise ValueError(f"bot {bot_name(spec.command or '')!r}: {problem}")
+    return seats
 
 
 def build_app(args: argparse.Namespace, games: dict[str, Any],
@@ -423,16 +397,19 @@ def build_app(args: argparse.Namespace, games: dict[str, Any],
 
     play = None
     if getattr(args, "command", None) == "play":
-        ui = game_ui(args.game)
-        if ui is None:
-            print(f"{args.game}: coming soon (no screens yet)", file=sys.stderr)
-            return 1
+        entry = registry.get(args.game)
         try:
-            specs = parse_players(args.players, ui.SEATS)
+            seats = parse_players(args.players, entry.seat_counts)
         except ValueError as err:
             print(f"play: {err}", file=sys.stderr)
             return 2
-        play = (ui, specs, args.seed)
+        first = getattr(args, "first", None)
+        if first is not None and first not in entry.seats_for(len(seats)):
+            allowed = ", ".join(map(str, entry.seats_for(len(seats))))
+            print(f"play: --first {first} is not a seat of a {len(seats)}-player "
+                  f"{entry.title} game (seats {allowed})", file=sys.stderr)
+            return 2
+        play = (entry, seats, args.seed, first)
     timeout = getattr(args, "bot_timeout", None)
     where = settings_io.path()
     try:
@@ -444,8 +421,8 @@ def build_app(args: argparse.Namespace, games: dict[str, Any],
     if timeout is not None:
         app.bot_timeout = timeout
     if play is not None:
-        ui, specs, seed = play
-        app.push(ui.play_scene(app, specs, seed))
+        entry, seats, seed, first = play
+        app.push(entry.screens.play_scene(app, seats, seed, first))
     return app
 
 

@@ -56,12 +56,7 @@ class LoadScene(Scene):
         except rec.RecordError as err:
             self._refuse(saves.Entry(entry.path, entry.title, entry.when, str(err)))
             return
-        ui = self.app.screens(replay.game.NAME)
-        if ui is None or not hasattr(ui, "resume_scene"):
-            self._refuse(saves.Entry(entry.path, entry.title, entry.when,
-                                     f"{replay.game.NAME.title()} cannot be played here yet"))
-            return
-        self.app.replace(ui.resume_scene(self.app, replay))
+        self.app.replace(self.app.screens(replay.game.NAME).resume_scene(self.app, replay))
 
     def _refuse(self, entry: saves.Entry) -> None:
         self.app.sound.play("illegal", 0.5)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from common.games import GAMES
 from common.ui import assets, draw
 from common.ui.draw import backdrop  # noqa: F401  (old home: game screens still import it here)
 from common.ui.input import Action, Command
@@ -12,7 +13,6 @@ from common.ui.settings import ANIMATION_SPEEDS
 from common.ui.theme import mix
 from common.ui.widgets import Button, Choice, Widget, handle_all, stack
 
-GAMES = (("overlords", "Overlords"), ("prepollency", "Prepollency"))
 TOKENS = ("overlord", "wizard", "dragon", "hero")
 
 
@@ -22,10 +22,9 @@ class MainMenu(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.buttons: list[Widget] = []
-        for name, title in GAMES:
-            ready = app.has_screens(name)
-            label = f"New game: {title}" if ready else f"{title}: coming soon"
-            self.buttons.append(Button(label, self._new_game(name), primary=ready, enabled=ready))
+        for entry in GAMES.values():  # every game alike, in the registry's order
+            self.buttons.append(Button(f"New game: {entry.title}", self._new_game(entry.name),
+                                       primary=True))
         self.buttons += [
             Button("Load game", self._load),
             Button("Rules", lambda: self.app.show_rules(), hint="F1"),
@@ -37,9 +36,7 @@ class MainMenu(Scene):
 
     def _new_game(self, name: str):
         def _start() -> None:
-            ui = self.app.screens(name)
-            if ui is not None:
-                self.app.push(ui.new_game_scene(self.app))
+            self.app.push(self.app.screens(name).new_game_scene(self.app))
 
         return _start
 

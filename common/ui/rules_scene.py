@@ -7,24 +7,19 @@ wheel, a drag, the scrollbar or the keys (arrows, Page Up/Down, Home/End).
 
 from __future__ import annotations
 
-import importlib
-
 import pygame
 
+from common.games import GAMES
 from common.ui import draw
 from common.ui.input import Action, Command, Key, PointerDown, PointerMove, PointerUp, Wheel
-from common.ui.menu import GAMES
 from common.ui.scene import Scene
 from common.ui.theme import mix
 from common.ui.widgets import Button, Choice, Widget, handle_all
 
 
 def rules_module(game: str):
-    """The rules_text module of a game, or None if it has none yet."""
-    try:
-        return importlib.import_module(f"{game}.rules_text")
-    except ImportError:
-        return None
+    """The rules text of a game (`TITLE`, `SECTIONS`), from the registry."""
+    return GAMES[game].rules_text
 
 
 class RulesScene(Scene):
@@ -32,7 +27,7 @@ class RulesScene(Scene):
 
     def __init__(self, app, game: str | None = None) -> None:
         super().__init__(app)
-        self.available = [(name, title) for name, title in GAMES if rules_module(name)]
+        self.available = [(entry.name, entry.title) for entry in GAMES.values()]
         names = [n for n, _ in self.available]
         self.game = game if game in names else (names[0] if names else "")
         self.back = Button("Back", self.app.pop, hint="Esc")
