@@ -380,3 +380,64 @@ def test_the_last_choices_come_back_next_time():
         assert saved["players"] == 3
     finally:
         app.close()
+
+
+def test_table_settings_are_toggled_in_the_settings_scene_and_kept_after_a_restart(tmp_path,
+                                                                                    monkeypatch):
+    import argparse
+    import json
+
+    from common.ui import settings as settings_io
+    from common.ui.app import build_app
+    from common.ui.menu import SettingsScene
+
+    monkeypatch.setenv("OVERLORDS_CONFIG", str(tmp_path))
+    file = tmp_path / "settings.json"
+    file.write_text(json.dumps({"animation": "off", "sound": False}))  # an older file
+    assert settings_io.load(file).handover is True  # missing keys take their defaults
+    app = build_app(argparse.Namespace(command=None), main.games())
+    try:
+        d = Driver(app)
+        d.frames(1)
+        d.click(next(b for b in app.top.buttons if b.label == "Settings").rect.center)
+        scene = app.top
+        assert isinstance(scene, SettingsScene)
+        labels = [label for label, _ in scene.table_rows]
+        assert labels == ["Hand-over screen between players", "Recap of the others' turns",
+                          "Faster CPU-only turns"]
+        assert [c.value for _, c in scene.table_rows] == ["on", "on", "off"]
+        for (_, choice), option in zip(scene.table_rows, ("off", "off", "on"), strict=True):
+            pick(d, choice, option)
+        assert (app.settings.handover, app.settings.recap, app.settings.fast_cpu) == (
+            False, False, True)
+        d.frames(1)
+    finally:
+        app.close()
+    saved = json.loads(file.read_text())
+    assert (saved["handover"], saved["recap"], saved["fast_cpu"]) == (False, False, True)
+    assert saved["animation"] == "off" and saved["sound"] is False
+    app = build_app(argparse.Namespace(command=None), main.games())
+    try:
+        assert (app.settings.handover, app.settings.recap, app.settings.fast_cpu) == (
+            False, False, True)
+        d = Driver(app)
+        d.frames(1)
+        d.click(next(b for b in app.top.buttons if b.label == "Settings").rect.center)
+        assert [c.value for _, c in app.top.table_rows] == ["off", "off", "on"]
+    finally:
+        app.close()
+
+
+def test_remembered_dialog_choices_survive_a_restart_and_junk_is_refused(tmp_path, monkeypatch):
+    import json
+
+    from common.ui import settings as settings_io
+
+    file = tmp_path / "settings.json"
+    choices = {"players": 4, "first": 2, "seats": {"1": {"kind": "hard", "name": "Ann",
+                                                         "colour": "sky"}}}
+    assert settings_io.save(settings_io.Settings(prepollency_new_game=choices), file) is None
+    assert settings_io.load(file).prepollency_new_game == choices
+    for junk in ([1, 2], "x", {"seats": "y" * 5000}):
+        file.write_text(json.dumps({"prepollency_new_game": junk}))
+        assert settings_io.load(file).prepollency_new_game is None

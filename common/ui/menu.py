@@ -14,6 +14,9 @@ from common.ui.theme import mix
 from common.ui.widgets import Button, Choice, Widget, handle_all, stack
 
 TOKENS = ("overlord", "wizard", "dragon", "hero")
+TABLE_SETTINGS = (("handover", "Hand-over screen between players"),
+                  ("recap", "Recap of the others' turns"),
+                  ("fast_cpu", "Faster CPU-only turns"))
 
 
 class MainMenu(Scene):
@@ -107,7 +110,8 @@ class MainMenu(Scene):
 
 
 class SettingsScene(Scene):
-    """Animation speed, sound, colour-blind-safe palette and fullscreen, applied at once."""
+    """Animation speed, sound, colour-blind-safe palette and fullscreen, and how turns pass at
+    one table (hand-over screen, recap, faster CPU turns), applied at once."""
 
     opaque = False
 
@@ -125,8 +129,13 @@ class SettingsScene(Scene):
                                "fullscreen" if s.fullscreen else "window", self._display,
                                ["Window", "Fullscreen"])),
         ]
+        self.table_rows: list[tuple[str, Choice]] = [  # on/off settings of the game screens
+            (label, Choice(["off", "on"], "on" if getattr(s, key) else "off",
+                           self._toggle(key), ["Off", "On"]))
+            for key, label in TABLE_SETTINGS
+        ]
         self.done = Button("Done", self.app.pop, primary=True)
-        self.widgets: list[Widget] = [c for _, c in self.rows] + [self.done]
+        self.widgets: list[Widget] = [c for _, c in self.rows + self.table_rows] + [self.done]
         self.panel = pygame.Rect(0, 0, 0, 0)
         self._dim: pygame.Surface | None = None
 
@@ -144,6 +153,13 @@ class SettingsScene(Scene):
         self.app.apply_settings()
         self._dim = None
 
+    def _toggle(self, key: str):
+        def _set(value: str) -> None:
+            setattr(self.app.settings, key, value == "on")
+            self.app.apply_settings()
+
+        return _set
+
     def _display(self, value: str) -> None:
         if (value == "fullscreen") != self.app.settings.fullscreen:
             self.app.toggle_fullscreen()
@@ -156,7 +172,9 @@ class SettingsScene(Scene):
         label_w = int(w * 0.3)
         row_h = m.button_h + m.pad
         preview_h = int(m.button_h * 2.2)
-        h = 2 * m.large + len(self.rows) * row_h + preview_h + m.button_h + 6 * m.pad
+        table_h = int(m.small * 1.4) + len(self.table_rows) * row_h
+        h = (2 * m.large + len(self.rows) * row_h + preview_h + table_h + m.button_h
+             + 7 * m.pad)
         self.panel = pygame.Rect(0, 0, w, h)
         self.panel.center = (size[0] // 2, size[1] // 2)
         y = self.panel.y + 2 * m.large + 2 * m.pad
@@ -167,6 +185,14 @@ class SettingsScene(Scene):
             y += row_h
         self.preview = pygame.Rect(self.panel.x + 2 * m.pad, y + m.pad // 2,
                                    w - 4 * m.pad, preview_h)
+        y = self.preview.bottom + m.pad
+        self.table_y = y
+        y += int(m.small * 1.4)
+        toggle_w = int(w * 0.3)
+        for _, choice in self.table_rows:
+            choice.rect = pygame.Rect(self.panel.right - 2 * m.pad - toggle_w, y, toggle_w,
+                                      m.button_h)
+            y += row_h
         self.done.rect = pygame.Rect(0, 0, int(w * 0.3), m.button_h)
         self.done.rect.midbottom = (self.panel.centerx, self.panel.bottom - 2 * m.pad)
         self._dim = None
@@ -203,6 +229,14 @@ class SettingsScene(Scene):
                            (self.label_x, choice.rect.centery), "midleft", bold=True)
             choice.draw(surface, pal, m)
         self._draw_preview(surface)
+        draw.blit_text(surface, "Between turns", m.small, pal.text_dim,
+                       (self.label_x, self.table_y))
+        for label, choice in self.table_rows:
+            room = choice.rect.x - self.label_x - m.pad
+            px = draw.fit_text(label, m.normal, room, True)
+            draw.blit_text(surface, label, px, pal.text, (self.label_x, choice.rect.centery),
+                           "midleft", bold=True)
+            choice.draw(surface, pal, m)
         self.done.draw(surface, pal, m)
 
     def _draw_preview(self, surface: pygame.Surface) -> None:

@@ -5,10 +5,15 @@ $XDG_CONFIG_HOME/overlords-prepollency/settings.json (by default ~/.config/...).
 JSON object (never pickle)::
 
     {"animation": "normal", "sound": true, "colour_blind": false, "fullscreen": false,
-     "bot_command": null}
+     "bot_command": null, "handover": true, "recap": true, "fast_cpu": false,
+     "prepollency_new_game": null}
 
 `bot_command` is the last command line a bot seat started a game with (it fills the bot field
-of the next new-game dialog). `load` never raises: a missing file means the defaults; a file
+of the next new-game dialog). `handover` shows a hand-over screen when the turn passes from one
+person to another at one table, `recap` replays the others' turns before a person's turn,
+`fast_cpu` speeds up the turns no person plays; `prepollency_new_game` holds the last choices
+of the Prepollency new-game dialog (a small object it checks itself). Keys missing from an
+older file take their defaults. `load` never raises: a missing file means the defaults; a file
 that cannot be read or parsed, or holds wrong types, unknown values or unknown keys, keeps the
 good values, takes the defaults for the rest and says so in one line on stderr. `save` writes
 atomically (a temporary file in the same folder, then a rename) and never raises either.
@@ -31,17 +36,23 @@ from common.record import save as _write_json_atomically
 ANIMATION_SPEEDS = ("off", "normal", "slow")
 FILE_NAME = "settings.json"
 MAX_COMMAND = 4096  # characters; a longer "bot command" is not one a person typed
+MAX_CHOICES = 4096  # characters of JSON a dialog's remembered choices may take
 
 
 @dataclass
 class Settings:
-    """Animation speed, sound, palette, fullscreen, and the last bot command line."""
+    """Animation speed, sound, palette, fullscreen, the last bot command line, how turns pass
+    at one table, and the last new-game choices."""
 
     animation: str = "normal"
     sound: bool = True
     colour_blind: bool = False
     fullscreen: bool = False
     bot_command: str | None = None
+    handover: bool = True  # a hand-over screen between people at one table
+    recap: bool = True  # a recap of the others' turns before a person's turn
+    fast_cpu: bool = False  # faster animations for turns no person plays
+    prepollency_new_game: dict | None = None  # the last choices of the Prepollency dialog
 
     @property
     def palette_name(self) -> str:
@@ -127,6 +138,12 @@ def _check(key: str, value: Any) -> str | None:
             return "expected a command line or null"
         if "\n" in value or "\r" in value or len(value) > MAX_COMMAND:
             return "expected one short line"
+        return None
+    if key == "prepollency_new_game":
+        if value is None:
+            return None
+        if not isinstance(value, dict) or len(json.dumps(value)) > MAX_CHOICES:
+            return "expected a small object or null"
         return None
     return None if isinstance(value, bool) else "expected true or false"
 
