@@ -59,6 +59,7 @@ def draw_preview(surface: pygame.Surface, rect: pygame.Rect, seats: tuple[int, .
             pygame.draw.rect(surface, pal.text_dark, base.inflate(6, 6), max(3, tile // 6))
     start = "First player drawn at random" if first is None else f"{starts} starts"
     caption = f"{start}; turns go clockwise (a1, a15, o15, o1)"
-    px = draw.fit_text(caption, m.small, rect.w)
-    draw.blit_text(surface, caption, px, pal.text_dim, (board.centerx, board.bottom + m.pad),
-                   "midtop")
+    y = board.bottom + m.pad // 2
+    for line in draw.wrap(caption, m.small, rect.w)[:2]:  # the layout leaves room for two
+        px = draw.fit_text(line, m.small, rect.w)
+        y = draw.blit_text(surface, line, px, pal.text_dim, (board.centerx, y), "midtop").bottom
