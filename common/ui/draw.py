@@ -196,6 +196,35 @@ def cross(
     pygame.draw.line(target, color, (x - s, y + s), (x + s, y - s), width)
 
 
+def refusal(target: pygame.Surface, rect: pygame.Rect, color: Color, alpha: float,
+            width: int) -> None:
+    """A fading X over a square a click was refused on (alpha from 1 down to 0)."""
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    cross(layer, (rect.w / 2, rect.h / 2), rect.w * 0.5, color, width)
+    layer.set_alpha(int(255 * alpha))
+    target.blit(layer, rect)
+
+
+def faded(surface: pygame.Surface, scale: float, alpha: float) -> pygame.Surface:
+    """The surface scaled and made translucent (itself when neither changes it): a token
+    that grows, shrinks or fades in a tween."""
+    if abs(scale - 1) > 0.01:
+        surface = pygame.transform.smoothscale_by(surface, max(0.01, scale))
+    if alpha < 0.999:
+        surface = surface.copy()
+        surface.set_alpha(max(0, int(255 * alpha)))
+    return surface
+
+
+def warning_sign(surface: pygame.Surface, x: float, y: float, size: int, color: Color) -> None:
+    """A warning triangle in `color` with a white "!" whose box's top-left corner is (x, y)."""
+    points = [(x + size / 2, y), (x + size, y + size * 0.9), (x, y + size * 0.9)]
+    pygame.draw.polygon(surface, color, points)
+    pygame.draw.polygon(surface, (255, 255, 255), points, 1)
+    blit_text(surface, "!", max(10, int(size * 0.7)), (255, 255, 255),
+              (int(x + size / 2), int(y + size * 0.55)), "center", bold=True)
+
+
 def corners(target: pygame.Surface, rect: pygame.Rect, color: Color, width: int) -> None:
     """Four corner brackets inside rect: the shape of the last move."""
     arm = max(4, rect.w // 4)

@@ -84,15 +84,6 @@ def draw_status(layer: pygame.Surface, st: pygame.Rect, status: Status, last: st
         y += int(px * 1.3)
 
 
-def warning_sign(surface: pygame.Surface, x: float, y: float, size: int, pal: Palette) -> None:
-    """A red warning triangle with a white "!" whose box's top-left corner is (x, y)."""
-    points = [(x + size / 2, y), (x + size, y + size * 0.9), (x, y + size * 0.9)]
-    pygame.draw.polygon(surface, pal.refusal, points)
-    pygame.draw.polygon(surface, (255, 255, 255), points, 1)
-    draw.blit_text(surface, "!", max(10, int(size * 0.7)), (255, 255, 255),
-                   (int(x + size / 2), int(y + size * 0.55)), "center", bold=True)
-
-
 def _draw_warning(layer: pygame.Surface, text: str, st: pygame.Rect, y: int, pal: Palette,
                   m: Metrics, most: int = 2) -> int:
     """The warning as a red-edged box with a warning sign, in at most `most` lines if they
@@ -113,7 +104,7 @@ def _draw_warning(layer: pygame.Surface, text: str, st: pygame.Rect, y: int, pal
     box.h = max(icon, line_h * len(lines)) + 8
     draw.panel(layer, box, mix(pal.panel, pal.refusal, 0.3), None, m.radius // 2, 0)
     pygame.draw.rect(layer, pal.refusal, box, 2, border_radius=m.radius // 2)
-    warning_sign(layer, box.x + m.pad // 2, box.centery - icon * 0.47, icon, pal)
+    draw.warning_sign(layer, box.x + m.pad // 2, box.centery - icon * 0.47, icon, pal.refusal)
     ty = box.y + (box.h - line_h * len(lines)) // 2 + 1
     for line in lines:
         draw.blit_text(layer, line, px, pal.text, (box.x + icon + m.pad, ty), bold=True)

@@ -13,6 +13,7 @@ import math
 
 import pygame
 
+from common.ui import draw
 from common.ui.board import BoardView
 from common.ui.theme import Palette
 from common.ui.tween import Animator, Tween, arc, ease_in_out_cubic, ease_out_back, ease_out_cubic
@@ -78,7 +79,7 @@ def draw_tweens(surface: pygame.Surface, view: BoardView, animator: Animator,
     for tween in animator.of("fade"):
         d = tween.data
         t = tween.value if tween.started else 0.0
-        token = _scaled(figure(d["kind"], d["side"], size, pal), 1 - 0.35 * t, 1 - t)
+        token = draw.faded(figure(d["kind"], d["side"], size, pal), 1 - 0.35 * t, 1 - t)
         surface.blit(token, token.get_rect(center=view.center(d["sq"])))
     for tween in animator.of("flip"):
         d = tween.data
@@ -96,7 +97,7 @@ def draw_tweens(surface: pygame.Surface, view: BoardView, animator: Animator,
     for tween in animator.of("pop"):
         d = tween.data
         t = tween.value
-        token = _scaled(figure(d["kind"], d["side"], size, pal), max(0.05, t), min(1.0, t * 1.5))
+        token = draw.faded(figure(d["kind"], d["side"], size, pal), max(0.05, t), min(1.0, t * 1.5))
         surface.blit(token, token.get_rect(center=view.center(d["sq"])))
     for tween in animator.of("move"):
         d = tween.data
@@ -109,7 +110,7 @@ def draw_tweens(surface: pygame.Surface, view: BoardView, animator: Animator,
                 pos, k = a, 1 - raw * 2
             else:
                 pos, k = b, raw * 2 - 1
-            img = _scaled(token, 0.6 + 0.4 * k, k)
+            img = draw.faded(token, 0.6 + 0.4 * k, k)
             surface.blit(img, img.get_rect(center=pos))
             continue
         x = a[0] + (b[0] - a[0]) * t
@@ -117,9 +118,9 @@ def draw_tweens(surface: pygame.Surface, view: BoardView, animator: Animator,
         if d["style"] == "jump":
             h = arc(tween.raw)
             y -= h * tile * 0.55
-            token = _scaled(token, 1 + 0.18 * h, 1.0)
+            token = draw.faded(token, 1 + 0.18 * h, 1.0)
         else:
-            token = _scaled(token, 1.06, 1.0) if 0 < tween.raw < 1 else token
+            token = draw.faded(token, 1.06, 1.0) if 0 < tween.raw < 1 else token
         surface.blit(token, token.get_rect(center=(int(x), int(y))))
 
 
@@ -131,10 +132,3 @@ def reckoning_lift(animator: Animator, side: int) -> float:
     return 0.0
 
 
-def _scaled(surface: pygame.Surface, scale: float, alpha: float) -> pygame.Surface:
-    if abs(scale - 1) > 0.01:
-        surface = pygame.transform.smoothscale_by(surface, max(0.01, scale))
-    if alpha < 0.999:
-        surface = surface.copy()
-        surface.set_alpha(max(0, int(255 * alpha)))
-    return surface

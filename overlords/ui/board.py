@@ -111,16 +111,7 @@ def draw_targets(
 def _warning(surface: pygame.Surface, rect: pygame.Rect, pal: Palette) -> None:
     """A small warning triangle in the top-right corner: this move exposes your Overlord."""
     size = max(12, rect.w // 4)
-    warning_sign(surface, rect.right - size - 3, rect.y + 3, size, pal)
-
-
-def warning_sign(surface: pygame.Surface, x: float, y: float, size: int, pal: Palette) -> None:
-    """A red warning triangle with a white "!" whose box's top-left corner is (x, y)."""
-    points = [(x + size / 2, y), (x + size, y + size * 0.9), (x, y + size * 0.9)]
-    pygame.draw.polygon(surface, pal.refusal, points)
-    pygame.draw.polygon(surface, (255, 255, 255), points, 1)
-    draw.blit_text(surface, "!", max(10, int(size * 0.7)), (255, 255, 255),
-                   (int(x + size / 2), int(y + size * 0.55)), "center", bold=True)
+    draw.warning_sign(surface, rect.right - size - 3, rect.y + 3, size, pal.refusal)
 
 
 @lru_cache(maxsize=8)
@@ -208,7 +199,4 @@ def draw_refusal(surface: pygame.Surface, view: BoardView, sq: int, pal: Palette
                  alpha: float) -> None:
     """A fading cross on a square a click was refused on."""
     rect = view.square_rect(sq)
-    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-    draw.cross(layer, (rect.w / 2, rect.h / 2), rect.w * 0.5, pal.refusal, max(3, rect.w // 12))
-    layer.set_alpha(int(255 * alpha))
-    surface.blit(layer, rect)
+    draw.refusal(surface, rect, pal.refusal, alpha, max(3, rect.w // 12))
