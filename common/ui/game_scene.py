@@ -141,13 +141,19 @@ class GameScene(Scene):
                 or (not m.over and not m.is_human(m.to_move))
                 or (m.over and not self.game_over_shown) or self.controller.wants_frames())
 
-    def label(self, player: int) -> str:
-        """A player and who plays it: "White (you)", "Black (CPU, easy)", "Red (bot x.py)"."""
+    def who(self, player: int) -> str:
+        """Who plays a seat, for a smaller second part beside its name: "you" (the one person
+        of the game), "CPU, easy", "bot x.py"; "" for a person at a shared table."""
         m = self.match
-        name = m.name(player)
         if m.is_human(player):
-            return f"{name} (you)" if m.humans == 1 else name
-        return f"{name} ({m.seats[player].describe()})"
+            return "you" if m.humans == 1 else ""
+        return m.seats[player].describe()
+
+    def label(self, player: int) -> str:
+        """A player and who plays it: "White (you)", "Black (CPU, easy)", "Red (bot x.py)"
+        (no possessive after it: "Red's turn" takes the name, and `who` apart)."""
+        who = self.who(player)
+        return f"{self.match.name(player)} ({who})" if who else self.match.name(player)
 
     def waiting_status(self, player: int, doing: str = "its move") -> Status:
         """The status while a CPU or a bot chooses (`doing`: what the CPU chooses)."""

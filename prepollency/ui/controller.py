@@ -111,8 +111,10 @@ class TurnController:
         if not m.is_human(seat):
             return replace_warning(self.scene.waiting_status(seat, "its turn"), danger)
         if self.recap is not None:
-            return Status("What happened", seat, "The turns since your last one are replayed. "
-                          "Click anywhere to skip.", danger)
+            done, total = self.recap.progress
+            return Status(f"Recap for {m.name(seat)}: {done} of {total}", seat,
+                          f"The turns since {m.name(seat)}'s last one are replayed before "
+                          "it plays. Click anywhere to skip.", danger, lit=False)
         title = "Second move" if self.moved else f"{m.name(seat)}: your turn"
         return Status(title, seat, self.prompt(), danger)
 

@@ -44,16 +44,24 @@ def turn_text(moves: Sequence) -> str:
 
 
 def draw_banner(surface: pygame.Surface, rect: pygame.Rect, seat: int, title: str,
-                tones: Tones, m: Metrics) -> None:
-    """A band in the seat's colour with its mark and a title ("Red's turn")."""
+                tones: Tones, m: Metrics, tag: str = "") -> None:
+    """A band in the seat's colour with its mark, a title ("Red's turn") and, smaller at its
+    right, a tag saying who plays the seat ("CPU, hard") or what the band shows ("Recap")."""
     fill = hex_rgb(tones[0])
+    ink = ink_on(fill)
     draw.panel(surface, rect, fill, hex_rgb(tones[1]), m.radius, 0)
     size = int(rect.h * 0.62)
-    icon = mark_icon(seat, size, ink_on(fill), hex_rgb(tones[1]))
+    icon = mark_icon(seat, size, ink, hex_rgb(tones[1]))
     surface.blit(icon, icon.get_rect(midleft=(rect.x + m.pad, rect.centery)))
-    px = draw.fit_text(title, m.large, rect.w - size - 3 * m.pad, bold=True)
-    draw.blit_text(surface, title, px, ink_on(fill), (rect.x + 2 * m.pad + size, rect.centery),
-                   "midleft", bold=True)
+    x = rect.x + 2 * m.pad + size
+    room = rect.right - m.pad - x
+    if tag:
+        tpx = draw.fit_text(tag, m.small, room * 2 // 5, min_px=10)
+        tag_s = draw.text(tag, tpx, mix(ink, fill, 0.25))
+        surface.blit(tag_s, tag_s.get_rect(midright=(rect.right - m.pad, rect.centery + 1)))
+        room -= tag_s.get_width() + m.pad
+    px = draw.fit_text(title, m.large, room, bold=True)
+    draw.blit_text(surface, title, px, ink, (x, rect.centery), "midleft", bold=True)
 
 
 def draw_order(surface: pygame.Surface, rect: pygame.Rect, order: Sequence[int], to_move: int,

@@ -33,6 +33,7 @@ class Recap:
         self.match = match
         self.view = view
         self.turns = list(turns)
+        self.total = len(self.turns)
         self.name = name
         self.on_done = on_done
         self.lines: list[tuple[int, str]] = []  # (seat, words) of the turns shown so far
@@ -44,6 +45,11 @@ class Recap:
     def shown(self) -> int:
         """How many turns of the match the board shows now (its position's index)."""
         return self.index + 1 if self.index is not None else len(self.match.moves)
+
+    @property
+    def progress(self) -> tuple[int, int]:
+        """The turn being shown as (its number in the recap from 1, how many there are)."""
+        return self.total - len(self.turns), self.total
 
     @property
     def last(self) -> tuple:

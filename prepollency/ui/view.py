@@ -204,22 +204,32 @@ class PrepollencyView:
         """Banner (seat to move), turn order, Obelisk."""
         pal, m, match = self.app.pal, self.app.m, self.scene.match
         draw.panel(layer, self.card, pal.panel, pal.panel_edge, m.radius, 0)
-        seat = rules.to_move(state)
-        result = rules.outcome(state)
-        if result is not None:
-            winner = result.winner
-            title = "Draw" if winner is None else f"{match.name(winner)} wins"
-            seat = winner if winner is not None else seat
-        else:
-            title = f"{self.scene.label(seat)}'s turn" if not match.is_human(seat) \
-                else f"{match.name(seat)}'s turn"
-        draw_banner(layer, self.banner, seat, title, self.tones[seat], m)
+        seat, title, tag = self.banner_words(state)
+        draw_banner(layer, self.banner, seat, title, self.tones[seat], m, tag)
         order = _clockwise(state.seats, seat)
         withdrawn = {w.player: "left" for w in match.withdrawn}
         draw_order(layer, self.order, order, seat, state.alive, withdrawn, self.tones,
                    match.name, pal, m)
         draw_obelisk(layer, self.obelisk, state.owners, state.holds, state.alive, self.tones,
                      match.name, pal, m)
+
+    def banner_words(self, state: rules.State) -> tuple[int, str, str]:
+        """The banner's seat, title and tag for the position shown: "Green's turn" with
+        "CPU, hard"; in a recap "Replay 2 of 3: Blue's turn" with "Recap"; at the end the
+        winner."""
+        match, recap = self.scene.match, self.scene.controller.recap
+        seat = rules.to_move(state)
+        result = rules.outcome(state)
+        if result is not None:
+            winner = result.winner
+            if winner is None:
+                return seat, "Draw", ""
+            return winner, f"{match.name(winner)} wins", ""
+        if recap is not None and recap.index is not None:
+            mover = match.mover(recap.index)
+            done, total = recap.progress
+            return mover, f"Replay {done} of {total}: {match.name(mover)}'s turn", "Recap"
+        return seat, f"{match.name(seat)}'s turn", self.scene.who(seat)
 
     def draw_recap(self, layer: pygame.Surface, recap: Any) -> None:
         """The recap's lines in a band over the bottom of the board."""
