@@ -25,6 +25,8 @@ from overlords.core import (
     State,
     is_discard,
     legal_codes,
+    move_from,
+    move_rune,
 )
 
 _GEOMETRY = {
@@ -216,6 +218,36 @@ def explain(state: State, frm: int, to: int) -> str:
         return "That move is legal"
     # The first rune whose pattern fits explains best; teleport comes last.
     return reasons[0]
+
+
+def stone_reason(state: State, side: int, rune: int | None = None,
+                 fate: int | None = None) -> str | None:
+    """Why the player to move may not play this stone of `side` (a Rune, or a Fate), or None
+    when it may: another side's stones, or a stone already played."""
+    if side != state.turn:
+        return f"Those are {SIDE_NAMES[side].title()}'s stones; it is " \
+               f"{SIDE_NAMES[state.turn].title()}'s turn"
+    if rune is not None and not state.runes[side] >> (rune - 1) & 1:
+        return f"Rune {rune} was played; it returns at your Reckoning"
+    if fate is not None and not state.fates[side][fate]:
+        return _stone_reason(state, _any_rune(state), fate)
+    return None
+
+
+def stuck_reason(state: State, sq: int, rune: int | None = None) -> str | None:
+    """Why the figure of the player to move on sq has no move at all with the stones in hand
+    (or with that Rune), or None when it has one."""
+    figure = state.figure(sq)
+    if figure is None or figure[0] != state.turn:
+        return None
+    moves = [m for m in legal_codes(state) if move_from(m) == sq
+             and (rune is None or move_rune(m) == rune)]
+    if moves:
+        return None
+    name = TYPE_NAMES[figure[1]]
+    if rune is not None:
+        return f"Rune {rune} gives this {name} no move"
+    return f"This {name} cannot move with the stones in your hand"
 
 
 def _any_rune(state: State) -> int:

@@ -75,6 +75,26 @@ def test_played_fate_stones_are_named():
     assert "The Overlord Fate stone was played" in refused(state, "1O e1-e2")
 
 
+def test_stone_and_stuck_figure_reasons_come_from_the_engine():
+    state = position(board(e1=".O", c1=".H", e8=".o"), runes=(runes_of(1, 4), rules.ALL_RUNES),
+                     fates=((1, 2, 2, 1), rules.FATE_STONES))
+    assert rules.stone_reason(state, BLACK, rune=1) == \
+        "Those are Black's stones; it is White's turn"
+    assert rules.stone_reason(state, WHITE, rune=2) == \
+        "Rune 2 was played; it returns at your Reckoning"
+    assert rules.stone_reason(state, WHITE, rune=4) is None
+    assert rules.stone_reason(state, WHITE, fate=HERO) is None
+    spent = position(board(e1=".O", e8=".o"), fates=((1, 2, 2, 0), rules.FATE_STONES))
+    assert "Both Hero Fate stones were played" in rules.stone_reason(spent, WHITE, fate=HERO)
+    c1 = rules.GRID.index("c1")
+    assert rules.stuck_reason(state, c1) is None  # Rune 1 steps it
+    assert rules.stuck_reason(state, c1, rune=4) == "Rune 4 gives this Hero no move"
+    knight_only = position(board(e1=".O", c1=".H", e8=".o"), runes=(runes_of(4), rules.ALL_RUNES))
+    assert rules.stuck_reason(knight_only, c1) == \
+        "This Hero cannot move with the stones in your hand"
+    assert rules.stuck_reason(knight_only, rules.GRID.index("e8")) is None  # not White's
+
+
 def test_reckoning_after_the_seventh_turn_returns_all_stones():
     state = position(board(e1=".O", e8=".o"), runes=(runes_of(2), rules.ALL_RUNES),
                      fates=((1, 0, 0, 0), rules.FATE_STONES))

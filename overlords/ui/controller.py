@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from common.protocol import IllegalMoveError
 from common.ui.game_panel import Status
 from common.ui.input import Action, PointerDown, PointerMove, PointerUp
 from common.ui.overlay import Dialog
@@ -256,20 +255,18 @@ class OverlordsController:
 
     def _click_stone(self, side: int, kind: str, value: int) -> None:
         state = self.scene.match.state
-        if side != state.turn:
-            self.scene.refuse(f"Those are {rules.SIDE_NAMES[side].title()}'s stones")
-            return
         pick = self.pick
         if kind == "rune":
-            if value not in state.hand_runes(side):
-                self.scene.refuse(stone_refusal(state, value, None))
-                return
+            why = rules.stone_reason(state, side, rune=value)
+        else:
+            why = rules.stone_reason(state, side, fate=FATES[value])
+        if why:
+            self.scene.refuse(why)
+            return
+        if kind == "rune":
             pick.rune = None if pick.rune == value else value
         else:
             fate = FATES[value]
-            if not state.fates[side][fate]:
-                self.scene.refuse(stone_refusal(state, None, fate))
-                return
             pick.fate = None if pick.fate == fate else fate
             if pick.figure is not None and state.figure(pick.figure)[1] != pick.fate:
                 pick.figure = None
@@ -290,22 +287,21 @@ class OverlordsController:
             return
         fig = state.figure(sq)
         if fig is not None and fig[0] == state.turn:
-            if not state.fates[fig[0]][fig[1]]:
-                self.scene.refuse(stone_refusal(state, None, fig[1]), sq)
+            why = rules.stone_reason(state, fig[0], fate=fig[1])
+            if why:
+                self.scene.refuse(why, sq)
                 return
             pick.figure, pick.fate = sq, fig[1]
             if not pick.targets():
-                if pick.rune is not None:
+                rune, why = pick.rune, rules.stuck_reason(state, sq, pick.rune)
+                if rune is not None:
                     pick.rune = None
                     self.scene.refresh()
                     if pick.targets():
-                        self.scene.refuse(f"That Rune gives this {rules.TYPE_NAMES[fig[1]]} "
-                                          "no move; here are its moves with your other Runes",
-                                          sq)
+                        self.scene.refuse(f"{why}; here are its moves with your other Runes", sq)
                         return
                 pick.figure = None
-                self.scene.refuse(f"This {rules.TYPE_NAMES[fig[1]]} cannot move with the stones "
-                             "in your hand", sq)
+                self.scene.refuse(rules.stuck_reason(state, sq) or why or "", sq)
                 self.scene.refresh()
                 return
             self.scene.refused = None
@@ -322,21 +318,9 @@ class OverlordsController:
                     f"{rules.GRID.name(sq)}?"], [("Recruit", lambda: self.scene.play(recruits[0])),
                                                  ("Cancel", lambda: None)], cancel=lambda: None))
                 return
-            if fig is not None:
-                self.scene.refuse(rules.explain(state, sq, sq), sq)
-            else:
-                self.scene.refuse("Pick one of your figures first, or a Rune and a Fate stone", sq)
+            why = rules.explain(state, sq, sq)
+            if fig is None:  # the engine's fact, and what to do instead
+                why += ": pick one of your figures first, or a Rune and a Fate stone"
+            self.scene.refuse(why, sq)
             return
         self.scene.refuse(refusal(state, pick, sq), sq)
-
-def stone_refusal(state: rules.State, rune: int | None, fate: int | None) -> str:
-    """Why this Rune (or this Fate, with any unplayed Rune) cannot be played now, in the
-    engine's words ("" if it can)."""
-    if rune is None:
-        rune = state.hand_runes(state.turn)[0]
-    try:
-        rules.find_move(state, rune, rules.OVERLORD if fate is None else fate, None, None)
-    except IllegalMoveError as err:
-        text = str(err)
-        return text if "played" in text else ""
-    return ""
