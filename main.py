@@ -18,7 +18,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import common.ai.players  # noqa: E402, F401  (registers the CPU levels and cmd: bots)
 from common import cli  # noqa: E402
 from common.games import engines  # noqa: E402
 from common.protocol import Game  # noqa: E402

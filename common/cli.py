@@ -18,28 +18,30 @@ from typing import Any
 
 from common import record as rec
 from common.protocol import Forfeit, Game
+from common.seats import SeatSpec
 
 Player = Callable[[Any], Any]  # state -> move
-PlayerFactory = Callable[[Game, str, random.Random, argparse.Namespace], Player | None]
-
-# Extra seat kinds (CPU levels, outside bots) register here: each factory returns a player
-# for the specs it knows and None for the others.
-PLAYER_FACTORIES: list[PlayerFactory] = []
 
 
 class UsageError(ValueError):
     """A command line whose values do not fit the game (exit 2 with the usage)."""
 
 
-def make_player(game: Game, spec: str, rng: random.Random, args: argparse.Namespace) -> Player:
-    """A player for a seat spec ("random", ...); ValueError for an unknown spec."""
-    if spec == "random":
+def make_player(game: Game, spec: SeatSpec, rng: random.Random,
+                args: argparse.Namespace) -> Player:
+    """The player of a seat: the random player, a CPU level (searching by time, or by
+    `--nodes` / `LEVEL:N` nodes) or an outside bot; ValueError for a person's seat."""
+    if spec.kind == "random":
         return lambda state: game.random_move(state, rng)
-    for factory in PLAYER_FACTORIES:
-        player = factory(game, spec, rng, args)
-        if player is not None:
-            return player
-    raise ValueError(f"unknown player {spec!r}")
+    if spec.searches:
+        from common.ai.levels import make_cpu  # the search, only for CPU seats
+
+        return make_cpu(game, str(spec), rng, getattr(args, "nodes", None))
+    if spec.is_bot:
+        from common.ai.bot import DEFAULT_TIMEOUT, BotPlayer
+
+        return BotPlayer(game, spec.command or "", getattr(args, "bot_timeout", DEFAULT_TIMEOUT))
+    raise ValueError("a human seat plays only in the app (use the play command)")
 
 
 def build_parser(games: dict[str, Game]) -> argparse.ArgumentParser:
@@ -175,7 +177,10 @@ def perft(path: Path, depth: int, games: dict[str, Game]) -> int:
 
 def selfplay(args: argparse.Namespace, game: Game) -> int:
     """Play args.games games between the seat specs; print a line per game and the totals."""
-    specs = [s.strip() for s in args.players.split(",")]
+    try:
+        specs = [SeatSpec.parse(s.strip()) for s in args.players.split(",")]
+    except ValueError as err:
+        raise UsageError(str(err)) from None
     master = random.Random(args.seed)
     if args.out is not None:
         try:
@@ -236,7 +241,8 @@ def selfplay(args: argparse.Namespace, game: Game) -> int:
         line = f"game {number}: {summary} after {len(moves)} {game.MOVES_KEY}"
         if args.out is not None:
             path = args.out / f"{game.NAME}-{number:04d}.json"
-            players_key = dict(zip((str(game.player_label(p)) for p in seats), specs, strict=True))
+            players_key = {str(game.player_label(p)): str(s)
+                           for p, s in zip(seats, specs, strict=True)}
             rec.save(path, rec.build(game, initial, moves, state, withdrawn,
                                      players=players_key, seed=args.seed))
             line += f" -> {path}"

@@ -66,8 +66,11 @@ class SeatSpec:
             raise ValueError(f"unknown player {shown!r} (expected {', '.join(KINDS_HELP)})")
         if not colon:
             return cls(CPU, level=name)
-        if not count.isdecimal() or len(count) > 9 or int(count) < 1:
-            raise ValueError(f"{name}:N needs a positive whole number of nodes, not {count!r}")
+        shown = count if len(count) <= 20 else count[:19] + "…"
+        if not count.isdecimal() or len(count) > 9:
+            raise ValueError(f"{name}:{shown}: the node count {shown!r} is not a whole number")
+        if int(count) < 1:
+            raise ValueError(f"{name}:{shown}: the node count must be positive")
         return cls(CPU, level=name, nodes=int(count))
 
     def __str__(self) -> str:

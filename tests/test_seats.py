@@ -26,8 +26,9 @@ def test_kinds() -> None:
 
 @pytest.mark.parametrize("text, words", [
     ("wizard", "unknown player 'wizard'"),
-    ("hard:0", "positive whole number"),
-    ("hard:x", "positive whole number"),
+    ("hard:0", "the node count must be positive"),
+    ("hard:x", "the node count 'x' is not a whole number"),
+    ("hard:" + "9" * 300, "is not a whole number"),
     ("cmd:", "needs the command"),
     ("cmd:a\nb", "not a command"),
     ("x" * 5000, "unknown player"),
