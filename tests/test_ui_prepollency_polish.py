@@ -43,3 +43,73 @@ def test_recap_banner_says_it_is_a_replay_of_whose_turn():
     assert game.view.banner_words(game.match.state) == (1, "Red's turn", "")
     assert game.status().title == "Red: your turn"
     app.close()
+
+
+def info_pixels(surface, rect, pal) -> int:
+    """How many pixels of a rectangle have the hint's colour."""
+    return sum(surface.get_at((x, y))[:3] == pal.info
+               for x in range(rect.x, rect.right) for y in range(rect.y, rect.bottom))
+
+
+def test_hint_marks_pieces_and_targets_and_says_itself():
+    import pygame
+
+    from prepollency import rules
+    from prepollency.moves import Turn
+    from prepollency.ui.hint import draw_hint
+
+    app, d, game = open_game(("human",) * 4)
+    c, board, pal = game.controller, game.view.board, app.pal
+    e5, f6, e4 = (rules.GRID.index(n) for n in ("e5", "f6", "e4"))
+    c.show_hint(Turn([rules.Move(e5, f6), rules.Move(e4, e5)]))  # as the Hint's answer does
+    game.refresh()
+    d.frames(1)
+    assert game.status().text == "Hint: e5-f6, then e4-e5 — click e5 to play the first move"
+    surface = pygame.Surface(app.screen.get_size())
+    draw_hint(surface, board, c.hint, pal)
+    for sq in (e5, f6, e4):  # a dashed outline on each piece AND each target
+        assert info_pixels(surface, board.square_rect(sq), pal) > board.tile
+    edge = board.square_rect(e5)  # the one-square arrow e4-e5 crosses the squares' edge
+    assert info_pixels(surface, pygame.Rect(edge.centerx - 2, edge.bottom - 2, 4, 4), pal)
+    click(d, game, "e5")  # the hinted piece: its hinted move is played at once
+    assert [str(s) for s in game.match.steps] == ["e5-f6"]
+    assert c.hint == (rules.Move(e4, e5),)
+    assert game.status().text == "Hint: e4-e5 — click e4 to play it"
+    click(d, game, "e4")
+    d.settle()
+    assert c.hint is None and [str(s) for s in game.match.moves[-1]] == ["e5-f6", "e4-e5"]
+    app.close()
+
+
+def test_another_pick_or_holding_takes_the_hint_away():
+    from prepollency import rules
+    from prepollency.moves import Turn
+
+    app, d, game = open_game(("human",) * 4)
+    c = game.controller
+    c.show_hint(Turn([]))
+    game.refresh()
+    assert game.status().text.startswith("Hint: hold the line")
+    click(d, game, "c5")  # another piece picked: the hint goes, the pick's prompt shows
+    assert c.hint is None and c.picked == rules.GRID.index("c5")
+    assert "Hint" not in game.status().text
+    click(d, game, "c5")
+    c.show_hint(Turn([]))
+    d.click(c.hold_b.rect.center)
+    d.settle()
+    assert c.hint is None and len(game.match.moves) == 1
+    app.close()
+
+
+def test_the_h_key_asks_and_the_status_says_the_hint():
+    import pygame
+
+    from tests.test_ui_hint_resign import wait_for_hint
+
+    app, d, game = open_game(("human",) * 4)
+    d.key(pygame.K_h)
+    wait_for_hint(d, game)
+    hint = game.controller.hint
+    assert game.status().text.startswith("Hint: " + (", then ".join(map(str, hint))
+                                                     if hint else "hold the line"))
+    app.close()

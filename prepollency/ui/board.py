@@ -6,8 +6,8 @@ their owners' colours with the seat's mark shape in the back corner (an absent s
 plain, an eliminated one's greyed and hatched), and the Obelisk cross outlined with its icon.
 The rest is drawn on top when something changed. Highlights differ by shape, not only hue:
 dots for moves, rings for captures, corner brackets and numbered arrows for the last turn,
-a square outline for the picked piece, a small lock on the piece that already moved, dashed
-arrows for a hint, a cross for a refusal (`common.ui.draw`).
+a square outline for the picked piece, a small lock on the piece that already moved, a cross
+for a refusal (`common.ui.draw`); the hint's marks are `prepollency.ui.hint`.
 """
 
 from __future__ import annotations
@@ -131,8 +131,8 @@ def badge(surface: pygame.Surface, view: BoardView, sq: int, label: str, color: 
 
 
 def arrow(surface: pygame.Surface, view: BoardView, frm: int, to: int, color: Color,
-          alpha: int = 185, dashed: bool = False) -> None:
-    """A translucent arrow from the edge of one token to the other (dashed: a hint)."""
+          alpha: int = 185) -> None:
+    """A translucent arrow from the edge of one token to the other."""
     start, end = view.center(frm), view.center(to)
     tile = view.tile
     dx, dy = end[0] - start[0], end[1] - start[1]
@@ -145,19 +145,7 @@ def arrow(surface: pygame.Surface, view: BoardView, frm: int, to: int, color: Co
     room = length - tile * 0.5
     half, head = max(2.0, tile / 16), min(tile * 0.42, max(room, 4) * 0.8)
     wing = min(tile * 0.24, head * 0.65)
-    if not dashed:
-        draw.arrow(surface, tail, tip, half, head, wing, color, alpha,
-                   outline=(24, 20, 16), outline_width=1)
-        return
-    shaft = length - tile * 0.5 - head
-    n = max(1, int(shaft / (tile * 0.3)))
-    for i in range(n):
-        a, b = i / n, (i + 0.55) / n
-        p = (tail[0] + ux * shaft * a, tail[1] + uy * shaft * a)
-        q = (tail[0] + ux * shaft * b, tail[1] + uy * shaft * b)
-        pygame.draw.line(surface, color, p, q, max(3, int(half * 2)))
-    base = (tip[0] - ux * head, tip[1] - uy * head)
-    draw.arrow(surface, base, tip, 0.5, head, wing, color, alpha, outline=(24, 20, 16),
+    draw.arrow(surface, tail, tip, half, head, wing, color, alpha, outline=(24, 20, 16),
                outline_width=1)
 
 
@@ -201,18 +189,6 @@ def _dashed_rect(surface: pygame.Surface, rect: pygame.Rect, color: Color, width
     for i in range(0, rect.h, 2 * dash):
         pygame.draw.line(surface, color, (x0, y0 + i), (x0, min(y1, y0 + i + dash)), width)
         pygame.draw.line(surface, color, (x1, y0 + i), (x1, min(y1, y0 + i + dash)), width)
-
-
-def draw_hint(surface: pygame.Surface, view: BoardView, moves: Iterable[Move],
-              pal: Palette) -> None:
-    """A hinted turn: dashed outlines on the pieces and dashed arrows (numbered if two)."""
-    moves = list(moves)
-    for i, move in enumerate(moves):
-        _dashed_rect(surface, view.square_rect(move.frm).inflate(-4, -4), pal.select,
-                     max(2, view.tile // 16))
-        arrow(surface, view, move.frm, move.to, pal.select, 200, dashed=True)
-        if len(moves) > 1:
-            badge(surface, view, move.frm, str(i + 1), pal.select)
 
 
 def draw_refusal(surface: pygame.Surface, view: BoardView, sq: int, pal: Palette,

@@ -28,6 +28,7 @@ from common.ui.widgets import Button, Widget
 from prepollency import rules
 from prepollency.moves import END, GRID, PIECE_NAMES, Move
 from prepollency.ui import colours
+from prepollency.ui.hint import hint_words
 from prepollency.ui.recap import Recap, recap_wanted
 from prepollency.ui.words import danger_words, result_words, turn_facts, turn_line
 
@@ -116,6 +117,8 @@ class TurnController:
                           f"The turns since {m.name(seat)}'s last one are replayed before "
                           "it plays. Click anywhere to skip.", danger, lit=False)
         title = "Second move" if self.moved else f"{m.name(seat)}: your turn"
+        if self.hint is not None and self.picked is None:
+            return Status(title, seat, hint_words(self.hint, self.moved), danger)
         return Status(title, seat, self.prompt(), danger)
 
     def prompt(self) -> str:
@@ -206,11 +209,15 @@ class TurnController:
         if self.picked is not None and sq in self._targets:
             self._play(self.picked, sq)
             return True
+        if self.hint and self.picked is None and sq == self.hint[0].frm:
+            self._play(sq, self.hint[0].to)  # the status said: click it to play it
+            return True
         mine = state.owners[sq] == rules.to_move(state)
         if mine and sq == state.moved:
             self._ask(sq, sq)  # the engine says why: that piece already moved this turn
             return True
         if mine:
+            self.show_hint(None)  # another pick than the hinted one: the hint goes
             self.picked = None if self.picked == sq else sq
             if self.picked is not None:
                 self.drag = {"frm": sq, "kind": state.kinds[sq], "start": pos, "pos": pos,
@@ -256,10 +263,14 @@ class TurnController:
 
     def _play(self, frm: int, to: int) -> None:
         move = rules.find_step(self.state, frm, to)
+        rest = self.hint[1:] if self.hint and self.hint[0] == move else None
         self.reset()
         captured = bool(self.state.owners[to])
         if self.scene.step(move) is None:  # the turn goes on: the closing step has its sound
             self.scene.app.sound.play("capture" if captured else "move")
+            if rest is not None:  # the hinted first move played: its second stays shown
+                self.show_hint(rest)
+                self.scene.refresh()
 
     # what the shared screen reports ------------------------------------------------------------
 
@@ -328,7 +339,7 @@ class TurnController:
     # the hint and the end ----------------------------------------------------------------------
 
     def show_hint(self, move: Any) -> None:
-        """Show a hinted turn (dashed arrows), or take it away (None)."""
+        """Show a hinted turn (`prepollency.ui.hint`), or take it away (None)."""
         self.hint = tuple(move) if move is not None else None
 
     def hint_seed(self, state: rules.State) -> int:

@@ -29,7 +29,6 @@ from prepollency.ui import colours
 from prepollency.ui.anim import animate, draw_tweens, hidden_squares
 from prepollency.ui.art import TOKEN, Tones, mark_icon, piece, tones_for
 from prepollency.ui.board import (
-    draw_hint,
     draw_last_turn,
     draw_moved,
     draw_pieces,
@@ -39,6 +38,7 @@ from prepollency.ui.board import (
     draw_turn_base,
     static_layer,
 )
+from prepollency.ui.hint import draw_hint
 from prepollency.ui.panel import draw_banner, draw_obelisk, draw_order, turn_text
 from prepollency.ui.words import turn_facts, turn_line
 
