@@ -113,3 +113,44 @@ def test_the_h_key_asks_and_the_status_says_the_hint():
     assert game.status().text.startswith("Hint: " + (", then ".join(map(str, hint))
                                                      if hint else "hold the line"))
     app.close()
+
+
+def test_fast_cpu_speeds_up_only_the_turns_no_person_waits_for():
+    from common.ui.seat_driver import fast_turn
+
+    app, d, game = open_game(("human", "random", "random", "human"))
+    m = game.match
+    assert not any(fast_turn(app, m, p) for p in (1, 2, 3, 4))  # the setting is off
+    app.settings.fast_cpu = True
+    assert [fast_turn(app, m, p) for p in (1, 2, 3, 4)] == [False, True, False, False]
+    app.close()
+    app, d, game = open_game(("random", "random", "random"))
+    app.settings.fast_cpu = True
+    assert all(fast_turn(app, game.match, p) for p in (1, 2, 3))  # no person plays
+    app.close()
+
+
+def test_fast_pause_is_a_fraction_of_the_normal_one():
+    from common.ui.seat_driver import FAST_THINK, MIN_THINK, SeatDriver
+    from prepollency.moves import Turn
+
+    class Runner:  # answers at once
+        def start(self, ask):
+            pass
+
+        def poll(self):
+            return Turn([])
+
+        def cancel(self):
+            pass
+
+    app, d, game = open_game(("human", "random"))
+    app.settings.animation = "normal"
+    driver = SeatDriver(app, game.match.seats)
+    driver.runners[3] = Runner()
+    between = MIN_THINK * (FAST_THINK + 1) / 2  # longer than the fast pause, not the normal
+    for fast, answered in ((False, False), (True, True)):
+        driver.stop()
+        assert driver.drive(3, 0.0, lambda: None, fast) is None  # asked
+        assert (driver.drive(3, between, lambda: None, fast) is not None) == answered
+    app.close()

@@ -5,6 +5,8 @@ CPU level or `random` (`common.ui.cpu.CpuRunner.seat`, the app's one worker proc
 outside program (`common.ui.bots.BotRunner`). Each frame of such a turn the game screen calls
 `drive(dt)`: the seat is asked once, the answer is polled (never waited for) and handed back
 after `MIN_THINK` seconds at least (scaled by the animation setting), so a move can be followed.
+With the `fast_cpu` setting on, a turn in a CPU-only stretch (`fast_turn`: the seat after it is
+no person's either, or no person plays at all) pauses only `FAST_THINK` of that.
 A bot that fails comes back as a `Forfeit`; `drive_turn` and `forfeit` are what the shared
 game screen does with the answer (play it, or the seat forfeits).
 
@@ -24,6 +26,7 @@ from common.ui.bots import BotRunner, forfeit_words
 from common.ui.tween import SPEEDS
 
 MIN_THINK = 0.45  # seconds a CPU or bot seems to think at least, so its move can be followed
+FAST_THINK = 0.2  # the pause's fraction in a CPU-only stretch with the fast_cpu setting on
 HINT_LEVEL = "normal"
 
 
@@ -54,10 +57,10 @@ class SeatDriver:
         """True while a seat is being asked (the spinner turns)."""
         return self.asked is not None
 
-    def drive(self, player: int, dt: float, ask: Callable[[], Ask]) -> Any:
+    def drive(self, player: int, dt: float, ask: Callable[[], Ask], fast: bool = False) -> Any:
         """One frame of `player`'s turn: ask it once (`ask()` makes the question), then its
-        answer once it came and MIN_THINK passed (else None); a `Forfeit` (returned, not
-        raised) if its bot failed."""
+        answer once it came and MIN_THINK passed (FAST_THINK of it if `fast`), else None; a
+        `Forfeit` (returned, not raised) if its bot failed."""
         runner = self.runner(player)
         if self.asked != player:
             self.stop()
@@ -65,7 +68,8 @@ class SeatDriver:
             self.asked, self.since = player, 0.0
             return None
         self.since = (self.since or 0.0) + dt
-        if self.since < MIN_THINK * SPEEDS.get(self.app.settings.animation, 1.0):
+        pause = MIN_THINK * SPEEDS.get(self.app.settings.animation, 1.0)
+        if self.since < pause * (FAST_THINK if fast else 1.0):
             return None
         try:
             move = runner.poll()
@@ -141,9 +145,23 @@ class HintAsker:
 
 # a turn of the game screen ------------------------------------------------------------
 
+def fast_turn(app: Any, match: Any, player: int) -> bool:
+    """True if `player`'s turn may go faster (the `fast_cpu` setting, for the pause here and
+    a game's CPU animations): no person plays it, and none waits to see it: the seat after
+    it in turn order is no person's either, or no person plays at all."""
+    if not getattr(app.settings, "fast_cpu", False) or match.is_human(player):
+        return False
+    order = tuple(match.game.players(match.state))
+    if match.humans == 0 or player not in order:
+        return match.humans == 0
+    return not match.is_human(order[(order.index(player) + 1) % len(order)])
+
+
 def drive_turn(scene: Any, dt: float) -> None:
     """A turn no person plays: its runner is asked and its answer played."""
-    move = scene.seats.drive(scene.match.to_move, dt, lambda: _ask(scene))
+    m = scene.match
+    fast = fast_turn(scene.app, m, m.to_move)
+    move = scene.seats.drive(m.to_move, dt, lambda: _ask(scene), fast)
     if move is None:
         return
     player, spec = scene.match.to_move, scene.match.seats[scene.match.to_move]

@@ -22,6 +22,7 @@ from common.ui import draw
 from common.ui.board import BoardView
 from common.ui.game_panel import LogRow
 from common.ui.game_seams import Areas
+from common.ui.seat_driver import fast_turn
 from common.ui.tween import Animator
 from prepollency import rules
 from prepollency.moves import END, GRID
@@ -43,7 +44,7 @@ from prepollency.ui.panel import draw_banner, draw_obelisk, draw_order, turn_tex
 from prepollency.ui.words import turn_facts, turn_line
 
 REFUSAL_TIME = 1.4  # seconds the refusal cross stays on its square
-CPU_SCALE = {False: 1.0, True: 0.5}  # animation length of CPU turns, by the fast_cpu setting
+CPU_SCALE = {False: 1.0, True: 0.5}  # animation length of a turn, by `seat_driver.fast_turn`
 
 
 class PrepollencyView:
@@ -277,8 +278,7 @@ class PrepollencyView:
         moves = () if move is END else (move,) if isinstance(move, rules.Move) else tuple(move)
         facts = turn_facts(before, moves, after)
         m = self.scene.match
-        fast = bool(getattr(self.app.settings, "fast_cpu", False))
-        scale = 1.0 if m.is_human(facts.seat) else CPU_SCALE[fast]
+        scale = CPU_SCALE[fast_turn(self.app, m, facts.seat)]
         animate(self.scene.animator, facts, before.owners, before.kinds, scale)
 
     def log_rows(self, moves: list) -> list[LogRow]:
