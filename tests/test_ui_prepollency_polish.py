@@ -154,3 +154,19 @@ def test_fast_pause_is_a_fraction_of_the_normal_one():
         assert driver.drive(3, 0.0, lambda: None, fast) is None  # asked
         assert (driver.drive(3, between, lambda: None, fast) is not None) == answered
     app.close()
+
+
+def test_main_menu_shows_pieces_of_both_games():
+    import main
+    from common.ui.app import App
+    from common.ui.driver import Driver
+    from common.ui.menu import MainMenu
+
+    app = App(main.games(), (960, 600))
+    menu = MainMenu(app)
+    app.push(menu)
+    Driver(app).frames(1)
+    groups = menu.tokens(48)
+    assert [len(g) for g in groups] == [2, 2]  # Overlords' figures, then Prepollency's pieces
+    assert all(t.get_size() == (48, 48) for g in groups for t in g)
+    app.close()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from common.games import GAMES
-from common.ui import assets, draw
+from common.ui import draw
 from common.ui.draw import backdrop  # noqa: F401  (old home: game screens still import it here)
 from common.ui.input import Action, Command
 from common.ui.scene import Scene
@@ -13,7 +13,6 @@ from common.ui.settings import ANIMATION_SPEEDS
 from common.ui.theme import mix
 from common.ui.widgets import Button, Choice, Widget, handle_all, stack
 
-TOKENS = ("overlord", "wizard", "dragon", "hero")
 TABLE_SETTINGS = (("handover", "Hand-over screen between players"),
                   ("recap", "Recap of the others' turns"),
                   ("fast_cpu", "Faster CPU-only turns"))
@@ -85,20 +84,34 @@ class MainMenu(Scene):
         draw.blit_text(surface, "&  Prepollency", m.large, pal.primary, (cx, sub_y), "midtop",
                        bold=True)
         token = int(min(size[1] * 0.085, 84))
-        y = sub_y + int(m.large * 1.6)
-        colours = self.app.pal.sides
-        for i, name in enumerate(TOKENS):
-            side = colours[i % 2]
-            art = assets.svg(f"art/overlords/{name}.svg", (token, token), side)
-            x = cx + int((i - 1.5) * token * 1.25) - token // 2
-            if art is not None:
-                surface.blit(art, (x, y))
+        self._draw_tokens(surface, cx, sub_y + int(m.large * 1.6), token)
         draw.panel(surface, self.panel, mix(pal.panel, pal.background, 0.3), pal.panel_edge,
                    m.radius * 2, 10)
         foot = "Esc back  ·  F1 rules  ·  F11 fullscreen  ·  M mute"
         draw.blit_text(surface, foot, m.small, pal.text_dim, (cx, size[1] - 2 * m.pad),
                        "midbottom")
         return surface
+
+    def tokens(self, size: int) -> list[list[pygame.Surface]]:
+        """Each game's pieces for under the title (its screens' `menu_tokens(size, pal)`), in
+        the registry's order: the menu offers every game alike."""
+        out = []
+        for name in GAMES:
+            tokens = getattr(self.app.screens(name), "menu_tokens", None)
+            out.append(list(tokens(size, self.app.pal)) if tokens is not None else [])
+        return [group for group in out if group]
+
+    def _draw_tokens(self, surface: pygame.Surface, cx: int, y: int, size: int) -> None:
+        """The games' pieces in one row, a wider gap between one game's and the next's."""
+        groups = self.tokens(size)
+        step, gap = int(size * 1.15), int(size * 0.9)
+        width = sum(len(g) for g in groups) * step + (len(groups) - 1) * gap
+        x = cx - width // 2
+        for group in groups:
+            for art in group:
+                surface.blit(art, (x + (step - art.get_width()) // 2, y))
+                x += step
+            x += gap
 
     def draw(self, surface: pygame.Surface) -> None:
         """Cached background, then the buttons."""

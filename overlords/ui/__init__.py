@@ -30,6 +30,15 @@ TITLE = "Overlords"
 SEATS = 2
 
 
+def menu_tokens(size: int, pal) -> list:
+    """Two figures for the main menu: an Overlord of each side, in the palette's colours."""
+    from common.ui import assets
+
+    art = [assets.svg(f"art/overlords/{name}.svg", (size, size), side)
+           for name, side in (("overlord", pal.sides[0]), ("dragon", pal.sides[1]))]
+    return [a for a in art if a is not None]
+
+
 def new_game_scene(app) -> Scene:
     """The new-game dialog."""
     return NewGameScene(app)
@@ -73,5 +82,6 @@ def resume_scene(app, replay: Replay) -> Scene:
     return scene
 
 
-__all__ = ["GameScene", "NewGameScene", "SetupScene", "game_scene", "new_game_scene",
+__all__ = ["GameScene", "NewGameScene", "SetupScene", "game_scene", "menu_tokens",
+           "new_game_scene",
            "play_scene", "resume_scene", "scene_for"]

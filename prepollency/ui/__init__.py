@@ -18,6 +18,7 @@ from common.record import Replay
 from common.seats import SeatSpec
 from common.ui.game_scene import GameScene
 from prepollency import rules
+from prepollency.moves import KHAN
 from prepollency.state import SEATS_FOR
 from prepollency.ui.controller import TurnController
 from prepollency.ui.names import clean_name
@@ -26,6 +27,15 @@ from prepollency.ui.view import PrepollencyView
 
 TITLE = "Prepollency"
 SEATS = 4  # seat specs `play prepollency --players` takes (the dialog offers 2, 3 and 4)
+
+
+def menu_tokens(size: int, pal) -> list:
+    """Two pieces for the main menu: Red's Khan and Blue's Cavalry, in the palette's colours."""
+    from prepollency.moves import CAVALRY
+    from prepollency.ui.art import piece, tones_for
+
+    tones = tones_for({1: "red", 2: "blue"}, pal.name)
+    return [piece(KHAN, tones[1], size), piece(CAVALRY, tones[2], size)]
 
 
 def play_scene(app, seats: Sequence[SeatSpec | str], seed: int | None = None,
@@ -104,4 +114,4 @@ def _read_map(data: Any, seats: tuple[int, ...]) -> dict[int, str]:
             if isinstance(k, str) and k.isdigit() and int(k) in seats and isinstance(v, str)}
 
 
-__all__ = ["SEATS", "TITLE", "new_game_scene", "play_scene", "resume_scene"]
+__all__ = ["SEATS", "TITLE", "menu_tokens", "new_game_scene", "play_scene", "resume_scene"]
