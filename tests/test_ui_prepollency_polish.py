@@ -170,3 +170,34 @@ def test_main_menu_shows_pieces_of_both_games():
     assert [len(g) for g in groups] == [2, 2]  # Overlords' figures, then Prepollency's pieces
     assert all(t.get_size() == (48, 48) for g in groups for t in g)
     app.close()
+
+
+def test_game_over_leaves_the_obelisk_in_view_at_every_size():
+    from common.ui.overlay import GameOver
+    from prepollency import rules
+    from prepollency.state import from_diagram
+    from tests.helpers.prepollency_diagram import cells
+    from tests.test_ui_prepollency import put
+
+    for size in ((960, 600), (1280, 800), (1920, 1080)):
+        app, d, game = open_game(size=size)
+        state = from_diagram(cells(h8="1I", g8="1I", i8="1I", h7="1I", h9="1I", e3="1I",
+                                   k13="3I"), seats=(1, 3), turn=1, holds=(0, 3, 0, 0, 0))
+        put(game, state)
+        assert "Hold the line" in game.status().text  # the short prompt under the warning
+        d.click(game.controller.hold_b.rect.center)
+        d.settle()
+        over = app.top
+        assert isinstance(over, GameOver)
+        for sq in ("h8", "g8", "i8", "h7", "h9"):
+            assert not over.panel.colliderect(game.view.board.square_rect(rules.GRID.index(sq)))
+        assert app.screen.get_rect().contains(over.panel)
+        app.close()
+
+
+def test_hold_words_say_a_fresh_hold_plainly():
+    from prepollency.ui.words import hold_words
+
+    name = {1: "Red"}.get
+    assert hold_words(1, 1, name) == "Red takes the Obelisk: 3 rounds to hold it"
+    assert hold_words(1, 3, name) == "Red holds the Obelisk: 2 of 3 rounds"

@@ -1,6 +1,7 @@
 """Leaving a game on the shared game screen: the in-game menu, resigning (with a confirmation;
 with three or more players only that seat withdraws and the others play on) and the game-over
-overlay. Functions of a `common.ui.game_scene.GameScene`; nothing here names a game.
+overlay (over the side panel if the view gives `game_over_x()`, so the last move stays in
+view). Functions of a `common.ui.game_scene.GameScene`; nothing here names a game.
 """
 
 from __future__ import annotations
@@ -71,5 +72,24 @@ def game_over(scene: Any) -> None:
     reason = scene.forfeit_text or scene.controller.result_words(outcome)
     lost = m.humans == 1 and outcome.winner is not None and not m.is_human(outcome.winner)
     scene.app.sound.play("defeat" if lost else "victory")
-    scene.app.push(GameOver(scene.app, title, reason, scene.rematch, scene.review_end,
-                            scene.app.main_menu))
+    spot = getattr(scene.view, "game_over_x", None)  # a view may keep its board in view
+    over = GameOver if spot is None else _aside(spot)
+    scene.app.push(over(scene.app, title, reason, scene.rematch, scene.review_end,
+                        scene.app.main_menu))
+
+
+def _aside(spot: Any) -> type:
+    """A GameOver whose panel centres on the x `spot()` gives (kept inside the window): over
+    the side panel, so the final position on the board stays to be seen."""
+
+    class Aside(GameOver):
+        def layout(self, size: tuple[int, int]) -> None:
+            super().layout(size)
+            margin = self.app.m.pad
+            x = min(max(spot(), self.panel.w // 2 + margin), size[0] - self.panel.w // 2 - margin)
+            dx = x - self.panel.centerx
+            self.panel.move_ip(dx, 0)
+            for button in self.buttons:
+                button.rect.move_ip(dx, 0)
+
+    return Aside

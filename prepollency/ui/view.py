@@ -126,6 +126,11 @@ class PrepollencyView:
         self.recap_animator.speed = self.app.settings.animation
         self._static = self._bg = None
 
+    def game_over_x(self) -> int:
+        """Where the game-over panel centres: over the side panel, the board (the Obelisk,
+        the final move) left in view."""
+        return self.card.centerx
+
     def hit(self, pos: tuple[int, int]) -> bool:
         """True on the board or the game's card."""
         return self.board.frame.collidepoint(pos) or self.card.collidepoint(pos)
@@ -242,7 +247,7 @@ class PrepollencyView:
         rect.bottom = self.board.rect.bottom - m.pad
         draw.alpha_rect(layer, rect, (*pal.backdrop, 215), m.radius)
         y = rect.y + m.pad // 2
-        draw.blit_text(layer, "Since your last turn  (click to skip)", m.small, pal.text_dim,
+        draw.blit_text(layer, "Recap  (click to skip)", m.small, pal.text_dim,
                        (rect.x + m.pad, y), bold=True)
         for seat, text in lines:
             y += line_h
