@@ -79,9 +79,19 @@ def draw_status(layer: pygame.Surface, st: pygame.Rect, status: Status, last: st
             and px > m.small - 2:
         px -= 1
         lines = draw.wrap(status.text, px, width)
-    for line in lines[:limit]:
+    if len(lines) > limit:  # what does not fit ends in an ellipsis, not mid-sentence
+        lines = lines[:limit - 1] + [_ellipsis(lines[limit - 1], px, width)]
+    for line in lines:
         draw.blit_text(layer, line, px, color, (st.x + m.pad + indent, y))
         y += int(px * 1.3)
+
+
+def _ellipsis(line: str, px: int, width: int) -> str:
+    """The line cut at a word so that it and "…" fit in width."""
+    words = line.split()
+    while len(words) > 1 and draw.text(" ".join(words) + "…", px, (0, 0, 0)).get_width() > width:
+        words.pop()
+    return " ".join(words).rstrip(",;:") + "…"
 
 
 def _draw_warning(layer: pygame.Surface, text: str, st: pygame.Rect, y: int, pal: Palette,

@@ -131,6 +131,8 @@ class TurnController:
             return f"{kind} on {where}: click a dot to move, a ring to capture."
         if self.moved:
             return "Move another piece, or End turn (Enter). Take back undoes the first move."
+        if danger_words(self.state.alive, self.state.holds, self.scene.match.name):
+            return "Click a piece to move it (up to two moves), or Hold the line."  # short
         return "Click a piece to see where it can go. Up to two moves, each by another piece."
 
     # the turn ------------------------------------------------------------------------------
@@ -303,8 +305,11 @@ class TurnController:
         if handover and previous is not None and previous != player:
             from prepollency.ui.handover import HandOver
 
-            words = (f"{len(turns)} turn{'s' if len(turns) != 1 else ''} since you last "
-                     "played: a recap follows") if turns and recap_wanted(self.scene.app) else ""
+            first = all(m.mover(i) != player for i in range(len(m.moves)))
+            count = f"{len(turns)} turn{'s' if len(turns) != 1 else ''}"
+            since = "before your first" if first else "since you last played"
+            words = f"{count} {since}: a recap follows" \
+                if turns and recap_wanted(self.scene.app) else ""
             self.scene.app.sound.play("turn", 0.7)
             self.scene.app.push(HandOver(self.scene.app, m.name(player), self.view.keys[player],
                                          colours.marker(player), words,

@@ -98,8 +98,11 @@ def turn_line(facts: Facts, name: Namer) -> str:
 
 
 def hold_words(seat: int, count: int, name: Namer) -> str:
-    """"Red holds the Obelisk: 2 of 3 rounds" (count 1: the hold just began)."""
+    """"Red holds the Obelisk: 2 of 3 rounds"; at count 1 (the hold just began) "Red takes
+    the Obelisk: 3 rounds to hold it" (not "0 of 3")."""
     kept = max(0, count - 1)
+    if kept == 0:
+        return f"{name(seat)} takes the Obelisk: {ROUNDS_TO_WIN} rounds to hold it"
     return f"{name(seat)} holds the Obelisk: {kept} of {ROUNDS_TO_WIN} rounds"
 
 
