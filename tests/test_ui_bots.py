@@ -26,6 +26,7 @@ from common.seats import bot_name  # noqa: E402
 from common.ui.app import App, parse_players  # noqa: E402
 from common.ui.bots import check_command, example_command  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
+from common.ui.game_panel import label  # noqa: E402
 from common.ui.game_scene import GameScene  # noqa: E402
 from common.ui.menu import MainMenu  # noqa: E402
 from common.ui.overlay import GameOver  # noqa: E402
@@ -108,7 +109,7 @@ def test_a_bot_side_plays_a_whole_game_against_the_cpu():
         black = cpu_setup(features, 3, rules.BLACK, "random", {rules.WHITE: white})
         setup = {rules.WHITE: white, rules.BLACK: black}
         assert game.match.initial == rules.make_state(features, setup), "the CPU setups"
-        assert game.label(rules.WHITE) == "White (bot random_bot.py)"
+        assert label(game.match, rules.WHITE) == "White (bot random_bot.py)"
         seen: list[str] = []
 
         def over() -> bool:

@@ -6,6 +6,7 @@ setting shortens the pause before a CPU answer when no person waits for it.
 
 from __future__ import annotations
 
+from common.ui.game_panel import label
 from tests.test_ui_prepollency import click, hold, open_game
 
 
@@ -15,7 +16,7 @@ def test_banner_names_the_seat_and_tags_who_plays_it():
     assert view.banner_words(game.match.state) == (1, "Red's turn", "")
     d.click(game.controller.hold_b.rect.center)  # Blue (a CPU) is to move now
     assert view.banner_words(game.match.state) == (2, "Blue's turn", "CPU, random")
-    assert game.label(2) == "Blue (CPU, random)"  # the label still reads well on its own
+    assert label(game.match, 2) == "Blue (CPU, random)"  # the label still reads well on its own
     d.settle()
     assert view.banner_words(game.match.state) == (3, "Green's turn", "")
     app.close()

@@ -14,6 +14,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from common import record as rec  # noqa: E402
+from common.ui.game_menu import save_game  # noqa: E402
 from common.ui.load_scene import LoadScene  # noqa: E402
 from common.ui.menu import MainMenu  # noqa: E402
 from common.ui.overlay import Dialog  # noqa: E402
@@ -74,7 +75,7 @@ def test_a_finished_save_opens_for_review(saves_dir):
             moves.append(move)
             state = rules.apply(state, move)
         game = jump_to(game, moves)
-        game.save_game()
+        save_game(game)
         app.reset(MainMenu(app))
         app.push(LoadScene(app))
         d.frames(1)

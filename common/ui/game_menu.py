@@ -1,13 +1,15 @@
-"""Leaving a game on the shared game screen: the in-game menu, resigning (with a confirmation;
-with three or more players only that seat withdraws and the others play on) and the game-over
-overlay (over the side panel if the view gives `game_over_x()`, so the last move stays in
-view). Functions of a `common.ui.game_scene.GameScene`; nothing here names a game.
+"""Pausing and leaving a game on the shared game screen: the in-game menu, saving, resigning
+(with a confirmation; with three or more players only that seat withdraws and the others play
+on) and the game-over overlay (over the side panel if the view gives `game_over_x()`, so the
+last move stays in view). Functions of a `common.ui.game_scene.GameScene`; nothing here names
+a game.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from common.ui import saves
 from common.ui.overlay import Dialog, GameOver
 
 
@@ -16,7 +18,7 @@ def open_menu(scene: Any) -> None:
     from common.ui.menu import SettingsScene  # the menu module imports the app's scenes
 
     app = scene.app
-    buttons = [("Resume", lambda: None), ("Save game", scene.save_game)]
+    buttons = [("Resume", lambda: None), ("Save game", lambda: save_game(scene))]
     if resigning_player(scene) is not None:
         buttons.append(("Resign", scene.confirm_resign))
     seed = scene.match.info.get("seed")
@@ -27,6 +29,16 @@ def open_menu(scene: Any) -> None:
         ("Rules", scene.show_rules),
         ("Main menu", app.main_menu),
     ], cancel=lambda: None, vertical=True, width=0.3))
+
+
+def save_game(scene: Any) -> None:
+    """Write the game as a record in the saves folder; a toast says where, or why not."""
+    try:
+        path = saves.save(scene.match.record(), scene.match.game.NAME)
+    except OSError as err:
+        scene.app.toast(f"Could not save: {err.strerror or err}", 3.0)
+        return
+    scene.app.toast(f"Saved as {path.name}", 2.5)
 
 
 def players_left(match: Any) -> list[int]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
@@ -28,6 +29,33 @@ class Status:
     warning: str = ""  # a red-edged box under the title (an attacked Overlord)
     alert: bool = False  # the text is a refusal or a warning: red, with a cross
     lit: bool = True  # the area is tinted while `player` is to act
+
+
+def who(match: Any, player: int) -> str:
+    """Who plays a seat, for a smaller second part beside its name: "you" (the one person
+    of the game), "CPU, easy", "bot x.py"; "" for a person at a shared table."""
+    if match.is_human(player):
+        return "you" if match.humans == 1 else ""
+    return match.seats[player].describe()
+
+
+def label(match: Any, player: int) -> str:
+    """A player and who plays it: "White (you)", "Black (CPU, easy)", "Red (bot x.py)"
+    (no possessive after it: "Red's turn" takes the name, and `who` apart)."""
+    by = who(match, player)
+    return f"{match.name(player)} ({by})" if by else match.name(player)
+
+
+def waiting_status(scene: Any, player: int, doing: str = "its move") -> Status:
+    """The status of a game screen while a CPU or a bot chooses (`doing`: what the CPU
+    chooses)."""
+    spec, name = scene.match.seats[player], scene.match.name(player)
+    if spec.is_bot:
+        program = spec.describe().removeprefix("bot ")
+        return Status(f"{program} is thinking", player,
+                      f"{name}'s bot program is choosing its move. It has "
+                      f"{scene.app.bot_timeout:g} s, or it forfeits.")
+    return Status(f"{name} is thinking", player, f"The CPU ({spec}) is choosing {doing}.")
 
 
 def draw_status(layer: pygame.Surface, st: pygame.Rect, status: Status, last: str,

@@ -37,7 +37,7 @@ from typing import Any
 
 import pygame
 
-from common.ui import game_hint, game_menu, saves, seat_driver
+from common.ui import game_hint, game_menu, game_panel, seat_driver
 from common.ui.game_log import GameLog, LogRow
 from common.ui.game_panel import Status, draw_spinner, draw_status
 from common.ui.game_seams import Areas, Controller, View
@@ -140,30 +140,6 @@ class GameScene(Scene):
         return (self.animator.busy or flash or self.hints.asked or self.thinking
                 or (not m.over and not m.is_human(m.to_move))
                 or (m.over and not self.game_over_shown) or self.controller.wants_frames())
-
-    def who(self, player: int) -> str:
-        """Who plays a seat, for a smaller second part beside its name: "you" (the one person
-        of the game), "CPU, easy", "bot x.py"; "" for a person at a shared table."""
-        m = self.match
-        if m.is_human(player):
-            return "you" if m.humans == 1 else ""
-        return m.seats[player].describe()
-
-    def label(self, player: int) -> str:
-        """A player and who plays it: "White (you)", "Black (CPU, easy)", "Red (bot x.py)"
-        (no possessive after it: "Red's turn" takes the name, and `who` apart)."""
-        who = self.who(player)
-        return f"{self.match.name(player)} ({who})" if who else self.match.name(player)
-
-    def waiting_status(self, player: int, doing: str = "its move") -> Status:
-        """The status while a CPU or a bot chooses (`doing`: what the CPU chooses)."""
-        spec, name = self.match.seats[player], self.match.name(player)
-        if spec.is_bot:
-            who = spec.describe().removeprefix("bot ")
-            return Status(f"{who} is thinking", player,
-                          f"{name}'s bot program is choosing its move. It has "
-                          f"{self.app.bot_timeout:g} s, or it forfeits.")
-        return Status(f"{name} is thinking", player, f"The CPU ({spec}) is choosing {doing}.")
 
     def status(self) -> Status:
         """What the status area says now (a refusal of the last few seconds replaces the
@@ -435,15 +411,6 @@ class GameScene(Scene):
         self.last_text = f"{self.match.name(player)} resigns"
         self.refresh()
 
-    def save_game(self) -> None:
-        """Write the game as a record in the saves folder."""
-        try:
-            path = saves.save(self.match.record(), self.match.game.NAME)
-        except OSError as err:
-            self.app.toast(f"Could not save: {err.strerror or err}", 3.0)
-            return
-        self.app.toast(f"Saved as {path.name}", 2.5)
-
     def close(self) -> None:
         """Leaving the game: drop the running searches (the hint's too), stop the bots."""
         self._cancel_hint()
@@ -541,4 +508,4 @@ class GameScene(Scene):
             return "The game is over"
         if self.animator.busy:
             return ""
-        return f"Please wait: {self.label(m.to_move)} is thinking"
+        return f"Please wait: {game_panel.label(m, m.to_move)} is thinking"

@@ -6,7 +6,6 @@ import pygame
 
 from common.games import GAMES
 from common.ui import draw
-from common.ui.draw import backdrop  # noqa: F401  (old home: game screens still import it here)
 from common.ui.input import Action, Command
 from common.ui.scene import Scene
 from common.ui.settings import ANIMATION_SPEEDS

@@ -12,8 +12,8 @@ from common.ui import draw
 from common.ui.board import BoardView
 from common.ui.bot_field import BotField
 from common.ui.cpu import cpu_levels
+from common.ui.draw import backdrop
 from common.ui.input import Action, Command, PointerDown
-from common.ui.menu import backdrop
 from common.ui.scene import Scene
 from common.ui.widgets import Button, Choice, NumberField, Widget, handle_all, row
 from overlords import rules

@@ -22,10 +22,10 @@ from common.match import Match
 from common.seats import SeatSpec
 from common.ui import draw
 from common.ui.board import BoardView
+from common.ui.draw import backdrop
 from common.ui.game_panel import Status, draw_spinner, draw_status
 from common.ui.game_scene import REFUSAL_SHOWN, REFUSAL_TIME
 from common.ui.input import Action, Command, PointerMove
-from common.ui.menu import backdrop
 from common.ui.overlay import Dialog
 from common.ui.scene import Scene
 from common.ui.widgets import Button, Widget, handle_all, row

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from common.ui.game_panel import Status
+from common.ui.game_panel import Status, waiting_status
 from common.ui.seat_driver import HINT_LEVEL
 from overlords import rules
 from overlords.ui.hint import hint_words
@@ -23,7 +23,7 @@ def live_status(c: OverlordsController) -> Status:
     m = c.scene.match
     side = m.to_move
     if not m.is_human(side):
-        return c.scene.waiting_status(side, "its stones and its move")
+        return waiting_status(c.scene, side, "its stones and its move")
     title = "Your turn" if m.humans == 1 else f"{m.name(side)} to move"
     return Status(title, side, hint_text(c), threat_text(c))
 

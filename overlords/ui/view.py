@@ -19,9 +19,8 @@ import pygame
 
 from common.ui import draw
 from common.ui.board import BoardView
-from common.ui.game_panel import LogRow
+from common.ui.game_panel import LogRow, label
 from common.ui.game_scene import REFUSAL_TIME, Areas
-from common.ui.menu import backdrop
 from common.ui.theme import Metrics
 from overlords import rules
 from overlords.ui.anim import animate, draw_tweens, hidden_squares, reckoning_lift
@@ -112,7 +111,7 @@ class OverlordsView:
     def _background(self, size: tuple[int, int]) -> pygame.Surface:
         if self._bg is None or self._bg.get_size() != size:
             pal, m = self.scene.app.pal, self.scene.app.m
-            self._bg = backdrop(size, pal)
+            self._bg = draw.backdrop(size, pal)
             lay = self.panel
             if lay is not None:
                 for rect in (lay.status, *(h.card for h in lay.hands.values()), lay.log):
@@ -157,7 +156,7 @@ class OverlordsView:
                 if c.pick.figure is not None:
                     fate = state.figure(c.pick.figure)[1]
                 picked = (c.pick.rune, fate)
-            draw_hand(layer, hand, state, s.label(side), active, pal, m, picked)
+            draw_hand(layer, hand, state, label(s.match, side), active, pal, m, picked)
         if c.hint is not None and mine:
             draw_hint_stones(layer, self.panel.hands[state.turn], state, c.hint, pal)
 

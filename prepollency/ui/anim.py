@@ -79,12 +79,12 @@ def draw_tweens(surface: pygame.Surface, view: BoardView, animator: Animator,
         d = tween.data
         t = tween.value if tween.started else 0.0
         for sq, kind in zip(d["squares"], d["kinds"], strict=True):
-            token = _scaled(piece(kind, tones[d["seat"]], size), 1 - 0.5 * t, 1 - t)
+            token = draw.faded(piece(kind, tones[d["seat"]], size), 1 - 0.5 * t, 1 - t)
             surface.blit(token, token.get_rect(center=view.center(sq)))
     for tween in animator.of("fade"):
         d = tween.data
         t = tween.value if tween.started else 0.0
-        token = _scaled(piece(d["kind"], tones[d["seat"]], size), 1 - 0.35 * t, 1 - t)
+        token = draw.faded(piece(d["kind"], tones[d["seat"]], size), 1 - 0.35 * t, 1 - t)
         surface.blit(token, token.get_rect(center=view.center(d["sq"])))
     for tween in animator.of("khan"):
         if not tween.started:
@@ -95,7 +95,7 @@ def draw_tweens(surface: pygame.Surface, view: BoardView, animator: Animator,
         colour = hex_rgb(tones[d["seat"]][0])
         draw.ring(surface, center, view.tile * (0.4 + 1.4 * raw), colour, max(2, view.tile // 10),
                   int(230 * (1 - raw)))
-        token = _scaled(piece(4, tones[d["seat"]], size), max(0.05, tween.value),
+        token = draw.faded(piece(4, tones[d["seat"]], size), max(0.05, tween.value),
                         min(1.0, raw * 2))
         surface.blit(token, token.get_rect(center=center))
     for tween in animator.of("move"):
@@ -105,14 +105,5 @@ def draw_tweens(surface: pygame.Surface, view: BoardView, animator: Animator,
         t = tween.value if tween.started else 0.0
         x, y = a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
         if 0 < tween.raw < 1:
-            token = _scaled(token, 1.08, 1.0)
+            token = draw.faded(token, 1.08, 1.0)
         surface.blit(token, token.get_rect(center=(int(x), int(y))))
-
-
-def _scaled(surface: pygame.Surface, scale: float, alpha: float) -> pygame.Surface:
-    if abs(scale - 1) > 0.01:
-        surface = pygame.transform.smoothscale_by(surface, max(0.01, scale))
-    if alpha < 0.999:
-        surface = surface.copy()
-        surface.set_alpha(max(0, int(255 * alpha)))
-    return surface

@@ -195,10 +195,7 @@ def draw_refusal(surface: pygame.Surface, view: BoardView, sq: int, pal: Palette
                  alpha: float) -> None:
     """A fading cross on a square a click was refused on."""
     rect = view.square_rect(sq)
-    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-    draw.cross(layer, (rect.w / 2, rect.h / 2), rect.w * 0.5, pal.refusal, max(3, rect.w // 10))
-    layer.set_alpha(int(255 * alpha))
-    surface.blit(layer, rect)
+    draw.refusal(surface, rect, pal.refusal, alpha, max(3, rect.w // 10))
 
 
 def glow_color(pal: Palette) -> Color:

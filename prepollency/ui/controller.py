@@ -22,7 +22,7 @@ from typing import Any
 import pygame
 
 from common.protocol import IllegalMoveError
-from common.ui.game_panel import Status
+from common.ui.game_panel import Status, waiting_status
 from common.ui.input import Action, Command, Key, PointerDown, PointerMove, PointerUp, Text
 from common.ui.widgets import Button, Widget
 from prepollency import rules
@@ -110,7 +110,7 @@ class TurnController:
         seat = m.to_move
         danger = danger_words(self.state.alive, self.state.holds, m.name) or ""
         if not m.is_human(seat):
-            return replace_warning(self.scene.waiting_status(seat, "its turn"), danger)
+            return replace_warning(waiting_status(self.scene, seat, "its turn"), danger)
         if self.recap is not None:
             done, total = self.recap.progress
             return Status(f"Recap for {m.name(seat)}: {done} of {total}", seat,

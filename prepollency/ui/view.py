@@ -20,7 +20,7 @@ import pygame
 
 from common.ui import draw
 from common.ui.board import BoardView
-from common.ui.game_panel import LogRow
+from common.ui.game_panel import LogRow, who
 from common.ui.game_seams import Areas
 from common.ui.seat_driver import fast_turn
 from common.ui.tween import Animator
@@ -235,7 +235,7 @@ class PrepollencyView:
             mover = match.mover(recap.index)
             done, total = recap.progress
             return mover, f"Replay {done} of {total}: {match.name(mover)}'s turn", "Recap"
-        return seat, f"{match.name(seat)}'s turn", self.scene.who(seat)
+        return seat, f"{match.name(seat)}'s turn", who(match, seat)
 
     def draw_recap(self, layer: pygame.Surface, recap: Any) -> None:
         """The recap's lines in a band over the bottom of the board."""
