@@ -33,6 +33,16 @@ class InvalidMoveError(ValueError):
     """Text or data that is not a move at all (malformed notation); the message says why."""
 
 
+QUOTE_LIMIT = 40  # characters of a bad value an error message quotes
+
+
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """repr(value) for an error message, cut to about `limit` characters: text from a file or
+    a bot is quoted, never copied whole."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 class IllegalMoveError(ValueError):
     """A well-formed move the position refuses; ``str(err)`` is a reason a player can read."""
 

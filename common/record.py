@@ -36,6 +36,8 @@ from typing import Any, NamedTuple
 from common.protocol import REASONS, Game, IllegalMoveError, Outcome
 
 VERSION = 1
+MAX_BYTES = 8 * 1024 * 1024  # a larger record file is refused unread (5000 turns: ~0.1 MB)
+SHOWN = 60  # characters of a bad value an error message quotes
 WITHDRAWN_KEY = "withdrawn"
 LEAVE_REASONS = ("resign", "forfeit")
 
@@ -74,7 +76,11 @@ class Replay:
 def load(path: str | os.PathLike) -> dict:
     """Read a record file as a dict (RecordError if it is missing, not UTF-8 or not JSON)."""
     try:
-        text = Path(path).read_bytes().decode("utf-8")
+        with open(path, "rb") as file:
+            data = file.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
+            raise RecordError(f"too large for a record (over {MAX_BYTES // (1024 * 1024)} MB)")
+        text = data.decode("utf-8")
     except FileNotFoundError:
         raise RecordError("file not found") from None
     except IsADirectoryError:
@@ -110,10 +116,10 @@ def game_of(record: dict, games: dict[str, Game]) -> Game:
         raise RecordError('missing "game"')
     if not isinstance(name, str) or name not in games:
         known = " or ".join(f'"{g}"' for g in games)
-        raise RecordError(f'unknown game {json.dumps(name)} (expected {known})')
+        raise RecordError(f'unknown game {_shown(name)} (expected {known})')
     version = record.get("version")
     if version != VERSION or isinstance(version, bool):
-        raise RecordError(f'unsupported version {json.dumps(version)} (expected {VERSION})')
+        raise RecordError(f'unsupported version {_shown(version)} (expected {VERSION})')
     return games[name]
 
 
@@ -139,7 +145,7 @@ def replay(record: dict, games: dict[str, Game]) -> Replay:
             move = game.parse_move(state, entry)
             state = game.apply(state, move)
         except (IllegalMoveError, ValueError, TypeError) as err:
-            raise RecordError(f"move {number} ({json.dumps(entry)}): {err}") from None
+            raise RecordError(f"move {number} ({_shown(entry)}): {err}") from None
         moves.append(move)
         state = _leave(game, state, pending, number)
         states.append(state)
@@ -157,7 +163,7 @@ def _withdrawals(game: Game, initial: Any, data: Any, count: int
     out: list[tuple[int, Any, Withdrawal]] = []
     players = game.players(initial)
     for number, entry in enumerate(data, 1):
-        where = f"{WITHDRAWN_KEY} entry {number} ({json.dumps(entry)})"
+        where = f"{WITHDRAWN_KEY} entry {number} ({_shown(entry)})"
         if len(players) <= 2:
             raise RecordError(
                 f"{where}: in a {len(players)}-player game a resignation or forfeit ends the "
@@ -174,7 +180,7 @@ def _withdrawals(game: Game, initial: Any, data: Any, count: int
         except (ValueError, TypeError):
             player = None
         if player is None or player not in players:
-            raise RecordError(f"{where}: seat {json.dumps(label)} is not a player of this game")
+            raise RecordError(f"{where}: seat {_shown(label)} is not a player of this game")
         if isinstance(after, bool) or not isinstance(after, int):
             raise RecordError(f'{where}: "after" must be a whole number of '
                               f"{game.MOVES_KEY}, not {_kind(after)}")
@@ -182,7 +188,7 @@ def _withdrawals(game: Game, initial: Any, data: Any, count: int
             raise RecordError(f'{where}: "after" is {after}, but the record has {count} '
                               f"{game.MOVES_KEY} (0 to {count})")
         if reason not in LEAVE_REASONS:
-            raise RecordError(f'{where}: "reason" {json.dumps(reason)} is not resign or forfeit')
+            raise RecordError(f'{where}: "reason" {_shown(reason)} is not resign or forfeit')
         if out and after < out[-1][2].after:
             raise RecordError(f'{where}: listed after entry {number - 1} ("after" '
                               f"{out[-1][2].after}): list withdrawals in the order they happened")
@@ -195,7 +201,7 @@ def _leave(game: Game, state: Any, pending: list[tuple[int, Any, Withdrawal]],
     """The state once the withdrawals noted after that many moves are applied (in order)."""
     while pending and pending[-1][2].after == after:
         number, entry, (player, _, reason) = pending.pop()
-        where = f"{WITHDRAWN_KEY} entry {number} ({json.dumps(entry)})"
+        where = f"{WITHDRAWN_KEY} entry {number} ({_shown(entry)})"
         try:
             state = game.resign(state, player, reason)
         except ValueError as err:
@@ -222,14 +228,14 @@ def _check_result(game: Game, state: Any, result: Any) -> Any:
         raise RecordError(f'"result" must be an object or null, not {_kind(result)}')
     reason = result.get("reason")
     if reason not in REASONS:
-        raise RecordError(f'result reason {json.dumps(reason)} is not one of {", ".join(REASONS)}')
+        raise RecordError(f'result reason {_shown(reason)} is not one of {", ".join(REASONS)}')
     if "winner" not in result:
         raise RecordError('result has no "winner" (null for a draw)')
     label = result["winner"]
     try:
         winner = None if label is None else game.player_from_label(label)
     except (ValueError, TypeError):
-        raise RecordError(f"result winner {json.dumps(label)} is not a player") from None
+        raise RecordError(f"result winner {_shown(label)} is not a player") from None
     claimed = Outcome(winner, reason)
     if actual is None and reason in ("resign", "forfeit"):
         # The loser is the one other player whose leaving ends the game with this winner
@@ -321,6 +327,12 @@ def save(path: str | os.PathLike, record: dict) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _shown(value: Any) -> str:
+    """A JSON value as an error message quotes it, cut to about SHOWN characters."""
+    text = json.dumps(value)
+    return text if len(text) <= SHOWN else text[: SHOWN - 1] + "…"
 
 
 def _kind(value: Any) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from common.grid import Grid
-from common.protocol import InvalidMoveError, Outcome
+from common.protocol import InvalidMoveError, Outcome, quoted
 
 GRID = Grid.of(8)
 WHITE, BLACK = 0, 1
@@ -138,16 +138,16 @@ class Move(int):
     def parse(cls, text: str) -> Move:
         """The move a notation token names; InvalidMoveError with the reason if it is malformed."""
         if not isinstance(text, str):
-            raise InvalidMoveError(f"a move is a text like \"2D f1-c4\", not {text!r}")
+            raise InvalidMoveError(f"a move is a text like \"2D f1-c4\", not {quoted(text)}")
         parts = text.split(" ")
         if len(parts) != 2 or len(parts[0]) != 2:
             raise InvalidMoveError(
-                f"{text!r} is not a move (like \"2D f1-c4\", \"6H b5\" or \"3W --\")")
+                f"{quoted(text)} is not a move (like \"2D f1-c4\", \"6H b5\" or \"3W --\")")
         rune_text, fate_text = parts[0]
         if rune_text not in "1234567":
-            raise InvalidMoveError(f"{text!r}: the Rune must be a digit from 1 to 7")
+            raise InvalidMoveError(f"{quoted(text)}: the Rune must be a digit from 1 to 7")
         if fate_text not in TYPE_LETTERS:
-            raise InvalidMoveError(f"{text!r}: the Fate must be one of H, W, D, O")
+            raise InvalidMoveError(f"{quoted(text)}: the Fate must be one of H, W, D, O")
         rune, fate, where = int(rune_text), TYPE_LETTERS.index(fate_text), parts[1]
         if where == "--":
             return cls.make(rune, fate)
@@ -155,15 +155,15 @@ class Move(int):
         try:
             indices = [GRID.index(sq) for sq in squares]
         except ValueError as err:
-            raise InvalidMoveError(f"{text!r}: {err}") from None
+            raise InvalidMoveError(f"{quoted(text)}: {err}") from None
         if len(indices) == 1 and rune == 6:
             return cls.make(rune, fate, None, indices[0])
         if len(indices) == 2 and rune != 6:
             return cls.make(rune, fate, indices[0], indices[1])
         if rune == 6:
             raise InvalidMoveError(
-                f"{text!r}: a recruit names only its target square, like \"6H b5\"")
-        raise InvalidMoveError(f"{text!r}: a move names two squares, like \"2D f1-c4\"")
+                f"{quoted(text)}: a recruit names only its target square, like \"6H b5\"")
+        raise InvalidMoveError(f"{quoted(text)}: a move names two squares, like \"2D f1-c4\"")
 
     rune = property(move_rune)
     fate = property(move_fate)

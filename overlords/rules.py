@@ -19,7 +19,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from common.protocol import IllegalMoveError, InvalidMoveError, Outcome  # noqa: F401
+from common.protocol import IllegalMoveError, InvalidMoveError, Outcome, quoted  # noqa: F401
 from overlords.core import (  # noqa: F401  (re-exported: the public names of the engine)
     ALL_RUNES,
     BARRIERS,
@@ -160,7 +160,7 @@ def player_label(player: int) -> str:
 def player_from_label(label: Any) -> int:
     """The side a record names ("white" or "black")."""
     if label not in SIDE_NAMES:
-        raise ValueError(f"{label!r} is not a side (white or black)")
+        raise ValueError(f"{quoted(label)} is not a side (white or black)")
     return SIDE_NAMES.index(label)
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from common.protocol import quoted
 from overlords.core import (
     ALL_RUNES,
     BLACK,
@@ -132,7 +133,7 @@ def state_from_record(record: dict) -> State:
         setup[side] = {}
         for letter, where in placed.items():
             if len(letter) != 1 or letter not in TYPE_LETTERS:
-                raise ValueError(f"setup.{label}: {letter!r} is not a figure (O, D, W, H)")
+                raise ValueError(f"setup.{label}: {quoted(letter)} is not a figure (O, D, W, H)")
             setup[side][TYPE_LETTERS.index(letter)] = _square(f"setup.{label}.{letter}", where)
     return make_state(parsed, setup)
 
@@ -178,7 +179,7 @@ def _mapping(record: dict, key: str) -> dict:
 
 def _square(where: str, text: Any) -> int:
     if not isinstance(text, str):
-        raise ValueError(f"{where}: {text!r} is not a square name")
+        raise ValueError(f"{where}: {quoted(text)} is not a square name")
     try:
         return GRID.index(text)
     except ValueError as err:

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 from common.grid import DIAGONAL, KING, ORTHOGONAL, Grid
-from common.protocol import InvalidMoveError
+from common.protocol import QUOTE_LIMIT, InvalidMoveError, quoted
 
 GRID = Grid.of(15)
 CELLS = GRID.cells
@@ -59,11 +59,11 @@ class Move(NamedTuple):
             raise InvalidMoveError(f"a move is a string like \"c3-e5\", not {describe(text)}")
         parts = text.split("-")
         if len(parts) != 2:
-            raise InvalidMoveError(f"{text!r} is not a move (write it like c3-e5)")
+            raise InvalidMoveError(f"{quoted(text)} is not a move (write it like c3-e5)")
         try:
             frm, to = GRID.index(parts[0]), GRID.index(parts[1])
         except ValueError as err:
-            raise InvalidMoveError(f"{text!r}: {err}") from None
+            raise InvalidMoveError(f"{quoted(text)}: {err}") from None
         row = MOVES[frm]
         return row[to] or cls(frm, to)
 
@@ -109,7 +109,7 @@ class Turn(tuple):
                 data = json.loads(data)
             except json.JSONDecodeError:
                 raise InvalidMoveError(
-                    f'{data!r} is not a turn (write it like ["c3-e5", "h7-h8"] or [])'
+                    f'{quoted(data)} is not a turn (write it like ["c3-e5", "h7-h8"] or [])'
                 ) from None
         if not isinstance(data, list | tuple):
             raise InvalidMoveError(
@@ -127,12 +127,13 @@ def describe(value: Any) -> str:
     if value is None:
         return "null"
     if isinstance(value, str):
-        return f'the string "{value}"'
+        shown = value if len(value) <= QUOTE_LIMIT else value[: QUOTE_LIMIT - 1] + "…"
+        return f'the string "{shown}"'
     if isinstance(value, list | tuple):
         return "a list"
     if isinstance(value, dict):
         return "an object"
-    return f"{type(value).__name__} {value!r}"
+    return f"{type(value).__name__} {quoted(value)}"
 
 
 def _build_rays() -> list[tuple[tuple[tuple[int, ...], ...], ...]]:

@@ -61,7 +61,7 @@ from typing import Any
 
 import numpy as np
 
-from common.protocol import IllegalMoveError, InvalidMoveError, Outcome
+from common.protocol import IllegalMoveError, InvalidMoveError, Outcome, quoted
 from prepollency.moves import (
     CELLS,
     END,
@@ -128,7 +128,7 @@ def player_label(player: int) -> int:
 def player_from_label(label: Any) -> int:
     """The seat a record label names (ValueError if it is not 1 to 4)."""
     if isinstance(label, bool) or label not in ALL_SEATS:
-        raise ValueError(f"{label!r} is not a seat (1 to 4)")
+        raise ValueError(f"{quoted(label)} is not a seat (1 to 4)")
     return int(label)
 
 
@@ -211,7 +211,7 @@ def _square(square: int | str) -> int:
     except TypeError:
         index = -1
     if isinstance(square, bool) or not 0 <= index < CELLS:
-        raise InvalidMoveError(f"{square!r} is not a square")
+        raise InvalidMoveError(f"{quoted(square)} is not a square")
     return index
 
 
@@ -229,7 +229,7 @@ def _as_move(step: Any) -> Move:
         raise InvalidMoveError(f"{tuple(step)} is not a move between two squares")
     if isinstance(step, str):
         return Move.parse(step)
-    raise InvalidMoveError(f"{step!r} is not a move (a Move, or a string like c3-e5)")
+    raise InvalidMoveError(f"{quoted(step)} is not a move (a Move, or a string like c3-e5)")
 
 
 def _advance(state: State, moves: Any, end: bool) -> State:
@@ -385,7 +385,8 @@ def legal_moves(state: State) -> list[Turn]:
 def apply(state: State, turn: Turn | list) -> State:
     """The state after a whole legal turn: its moves, then END unless the turn closed itself."""
     if isinstance(turn, str) or not isinstance(turn, list | tuple):
-        raise InvalidMoveError(f'a turn is a list of moves like ["c3-e5", "h7-h8"], not {turn!r}')
+        raise InvalidMoveError('a turn is a list of moves like ["c3-e5", "h7-h8"], not '
+                               f"{quoted(turn)}")
     return _advance(state, turn, True)
 
 

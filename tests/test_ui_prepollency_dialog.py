@@ -20,10 +20,10 @@ from common.ui.app import App  # noqa: E402
 from common.ui.bots import example_command  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
 from common.ui.menu import MainMenu  # noqa: E402
+from common.ui.names import MAX_NAME, clean_name, has_glyph  # noqa: E402
 from common.ui.scene import Scene  # noqa: E402
 from prepollency.ui import colours  # noqa: E402
 from prepollency.ui.handover import HandOver  # noqa: E402
-from prepollency.ui.names import MAX_NAME, clean_name, has_glyph  # noqa: E402
 from prepollency.ui.new_game import NewGame, NewGameScene  # noqa: E402
 
 

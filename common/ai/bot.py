@@ -26,6 +26,7 @@ from common.protocol import Forfeit, Game, IllegalMoveError
 
 DEFAULT_TIMEOUT = 10.0
 PREFIX = "cmd:"
+MAX_LINE = 64 * 1024  # characters of one answer line read from a bot (a turn needs ~30)
 
 
 class Bot:
@@ -103,7 +104,9 @@ class Bot:
         try:
             return game.parse_move(state, answer[key])
         except (IllegalMoveError, ValueError, TypeError) as err:
-            raise Forfeit(f"{self.command!r} played {json.dumps(answer[key])}: {err}") from None
+            played = json.dumps(answer[key])
+            played = played if len(played) <= 80 else played[:77] + "..."
+            raise Forfeit(f"{self.command!r} played {played}: {err}") from None
 
     def close(self, grace: float = 0.5) -> None:
         """Stop the program (end of game, or after it failed): its stdin closes, and it is
@@ -129,8 +132,13 @@ class Bot:
 
 
 def _read(stdout: Any, lines: queue.Queue[str | None]) -> None:
-    for line in stdout:
-        lines.put(line)
+    """Put the program's lines on the queue, each cut to MAX_LINE characters (the rest of an
+    overlong line is dropped, never held in memory), then None when it closes its output."""
+    cut = False
+    for chunk in iter(lambda: stdout.readline(MAX_LINE), ""):
+        if not cut:
+            lines.put(chunk)
+        cut = not chunk.endswith("\n")
     lines.put(None)
 
 

@@ -17,11 +17,11 @@ from common.match import Match
 from common.record import Replay
 from common.seats import SeatSpec
 from common.ui.game_scene import GameScene
+from common.ui.names import clean_name
 from prepollency import rules
 from prepollency.moves import KHAN
 from prepollency.state import SEATS_FOR
 from prepollency.ui.controller import TurnController
-from prepollency.ui.names import clean_name
 from prepollency.ui.new_game import new_game_scene
 from prepollency.ui.view import PrepollencyView
 

@@ -20,11 +20,11 @@ from common.seats import CPU, HUMAN_SEAT, SeatSpec
 from common.ui import draw
 from common.ui.bot_field import BotField
 from common.ui.input import Action, Command, PointerDown
+from common.ui.names import MAX_NAME, clean_chars, clean_name
 from common.ui.scene import Scene
 from common.ui.theme import Metrics, Palette, mix
 from common.ui.widgets import Button, Choice, TextField, Widget, handle_all, row
 from prepollency.ui import colours as C
-from prepollency.ui.names import MAX_NAME, clean_chars, clean_name
 from prepollency.ui.setup_preview import draw_preview
 
 KINDS = ("human", "easy", "normal", "hard", "bot")
