@@ -112,3 +112,36 @@ def test_a_broken_save_says_why_and_the_app_goes_on(saves_dir, content, words):
         assert app.top is load and app.running
     finally:
         app.close()
+
+
+def test_the_list_names_players_and_the_winner_drawably(saves_dir):
+    from common.games import engines
+    from common.ui import saves
+
+    games = engines()
+    record = {"game": "prepollency", "version": 1, "seats": [1, 2, 3], "first": 1,
+              "turns": [[]] * 4, "result": {"winner": 2, "reason": "obelisk"},
+              "names": {"2": "Ann\u202e\u0007" + "n" * 50}}
+    assert saves.summary(record, games["prepollency"]) == \
+        "Prepollency, 3 players, 4 turns, Annnnnnnnnnnnnnn won"
+    record["names"] = {}
+    assert saves.summary(record, games["prepollency"]).endswith("Blue won")
+    record["result"] = None
+    assert saves.summary(record, games["prepollency"]).endswith("unfinished")
+
+
+def test_rows_hold_both_lines_at_the_smallest_window(saves_dir):
+    from common.ui import assets
+
+    for n in range(3):
+        (saves_dir / f"s{n}.json").write_text("{}")
+    app, d, game = open_game()
+    try:
+        app.set_window_size((960, 600))
+        scene = LoadScene(app)
+        app.push(scene)
+        m = app.m
+        needed = assets.font(m.normal, True).get_linesize() + assets.font(m.small).get_linesize()
+        assert len(scene.rows) == 3 and all(rect.h >= needed for _, rect in scene.rows)
+    finally:
+        app.close()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from common import record as rec
-from common.ui import draw, saves
+from common.ui import assets, draw, saves
 from common.ui.input import Action, Command, PointerDown, Wheel
 from common.ui.overlay import Dialog
 from common.ui.scene import Scene
@@ -34,7 +34,8 @@ class LoadScene(Scene):
         self.list_rect = pygame.Rect(0, top, w, size[1] - top - 3 * m.pad)
         self.list_rect.centerx = size[0] // 2
         self.back.rect = pygame.Rect(2 * m.pad, 2 * m.pad, max(120, m.button_h * 3), m.button_h)
-        self.row_h = int(m.normal * 3.2)
+        line = assets.font(m.normal, True).get_linesize() + assets.font(m.small).get_linesize()
+        self.row_h = max(int(m.normal * 3.2), line + 2 * m.pad + 6)
         self._place()
         self._bg = None
 
@@ -103,10 +104,11 @@ class LoadScene(Scene):
             fill = pal.button if entry.problem is None else pal.backdrop
             pygame.draw.rect(surface, fill, rect, border_radius=m.radius)
             color = pal.text if entry.problem is None else pal.text_dim
-            draw.blit_text(surface, entry.title, m.normal, color, (rect.x + m.pad, rect.y + 6),
+            px = draw.fit_text(entry.title, m.normal, rect.w - 2 * m.pad, bold=True)
+            draw.blit_text(surface, entry.title, px, color, (rect.x + m.pad, rect.y + m.pad // 2),
                            bold=True)
             sub = entry.when if entry.problem is None else f"{entry.when} · cannot be opened"
             draw.blit_text(surface, sub, m.small,
                            pal.text_dim if entry.problem is None else pal.refusal,
-                           (rect.x + m.pad, rect.bottom - 6), "bottomleft")
+                           (rect.x + m.pad, rect.bottom - m.pad // 2), "bottomleft")
         self.back.draw(surface, pal, m)

@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from common import record as rec
+from common.games import GAMES
+from common.ui.names import clean_name
 
 
 def folder() -> Path:
@@ -65,17 +67,36 @@ def _entry(path: Path, games: dict[str, Any]) -> Entry:
         record = rec.load(path)
         game = rec.game_of(record, games)
     except rec.RecordError as err:
-        return Entry(path, path.name, when, str(err))
+        return Entry(path, clean_name(path.name, 60), when, str(err))
+    return Entry(path, summary(record, game), when, None)
+
+
+def summary(record: dict, game: Any) -> str:
+    """A save as one line: "Prepollency, 3 players, 30 turns, Green won" (names from the
+    record, made drawable and short; the registry's seat names otherwise)."""
     moves = record.get(game.MOVES_KEY)
     count = len(moves) if isinstance(moves, list) else 0
+    seats = record.get("seats")
+    players = f", {len(seats)} players" if isinstance(seats, list) and len(seats) > 2 else ""
     result = record.get("result")
     if isinstance(result, dict):
         winner = result.get("winner")
-        status = "a draw" if winner is None else f"{str(winner).title()} won"
+        status = "a draw" if winner is None else f"{_name(record, game, winner)} won"
     else:
         status = "unfinished"
-    title = f"{game.NAME.title()}, {count} {game.MOVES_KEY}, {status}"
-    return Entry(path, title, when, None)
+    return f"{GAMES[game.NAME].title}{players}, {count} {game.MOVES_KEY}, {status}"
+
+
+def _name(record: dict, game: Any, label: Any) -> str:
+    """A player's name in a record (its "names" entry, else the game's seat name)."""
+    names = record.get("names")
+    given = names.get(str(label)) if isinstance(names, dict) else None
+    if isinstance(given, str) and clean_name(given):
+        return clean_name(given)
+    try:
+        return GAMES[game.NAME].seat_names(game.player_from_label(label))
+    except (ValueError, TypeError, KeyError, IndexError):
+        return "?"
 
 
 def open_save(path: Path, games: dict[str, Any]) -> rec.Replay:
