@@ -149,7 +149,7 @@ def fast_turn(app: Any, match: Any, player: int) -> bool:
     """True if `player`'s turn may go faster (the `fast_cpu` setting, for the pause here and
     a game's CPU animations): no person plays it, and none waits to see it: the seat after
     it in turn order is no person's either, or no person plays at all."""
-    if not getattr(app.settings, "fast_cpu", False) or match.is_human(player):
+    if not app.settings.fast_cpu or match.is_human(player):
         return False
     order = tuple(match.game.players(match.state))
     if match.humans == 0 or player not in order:

@@ -301,7 +301,7 @@ class TurnController:
         if not fresh or m.humans < 2:
             return
         turns = [i for i in m.turns_since(player) if m.mover(i) != player]
-        handover = bool(getattr(self.scene.app.settings, "handover", True))
+        handover = self.scene.app.settings.handover
         if handover and previous is not None and previous != player:
             from prepollency.ui.handover import HandOver
 

@@ -5,7 +5,7 @@ random as the rule sheet suggests); a preview of the board with the chosen corne
 Engine seats by player count: 2 → seats 1 and 3 (opposite corners a1 and o15), 3 → 1, 2, 3
 (o1 stays empty), 4 → 1 to 4. The dialog's outcome is a `NewGame` value; Start hands it to
 `on_start` (by default `launch`: `prepollency.ui.play_scene`), which tests may replace. The last
-choices are remembered in the settings (`Settings.prepollency_new_game`) when that field exists.
+choices are remembered in the settings (`Settings.prepollency_new_game`).
 """
 
 from __future__ import annotations
@@ -34,7 +34,6 @@ NOTES = {2: "Two players on opposite corners: a1 against o15.",
          3: "Variant: seats on three corners (a1, a15, o15); the o1 corner stays empty.",
          4: "Four players, one on each corner."}
 RANDOM = "random"
-SETTINGS_KEY = "prepollency_new_game"  # the Settings field that remembers the last choices
 
 
 @dataclass(frozen=True)
@@ -166,7 +165,7 @@ class NewGameScene(Scene):
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.board = pygame.Rect(0, 0, 0, 0)
         self._bg: pygame.Surface | None = None
-        self._restore(getattr(app.settings, SETTINGS_KEY, None))
+        self._restore(app.settings.prepollency_new_game)
         self._players_changed(self.players.value)
 
     # state ---------------------------------------------------------------------------------
@@ -215,13 +214,11 @@ class NewGameScene(Scene):
 
     def _remember(self) -> None:
         settings = self.app.settings
-        if not hasattr(settings, SETTINGS_KEY):
-            return
         value = {"players": int(self.players.value),
                  "first": RANDOM if self.first.value == RANDOM else int(self.first.value),
                  "seats": {str(s): {"kind": r.kind.value, "name": r.display_name(),
                                     "colour": r.swatch.key} for s, r in self.rows.items()}}
-        setattr(settings, SETTINGS_KEY, value)
+        settings.prepollency_new_game = value
         self.app.remember_settings()
 
     def _players_changed(self, _value: str) -> None:

@@ -22,7 +22,7 @@ MAX_LINES = 4  # lines of the recap shown at once (the latest)
 
 def recap_wanted(app: Any) -> bool:
     """True if the player wants recaps (the setting, on by default)."""
-    return bool(getattr(app.settings, "recap", True))
+    return app.settings.recap
 
 
 class Recap:
