@@ -202,3 +202,35 @@ def test_hold_words_say_a_fresh_hold_plainly():
     name = {1: "Red"}.get
     assert hold_words(1, 1, name) == "Red takes the Obelisk: 3 rounds to hold it"
     assert hold_words(1, 3, name) == "Red holds the Obelisk: 2 of 3 rounds"
+
+
+def test_end_turn_clicked_while_the_first_move_slides_is_not_lost():
+    app, d, game = open_game(("human", "human"))
+    app.settings.animation = "slow"
+    game.animator.speed = "slow"
+    click(d, game, "e5")
+    click(d, game, "f6")  # the first move: its slide takes several frames
+    assert game.animator.busy and game.match.steps
+    d.click(game.controller.end_b.rect.center)  # at once, as a quick player does
+    assert not game.match.steps and len(game.match.moves) == 1
+    assert game.match.to_move == 3
+    app.close()
+
+
+def test_a_click_while_the_last_persons_move_slides_waits_for_it():
+    app, d, game = open_game(("human", "human"))
+    app.settings.animation = "slow"
+    game.animator.speed = "slow"
+    click(d, game, "e5")
+    click(d, game, "f6")
+    click(d, game, "d5")
+    click(d, game, "e6")  # Red's second move ends the turn; its slide plays on
+    assert game.animator.busy and game.match.to_move == 3 and not game.match.steps
+    click(d, game, "k11")  # Green's piece, clicked before Red's slide ended: not picked
+    assert game.animator.busy and game.controller.picked is None
+    d.settle()
+    if game.controller.recap is not None:  # Green's recap of Red's turn: a click skips it
+        click(d, game, "k11")
+    click(d, game, "k11")
+    assert game.controller.picked is not None
+    app.close()

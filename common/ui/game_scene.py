@@ -105,9 +105,10 @@ class GameScene(Scene):
 
     @property
     def my_turn(self) -> bool:
-        """True when a person may act on the board now."""
+        """True when a person may act on the board now: its turn in the live game, once the
+        last turn's animation ended (its own first move may still slide: the turn goes on)."""
         m = self.match
-        return m.humans_turn and m.review is None and not self.animator.busy
+        return m.humans_turn and m.review is None and (not self.animator.busy or bool(m.steps))
 
     @property
     def log_scroll(self) -> int:
@@ -454,6 +455,12 @@ class GameScene(Scene):
         m = self.match
         if isinstance(action, PointerMove):
             self.hover = action.pos
+        elif (isinstance(action, PointerDown | Key | Command) and self.animator.busy
+              and m.steps and m.humans_turn and m.review is None):
+            # A click or key in the middle of a person's own turn (its first move still
+            # sliding) is not lost: the slide ends at once and the input counts.
+            self.animator.clear()
+            self.refresh()
         if handle_all(self.toolbar + self.status_buttons, action):
             return True
         if action is Command.UNDO:
