@@ -205,6 +205,20 @@ class Match(Generic[S, M]):
         self.review = None
         return after
 
+    def resign_result(self, player: int) -> Any:
+        """What resigning would do, without doing it: the game's Outcome if it would end it,
+        None if the others would play on; ValueError if the seat is not in the game any more
+        (eliminated, withdrawn) or the game is over. The engine decides."""
+        return self.game.outcome(self.game.resign(self.turn_start, player, "resign"))
+
+    def in_game(self, player: int) -> bool:
+        """True while the seat is still in the game (it could resign now)."""
+        try:
+            self.resign_result(player)
+        except ValueError:
+            return False
+        return True
+
     @property
     def _floor(self) -> int:
         """Undo never goes below this many moves (the last withdrawal stands)."""

@@ -152,3 +152,20 @@ def test_seats_are_parsed_once() -> None:
     assert m.humans == 1 and m.is_human(1) and not m.is_human(2)
     with pytest.raises(ValueError):
         Match(TICTACTOE, TICTACTOE.new_state(random.Random()), ["human"])
+
+
+def test_resigning_is_foreseen_by_the_engine_and_out_seats_cannot() -> None:
+    from prepollency.state import from_diagram
+    from tests.helpers.prepollency_diagram import cells
+
+    state = from_diagram(cells(a1="2I", a2="2I", b1="2I", b2="2I", m14="2I", n2="4I",
+                               e13="3I", a15="1I"), seats=(1, 2, 3, 4), turn=2,
+                         alive=(2, 3, 4))  # seat 1's base is taken: it is out
+    m = Match(prules, state, ["human", "easy", "human", "easy"])
+    assert not m.in_game(1) and m.in_game(3)
+    with pytest.raises(ValueError):
+        m.resign_result(1)
+    assert m.resign_result(3) is None  # two seats are left: they play on
+    m.resign(3)
+    ends = m.resign_result(4)
+    assert ends.winner == 2 and ends.reason == "resign"

@@ -234,3 +234,23 @@ def test_a_click_while_the_last_persons_move_slides_waits_for_it():
     click(d, game, "k11")
     assert game.controller.picked is not None
     app.close()
+
+
+def test_resign_offers_only_a_person_still_in_the_game():
+    from common.ui import game_menu
+    from common.ui.overlay import Dialog
+    from prepollency.state import from_diagram
+    from tests.helpers.prepollency_diagram import cells
+    from tests.test_ui_prepollency import put
+
+    app, d, game = open_game(("human", "random", "human", "random"))
+    state = from_diagram(cells(a1="2I", a2="2I", b1="2I", b2="2I", m14="2I", n2="4I",
+                               e13="3I", a15="1I"), seats=(1, 2, 3, 4), turn=2,
+                         alive=(2, 3, 4))  # Red, a person, is out: its base is taken
+    put(game, state)
+    assert game_menu.resigning_player(game) == 3
+    game_menu.confirm_resign(game)
+    assert isinstance(app.top, Dialog)
+    assert app.top.lines == ["Green resigns. The others play on. "
+                             "A resignation cannot be taken back."]
+    app.close()

@@ -41,12 +41,6 @@ def save_game(scene: Any) -> None:
     scene.app.toast(f"Saved as {path.name}", 2.5)
 
 
-def players_left(match: Any) -> list[int]:
-    """The seats still in the game (not withdrawn)."""
-    gone = {w.player for w in match.withdrawn}
-    return [p for p in match.players if p not in gone]
-
-
 def resigning_player(scene: Any) -> int | None:
     """The seat Resign gives up now: the person to move when people share the table, else
     the person's seat; None when no one may resign (game over, no person, looking back)."""
@@ -55,7 +49,7 @@ def resigning_player(scene: Any) -> int | None:
         return None
     if m.humans > 1 and m.is_human(m.to_move):
         return m.to_move
-    return next((p for p in players_left(m) if m.is_human(p)), None)
+    return next((p for p in m.players if m.is_human(p) and m.in_game(p)), None)
 
 
 def confirm_resign(scene: Any) -> None:
@@ -63,9 +57,9 @@ def confirm_resign(scene: Any) -> None:
     m, player = scene.match, resigning_player(scene)
     if player is None:
         return
-    others = [p for p in players_left(m) if p != player]
+    ends = m.resign_result(player)
     who = "" if m.humans == 1 else f"{m.name(player)} resigns. "
-    after = f"{m.name(others[0])} wins." if len(others) == 1 else "The others play on."
+    after = "The others play on." if ends is None else f"{m.name(ends.winner)} wins."
     scene.app.push(Dialog(scene.app, "Resign this game?", [
         f"{who}{after} A resignation cannot be taken back."],
         [("Resign", scene.resign), ("Cancel", lambda: None)], cancel=lambda: None))
