@@ -148,6 +148,49 @@ def arrow(
     target.blit(layer, box)
 
 
+def segment(start: tuple[float, float], end: tuple[float, float], back: float, front: float
+            ) -> tuple[tuple[float, float], tuple[float, float], float] | None:
+    """The line from start to end, its tail moved `back` pixels forward and its tip `front`
+    pixels back (an arrow between two tokens' edges): (tail, tip, full length), or None when
+    start and end are the same point."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = math.hypot(dx, dy)
+    if length < 1:
+        return None
+    ux, uy = dx / length, dy / length
+    tail = (start[0] + ux * back, start[1] + uy * back)
+    tip = (end[0] - ux * front, end[1] - uy * front)
+    return tail, tip, length
+
+
+def dashed_rect(target: pygame.Surface, rect: pygame.Rect, color: Color, width: int,
+                dash: int) -> None:
+    """A dashed rectangle outline whose dashes start at each corner (the corners show)."""
+    corners = [rect.topleft, rect.topright, rect.bottomright, rect.bottomleft]
+    for (x0, y0), (x1, y1) in zip(corners, corners[1:] + corners[:1], strict=True):
+        length = math.hypot(x1 - x0, y1 - y0)
+        if length < 1:
+            continue
+        steps = max(1, int(length // (2 * dash)))
+        step = length / (2 * steps)
+        ux, uy = (x1 - x0) / length, (y1 - y0) / length
+        for i in range(steps + 1):
+            a, b = 2 * i * step, min(length, 2 * i * step + step)
+            if b > a:
+                pygame.draw.line(target, color, (x0 + ux * a, y0 + uy * a),
+                                 (x0 + ux * b, y0 + uy * b), width)
+
+
+def hint_mark(target: pygame.Surface, square: pygame.Rect, color: Color, backing: Color,
+              dash: int) -> None:
+    """A hint's shape on a square: a dashed outline just inside it, on a dark backing."""
+    tile = square.w
+    rect = square.inflate(-max(4, tile // 12), -max(4, tile // 12))
+    width = max(3, tile // 16)
+    pygame.draw.rect(target, backing, rect.inflate(2, 2), width + 2, border_radius=3)
+    dashed_rect(target, rect, color, width, dash)
+
+
 def ring(
     target: pygame.Surface, center: tuple[float, float], radius: float, color: Color,
     width: int, alpha: int = 255,

@@ -10,7 +10,6 @@ glow under it, a ring on each attacker and an arrow from it; on targets a warnin
 
 from __future__ import annotations
 
-import math
 from functools import lru_cache
 
 import pygame
@@ -161,13 +160,10 @@ def draw_attack(surface: pygame.Surface, view: BoardView, overlord: int,
 def _arrow(surface: pygame.Surface, start: tuple[int, int], end: tuple[int, int], tile: int,
            color: tuple[int, int, int]) -> None:
     """A translucent arrow from the edge of the start token to the edge of the end one."""
-    dx, dy = end[0] - start[0], end[1] - start[1]
-    length = math.hypot(dx, dy)
-    if length < 1:
+    line = draw.segment(start, end, tile * 0.44, tile * 0.32)
+    if line is None:
         return
-    ux, uy = dx / length, dy / length
-    tail = (start[0] + ux * tile * 0.44, start[1] + uy * tile * 0.44)
-    tip = (end[0] - ux * tile * 0.32, end[1] - uy * tile * 0.32)
+    tail, tip, length = line
     room = length - tile * 0.76  # between the two tokens' edges: short for neighbours
     half, head = max(2.0, tile / 30), min(tile * 0.3, max(room, 4) * 0.8)
     wing = min(tile * 0.17, head * 0.6)

@@ -45,27 +45,6 @@ def hint_words(move: rules.Move, state: rules.State) -> str:
     return text
 
 
-def _dashed_rect(surface: pygame.Surface, rect: pygame.Rect, color, width: int,
-                 dash: int) -> None:
-    """A dashed rectangle outline (dashes start at each corner, so the corners show)."""
-    edges = [((rect.left, rect.top), (rect.right, rect.top)),
-             ((rect.right, rect.top), (rect.right, rect.bottom)),
-             ((rect.right, rect.bottom), (rect.left, rect.bottom)),
-             ((rect.left, rect.bottom), (rect.left, rect.top))]
-    for (x0, y0), (x1, y1) in edges:
-        length = math.hypot(x1 - x0, y1 - y0)
-        steps = max(1, int(length // (2 * dash)))
-        step = length / (2 * steps)
-        ux, uy = (x1 - x0) / length, (y1 - y0) / length
-        for i in range(steps + 1):
-            a = min(length, 2 * i * step)
-            b = min(length, a + step)
-            if b <= a:
-                continue
-            pygame.draw.line(surface, color, (x0 + ux * a, y0 + uy * a), (x0 + ux * b, y0 + uy * b),
-                             width)
-
-
 def _dashed_ring(surface: pygame.Surface, center, radius: float, color, width: int,
                  dashes: int = 12) -> None:
     for i in range(dashes):
@@ -78,25 +57,18 @@ def _dashed_ring(surface: pygame.Surface, center, radius: float, color, width: i
 
 def _mark_square(surface: pygame.Surface, view: BoardView, sq: int, pal: Palette) -> None:
     """A dark-backed dashed outline just inside the square: the hint's shape."""
-    tile = view.tile
-    rect = view.square_rect(sq).inflate(-max(4, tile // 12), -max(4, tile // 12))
-    width = max(3, tile // 16)
-    pygame.draw.rect(surface, pal.backdrop, rect.inflate(2, 2), width + 2, border_radius=3)
-    _dashed_rect(surface, rect, pal.info, width, max(5, tile // 7))
+    draw.hint_mark(surface, view.square_rect(sq), pal.info, pal.backdrop, max(5, view.tile // 7))
 
 
 def _hint_arrow(surface: pygame.Surface, start: tuple[int, int], end: tuple[int, int],
                 tile: int, pal: Palette) -> None:
     """A broad dark-edged arrow from the figure to just inside the target square."""
-    dx, dy = end[0] - start[0], end[1] - start[1]
-    length = math.hypot(dx, dy)
-    if length < 1:
+    line = draw.segment(start, end, tile * 0.3, tile * 0.12)
+    if line is None:
         return
-    ux, uy = dx / length, dy / length
-    half, head, wing = max(3.0, tile / 14), tile * 0.34, tile * 0.2
-    tail = (start[0] + ux * tile * 0.3, start[1] + uy * tile * 0.3)
-    tip = (end[0] - ux * tile * 0.12, end[1] - uy * tile * 0.12)
-    head = min(head, max(length - tile * 0.42, tile * 0.2))
+    tail, tip, length = line
+    half, wing = max(3.0, tile / 14), tile * 0.2
+    head = min(tile * 0.34, max(length - tile * 0.42, tile * 0.2))
     draw.arrow(surface, tail, tip, half, head, wing, pal.info, 210, outline=pal.backdrop,
                outline_width=3, pad=12)
 

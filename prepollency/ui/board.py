@@ -12,7 +12,6 @@ for a refusal (`common.ui.draw`); the hint's marks are `prepollency.ui.hint`.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Mapping
 
 import pygame
@@ -135,13 +134,10 @@ def arrow(surface: pygame.Surface, view: BoardView, frm: int, to: int, color: Co
     """A translucent arrow from the edge of one token to the other."""
     start, end = view.center(frm), view.center(to)
     tile = view.tile
-    dx, dy = end[0] - start[0], end[1] - start[1]
-    length = math.hypot(dx, dy)
-    if length < 1:
+    line = draw.segment(start, end, tile * 0.3, tile * 0.2)
+    if line is None:
         return
-    ux, uy = dx / length, dy / length
-    tail = (start[0] + ux * tile * 0.3, start[1] + uy * tile * 0.3)
-    tip = (end[0] - ux * tile * 0.2, end[1] - uy * tile * 0.2)
+    tail, tip, length = line
     room = length - tile * 0.5
     half, head = max(2.0, tile / 16), min(tile * 0.42, max(room, 4) * 0.8)
     wing = min(tile * 0.24, head * 0.65)
@@ -169,7 +165,7 @@ def draw_selected(surface: pygame.Surface, view: BoardView, sq: int, pal: Palett
 def draw_moved(surface: pygame.Surface, view: BoardView, sq: int, pal: Palette) -> None:
     """The piece that already moved this turn: a dashed outline and a small lock."""
     rect = view.square_rect(sq).inflate(-2, -2)
-    _dashed_rect(surface, rect, pal.text_dim, max(2, view.tile // 18))
+    draw.dashed_rect(surface, rect, pal.text_dim, max(2, view.tile // 18), max(4, rect.w // 6))
     r = max(6, view.tile // 6)
     x, y = rect.right - r - 1, rect.y + r + 1
     body = pygame.Rect(0, 0, int(r * 1.5), int(r * 1.1))
@@ -178,17 +174,6 @@ def draw_moved(surface: pygame.Surface, view: BoardView, sq: int, pal: Palette) 
                        max(2, r // 4))
     pygame.draw.rect(surface, (30, 26, 20), body.inflate(4, 4), border_radius=2)
     pygame.draw.rect(surface, (236, 214, 140), body, border_radius=2)
-
-
-def _dashed_rect(surface: pygame.Surface, rect: pygame.Rect, color: Color, width: int) -> None:
-    dash = max(4, rect.w // 6)
-    x0, y0, x1, y1 = rect.left, rect.top, rect.right - 1, rect.bottom - 1
-    for i in range(0, rect.w, 2 * dash):
-        pygame.draw.line(surface, color, (x0 + i, y0), (min(x1, x0 + i + dash), y0), width)
-        pygame.draw.line(surface, color, (x0 + i, y1), (min(x1, x0 + i + dash), y1), width)
-    for i in range(0, rect.h, 2 * dash):
-        pygame.draw.line(surface, color, (x0, y0 + i), (x0, min(y1, y0 + i + dash)), width)
-        pygame.draw.line(surface, color, (x1, y0 + i), (x1, min(y1, y0 + i + dash)), width)
 
 
 def draw_refusal(surface: pygame.Surface, view: BoardView, sq: int, pal: Palette,

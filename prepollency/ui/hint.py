@@ -11,14 +11,13 @@ hint stays for the second move. Picking another piece, or any move, takes the hi
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 import pygame
 
 from common.ui import draw
 from common.ui.board import BoardView
-from common.ui.theme import Color, Palette
+from common.ui.theme import Palette
 from prepollency.moves import GRID, Move
 
 DASH_TILES = 0.16  # a dash's length, in tiles
@@ -38,29 +37,10 @@ def hint_words(moves: Sequence[Move], moved: bool) -> str:
     return f"{text} — click {where} to play it, then End turn"
 
 
-def _dashed_rect(surface: pygame.Surface, rect: pygame.Rect, color: Color, width: int,
-                 dash: int) -> None:
-    """A dashed outline whose dashes start at each corner (the corners always show)."""
-    corners = [rect.topleft, rect.topright, rect.bottomright, rect.bottomleft]
-    for (x0, y0), (x1, y1) in zip(corners, corners[1:] + corners[:1], strict=True):
-        length = math.hypot(x1 - x0, y1 - y0)
-        steps = max(1, int(length // (2 * dash)))
-        step = length / (2 * steps)
-        ux, uy = (x1 - x0) / length, (y1 - y0) / length
-        for i in range(steps + 1):
-            a, b = 2 * i * step, min(length, 2 * i * step + step)
-            if b > a:
-                pygame.draw.line(surface, color, (x0 + ux * a, y0 + uy * a),
-                                 (x0 + ux * b, y0 + uy * b), width)
-
-
 def mark_square(surface: pygame.Surface, view: BoardView, sq: int, pal: Palette) -> None:
     """A dark-backed dashed outline just inside the square: the hint's shape."""
-    tile = view.tile
-    rect = view.square_rect(sq).inflate(-max(4, tile // 12), -max(4, tile // 12))
-    width = max(3, tile // 16)
-    pygame.draw.rect(surface, pal.backdrop, rect.inflate(2, 2), width + 2, border_radius=3)
-    _dashed_rect(surface, rect, pal.info, width, max(5, int(tile * DASH_TILES)))
+    draw.hint_mark(surface, view.square_rect(sq), pal.info, pal.backdrop,
+                   max(5, int(view.tile * DASH_TILES)))
 
 
 def hint_arrow(surface: pygame.Surface, view: BoardView, frm: int, to: int,
@@ -69,13 +49,10 @@ def hint_arrow(surface: pygame.Surface, view: BoardView, frm: int, to: int,
     it still has a shaft about a third of a tile long behind its head."""
     start, end = view.center(frm), view.center(to)
     tile = view.tile
-    dx, dy = end[0] - start[0], end[1] - start[1]
-    length = math.hypot(dx, dy)
-    if length < 1:
+    line = draw.segment(start, end, tile * 0.15, tile * 0.06)
+    if line is None:
         return
-    ux, uy = dx / length, dy / length
-    tail = (start[0] + ux * tile * 0.15, start[1] + uy * tile * 0.15)
-    tip = (end[0] - ux * tile * 0.06, end[1] - uy * tile * 0.06)
+    tail, tip, length = line
     span = length - tile * 0.21
     head = min(tile * 0.36, span * 0.45)
     half, wing = max(3.0, tile / 11), max(6.0, tile * 0.26)
