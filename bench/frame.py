@@ -106,24 +106,28 @@ def thinking_fps(seconds: float = 5.0) -> dict[str, float | str]:
     the strongest CPU level searches (CPU against CPU, after a first move warms the worker)."""
     level = cpu_levels()[-1]
     app, d, game = _game((1280, 800), [level, level], _quiet_seed(level))
+    intervals, moves = _thinking_frames(app, game, seconds)
+    app.close()
+    return {"level": level, "fps": len(intervals) / sum(intervals),
+            "p99": _pct(intervals, 0.99) * 1000, "frames": len(intervals), "cpu_moves": moves}
+
+
+def _thinking_frames(app, game, seconds: float) -> tuple[list[float], int]:
+    """Run the real loop (after a first CPU move warms the worker) for `seconds` or to the
+    game's end: the intervals of the frames during which a CPU thought, and how many moves
+    it made meanwhile."""
     while not game.match.moves:  # the worker process starts, imports, answers once
         app.step()
-    intervals = []
-    last = time.perf_counter()
+    intervals, last = [], time.perf_counter()
     end = last + seconds
-    while time.perf_counter() < end:
+    while time.perf_counter() < end and not game.match.over:
         busy = game.thinking
         app.step()
         now = time.perf_counter()
         if busy:
             intervals.append(now - last)
         last = now
-        if game.match.over:
-            break
-    moves = len(game.match.moves) - 1
-    app.close()
-    return {"level": level, "fps": len(intervals) / sum(intervals),
-            "p99": _pct(intervals, 0.99) * 1000, "frames": len(intervals), "cpu_moves": moves}
+    return intervals, len(game.match.moves) - 1
 
 
 def _quiet_seed(level: str) -> int:
@@ -171,6 +175,18 @@ def idle_game() -> dict[str, float]:
     return idle_cpu(app)
 
 
+def idle_prepollency() -> dict[str, float]:
+    """Idle CPU on a 4-player Prepollency game screen, a person to move (no hand-over)."""
+    from common.ui.app import App
+    from common.ui.menu import MainMenu
+    from prepollency.ui import play_scene
+
+    app = App(main.games())
+    app.push(MainMenu(app))
+    app.push(play_scene(app, ["human"] * 4, seed=1, first=1))
+    return idle_cpu(app)
+
+
 LAUNCH = """
 import os, sys, time
 sys.argv = ["main.py"]
@@ -211,7 +227,8 @@ def main_() -> int:
     print(f"while the {t['level']} CPU thinks ({t['frames']} frames, {t['cpu_moves']} CPU "
           f"moves): {t['fps']:.1f} FPS, p99 frame {t['p99']:.1f} ms "
           "(target >= 58 FPS, p99 <= 25 ms)")
-    for where, measure in (("main menu", idle_menu), ("game screen, a human to move", idle_game)):
+    for where, measure in (("main menu", idle_menu), ("game screen, a human to move", idle_game),
+                           ("Prepollency game screen, a human to move", idle_prepollency)):
         r = measure()
         print(f"idle on the {where}: {r['cpu']:.1f}% of a core, {r['frames']} frames drawn in "
               f"{r['seconds']:.0f} s (target < 3%)")
@@ -263,18 +280,7 @@ def prepollency_bench(frames: int = 600, seconds: float = 5.0) -> None:
     app.push(_Menu(app))
     app.push(pp_scene(app, [level] * 4, seed=1, first=1))
     game = app.top
-    while not game.match.moves:  # the worker starts, imports, answers once
-        app.step()
-    intervals, last = [], time.perf_counter()
-    end = last + seconds
-    while time.perf_counter() < end and not game.match.over:
-        busy = game.thinking
-        app.step()
-        now = time.perf_counter()
-        if busy:
-            intervals.append(now - last)
-        last = now
-    turns = len(game.match.moves) - 1
+    intervals, turns = _thinking_frames(app, game, seconds)
     app.close()
     fps = len(intervals) / max(1e-9, sum(intervals))
     print(f"prepollency, while the {level} CPU thinks ({len(intervals)} frames, {turns} CPU "
