@@ -65,18 +65,19 @@ def test_hint_marks_pieces_and_targets_and_says_itself():
     c.show_hint(Turn([rules.Move(e5, f6), rules.Move(e4, e5)]))  # as the Hint's answer does
     game.refresh()
     d.frames(1)
-    assert game.status().text == "Hint: e5-f6, then e4-e5 — click e5 to play the first move"
+    assert game.status().text == "Hint: e5-f6, then e4-e5 — click f6 to play the first move"
+    assert c.picked == e5 and f6 in c.targets()  # the hinted piece is picked for the player
     surface = pygame.Surface(app.screen.get_size())
     draw_hint(surface, board, c.hint, pal)
     for sq in (e5, f6, e4):  # a dashed outline on each piece AND each target
         assert info_pixels(surface, board.square_rect(sq), pal) > board.tile
     edge = board.square_rect(e5)  # the one-square arrow e4-e5 crosses the squares' edge
     assert info_pixels(surface, pygame.Rect(edge.centerx - 2, edge.bottom - 2, 4, 4), pal)
-    click(d, game, "e5")  # the hinted piece: its hinted move is played at once
+    click(d, game, "f6")  # the marked target: the hinted move is played
     assert [str(s) for s in game.match.steps] == ["e5-f6"]
-    assert c.hint == (rules.Move(e4, e5),)
-    assert game.status().text == "Hint: e4-e5 — click e4 to play it"
-    click(d, game, "e4")
+    assert c.hint == (rules.Move(e4, e5),) and c.picked == e4
+    assert game.status().text == "Hint: e4-e5 — click e5 to play it"
+    click(d, game, "e5")
     d.settle()
     assert c.hint is None and [str(s) for s in game.match.moves[-1]] == ["e5-f6", "e4-e5"]
     app.close()

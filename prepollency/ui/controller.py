@@ -117,7 +117,7 @@ class TurnController:
                           f"The turns since {m.name(seat)}'s last one are replayed before "
                           "it plays. Click anywhere to skip.", danger, lit=False)
         title = "Second move" if self.moved else f"{m.name(seat)}: your turn"
-        if self.hint is not None and self.picked is None:
+        if self.hint is not None:
             return Status(title, seat, hint_words(self.hint, self.moved), danger)
         return Status(title, seat, self.prompt(), danger)
 
@@ -210,9 +210,6 @@ class TurnController:
         state = self.state
         if self.picked is not None and sq in self._targets:
             self._play(self.picked, sq)
-            return True
-        if self.hint and self.picked is None and sq == self.hint[0].frm:
-            self._play(sq, self.hint[0].to)  # the status said: click it to play it
             return True
         mine = state.owners[sq] == rules.to_move(state)
         if mine and sq == state.moved:
@@ -344,8 +341,13 @@ class TurnController:
     # the hint and the end ----------------------------------------------------------------------
 
     def show_hint(self, move: Any) -> None:
-        """Show a hinted turn (`prepollency.ui.hint`), or take it away (None)."""
+        """Show a hinted turn (`prepollency.ui.hint`), or take it away (None). As in
+        Overlords, the hinted piece is picked for the player: one click on its marked target
+        plays the hinted move; picking anything else takes the hint away."""
         self.hint = tuple(move) if move is not None else None
+        if self.hint:
+            self.picked, self.drag = self.hint[0].frm, None
+            self.refresh()
 
     def hint_seed(self, state: rules.State) -> int:
         """A seed made from the position alone."""

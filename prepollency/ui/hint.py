@@ -28,7 +28,7 @@ def hint_words(moves: Sequence[Move], moved: bool) -> str:
     if not moves:
         return ("Hint: end the turn now — End turn (Enter)" if moved
                 else "Hint: hold the line — Hold the line (Space) ends the turn with no move")
-    where = GRID.names[moves[0].frm]
+    where = GRID.names[moves[0].to]
     text = "Hint: " + ", then ".join(str(m) for m in moves)
     if len(moves) > 1:
         return f"{text} — click {where} to play the first move"
