@@ -441,3 +441,18 @@ def test_remembered_dialog_choices_survive_a_restart_and_junk_is_refused(tmp_pat
     for junk in ([1, 2], "x", {"seats": "y" * 5000}):
         file.write_text(json.dumps({"prepollency_new_game": junk}))
         assert settings_io.load(file).prepollency_new_game is None
+
+
+def test_tab_moves_between_the_name_fields(dlg):
+    d, dialog, _ = dlg
+    names = [dialog.rows[s].name for s in dialog.seats]
+    d.key(pygame.K_TAB)
+    assert names[0].focused and not names[1].focused
+    d.key(pygame.K_TAB)
+    assert names[1].focused and not names[0].focused
+    d.type("!")
+    assert names[1].value.endswith("!")  # the caret went to the end of the field
+    d.key(pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert names[0].focused
+    d.key(pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert names[-1].focused  # round the end

@@ -60,12 +60,13 @@ class Wheel:
 
 @dataclass(frozen=True)
 class Key:
-    """A key press that is not a command (arrows, digits, Backspace, ...); ctrl: with Ctrl
-    (or Cmd) held."""
+    """A key press that is not a command (arrows, digits, Backspace, Tab, ...); ctrl: with
+    Ctrl (or Cmd) held; shift: with Shift held."""
 
     key: int
     text: str = ""
     ctrl: bool = False
+    shift: bool = False
 
 
 @dataclass(frozen=True)
@@ -136,4 +137,4 @@ def _key(event: pygame.event.Event) -> Action:
         return Command.MUTE
     if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
         return Command.CONFIRM
-    return Key(key, getattr(event, "unicode", "") or "", ctrl)
+    return Key(key, getattr(event, "unicode", "") or "", ctrl, bool(mod & pygame.KMOD_SHIFT))

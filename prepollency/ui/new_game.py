@@ -19,7 +19,7 @@ import pygame
 from common.seats import CPU, HUMAN_SEAT, SeatSpec
 from common.ui import draw
 from common.ui.bot_field import BotField
-from common.ui.input import Action, Command, PointerDown
+from common.ui.input import Action, Command, Key, PointerDown
 from common.ui.names import MAX_NAME, clean_chars, clean_name
 from common.ui.scene import Scene
 from common.ui.theme import Metrics, Palette, mix
@@ -369,7 +369,11 @@ class NewGameScene(Scene):
         self._bg = None
 
     def handle(self, action: Action) -> bool:
-        """The form; Enter starts, Esc goes back."""
+        """The form; Tab (Shift+Tab) moves between the text fields, Enter starts, Esc goes
+        back."""
+        if isinstance(action, Key) and action.key == pygame.K_TAB:
+            self._tab(-1 if action.shift else 1)
+            return True
         if isinstance(action, PointerDown):
             if any([field.handle(action) for field in self.fields]):
                 return True
@@ -385,6 +389,18 @@ class NewGameScene(Scene):
             self.app.pop()
             return True
         return False
+
+    def _tab(self, step: int) -> None:
+        """Focus the next (or previous) text field of the seats in play, caret at its end."""
+        fields = self.fields
+        if not fields:
+            return
+        now = next((i for i, f in enumerate(fields) if f.focused), None)
+        target = (0 if step > 0 else -1) if now is None else (now + step) % len(fields)
+        for i, field in enumerate(fields):
+            field.focused = i == target % len(fields)
+        fields[target].caret = len(fields[target].value)
+        self.app.invalidate()
 
     def draw(self, surface: pygame.Surface) -> None:
         """Background, panel, labels, widgets, the board preview."""
