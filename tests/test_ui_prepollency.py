@@ -165,7 +165,7 @@ def test_obelisk_win_from_a_record():
     state = from_diagram(cells(h8="1I", g8="1I", i8="1I", h7="1I", h9="1I", e3="1I", k13="3I"),
                          seats=(1, 3), turn=1, holds=(0, 3, 0, 0, 0))
     put(game, state)
-    assert "Red wins at the end of its next turn" in game.status().warning
+    assert "Red wins at the end of their next turn" in game.status().warning
     d.click(game.controller.hold_b.rect.center)
     d.settle()
     assert game.match.result.winner == 1 and game.match.result.reason == "obelisk"

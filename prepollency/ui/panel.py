@@ -132,7 +132,7 @@ def _obelisk_lines(owners: Sequence[int], holds: Sequence[int], alive: Sequence[
         lines = [(hold_words(holder, holds[holder], name), False)]
     elif len(standing) == 1 and all(owners[sq] for sq in OBELISK):
         lines = [(f"{name(standing.pop())} stands on all five: the hold counts at the end "
-                  "of its turn", False)]
+                  "of their turn", False)]
     elif standing:
         count = {s: sum(owners[sq] == s for sq in OBELISK) for s in standing}
         parts = ", ".join(f"{name(s)} {c}" for s, c in sorted(count.items()))

@@ -110,7 +110,7 @@ def danger_words(alive: Sequence[int], holds: Sequence[int], name: Namer) -> str
     """A warning when a player is one round from winning on the Obelisk, else None."""
     for seat in alive:
         if holds[seat] == rules.HOLD_TO_WIN - 1:
-            return (f"{name(seat)} wins at the end of its next turn if it still holds all "
+            return (f"{name(seat)} wins at the end of their next turn if they still hold all "
                     "five Obelisk squares!")
     return None
 
