@@ -59,11 +59,6 @@ def all_distinct(dialog: NewGameScene) -> bool:
 
 
 def test_the_main_menu_opens_the_dialog_for_prepollency_like_for_overlords():
-    from common import games
-
-    ui = games.get("prepollency").screens
-    if not hasattr(ui, "new_game_scene"):
-        pytest.skip("prepollency.ui does not offer new_game_scene yet")
     app = App(main.games())
     try:
         app.push(MainMenu(app))
@@ -80,11 +75,6 @@ def test_the_main_menu_opens_the_dialog_for_prepollency_like_for_overlords():
 
 
 def test_start_opens_the_game_screen_with_the_dialogs_seats_names_and_colours():
-    from common import games
-
-    ui = games.get("prepollency").screens
-    if not hasattr(ui, "play_scene"):
-        pytest.skip("prepollency.ui does not offer play_scene yet")
     app = App(main.games())
     try:
         app.settings.animation = "off"
