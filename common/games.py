@@ -50,7 +50,7 @@ class Registered:
     @property
     def screens(self) -> Any:
         """The game's screens (pygame): `new_game_scene(app)`, `play_scene(app, seats,
-        seed, first)`, `resume_scene(app, replay)`."""
+        seed, first)`, `resume_scene(app, replay)` and `menu_tokens(size, pal)`."""
         return self._load(self.screens_module)
 
     @property

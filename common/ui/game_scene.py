@@ -187,9 +187,7 @@ class GameScene(Scene):
 
     def invalidate(self) -> None:
         """Ask the app for a frame (something it draws changed)."""
-        invalidate = getattr(self.app, "invalidate", None)
-        if invalidate is not None:
-            invalidate()
+        self.app.invalidate()
 
     # layout and drawing ---------------------------------------------------------------------
 

@@ -94,11 +94,7 @@ class MainMenu(Scene):
     def tokens(self, size: int) -> list[list[pygame.Surface]]:
         """Each game's pieces for under the title (its screens' `menu_tokens(size, pal)`), in
         the registry's order: the menu offers every game alike."""
-        out = []
-        for name in GAMES:
-            tokens = getattr(self.app.screens(name), "menu_tokens", None)
-            out.append(list(tokens(size, self.app.pal)) if tokens is not None else [])
-        return [group for group in out if group]
+        return [list(self.app.screens(name).menu_tokens(size, self.app.pal)) for name in GAMES]
 
     def _draw_tokens(self, surface: pygame.Surface, cx: int, y: int, size: int) -> None:
         """The games' pieces in one row, a wider gap between one game's and the next's."""
