@@ -50,7 +50,16 @@ from common.ui.widgets import Button, Widget, handle_all, row
 REFUSAL_TIME = 1.4  # seconds the refusal cross stays on its square
 REFUSAL_SHOWN = 6.0  # seconds a refusal stays in the status area
 
-__all__ = ["Areas", "Controller", "GameScene", "LogRow", "Status", "View", "HINT_LEVEL"]
+
+def refusal_fade(refused: tuple[str, Any, float] | None) -> float:
+    """How strongly a refusal's cross shows on its square now: 1 when just refused, falling
+    to 0 after REFUSAL_TIME (0 too for a refusal with no square)."""
+    if refused is None or refused[1] is None:
+        return 0.0
+    return max(0.0, 1 - (time.monotonic() - refused[2]) / REFUSAL_TIME)
+
+__all__ = ["Areas", "Controller", "GameScene", "LogRow", "Status", "View", "HINT_LEVEL",
+           "refusal_fade"]
 
 
 class GameScene(Scene):
@@ -137,7 +146,7 @@ class GameScene(Scene):
         """True while something on screen moves or is awaited: a tween, a seat's or the
         hint's search (the spinner), the controller's work, a fading refusal cross."""
         m = self.match
-        flash = self.refused is not None and time.monotonic() - self.refused[2] < REFUSAL_TIME
+        flash = refusal_fade(self.refused) > 0
         return (self.animator.busy or flash or self.hints.asked or self.thinking
                 or (not m.over and not m.is_human(m.to_move))
                 or (m.over and not self.game_over_shown) or self.controller.wants_frames())

@@ -24,7 +24,7 @@ from common.ui import draw
 from common.ui.board import BoardView
 from common.ui.draw import backdrop
 from common.ui.game_panel import Status, draw_spinner, draw_status
-from common.ui.game_scene import REFUSAL_SHOWN, REFUSAL_TIME
+from common.ui.game_scene import REFUSAL_SHOWN, refusal_fade
 from common.ui.input import Action, Command, PointerMove
 from common.ui.overlay import Dialog
 from common.ui.scene import Scene
@@ -136,7 +136,7 @@ class SetupScene(Scene):
 
     def wants_frames(self) -> bool:
         """True while a CPU chooses (spinner) or a refusal cross fades."""
-        flash = self.refused is not None and time.monotonic() - self.refused[2] < REFUSAL_TIME
+        flash = refusal_fade(self.refused) > 0
         return self.choosing or flash
 
     def refresh(self) -> None:
@@ -253,10 +253,9 @@ class SetupScene(Scene):
                 sq in back_row(self.phase.side) or self.phase.figure_on(sq) is not None):
             pygame.draw.rect(surface, pal.select, self.board.square_rect(sq), 2,
                              border_radius=3)
-        if self.refused and self.refused[1] is not None:
-            age = time.monotonic() - self.refused[2]
-            if age < REFUSAL_TIME:
-                draw_refusal(surface, self.board, self.refused[1], pal, 1 - age / REFUSAL_TIME)
+        fade = refusal_fade(self.refused)
+        if fade > 0:
+            draw_refusal(surface, self.board, self.refused[1], pal, fade)
         kind = self._dragged()
         if kind is not None and self.phase is not None:
             token = figure(kind, self.phase.side, int(self.board.tile * 1.05), pal)

@@ -11,7 +11,6 @@ nothing.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Hashable
 from typing import Any
 
@@ -20,7 +19,7 @@ import pygame
 from common.ui import draw
 from common.ui.board import BoardView
 from common.ui.game_panel import LogRow, label
-from common.ui.game_scene import REFUSAL_TIME, Areas
+from common.ui.game_scene import Areas, refusal_fade
 from common.ui.theme import Metrics
 from overlords import rules
 from overlords.ui.anim import animate, draw_tweens, hidden_squares, reckoning_lift
@@ -170,10 +169,9 @@ class OverlordsView:
         if sq is not None and self._actionable(sq):
             pygame.draw.rect(surface, pal.select, self.board.square_rect(sq), 2,
                              border_radius=3)
-        if s.refused and s.refused[1] is not None:
-            age = time.monotonic() - s.refused[2]
-            if age < REFUSAL_TIME:
-                draw_refusal(surface, self.board, s.refused[1], pal, 1 - age / REFUSAL_TIME)
+        fade = refusal_fade(s.refused)
+        if fade > 0:
+            draw_refusal(surface, self.board, s.refused[1], pal, fade)
         if s.animator.busy:
             draw_tweens(surface, self.board, s.animator, pal)
             if self.panel is not None:

@@ -12,7 +12,6 @@ dragged piece). The recap's tweens run on the view's own animator, so a click ca
 
 from __future__ import annotations
 
-import time
 from collections.abc import Hashable
 from typing import Any
 
@@ -21,6 +20,7 @@ import pygame
 from common.ui import draw
 from common.ui.board import BoardView
 from common.ui.game_panel import LogRow, who
+from common.ui.game_scene import refusal_fade
 from common.ui.game_seams import Areas
 from common.ui.seat_driver import fast_turn
 from common.ui.tween import Animator
@@ -43,7 +43,6 @@ from prepollency.ui.hint import draw_hint
 from prepollency.ui.panel import draw_banner, draw_obelisk, draw_order, turn_text
 from prepollency.ui.words import turn_facts, turn_line
 
-REFUSAL_TIME = 1.4  # seconds the refusal cross stays on its square
 CPU_SCALE = {False: 1.0, True: 0.5}  # animation length of a turn, by `seat_driver.fast_turn`
 
 
@@ -262,11 +261,9 @@ class PrepollencyView:
         sq = self.board.square_at(scene.hover)
         if sq is not None and scene.my_turn and c.recap is None and sq in c.actionable():
             pygame.draw.rect(surface, pal.select, self.board.square_rect(sq), 2, border_radius=3)
-        refused = scene.refused
-        if refused and isinstance(refused[1], int):
-            age = time.monotonic() - refused[2]
-            if age < REFUSAL_TIME:
-                draw_refusal(surface, self.board, refused[1], pal, 1 - age / REFUSAL_TIME)
+        fade = refusal_fade(scene.refused)
+        if fade > 0:
+            draw_refusal(surface, self.board, scene.refused[1], pal, fade)
         for animator in (scene.animator, self.recap_animator):
             if animator.busy:
                 draw_tweens(surface, self.board, animator, self.tones)
