@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from common.protocol import Forfeit, IllegalMoveError
-from common.seats import Ask, SeatRunner, SeatSpec
+from common.seats import CPU, Ask, SeatRunner, SeatSpec
 from common.ui.bots import BotRunner, forfeit_words
 from common.ui.tween import SPEEDS
 
@@ -103,7 +103,7 @@ def hint_spec(engine: Any) -> SeatSpec:
     from common.ai.levels import LEVELS, heuristics_for, level_nodes  # only when asked
 
     nodes = level_nodes(LEVELS[HINT_LEVEL], heuristics_for(engine))
-    return SeatSpec.parse(f"{HINT_LEVEL}:{nodes}")
+    return SeatSpec(CPU, level=HINT_LEVEL, nodes=nodes)
 
 
 class HintAsker:
