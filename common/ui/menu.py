@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from common.games import GAMES
-from common.ui import draw
+from common.ui import draw, resume, saves
 from common.ui.input import Action, Command
 from common.ui.scene import Scene
 from common.ui.settings import ANIMATION_SPEEDS
@@ -23,6 +23,10 @@ class MainMenu(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.buttons: list[Widget] = []
+        self.last = saves.latest_unfinished(app.games) if app.saves_folder else None
+        if self.last is not None:  # the game left last, as it was
+            self.buttons.append(Button("Continue", self._continue, primary=True,
+                                       hint=self._continue_hint()))
         for entry in GAMES.values():  # every game alike, in the registry's order
             self.buttons.append(Button(f"New game: {entry.title}", self._new_game(entry.name),
                                        primary=True))
@@ -40,6 +44,23 @@ class MainMenu(Scene):
             self.app.push(self.app.screens(name).new_game_scene(self.app))
 
         return _start
+
+    def _continue_hint(self) -> str:
+        last = self.last
+        assert last is not None
+        unit = "move" if last.moves == 1 else "moves"
+        return f"{last.title}, {last.moves} {unit}"
+
+    def _continue(self) -> None:
+        if self.last is not None:
+            resume.open_entry(self.app, self.last, on_problem=self._cannot_continue)
+
+    def _cannot_continue(self, entry: saves.Entry, problem: str) -> None:
+        from common.ui.overlay import Dialog
+
+        self.app.push(Dialog(self.app, "This game cannot be continued",
+                             [entry.file_name, problem, "Load game lists it with the others."],
+                             [("OK", lambda: None)], cancel=lambda: None))
 
     def _load(self) -> None:
         from common.ui.load_scene import LoadScene
