@@ -55,7 +55,7 @@ def test_save_from_the_game_menu_and_load_it_back(saves_dir):
         d.click(next(b for b in menu.buttons if b.label == "Load game").rect.center)
         load = app.top
         assert isinstance(load, LoadScene) and len(load.rows) == 1
-        assert "10 moves, unfinished" in load.rows[0][0].title
+        assert "10 moves · In progress" in load.rows[0][0].details
         d.click(load.rows[0][1].center)
         resumed = app.top
         assert isinstance(resumed, GameScene)
@@ -79,6 +79,9 @@ def test_a_finished_save_opens_for_review(saves_dir):
         app.reset(MainMenu(app))
         app.push(LoadScene(app))
         d.frames(1)
+        assert app.top.rows == [], "a finished game is not in the In progress list"
+        tabs = app.top.tabs.rect
+        d.click((tabs.right - 10, tabs.centery))  # the Finished list
         d.click(app.top.rows[0][1].center)
         resumed = app.top
         assert resumed.review == len(moves) and resumed.match.over
