@@ -20,7 +20,6 @@ import main  # noqa: E402
 from common import record as rec  # noqa: E402
 from common import savefiles  # noqa: E402
 from common.match import Match  # noqa: E402
-from common.ui import saves  # noqa: E402
 from common.ui.app import App, build_app  # noqa: E402
 from common.ui.bots import example_command  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
