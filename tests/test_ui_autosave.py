@@ -89,7 +89,7 @@ def test_play_close_the_window_relaunch_and_continue_prepollency(saves_dir):
     try:
         menu = app.top
         assert isinstance(menu, MainMenu) and menu.buttons[0].label == "Continue"
-        assert menu.buttons[0].hint == "Prepollency, 6 moves"
+        assert menu.buttons[0].hint == "Prepollency, 6 turns"
         d.click(menu.buttons[0].rect.center)
         back = app.top
         assert isinstance(back, GameScene)
@@ -232,7 +232,7 @@ def test_a_finished_game_moves_to_the_finished_list_and_opens_in_review(saves_di
         d.key(pygame.K_RIGHT)  # the Finished list
         assert load.tab == "finished" and len(load.rows) == 1
         entry = load.rows[0][0]
-        assert entry.state == "Green won" and "Red (person) vs Green (person)" in entry.details
+        assert entry.state == "Green won by resignation" and "Red (person) vs Green (person)" in entry.details
         d.key(pygame.K_RETURN)
         review = app.top
         assert isinstance(review, GameScene) and review.match.over

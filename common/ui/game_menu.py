@@ -27,7 +27,7 @@ def open_menu(scene: Any) -> None:
     seed = scene.match.info.get("seed")
     lines = [f"Board seed {seed}"] if seed is not None else []
     if autosaved:
-        lines.append("Saved after every turn: Continue in the main menu resumes it")
+        lines.append("Saved after every turn: Continue in the main menu resumes it.")
     app.push(Dialog(app, "Game paused", lines, [
         *buttons,
         ("Settings", lambda: app.push(SettingsScene(app))),

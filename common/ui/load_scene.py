@@ -16,7 +16,7 @@ import pygame
 
 from common import record as rec
 from common import savefiles
-from common.ui import draw, resume, saves
+from common.ui import assets, draw, resume, saves
 from common.ui.input import Action, Command, Key, PointerDown, PointerMove, Wheel
 from common.ui.name_dialog import NameDialog
 from common.ui.overlay import Dialog
@@ -302,7 +302,9 @@ class LoadScene(Scene):
                              border_radius=track.w)
         if self.deleted is not None:
             words = f"Deleted \u201c{self.deleted_title}\u201d"
-            px = draw.fit_text(words, m.normal, self.bar.w - self.undo_b.rect.w - 2 * m.pad)
+            room = self.bar.w - self.undo_b.rect.w - 2 * m.pad
+            px = draw.fit_text(words, m.normal, room)
+            words = cut(words, px, room)
             draw.blit_text(surface, words, px, pal.text, (self.bar.x, self.bar.centery),
                            "midleft")
             self.undo_b.draw(surface, pal, m)
@@ -343,6 +345,7 @@ class LoadScene(Scene):
             title = f"{entry.name} \u00b7 {entry.title}"
         top_room = max(40, room - date.get_width() - m.pad)
         px = draw.fit_text(title, m.normal, top_room, bold=True)
+        title = cut(title, px, top_room, bold=True)
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(rect.x, rect.y, m.pad + top_room, rect.h).clip(clip))
         draw.blit_text(surface, title, px, pal.text_dim if bad else pal.text,
@@ -351,7 +354,23 @@ class LoadScene(Scene):
         surface.blit(date, date.get_rect(topright=(rect.x + m.pad + room, rect.y + m.pad // 2)))
         details = entry.details
         px = draw.fit_text(details, m.small, room, min_px=max(11, m.small - 4))
+        details = cut(details, px, room)
         surface.set_clip(pygame.Rect(rect.x, rect.y, m.pad + room, rect.h).clip(clip))
         draw.blit_text(surface, details, px, pal.refusal if bad else pal.text_dim,
                        (rect.x + m.pad, rect.bottom - m.pad // 2), "bottomleft")
         surface.set_clip(clip)
+
+
+def cut(text: str, px: int, width: int, bold: bool = False) -> str:
+    """The text, or as much of it as fits in `width` pixels with "…" at the end."""
+    font = assets.font(px, bold)
+    if font.size(text)[0] <= width:
+        return text
+    low, high = 0, len(text)
+    while low < high:  # the longest start that fits with its ellipsis
+        mid = (low + high + 1) // 2
+        if font.size(text[:mid].rstrip() + "…")[0] <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return text[:low].rstrip() + "…"

@@ -48,8 +48,7 @@ class MainMenu(Scene):
     def _continue_hint(self) -> str:
         last = self.last
         assert last is not None
-        unit = "move" if last.moves == 1 else "moves"
-        return f"{last.title}, {last.moves} {unit}"
+        return f"{last.name or last.title}, {last.count}"
 
     def _continue(self) -> None:
         if self.last is not None:

@@ -65,6 +65,7 @@ class Entry:
     players: str  # "White (person) vs Black (CPU, hard)"
     when: str  # last played, readable
     moves: int  # moves (Overlords) or turns (Prepollency) played
+    unit: str  # what `moves` counts: the record's moves key ("moves", "turns")
     state: str  # "In progress", "White won", "Draw"; or why it cannot be read
     finished: bool
     problem: str | None  # why the file cannot be opened, if known already
@@ -89,8 +90,12 @@ class Entry:
         """The second line of a row: players, moves, state."""
         if self.problem is not None:
             return f"Cannot be read: {self.problem}"
-        unit = "move" if self.moves == 1 else "moves"
-        return f"{self.players} · {self.moves} {unit} · {self.state}"
+        return f"{self.players} · {self.count} · {self.state}"
+
+    @property
+    def count(self) -> str:
+        """"12 moves", "1 turn"."""
+        return f"{self.moves} {self.unit[:-1] if self.moves == 1 else self.unit}"
 
 
 def when(mtime: float) -> str:
@@ -130,19 +135,20 @@ def entry(file: savefiles.SaveFile, games: dict[str, Any]) -> Entry:
     moves), or why it cannot be read."""
     date = when(file.mtime)
     if file.record is None:
-        return Entry(file, shown(file.path.name), "", date, 0, "cannot be read", False,
-                     shown(file.problem or "unreadable", SHOWN))
+        return Entry(file, shown(file.path.name), "", date, 0, "moves", "cannot be read",
+                     False, shown(file.problem or "unreadable", SHOWN))
     record = file.record
     try:
         game = rec.game_of(record, games)
     except rec.RecordError as err:
-        return Entry(file, shown(file.path.name), "", date, 0, "cannot be read", False,
-                     shown(str(err), SHOWN))
+        return Entry(file, shown(file.path.name), "", date, 0, "moves", "cannot be read",
+                     False, shown(str(err), SHOWN))
     title = GAMES[game.NAME].title
     moves = record.get(game.MOVES_KEY)
     count = len(moves) if isinstance(moves, list) else 0
     finished, state = status(record, game)
-    return Entry(file, title, players(record, game), date, count, state, finished, None)
+    return Entry(file, title, players(record, game), date, count, game.MOVES_KEY, state,
+                 finished, None)
 
 
 def status(record: dict, game: Any) -> tuple[bool, str]:
@@ -156,7 +162,11 @@ def status(record: dict, game: Any) -> tuple[bool, str]:
     winner = result.get("winner")
     if winner is None:
         return True, "Draw"
-    return True, f"{player_name(record, game, winner)} won"
+    how = LEFT.get(result.get("reason")) if isinstance(result.get("reason"), str) else None
+    return True, f"{player_name(record, game, winner)} won{how or ''}"
+
+
+LEFT = {"resign": " by resignation", "forfeit": " by forfeit"}  # the endings every game has
 
 
 def players(record: dict, game: Any) -> str:
