@@ -232,7 +232,8 @@ def test_a_finished_game_moves_to_the_finished_list_and_opens_in_review(saves_di
         d.key(pygame.K_RIGHT)  # the Finished list
         assert load.tab == "finished" and len(load.rows) == 1
         entry = load.rows[0][0]
-        assert entry.state == "Green won by resignation" and "Red (person) vs Green (person)" in entry.details
+        assert entry.state == "Green won by resignation"
+        assert "Red (person) vs Green (person)" in entry.details
         d.key(pygame.K_RETURN)
         review = app.top
         assert isinstance(review, GameScene) and review.match.over

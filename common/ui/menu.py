@@ -74,7 +74,8 @@ class MainMenu(Scene):
         m = self.app.m
         w = max(340, int(size[0] * 0.3))
         h = len(self.buttons) * (m.button_h + m.pad) - m.pad
-        top = int(size[1] * 0.42)
+        foot = 2 * m.pad + int(m.small * 1.6)  # the key help under the panel stays clear
+        top = min(int(size[1] * 0.42), size[1] - foot - h - 4 * m.pad)
         self.panel = pygame.Rect(0, 0, w + 4 * m.pad, h + 4 * m.pad)
         self.panel.midtop = (size[0] // 2, top)
         stack(self.panel.inflate(-4 * m.pad, -4 * m.pad), self.buttons, m.button_h, m.pad)

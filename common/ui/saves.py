@@ -50,10 +50,11 @@ def save(record: dict, game: str) -> Path:
 
 def shown(text: Any, limit: int = SHOWN) -> str:
     """Text read from a file (or a file name, with undecodable bytes) as the app can draw
-    it: cleaned (`clean_name`) and cut to `limit` characters."""
+    it: cleaned (`clean_name`) and cut to `limit` characters ("…" marks a cut)."""
     if isinstance(text, str):
         text = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-    return clean_name(text, limit) or "?"
+    cleaned = clean_name(text, limit + 1) or "?"
+    return cleaned if len(cleaned) <= limit else cleaned[: limit - 1].rstrip() + "…"
 
 
 @dataclass(frozen=True)
@@ -87,10 +88,10 @@ class Entry:
 
     @property
     def details(self) -> str:
-        """The second line of a row: players, moves, state."""
+        """The second line of a row: moves, state, players (cut from the end if need be)."""
         if self.problem is not None:
             return f"Cannot be read: {self.problem}"
-        return f"{self.players} · {self.count} · {self.state}"
+        return f"{self.count} · {self.state} · {self.players}"
 
     @property
     def count(self) -> str:
