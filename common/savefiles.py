@@ -107,8 +107,9 @@ def _place(tmp: Path, names: Iterator[Path]) -> Path:
         tmp.unlink(missing_ok=True)
 
 
-_NO_LINKS = (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK,
-             errno.ENOSYS)
+# what os.link says where the file system has no hard links (names differ between systems)
+_NO_LINKS = tuple(getattr(errno, name) for name in ("EPERM", "ENOTSUP", "EOPNOTSUPP", "EXDEV",
+                                                    "EMLINK", "ENOSYS") if hasattr(errno, name))
 
 
 def _reserve(path: Path) -> bool:
@@ -315,7 +316,7 @@ def restore(deleted: Deleted) -> Path:
     meanwhile), written as safely as a new save; its path. OSError if it cannot be written or
     nothing was kept."""
     if not deleted.data:
-        raise OSError(errno.ENODATA, "the file was too large to keep for undo")
+        raise OSError(errno.EFBIG, "the file was too large to keep for undo")
     folder = deleted.path.parent
     folder.mkdir(parents=True, exist_ok=True)
     fd, name = tempfile.mkstemp(prefix=f".{deleted.path.name}.", suffix=".tmp", dir=folder)

@@ -240,3 +240,63 @@ def test_a_finished_game_moves_to_the_finished_list_and_opens_in_review(saves_di
         assert review.review == len(review.match.moves)
     finally:
         app.close()
+
+
+APP_PLAYING = """
+import argparse, random, sys
+import main
+from common.ui.app import build_app
+from common.ui.driver import Driver
+from prepollency import rules
+from prepollency.ui import play_scene
+app = build_app(argparse.Namespace(command=None), main.games())
+app.settings.animation = "off"
+app.push(play_scene(app, ["human", "human"], seed=5, first=1))
+d = Driver(app)
+d.frames(1)
+game, rng = app.top, random.Random(7)
+while not game.match.over:
+    game.play(rules.random_move(game.match.turn_start, rng))
+    d.frames(1)
+    if len(game.match.moves) % 10 == 0:
+        game.saver.flush()
+        print(len(game.match.moves), flush=True)
+"""
+
+
+def test_the_app_killed_mid_game_continues_from_its_last_save(saves_dir):
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": str(root), "OVERLORDS_SAVES": str(saves_dir)}
+    proc = subprocess.Popen([sys.executable, "-c", APP_PLAYING], cwd=root, env=env,
+                            stdout=subprocess.PIPE, text=True)
+    flushed = 0
+    while flushed < 30:  # at least 30 turns are surely on disk, and more are being written
+        flushed = int(proc.stdout.readline())
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    proc.stdout.close()
+    past = time.time() - savefiles.TEMP_AGE - 1
+    for name in os.listdir(saves_dir):  # what the killed writer left is old by the next start
+        if savefiles.is_temp(name):
+            os.utime(saves_dir / name, (past, past))
+    rng, expected, state = random.Random(7), [], None
+    app, d = launch()
+    try:
+        assert [n for n in os.listdir(saves_dir) if savefiles.is_temp(n)] == []
+        d.click(app.top.buttons[0].rect.center)  # Continue
+        game = app.top
+        state = game.match.initial
+        for _ in range(len(game.match.moves)):
+            move = prules.random_move(state, rng)
+            expected.append(move)
+            state = prules.apply(state, move)
+        assert len(game.match.moves) >= flushed and game.match.moves == expected
+        assert game.match.state == state
+    finally:
+        app.close()
