@@ -48,6 +48,24 @@ def test_saves_in_the_same_second_all_keep_their_own_file(tmp_path, monkeypatch)
     assert temps(tmp_path) == []
 
 
+def test_without_hard_links_names_are_reserved_exclusively(tmp_path, monkeypatch):
+    """Some file systems (FAT, some network shares) refuse links: a name is then taken with
+    O_EXCL and the record moved over it; still one file per save."""
+    import errno
+
+    def no_links(src, dst):
+        raise OSError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    monkeypatch.setattr(savefiles, "stem", lambda game, when=None: f"{game}-20260101-120000")
+    paths = [savefiles.write_new(tmp_path, "prepollency", a_record(n)) for n in range(10)]
+    assert sorted(rec.load(p)["mark"] for p in paths) == list(range(10))
+    bad = tmp_path / "bad.json"
+    bad.write_text("{")
+    assert savefiles.move_aside(bad).read_text() == "{" and not bad.exists()
+    assert temps(tmp_path) == []
+
+
 WRITER = """
 import sys
 from pathlib import Path

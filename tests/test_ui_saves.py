@@ -243,11 +243,14 @@ def test_hostile_files_are_listed_safely_and_hide_nothing(saves_dir):
     (saves_dir / "long-move.json").write_text(__import__("json").dumps(
         {"game": "prepollency", "version": 1, "seats": [1, 3], "first": 1, "turns": [moves],
          "result": None}))
+    (saves_dir / "huge-int.json").write_text('{"game": "prepollency", "version": 1, "seats": '
+                                             '[1, 3], "first": 1, "turns": [], "result": null, '
+                                             '"x": ' + "9" * 5000 + "}")
     app, d, game = open_game()
     try:
         load = _load(app, d)
         shown = {e.path.name: e for e in load.entries}
-        assert len(shown) == 5
+        assert len(shown) == 6 and shown["huge-int.json"].problem is not None
         bad = next(e for n, e in shown.items() if n.startswith("bad-") and "result" not in n)
         assert bad.problem is not None and "not valid JSON" in bad.problem
         assert bad.file_name.startswith("bad-") and bad.file_name.isprintable()
@@ -266,7 +269,7 @@ def test_hostile_files_are_listed_safely_and_hide_nothing(saves_dir):
         assert dialog.panel.h < app.size[1]
         d.click(next(b for b in dialog.buttons if b.label == "Move aside").rect.center)
         assert (saves_dir / savefiles.ASIDE / "long-move.json").exists()
-        assert len(load.entries) == 4
+        assert len(load.entries) == 5
     finally:
         app.close()
 
