@@ -300,3 +300,18 @@ def test_the_app_killed_mid_game_continues_from_its_last_save(saves_dir):
         assert game.match.state == state
     finally:
         app.close()
+
+
+def test_continue_follows_a_deletion_on_the_load_screen(saves_dir):
+    _bot_game(saves_dir)
+    app, d = launch()
+    try:
+        assert app.top.buttons[0].label == "Continue"
+        d.click(button(app.top, "Load game").rect.center)
+        d.key(pygame.K_DELETE)
+        d.key(pygame.K_ESCAPE)
+        menu = app.top
+        assert isinstance(menu, MainMenu) and menu.buttons[0].label != "Continue"
+        assert menu.buttons[-1].rect.bottom <= app.size[1]
+    finally:
+        app.close()

@@ -141,9 +141,12 @@ class App:
         self.push(scene)
 
     def main_menu(self) -> None:
-        """Go back to the main menu."""
+        """Go back to the main menu (the scenes left close first: a game's last autosave is
+        on disk before the menu looks for a game to Continue)."""
         from common.ui.menu import MainMenu
 
+        while self.stack:
+            self.stack.pop().close()
         self.reset(MainMenu(self))
 
     def screens(self, name: str) -> ModuleType:

@@ -50,9 +50,16 @@ class LoadScene(Scene):
         self.row_h = 60
         self._hover = (-1, -1)
         self._bg: pygame.Surface | None = None
+        self._changed = False  # a save was deleted, renamed or moved: told on leaving
         self.reload()
 
     # the list -----------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Leaving: the scenes under it hear if the saves changed (Continue follows)."""
+        if self._changed:
+            for scene in self.app.stack:
+                scene.saves_changed()
 
     def reload(self) -> None:
         """Read the folder again (after a change, and on opening)."""
@@ -169,6 +176,7 @@ class LoadScene(Scene):
                 self.app.toast(f"Cannot rename: {saves.shown(str(err), 60)}", 3.0)
             except OSError as err:
                 self.app.toast(f"Cannot rename: {savefiles.describe_error(err)}", 3.0)
+            self._changed = True
             self.reload()
 
         self.app.push(NameDialog(self.app, "Rename this save", [entry.details[:160]],
@@ -183,6 +191,7 @@ class LoadScene(Scene):
             self.app.toast(f"Cannot delete: {savefiles.describe_error(err)}", 3.0)
             return
         self.deleted_title = entry.name or entry.title
+        self._changed = True
         self.reload()
         self.app.invalidate()
 
@@ -196,6 +205,7 @@ class LoadScene(Scene):
             self.app.toast(f"Cannot undo: {savefiles.describe_error(err)}", 3.0)
             return
         self.deleted = None
+        self._changed = True
         self.reload()
         self.app.invalidate()
 
@@ -207,6 +217,7 @@ class LoadScene(Scene):
             self.app.toast(f"Cannot move it: {savefiles.describe_error(err)}", 3.0)
             return
         self.app.toast(f"Moved to {savefiles.ASIDE}/{saves.shown(target.name, 50)}", 3.0)
+        self._changed = True
         self.reload()
 
     # input --------------------------------------------------------------------------------

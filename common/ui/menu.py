@@ -18,11 +18,20 @@ TABLE_SETTINGS = (("handover", "Hand-over screen between players"),
 
 
 class MainMenu(Scene):
-    """New game (one button per game), Rules, Settings, Quit."""
+    """Continue, New game (one button per game), Load game, Rules, Settings, Quit."""
 
     def __init__(self, app) -> None:
         super().__init__(app)
         self.buttons: list[Widget] = []
+        self.last: saves.Entry | None = None
+        self._bg: pygame.Surface | None = None
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self._make_buttons()
+
+    def _make_buttons(self) -> None:
+        """Continue (if a game is unfinished), New game for each game, Load, Rules, ..."""
+        app = self.app
+        self.buttons = []
         self.last = saves.latest_unfinished(app.games) if app.saves_folder else None
         if self.last is not None:  # the game left last, as it was
             self.buttons.append(Button("Continue", self._continue, primary=True,
@@ -36,8 +45,11 @@ class MainMenu(Scene):
             Button("Settings", lambda: self.app.push(SettingsScene(self.app))),
             Button("Quit", self._quit),
         ]
-        self._bg: pygame.Surface | None = None
-        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def saves_changed(self) -> None:
+        """A save was deleted or renamed: Continue follows."""
+        self._make_buttons()
+        self.layout(self.app.size)
 
     def _new_game(self, name: str):
         def _start() -> None:
