@@ -144,13 +144,14 @@ def _sync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def stamp(path: Path) -> tuple[int, int] | None:
-    """What a file looks like now (modification time, size), to notice another writer."""
+def stamp(path: Path) -> tuple[int, int, int] | None:
+    """What a file is now (its inode, modification time and size), to notice another
+    writer: every atomic rewrite makes a new inode, even within a coarse clock's tick."""
     try:
         st = path.stat()
     except OSError:
         return None
-    return (st.st_mtime_ns, st.st_size)
+    return (st.st_ino, st.st_mtime_ns, st.st_size)
 
 
 # tidying -------------------------------------------------------------------------------------
