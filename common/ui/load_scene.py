@@ -329,7 +329,9 @@ class LoadScene(Scene):
         elif not self.shown:
             what = ("No finished games yet." if self.tab == "finished" else
                     "No games in progress. Every game is saved as you play it.")
-            lines = [(what, pal.text_dim), (saves.shown(str(saves.folder()), 120), pal.text_dim)]
+            lines = [(what, pal.text_dim),
+                     (f"Saves are kept in {saves.shown(str(saves.folder()), 120)}",
+                      pal.text_dim)]
         else:
             return
         y = self.list_rect.y + m.pad
