@@ -13,11 +13,16 @@ saves folder, random legal turns to the end (or a turn limit), and after every t
   slow disk is seen);
 - the size of the last record and the number of files written (one per game: every turn
   rewrites the game's own file).
+
+Python's cyclic garbage collector runs now and then wherever objects are allocated, building a
+record too: a pass that falls inside a measured autosave is timed (`gc.callbacks`) and the turn
+figures are printed with and without it (a pass would have fallen in the turn anyway).
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import random
 import statistics
@@ -48,6 +53,27 @@ def ms(values: list[float]) -> str:
             f"max {values[-1] * 1000:6.3f} ms")
 
 
+class GcClock:
+    """Seconds spent in the cyclic garbage collector since `reset`."""
+
+    def __init__(self) -> None:
+        self.spent = 0.0
+        self._start = 0.0
+        gc.callbacks.append(self._tick)
+
+    def _tick(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self._start = time.perf_counter()
+        else:
+            self.spent += time.perf_counter() - self._start
+
+    def reset(self) -> None:
+        self.spent = 0.0
+
+
+GC = GcClock()
+
+
 def run(name: str, make_scene, engine, turns: int, seed: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         app = App(main.games(), saves_folder=Path(folder))
@@ -56,15 +82,17 @@ def run(name: str, make_scene, engine, turns: int, seed: int) -> None:
         scene = make_scene(app)
         app.push(scene)
         rng = random.Random(seed)
-        added, writes = [], []
+        added, bare, writes = [], [], []
         for _ in range(turns):
             m = scene.match
             if m.over:
                 break
             m.play(engine.random_move(m.turn_start, rng))  # the turn itself, not timed
+            GC.reset()
             start = time.perf_counter()
             scene.autosave()
             added.append(time.perf_counter() - start)
+            bare.append(added[-1] - GC.spent)
             scene.saver.flush()
             record = m.record()
             start = time.perf_counter()
@@ -77,6 +105,7 @@ def run(name: str, make_scene, engine, turns: int, seed: int) -> None:
     worst = max(range(len(added)), key=added.__getitem__)
     print(f"  turn  (UI thread) {ms(added)}  (the max at turn {worst + 1}; "
           f"the first starts the writer thread)")
+    print(f"  turn without GC   {ms(bare)}")
     print(f"  write (off it)    {ms(writes)}")
 
 
