@@ -283,3 +283,16 @@ def test_a_folder_that_cannot_be_read_says_so_not_no_saves(saves_dir, monkeypatc
         assert load.entries == [] and "is a file, not a folder" in load.folder_problem
     finally:
         app.close()
+
+
+def test_review_opens_any_game_at_its_first_move(saves_dir):
+    _games(saves_dir, 3)
+    app, d, game = open_game()
+    try:
+        load = _load(app, d)
+        d.click(next(b for b in load.row_buttons if b.label == "Review").rect.center)
+        review = app.top
+        assert isinstance(review, GameScene) and review.review == 0
+        assert len(review.match.moves) == 2 and not review.match.over
+    finally:
+        app.close()
