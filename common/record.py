@@ -308,7 +308,23 @@ def dumps(record: dict) -> str:
 
 
 def save(path: str | os.PathLike, record: dict) -> None:
-    """Write a record atomically: a crash mid-write never leaves a half-written file."""
+    """Write a record atomically: a crash mid-write never leaves a half-written file (the
+    old file stays whole until the new one replaces it, and no temporary file is left)."""
+    path = Path(path)
+    tmp = write_temp(path, record)
+    try:
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def write_temp(path: str | os.PathLike, record: dict) -> Path:
+    """The record written, flushed and synced to a new temporary file beside `path`, named
+    ``.NAME.*.tmp`` (with `path`'s mode if it exists, else the umask's): the caller moves it
+    into place (`save`) or links it to a name that must not exist yet. Nothing is left behind
+    if writing fails; a process killed here leaves only such a file, which saves folders clean
+    up (`common.savefiles.clean_temps`)."""
     path = Path(path)
     try:
         mode = path.stat().st_mode & 0o777  # saving over a file keeps its mode
@@ -323,10 +339,10 @@ def save(path: str | os.PathLike, record: dict) -> None:
             f.write(dumps(record))
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    return Path(tmp)
 
 
 def _shown(value: Any) -> str:

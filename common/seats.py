@@ -108,6 +108,23 @@ KINDS_HELP = ("human", "random", *LEVEL_NAMES, "hard:N", "cmd:PROGRAM ARGS")
 HUMAN_SEAT = SeatSpec(HUMAN)
 
 
+def recorded_seats(players: Any, labels: list[str], keep_bots: bool = False
+                   ) -> list[SeatSpec]:
+    """The seats a record's "players" map ({label: spec text}) gives, in `labels` order,
+    for a saved game resumed: a missing or unreadable spec is a person (the record may come
+    from anywhere), and so is a `cmd:` bot unless `keep_bots` (the player agreed to start
+    that program again: a file alone never starts one)."""
+    given = players if isinstance(players, dict) else {}
+    out = []
+    for label in labels:
+        try:
+            spec = SeatSpec.parse(given.get(label, HUMAN))
+        except ValueError:
+            spec = HUMAN_SEAT
+        out.append(HUMAN_SEAT if spec.is_bot and not keep_bots else spec)
+    return out
+
+
 def parse_seats(text: str, counts: tuple[int, ...]) -> list[SeatSpec]:
     """Seat specs from a comma-separated list (`--players`), one per seat, in a count the
     game allows; ValueError naming the problem."""

@@ -15,7 +15,9 @@ seats, seed, first)` and, to open saved games, `resume_scene(app, replay)`.
 
 `build_app` loads the player's settings from their file (`common.ui.settings`) and hands the
 app that file, so every change (Settings scene, M, F11, a bot command) is written back at once;
-an `App` built without `settings_file`, as tests do, reads and writes no file.
+an `App` built without `settings_file`, as tests do, reads and writes no file. Likewise games
+autosave only into the app's `saves_folder` (`build_app` gives the player's, tidied of a
+killed writer's leftovers: `common.ui.saves.prepare_folder`).
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ import pygame
 from common import games as registry
 from common.ai.bot import DEFAULT_TIMEOUT as BOT_TIMEOUT
 from common.seats import SeatSpec, bot_name, parse_seats
-from common.ui import assets, draw
+from common.ui import assets, draw, saves
 from common.ui import settings as settings_io
 from common.ui.cpu import CpuRunner
 from common.ui.input import Command, Resized, map_event
@@ -58,8 +60,10 @@ class App:
     def __init__(
         self, games: dict[str, Any], size: tuple[int, int] = DEFAULT_SIZE,
         settings: Settings | None = None, settings_file: Path | None = None,
+        saves_folder: Path | None = None,
     ) -> None:
         self.games = games
+        self.saves_folder = saves_folder  # where games autosave (None: nowhere, as in tests)
         self.settings = settings or Settings()
         self.settings_file: Path | None = None  # set at the end: opening changes nothing
         self._unsaved_told = False
@@ -137,9 +141,12 @@ class App:
         self.push(scene)
 
     def main_menu(self) -> None:
-        """Go back to the main menu."""
+        """Go back to the main menu (the scenes left close first: a game's last autosave is
+        on disk before the menu looks for a game to Continue)."""
         from common.ui.menu import MainMenu
 
+        while self.stack:
+            self.stack.pop().close()
         self.reset(MainMenu(self))
 
     def screens(self, name: str) -> ModuleType:
@@ -413,7 +420,7 @@ def build_app(args: argparse.Namespace, games: dict[str, Any],
     timeout = getattr(args, "bot_timeout", None)
     where = settings_io.path()
     try:
-        app = App(games, size, settings_io.load(where), where)
+        app = App(games, size, settings_io.load(where), where, saves.prepare_folder())
     except pygame.error as err:
         print(f"cannot open a window: {err}", file=sys.stderr)
         return 1

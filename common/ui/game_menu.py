@@ -18,11 +18,16 @@ def open_menu(scene: Any) -> None:
     from common.ui.menu import SettingsScene  # the menu module imports the app's scenes
 
     app = scene.app
-    buttons = [("Resume", lambda: None), ("Save game", lambda: save_game(scene))]
+    autosaved = app.saves_folder is not None
+    saving = ("Name this save…", lambda: name_save(scene)) if autosaved else \
+        ("Save game", lambda: save_game(scene))
+    buttons = [("Resume", lambda: None), saving]
     if resigning_player(scene) is not None:
         buttons.append(("Resign", scene.confirm_resign))
     seed = scene.match.info.get("seed")
     lines = [f"Board seed {seed}"] if seed is not None else []
+    if autosaved:
+        lines.append("Saved after every turn: Continue in the main menu resumes it.")
     app.push(Dialog(app, "Game paused", lines, [
         *buttons,
         ("Settings", lambda: app.push(SettingsScene(app))),
@@ -39,6 +44,22 @@ def save_game(scene: Any) -> None:
         scene.app.toast(f"Could not save: {err.strerror or err}", 3.0)
         return
     scene.app.toast(f"Saved as {path.name}", 2.5)
+
+
+def name_save(scene: Any) -> None:
+    """Ask for a name for this game's save (it is saved all along: this only names it)."""
+    from common.ui.name_dialog import NameDialog  # the dialog imports the widgets
+
+    app = scene.app
+    current = scene.saver.name if scene.saver is not None else ""
+
+    def named(name: str) -> None:
+        scene.name_save(name)
+        app.toast(f"Saved as \u201c{saves.shown(name, 40)}\u201d" if name else "Saved", 2.5)
+
+    app.push(NameDialog(app, "Name this save", [
+        "The game is saved after every turn; a name makes it easy to find in Load game."],
+        current, named, placeholder="A name, e.g. Sunday rematch"))
 
 
 def resigning_player(scene: Any) -> int | None:

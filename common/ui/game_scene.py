@@ -15,8 +15,10 @@ thread, polled each frame, played after a short pause; a bot that fails or answe
 move forfeits through `Match.resign(seat, "forfeit")`, which with three or four players only
 withdraws that seat), the Hint (the `normal` level asked through a runner; the controller shows
 it), review (log click, Prev / Next, Back to game, arrow keys), resign with a confirmation,
-save, the game-over overlay (shown once the last move's animation ended), the refusal flash,
-the move log (scrolling, clicks), the in-game menu, and `close` stopping every runner.
+the autosave (`common.autosave.Autosaver`: the record after every turn, undo, redo and
+resignation, written off the UI thread, when the app has a saves folder), the game-over overlay
+(shown once the last move's animation ended), the refusal flash, the move log (scrolling,
+clicks), the in-game menu, and `close` stopping every runner.
 
 A game plugs in by writing a controller and a view; the screen calls them as follows:
 `layout` on resize -> `view.layout`; input -> toolbar and keys here, then board input on a
@@ -37,6 +39,7 @@ from typing import Any
 
 import pygame
 
+from common.autosave import Autosaver
 from common.ui import game_hint, game_menu, game_panel, seat_driver
 from common.ui.game_log import GameLog, LogRow
 from common.ui.game_panel import Status, draw_spinner, draw_status
@@ -88,6 +91,9 @@ class GameScene(Scene):
         self._layout_serial = 0
         self._turn_seen: tuple[int, int] | None = None
         self._refusal_up = False
+        self.saver: Autosaver | None = None  # the game's save file, once it is written
+        self._save_due = app.saves_folder is not None  # a new game is saved on its first frame
+        self._save_told = False
         b = Button
         self.undo_b = b("Undo", self.undo, hint="Ctrl+Z", small=True)
         self.redo_b = b("Redo", self.redo, hint="Ctrl+Y", small=True)
@@ -266,6 +272,8 @@ class GameScene(Scene):
 
     def update(self, dt: float) -> None:
         """Animations, the controller's work, the hint, the seats' moves, the game over."""
+        if self._save_due:
+            self.autosave()
         was_busy = self.animator.busy
         self.animator.update(dt)
         if was_busy and not self.animator.busy:
@@ -336,6 +344,7 @@ class GameScene(Scene):
         self.view.animate(before if shown_from is None else shown_from, after, shown)
         self.log.to_end()
         self.refresh()
+        self.autosave()
 
     def refuse(self, text: str, at: Any = None) -> None:
         """Show why a click did nothing (the engine's words), with a cross on `at`."""
@@ -370,6 +379,7 @@ class GameScene(Scene):
         self._turn_seen = None
         self.log.to_end()
         self.refresh()
+        self.autosave()
 
     def rematch(self) -> None:
         """The same seats in a new game."""
@@ -418,11 +428,54 @@ class GameScene(Scene):
         self.refused = None
         self.last_text = f"{self.match.name(player)} resigns"
         self.refresh()
+        self.autosave()
 
     def close(self) -> None:
-        """Leaving the game: drop the running searches (the hint's too), stop the bots."""
+        """Leaving the game: drop the running searches (the hint's too), stop the bots, and
+        wait for the autosave to be on disk (leaving loses nothing)."""
         self._cancel_hint()
         self.seats.close()
+        if self._save_due:
+            self.autosave()
+        if self.saver is not None:
+            self.saver.close()
+
+    # the save file --------------------------------------------------------------------------
+
+    def keep_in(self, path: Any, name: str = "") -> None:
+        """Go on saving this game in an existing file (a save opened from the Load screen or
+        Continue): nothing is written until the game changes."""
+        folder = self.app.saves_folder
+        if folder is None:
+            return
+        self.saver = Autosaver(folder, self.match.game.NAME, path, name)
+        self._save_due = False
+
+    def name_save(self, name: str) -> None:
+        """Give this game's save a name (written at once, and with every later turn)."""
+        if self.app.saves_folder is None:
+            return
+        if self.saver is None:
+            self.saver = Autosaver(self.app.saves_folder, self.match.game.NAME)
+        self.saver.name = name[:60]
+        self.autosave()
+
+    def autosave(self) -> None:
+        """Write the game as it stands (a turn being made is not part of it: Match.record)
+        to its save file, off the UI thread; a failure is said once, and retried next turn."""
+        self._save_due = False
+        folder = self.app.saves_folder
+        if folder is None:
+            return
+        if self.saver is None:
+            self.saver = Autosaver(folder, self.match.game.NAME)
+        problem = self.saver.problem
+        self.saver.save(self.match.record())
+        if problem and not self._save_told:
+            self._save_told = True
+            self.app.toast(f"The game cannot be saved: {problem}", 4.0)
+        elif problem is None:
+            self._save_told = False
 
     def _show_game_over(self) -> None:
         self.game_over_shown = True

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from common.games import GAMES
-from common.ui import draw
+from common.ui import draw, resume, saves
 from common.ui.input import Action, Command
 from common.ui.scene import Scene
 from common.ui.settings import ANIMATION_SPEEDS
@@ -18,11 +18,24 @@ TABLE_SETTINGS = (("handover", "Hand-over screen between players"),
 
 
 class MainMenu(Scene):
-    """New game (one button per game), Rules, Settings, Quit."""
+    """Continue, New game (one button per game), Load game, Rules, Settings, Quit."""
 
     def __init__(self, app) -> None:
         super().__init__(app)
         self.buttons: list[Widget] = []
+        self.last: saves.Entry | None = None
+        self._bg: pygame.Surface | None = None
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self._make_buttons()
+
+    def _make_buttons(self) -> None:
+        """Continue (if a game is unfinished), New game for each game, Load, Rules, ..."""
+        app = self.app
+        self.buttons = []
+        self.last = saves.latest_unfinished(app.games) if app.saves_folder else None
+        if self.last is not None:  # the game left last, as it was
+            self.buttons.append(Button("Continue", self._continue, primary=True,
+                                       hint=self._continue_hint()))
         for entry in GAMES.values():  # every game alike, in the registry's order
             self.buttons.append(Button(f"New game: {entry.title}", self._new_game(entry.name),
                                        primary=True))
@@ -32,14 +45,33 @@ class MainMenu(Scene):
             Button("Settings", lambda: self.app.push(SettingsScene(self.app))),
             Button("Quit", self._quit),
         ]
-        self._bg: pygame.Surface | None = None
-        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def saves_changed(self) -> None:
+        """A save was deleted or renamed: Continue follows."""
+        self._make_buttons()
+        self.layout(self.app.size)
 
     def _new_game(self, name: str):
         def _start() -> None:
             self.app.push(self.app.screens(name).new_game_scene(self.app))
 
         return _start
+
+    def _continue_hint(self) -> str:
+        last = self.last
+        assert last is not None
+        return f"{last.name or last.title}, {last.count}"
+
+    def _continue(self) -> None:
+        if self.last is not None:
+            resume.open_entry(self.app, self.last, on_problem=self._cannot_continue)
+
+    def _cannot_continue(self, entry: saves.Entry, problem: str) -> None:
+        from common.ui.overlay import Dialog
+
+        self.app.push(Dialog(self.app, "This game cannot be continued",
+                             [entry.file_name, problem, "Load game lists it with the others."],
+                             [("OK", lambda: None)], cancel=lambda: None))
 
     def _load(self) -> None:
         from common.ui.load_scene import LoadScene
@@ -54,7 +86,8 @@ class MainMenu(Scene):
         m = self.app.m
         w = max(340, int(size[0] * 0.3))
         h = len(self.buttons) * (m.button_h + m.pad) - m.pad
-        top = int(size[1] * 0.42)
+        foot = 2 * m.pad + int(m.small * 1.6)  # the key help under the panel stays clear
+        top = min(int(size[1] * 0.42), size[1] - foot - h - 4 * m.pad)
         self.panel = pygame.Rect(0, 0, w + 4 * m.pad, h + 4 * m.pad)
         self.panel.midtop = (size[0] // 2, top)
         stack(self.panel.inflate(-4 * m.pad, -4 * m.pad), self.buttons, m.button_h, m.pad)

@@ -58,5 +58,9 @@ class Scene:
     def settings_changed(self) -> None:
         """The palette, sound or animation setting changed: refresh cached drawings."""
 
+    def saves_changed(self) -> None:
+        """Saved games were deleted, renamed or moved (the Load screen tells the scenes
+        under it as it leaves)."""
+
     def close(self) -> None:
         """The scene leaves the stack for good: stop its work (CPU searches, ...)."""

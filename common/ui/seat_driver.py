@@ -200,3 +200,4 @@ def forfeit(scene: Any, player: int, message: str) -> None:
     scene.refused = None
     scene.app.sound.play("illegal", 0.6)
     scene.refresh()
+    scene.autosave()

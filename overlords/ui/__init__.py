@@ -15,9 +15,8 @@ from collections.abc import Sequence
 
 from common.match import Match
 from common.record import Replay
-from common.seats import SeatSpec
+from common.seats import SeatSpec, recorded_seats
 from common.ui.bots import is_bot
-from common.ui.cpu import cpu_levels
 from common.ui.game_scene import GameScene
 from common.ui.scene import Scene
 from overlords import rules
@@ -60,16 +59,15 @@ def game_scene(app, state: rules.State, seats: Sequence[SeatSpec | str],
     return scene_for(app, Match(rules, state, specs, info={"seed": seed}), rematch(app, specs))
 
 
-def resume_scene(app, replay: Replay) -> Scene:
-    """A saved game (a replayed record): play on, or look back if it is finished. A side a
-    bot played goes to a person: a file never starts a program."""
-    known = ["human", *cpu_levels()]
+def resume_scene(app, replay: Replay, keep_bots: bool = False) -> Scene:
+    """A saved game (a replayed record): play on, or look back if it is finished. Each side
+    comes back as the record says (a person, a CPU level); a side a bot played goes to a
+    person unless `keep_bots` (the player chose to start the program again)."""
     players = replay.record.get("players")
-    players = players if isinstance(players, dict) else {}
-    specs = [players.get(label) if players.get(label) in known else "human"
-             for label in rules.SIDE_NAMES]
+    specs = recorded_seats(players, list(rules.SIDE_NAMES), keep_bots)
     bots = [label.title() for label in rules.SIDE_NAMES
-            if isinstance(players.get(label), str) and is_bot(players[label])]
+            if isinstance(players, dict) and isinstance(players.get(label), str)
+            and is_bot(players[label]) and not keep_bots]
     if bots and replay.final.result is None:
         app.toast(f"{' and '.join(bots)} played by a bot program: now by you", 4.0)
     seed = replay.record.get("seed")

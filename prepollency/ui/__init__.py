@@ -15,7 +15,7 @@ from typing import Any
 
 from common.match import Match
 from common.record import Replay
-from common.seats import SeatSpec
+from common.seats import SeatSpec, recorded_seats
 from common.ui.game_scene import GameScene
 from common.ui.names import clean_name
 from prepollency import rules
@@ -63,20 +63,14 @@ def play_scene(app, seats: Sequence[SeatSpec | str], seed: int | None = None,
     return _scene(app, match, keys, rematch)
 
 
-def resume_scene(app, replay: Replay) -> GameScene:
-    """A saved game: play on, or look back at it if it is finished. A seat a bot program
-    played goes to a person (a file never starts a program)."""
+def resume_scene(app, replay: Replay, keep_bots: bool = False) -> GameScene:
+    """A saved game: play on, or look back at it if it is finished. Each seat comes back as
+    the record says (a person, a CPU level); a seat a bot program played goes to a person
+    unless `keep_bots` (the player chose to start the program again)."""
     record = replay.record
     seats = tuple(rules.players(replay.initial))
-    players = record.get("players") if isinstance(record.get("players"), dict) else {}
-    specs: dict[int, Any] = {}
-    for seat in seats:
-        text = players.get(str(seat), "human")
-        try:
-            spec = SeatSpec.parse(text)
-        except ValueError:
-            spec = SeatSpec.parse("human")
-        specs[seat] = SeatSpec.parse("human") if spec.is_bot else spec
+    chosen = recorded_seats(record.get("players"), [str(s) for s in seats], keep_bots)
+    specs: dict[int, Any] = dict(zip(seats, chosen, strict=True))
     names = _read_map(record.get("names"), seats)
     names = {s: clean_name(n) for s, n in names.items() if clean_name(n)}
     keys = _colour_keys(_read_map(record.get("colours"), seats), seats)

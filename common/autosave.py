@@ -1,0 +1,103 @@
+"""The autosave of one game in progress: its record rewritten after every turn, off the UI
+thread. No pygame.
+
+The game screen hands `save(record)` the record of each new position (built on the UI
+thread, where the match lives: well under a millisecond); a writer thread turns it into JSON
+and writes it through `common.savefiles`: the first time as a new file under a name of its own
+(so two instances never write the same file), then by atomic rewrites of that file. Only the
+newest record waits: a turn played while the previous one is still being written replaces it.
+
+If the file changed on disk since this game last wrote it (another window continued the same
+save, or it was deleted), the game forks: it goes on in a new file, so neither window's moves
+are lost. A write that fails (disk full, folder gone) is kept as `problem` for the screen to
+say, and retried with the next turn; the previous file is whole meanwhile.
+
+`flush()` waits for the last record to be on disk; `close()` also ends the thread. Leaving a
+game or closing the window therefore loses nothing; a kill loses at most the turn being
+written, never the file.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+from common import savefiles
+
+FLUSH_TIMEOUT = 10.0  # seconds close() waits for the last write (a hung network disk)
+
+
+class Autosaver:
+    """One game's save file, kept up to date by a writer thread (module docstring)."""
+
+    def __init__(self, folder: Path, game: str, path: Path | None = None,
+                 name: str = "") -> None:
+        self.folder = folder
+        self.game = game
+        self.path = path  # the file, once it exists (a resumed save's from the start)
+        self.name = name  # the save's name, carried in every record written
+        self.problem: str | None = None  # why the last write failed, until one succeeds
+        self.writes = 0  # records written
+        self._stamp = savefiles.stamp(path) if path is not None else None
+        self._pending: dict | None = None
+        self._busy = False
+        self._closed = False
+        self._cond = threading.Condition()
+        self._thread: threading.Thread | None = None
+
+    def save(self, record: dict) -> None:
+        """Write this record soon (replacing one still waiting); returns at once."""
+        if self.name:
+            record = {**record, savefiles.NAME_KEY: self.name}
+        with self._cond:
+            if self._closed:
+                return
+            self._pending = record
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="autosave",
+                                                daemon=True)
+                self._thread.start()
+            self._cond.notify_all()
+
+    def flush(self, timeout: float = FLUSH_TIMEOUT) -> bool:
+        """Wait until every record handed over is written (or failed); False on timeout."""
+        with self._cond:
+            return self._cond.wait_for(lambda: self._pending is None and not self._busy,
+                                       timeout)
+
+    def close(self) -> None:
+        """Write what waits, then end the writer thread."""
+        self.flush()
+        with self._cond:
+            self._closed = True
+            self._cond.notify_all()
+        if self._thread is not None:
+            self._thread.join(FLUSH_TIMEOUT)
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                self._cond.wait_for(lambda: self._pending is not None or self._closed)
+                if self._pending is None:
+                    return
+                record, self._pending, self._busy = self._pending, None, True
+            try:
+                self.write(record)
+            finally:
+                with self._cond:
+                    self._busy = False
+                    self._cond.notify_all()
+
+    def write(self, record: dict[str, Any]) -> None:
+        """Write one record now, on the calling thread (the writer thread's work)."""
+        try:
+            if self.path is None or savefiles.stamp(self.path) != self._stamp:
+                self.path = savefiles.write_new(self.folder, self.game, record)
+            else:
+                savefiles.rewrite(self.path, record)
+            self._stamp = savefiles.stamp(self.path)
+            self.problem = None
+            self.writes += 1
+        except OSError as err:
+            self.problem = savefiles.describe_error(err)

@@ -1,0 +1,93 @@
+"""Opening a save, from the Load screen or the main menu's Continue: the game comes back as it
+was saved (position, seats and their kinds: persons and CPU levels as they were) and goes on
+saving into the same file; or it opens in review, from its first move.
+
+A seat a bot program played is the one thing a file does not simply bring back: a save may
+come from anywhere, and its command line is a program to run. So an unfinished game with bot
+seats asks first, showing each command: **Start the bot again** (its seat plays on as before),
+or **Play it myself** (the seat is a person's). A command that cannot be shown as it is
+(control characters, too long) or whose program is missing is never offered: that seat is a
+person's, and the dialog says why. Finished games and reviews start nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from common import record as rec
+from common.seats import SeatSpec
+from common.ui import saves
+from common.ui.bots import check_command
+from common.ui.overlay import Dialog
+
+SHOWN_COMMAND = 120  # characters of a bot's command line the question shows at most
+
+
+def open_entry(app: Any, entry: saves.Entry, *, review: bool = False, replace: bool = False,
+               on_problem: Callable[[saves.Entry, str], None] | None = None) -> None:
+    """Resume (or review) a save; `replace` swaps the top scene for the game, else the game
+    goes on top. A save that cannot be replayed goes to `on_problem(entry, reason)`."""
+    try:
+        replay = saves.open_save(entry.path, app.games)
+    except rec.RecordError as err:
+        if on_problem is not None:
+            on_problem(entry, saves.shown(str(err)))
+        return
+
+    def start(keep_bots: bool) -> None:
+        scene = app.screens(replay.game.NAME).resume_scene(app, replay, keep_bots=keep_bots)
+        scene.keep_in(entry.path, entry.file.name)
+        if review:
+            scene.start_review(0)
+        (app.replace if replace else app.push)(scene)
+
+    bots = [] if review or replay.game.outcome(replay.final) is not None else bot_seats(replay)
+    if not bots:
+        start(False)
+        return
+    offered = [(who, command) for who, command, problem in bots if problem is None]
+    lines = []
+    for who, command, problem in bots:
+        lines.append(f"{who} was played by the program: {saves.shown(command, SHOWN_COMMAND)}"
+                     if problem is None else f"{who} was played by a bot that cannot be "
+                     f"started again ({problem}): now by you.")
+    if not offered:
+        app.push(Dialog(app, "Continue this game", lines, [("Play on", lambda: start(False))],
+                        cancel=lambda: None))
+        return
+    lines.append("Start it again, or play that side yourself?" if len(offered) == 1 else
+                 "Start them again, or play those sides yourself?")
+    app.push(Dialog(app, "Continue with the bot?", lines, [
+        ("Start the bot again" if len(offered) == 1 else "Start the bots again",
+         lambda: start(True)),
+        ("Play it myself" if len(offered) == 1 else "Play them myself", lambda: start(False)),
+    ], cancel=lambda: None))
+
+
+def bot_seats(replay: rec.Replay) -> list[tuple[str, str, str | None]]:
+    """The record's bot seats: (seat name, command, why it cannot be
+    started again or None)."""
+    game, record = replay.game, replay.record
+    players = record.get("players")
+    if not isinstance(players, dict):
+        return []
+    out = []
+    for player in game.players(replay.initial):
+        label = str(game.player_label(player))
+        try:
+            spec = SeatSpec.parse(players.get(label, "human"))
+        except ValueError:
+            continue
+        if not spec.is_bot:
+            continue
+        command = spec.command or ""
+        problem = None
+        if saves.shown(command, SHOWN_COMMAND) != command:
+            problem = "its command line cannot be shown as it is"
+        else:
+            reason = check_command(command)
+            if reason is not None:
+                problem = saves.shown(reason.rstrip("."), 80)
+        out.append((saves.player_name(record, game, label), command, problem))
+    return out
