@@ -4,6 +4,7 @@ quotes is cut, and nothing crashes."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
 
@@ -73,3 +74,70 @@ def test_a_bot_playing_a_huge_turn_is_quoted_short(tmp_path) -> None:
     finally:
         bot.close()
     assert "played" in str(err.value) and len(str(err.value)) < 400
+
+
+# --- records ------------------------------------------------------------------------------
+
+def _prepollency(players: int = 2) -> tuple[dict, object]:
+    engine = GAMES["prepollency"]
+    state = engine.new_state(random.Random(1), players)
+    return rec.build(engine, state, [], state), engine
+
+
+@pytest.mark.parametrize("text", [
+    '{"game": "overlords", "version": 1, "moves": [' + "9" * 5000 + "]}",
+    '{"a": -' + "1" * 4301 + "}",
+])
+def test_an_integer_of_more_than_4300_digits_is_a_record_error(text: str) -> None:
+    with pytest.raises(rec.RecordError, match="a number too long"):
+        rec.loads(text)
+
+
+def test_a_fifo_and_a_device_are_refused_without_waiting(tmp_path) -> None:
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    with pytest.raises(rec.RecordError, match="not a regular file \\(a FIFO\\)"):
+        rec.load(fifo)
+    with pytest.raises(rec.RecordError, match="not a regular file \\(a character device\\)"):
+        rec.load("/dev/zero")
+
+
+def test_a_path_too_long_or_with_a_nul_is_a_record_error(tmp_path) -> None:
+    with pytest.raises(rec.RecordError, match="cannot be read"):
+        rec.load(tmp_path / ("x" * 5000))
+    with pytest.raises(rec.RecordError, match="cannot be read"):
+        rec.load(str(tmp_path / "a\0b.json"))
+
+
+def test_no_result_key_and_a_null_withdrawn_read_as_unfinished_and_none() -> None:
+    record, _ = _prepollency(3)
+    del record["result"]
+    record["withdrawn"] = None
+    replay = rec.replay(record, GAMES)
+    assert replay.withdrawn == () and GAMES["prepollency"].outcome(replay.final) is None
+
+
+@pytest.mark.parametrize(("players", "winner", "message"), [
+    (2, None, "a forfeit result needs a winner (the player who stays), not null"),
+    (4, 1, "a forfeit ends the game only when two players are left, but 4 are still in "
+           "(1, 2, 3, 4)"),
+    (3, 1, "result winner 1 already left the game (see \"withdrawn\")"),
+])
+def test_a_bad_forfeit_result_names_the_actual_problem(players, winner, message) -> None:
+    record, _ = _prepollency(players)
+    if players == 3:
+        record["withdrawn"] = [{"seat": 1, "after": 0, "reason": "forfeit"}]
+    record["result"] = {"winner": winner, "reason": "forfeit"}
+    with pytest.raises(rec.RecordError) as err:
+        rec.replay(record, GAMES)
+    assert message in str(err.value)
+
+
+@pytest.mark.parametrize("winner", ["\0", "\ud800", 1e308, float("inf"), [[1]], {"a": 1},
+                                    10 ** 5000], ids=range(7))
+def test_a_strange_winner_is_a_record_error(winner) -> None:
+    record, _ = _prepollency()
+    record["result"] = {"winner": winner, "reason": "resign"}
+    with pytest.raises(rec.RecordError) as err:
+        rec.replay(record, GAMES)
+    assert "is not a player" in str(err.value) and len(str(err.value)) < 200
