@@ -57,7 +57,7 @@ def test_a_bot_line_too_long_forfeits_with_a_short_message(tmp_path) -> None:
             bot.ask(GAMES["prepollency"], state, record)
     finally:
         bot.close()
-    assert "not JSON" in str(err.value) and len(str(err.value)) < 300
+    assert "answered a line of over 1 MB" in str(err.value) and len(str(err.value)) < 300
 
 
 def test_a_bot_playing_a_huge_turn_is_quoted_short(tmp_path) -> None:
