@@ -166,6 +166,9 @@ class GameScene(Scene):
                             or "Game over. Click a move in the log to look back.")
         else:
             status = self.controller.status()
+            notice = self.app.cpu.notice  # the CPU plays random moves: said all along
+            if notice and not status.warning and any(s.searches for s in m.seats.values()):
+                status = replace(status, warning=notice)
         if self._refusal_shown():
             status = replace(status, text=self.refused[0], alert=True)
         return status

@@ -136,8 +136,8 @@ def _check(key: str, value: Any) -> str | None:
             return None
         if not isinstance(value, str):
             return "expected a command line or null"
-        if "\n" in value or "\r" in value or len(value) > MAX_COMMAND:
-            return "expected one short line"
+        if len(value) > MAX_COMMAND or not all(ch.isprintable() or ch == " " for ch in value):
+            return "expected one short line of printable text"
         return None
     if key == "prepollency_new_game":
         if value is None:
