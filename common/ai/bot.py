@@ -160,6 +160,7 @@ class Bot:
         self._out: _Output | None = None
         self._lock = threading.Lock()  # _start and close may run on different threads
         self._stopped = False
+        self._writer: threading.Thread | None = None  # the last message being written
 
     @property
     def name(self) -> str:
@@ -192,8 +193,10 @@ class Bot:
             raise Forfeit(f"{self.name} printed a second line for one message: "
                           f"{quote(extra[0])} (every message gets exactly one answer line)")
         data = (json.dumps(message) + "\n").encode("utf-8")
-        threading.Thread(target=_write, args=(proc, data), name="bot-input",
-                         daemon=True).start()
+        writer = threading.Thread(target=_write, args=(proc, data), name="bot-input",
+                                  daemon=True)
+        self._writer = writer
+        writer.start()
         deadline = time.monotonic() + self.timeout
         exited: float | None = None
         while True:
@@ -272,9 +275,15 @@ class Bot:
         next `ask` starts it again."""
         with self._lock:
             proc, self._proc, self._out = self._proc, None, None
+            writer, self._writer = self._writer, None
         if proc is None:
             return
-        with contextlib.suppress(OSError):
+        if writer is not None and writer.is_alive():
+            # a message still being written (the program reads nothing): closing its input
+            # would wait for the writer, so the program is ended first, which frees it
+            _kill_group(proc.pid)
+            writer.join(timeout=2.0)
+        with contextlib.suppress(OSError, ValueError):
             if proc.stdin is not None:
                 proc.stdin.close()
         with contextlib.suppress(subprocess.TimeoutExpired):
