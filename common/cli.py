@@ -107,7 +107,8 @@ each command's options. Records are the JSON save files described in the rules (
 
     perft = sub.add_parser("perft", help="count legal move sequences after a record's moves")
     perft.add_argument("file", type=Path, metavar="FILE")
-    perft.add_argument("--depth", type=_positive, default=1, help="sequence length (1)")
+    perft.add_argument("--depth", type=_depth, default=1,
+                       help=f"sequence length (1; at most {MAX_DEPTH})")
     parser.subcommands = {"play": play, "selfplay": selfplay, "validate": validate,
                           "perft": perft}
     return parser
@@ -116,10 +117,22 @@ each command's options. Records are the JSON save files described in the rules (
 def _positive(text: str) -> int:
     try:
         value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    except ValueError:  # also a number of more than 4300 digits
+        raise argparse.ArgumentTypeError(f"{terminal(text, 40)!r} is not a whole number "
+                                         "(or not one this program reads)") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} is not positive")
+    return value
+
+
+MAX_DEPTH = 8  # perft depth: each more multiplies the time by ~100 (depth 4 takes minutes)
+
+
+def _depth(text: str) -> int:
+    value = _positive(text)
+    if value > MAX_DEPTH:
+        raise argparse.ArgumentTypeError(f"depth {value} would run for ever (at most "
+                                         f"{MAX_DEPTH})")
     return value
 
 

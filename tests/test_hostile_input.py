@@ -603,3 +603,31 @@ def test_a_bot_setup_is_played_and_null_leaves_it_to_the_normal_level(tmp_path) 
     from common.ai.bot import program_setup
 
     assert left == program_setup(engine, state, 1, random.Random(1))
+
+
+def test_perft_depth_and_huge_numbers_are_refused_at_the_command_line(capsys) -> None:
+    import main
+
+    for argv in (["perft", "x.json", "--depth", "50"],
+                 ["selfplay", "overlords", "--players", "random,random", "--games",
+                  "9" * 5000]):
+        with pytest.raises(SystemExit) as exit_:
+            main.main(argv)
+        assert exit_.value.code == 2
+        err = capsys.readouterr().err
+        assert "Traceback" not in err and len(err) < 2000
+
+
+@pytest.mark.parametrize("kind", ["fifo", "huge", "device"])
+def test_a_settings_file_that_is_not_one_is_refused_unread(tmp_path, kind, capsys) -> None:
+    from common.ui import settings as settings_io
+
+    file = tmp_path / "settings.json"
+    if kind == "fifo":
+        os.mkfifo(file)
+    elif kind == "huge":
+        file.write_text('{"sound": false, "x": "' + "y" * (1 << 20) + '"}')
+    else:
+        file = Path("/dev/zero")
+    assert settings_io.load(file) == settings_io.Settings()
+    assert "using the defaults" in capsys.readouterr().err
