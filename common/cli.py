@@ -269,7 +269,7 @@ def selfplay(args: argparse.Namespace, game: Game) -> int:
                        for p, spec in zip(seats, specs, strict=True)}
         except ValueError as err:
             raise UsageError(str(err)) from None
-        names = {p: terminal(f"{game.player_label(p)} ({s})", 120)
+        names = {p: terminal(f"{game.player_label(p)} ({s})", None)
                  for p, s in zip(seats, specs, strict=True)}
         state, setup_forfeits = _openings(game, state, seats, players, names, number, rng)
         initial, moves, withdrawn = state, [], []  # the game so far, as its record holds it
