@@ -31,9 +31,9 @@ from common.ui.game_scene import GameScene  # noqa: E402
 from common.ui.menu import MainMenu  # noqa: E402
 from common.ui.overlay import GameOver  # noqa: E402
 from overlords import rules  # noqa: E402
+from overlords.setup import setup_of  # noqa: E402
 from overlords.ui import SetupScene, play_scene, resume_scene  # noqa: E402
 from overlords.ui.driver import finish_setup  # noqa: E402
-from overlords.setup import setup_of  # noqa: E402
 from overlords.ui.setup import board_for, cpu_setup  # noqa: E402
 from tests.test_ui_overlords import new_game_dialog, open_game  # noqa: E402
 
