@@ -213,3 +213,18 @@ def test_the_game_screen_says_the_cpu_plays_random_moves_while_it_does() -> None
         assert game.status().warning != FALLBACK_NOTICE
     finally:
         a.close()
+
+
+def test_a_bot_command_with_undrawable_characters_draws_and_forfeits() -> None:
+    a, d, game = open_game(("human", "cmd:/nonexistent/\ud800\x1b[2J\u202ebot.py"), seed=2)
+    try:
+        end = time.monotonic() + 20
+        while not isinstance(a.top, GameOver):
+            assert time.monotonic() < end
+            d.frames(1)
+        words = a.top.lines[0]
+        assert words.startswith("Black's bot forfeits: it could not be started")
+        assert "\x1b" not in words
+        d.frames(2)
+    finally:
+        a.close()
