@@ -43,8 +43,21 @@ WITHDRAWN_KEY = "withdrawn"
 LEAVE_REASONS = ("resign", "forfeit")
 
 
+MAX_MESSAGE = 300  # characters of an error message (an engine's reason may quote a file)
+
+
 class RecordError(ValueError):
-    """A record that cannot be read or does not follow the rules; the message says why."""
+    """A record that cannot be read or does not follow the rules; the message says why (cut
+    to MAX_MESSAGE characters: it may quote the file, and is shown and printed)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(cut(message))
+
+
+def cut(text: str, limit: int = MAX_MESSAGE) -> str:
+    """Text cut to `limit` characters, ending in "…" if it was longer."""
+    text = str(text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class Withdrawal(NamedTuple):

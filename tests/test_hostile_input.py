@@ -631,3 +631,40 @@ def test_a_settings_file_that_is_not_one_is_refused_unread(tmp_path, kind, capsy
         file = Path("/dev/zero")
     assert settings_io.load(file) == settings_io.Settings()
     assert "using the defaults" in capsys.readouterr().err
+
+
+def _paths(value, path=()):
+    """Every path to a value inside a JSON value."""
+    yield path
+    items = value.items() if isinstance(value, dict) else \
+        enumerate(value) if isinstance(value, list) else ()
+    for key, child in items:
+        yield from _paths(child, (*path, key))
+
+
+@pytest.mark.parametrize("name", ["overlords", "prepollency"])
+def test_every_value_of_a_record_made_huge_or_strange_is_a_short_record_error(name) -> None:
+    import copy
+
+    engine = GAMES[name]
+    state = engine.new_state(random.Random(1), 2)
+    move = engine.random_move(state, random.Random(2))
+    base = rec.build(engine, state, [move], engine.apply(state, move))
+    for path in list(_paths(base))[1:]:
+        for value in (HUGE, "2D " + HUGE, [HUGE], {HUGE: HUGE}, 10 ** 4000, "\0\ud800"):
+            record = copy.deepcopy(base)
+            inner = record
+            for key in path[:-1]:
+                inner = inner[key]
+            inner[path[-1]] = value
+            try:
+                rec.replay(record, GAMES)
+            except rec.RecordError as err:
+                assert len(str(err)) <= rec.MAX_MESSAGE, (path, str(err)[:100])
+
+
+def test_a_bot_move_quoting_a_huge_square_is_quoted_short() -> None:
+    code = ("import sys, json; sys.stdin.readline(); "
+            "print(json.dumps({'turn': ['c3-' + 'z' * 100000]}), flush=True)")
+    message = _forfeit(_bot(code))
+    assert "played" in message and len(message) < 600

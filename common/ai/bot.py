@@ -236,7 +236,8 @@ class Bot:
         try:
             return with_setup(game, state, player, answer)
         except ValueError as err:
-            raise Forfeit(f"{self.name} set up {_json_quote(answer)}: {err}") from None
+            raise Forfeit(f"{self.name} set up {_json_quote(answer)}: {rec.cut(err, 200)}") \
+                from None
 
     def _crashed(self, proc: subprocess.Popen[bytes]) -> str:
         try:
@@ -267,7 +268,8 @@ class Bot:
         try:
             return game.parse_move(state, data)
         except (IllegalMoveError, ValueError, TypeError) as err:
-            raise Forfeit(f"{self.name} played {_json_quote(data)}: {err}") from None
+            raise Forfeit(f"{self.name} played {_json_quote(data)}: {rec.cut(err, 200)}") \
+                from None
 
     def close(self, grace: float = 0.5) -> None:
         """Stop the program (end of game, or after it failed): its stdin closes, and it is

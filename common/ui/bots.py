@@ -53,8 +53,8 @@ def check_command(command: str) -> str | None:
         return _check_argv(argv)
     except OSError as err:  # a path too long for the file system, a loop of links...
         return f"That path cannot be used: {(err.strerror or str(err)).lower()}."
-    except ValueError as err:  # a character the file system refuses
-        return f"That path cannot be used: {err}."
+    except (ValueError, RuntimeError) as err:  # a character the file system refuses; ~nobody
+        return f"That path cannot be used: {quote(str(err), 120)}."
 
 
 def _check_argv(argv: list[str]) -> str | None:
