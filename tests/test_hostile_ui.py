@@ -228,3 +228,15 @@ def test_a_bot_command_with_undrawable_characters_draws_and_forfeits() -> None:
         d.frames(2)
     finally:
         a.close()
+
+
+@pytest.mark.parametrize("value", [float("inf"), float("nan"), 1e308, 0.0, -3.0])
+def test_the_app_refuses_an_out_of_range_bot_timeout(value, capsys) -> None:
+    import argparse
+
+    from common.ui.app import build_app
+
+    args = argparse.Namespace(command="play", game="overlords", players="human,random",
+                              seed=1, first=None, bot_timeout=value)
+    assert build_app(args, main.games()) == 2
+    assert "bot timeout" in capsys.readouterr().err

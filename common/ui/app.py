@@ -34,6 +34,7 @@ import pygame
 
 from common import games as registry
 from common.ai.bot import DEFAULT_TIMEOUT as BOT_TIMEOUT
+from common.ai.bot import check_timeout
 from common.seats import SeatSpec, bot_name, parse_seats
 from common.ui import assets, draw
 from common.ui import settings as settings_io
@@ -423,6 +424,9 @@ def build_app(args: argparse.Namespace, games: dict[str, Any],
             return 2
         play = (entry, seats, args.seed, first)
     timeout = getattr(args, "bot_timeout", None)
+    if timeout is not None and check_timeout(timeout):
+        print(f"play: {check_timeout(timeout)}", file=sys.stderr)
+        return 2
     where = settings_io.path()
     try:
         app = App(games, size, settings_io.load(where), where)
