@@ -21,7 +21,7 @@ from common.ui.theme import Color
 _TEXT_CACHE: dict[tuple, pygame.Surface] = {}
 MAX_DRAWN = 400  # characters of one line of text drawn (a longer one is cut with "…")
 MAX_PARAGRAPH = 20_000  # characters of a paragraph `wrap` reads (the rules' are ~1,000)
-MAX_LINES = 12  # lines of a message quoted from a file or a bot (see `cut_lines`)
+MAX_LINES = 8  # lines of each message line of a dialog (it may quote a file or a bot)
 ELLIPSIS = "…"
 _UNDRAWABLE = ("Cc", "Cs", "Cf", "Cn")  # controls, lone surrogates, format chars, unassigned
 
