@@ -8,7 +8,9 @@ with status 1 (2 for a wrong command line), never a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
+import os
 import random
 import sys
 import time
@@ -180,14 +182,20 @@ def run(argv: list[str], games: dict[str, Game], app: Callable[[argparse.Namespa
     args = parser.parse_args(argv)
     if args.command in (None, "play"):
         return app(args)
-    if args.command == "selfplay":
-        try:
-            return selfplay(args, games[args.game])
-        except UsageError as err:
-            parser.subcommands["selfplay"].error(str(err))
-    if args.command == "validate":
-        return validate(args.files, games)
-    return perft(args.file, args.depth, games)
+    try:
+        if args.command == "selfplay":
+            try:
+                return selfplay(args, games[args.game])
+            except UsageError as err:
+                parser.subcommands["selfplay"].error(str(err))
+        if args.command == "validate":
+            return validate(args.files, games)
+        return perft(args.file, args.depth, games)
+    except BrokenPipeError:  # `... | head`: the reader left; stop quietly, no traceback
+        with contextlib.suppress(OSError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        return 1
 
 
 def validate(files: list[Path], games: dict[str, Game]) -> int:

@@ -668,3 +668,16 @@ def test_a_bot_move_quoting_a_huge_square_is_quoted_short() -> None:
             "print(json.dumps({'turn': ['c3-' + 'z' * 100000]}), flush=True)")
     message = _forfeit(_bot(code))
     assert "played" in message and len(message) < 600
+
+
+def test_selfplay_into_a_closed_pipe_stops_quietly() -> None:
+    proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "selfplay", "prepollency",
+                             "--players", "random,random", "--games", "100000",
+                             "--max-moves", "2"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.readline()
+    proc.stdout.close()  # as `| head -1` does
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 1
+    assert "Traceback" not in err and "BrokenPipe" not in err
