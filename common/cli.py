@@ -127,7 +127,7 @@ def _positive(text: str) -> int:
     return value
 
 
-MAX_DEPTH = 8  # perft depth: each more multiplies the time by ~100 (depth 4 takes minutes)
+MAX_DEPTH = 5  # perft depth: each more multiplies the time by ~100 (depth 4 takes minutes)
 
 
 def _depth(text: str) -> int:
