@@ -681,3 +681,22 @@ def test_selfplay_into_a_closed_pipe_stops_quietly() -> None:
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=60) == 1
     assert "Traceback" not in err and "BrokenPipe" not in err
+
+
+def test_the_example_bot_sets_up_legally_and_never_loses_on_move_one() -> None:
+    from common.ai.bot import BotPlayer
+
+    engine = GAMES["overlords"]
+    example = shlex.join([sys.executable, str(ROOT / "examples" / "random_bot.py"), "3"])
+    bot = BotPlayer(engine, example, 20)
+    try:
+        for seed in range(6):
+            state = engine.new_state(random.Random(seed), 2)
+            white = bot.opening(state, 0)
+            black = bot.opening(white, 1)
+            assert engine.record_header(black)["setup"]["white"] == \
+                engine.record_header(white)["setup"]["white"]
+            assert not any(engine.outcome(engine.apply(black, move)) is not None
+                           for move in engine.legal_moves(black)), seed
+    finally:
+        bot.close()
