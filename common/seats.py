@@ -70,12 +70,13 @@ class SeatSpec:
         shown = count if len(count) <= 20 else count[:19] + "…"
         if not count.isascii() or not count.isdecimal():
             raise ValueError(f"{name}:{shown}: the node count {shown!r} is not a whole number")
-        if len(count.lstrip("0")) > len(str(MAX_NODES)) or int(count) > MAX_NODES:
+        digits = count.lstrip("0") or "0"  # int() of 4,300 digits or more would raise
+        if len(digits) > len(str(MAX_NODES)) or int(digits) > MAX_NODES:
             raise ValueError(f"{name}:{shown}: too many nodes (at most {MAX_NODES:,}; "
                              f"{name} searches a few thousand a turn)")
-        if int(count) < 1:
+        if int(digits) < 1:
             raise ValueError(f"{name}:{shown}: the node count must be positive")
-        return cls(CPU, level=name, nodes=int(count))
+        return cls(CPU, level=name, nodes=int(digits))
 
     def __str__(self) -> str:
         if self.kind == BOT:

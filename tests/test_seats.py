@@ -24,6 +24,12 @@ def test_kinds() -> None:
     assert SeatSpec.parse("normal").describe() == "CPU, normal"
 
 
+def test_leading_zeros_never_reach_the_4300_digit_limit() -> None:
+    assert SeatSpec.parse("easy:" + "0" * 5000 + "7").nodes == 7
+    with pytest.raises(ValueError, match="too many nodes"):
+        SeatSpec.parse("easy:" + "0" * 5000 + "9" * 5000)
+
+
 @pytest.mark.parametrize("text, words", [
     ("wizard", "unknown player 'wizard'"),
     ("hard:0", "the node count must be positive"),
