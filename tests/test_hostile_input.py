@@ -700,3 +700,37 @@ def test_the_example_bot_sets_up_legally_and_never_loses_on_move_one() -> None:
                            for move in engine.legal_moves(black)), seed
     finally:
         bot.close()
+
+
+class _RestartingWorker(_DyingWorker):
+    """A worker that answers, but has been restarted this many times."""
+
+    restarts = 0
+
+    def start(self, game_name, state, spec, seed=None) -> None:
+        self._move = GAMES[game_name].random_move(state, random.Random(seed))
+
+    def poll(self):
+        return self._move
+
+
+def test_a_worker_restarted_again_and_again_in_one_game_gives_way_to_random(monkeypatch):
+    from common.seats import Ask
+    from common.ui import cpu as cpu_module
+
+    monkeypatch.setattr(cpu_module, "_worker_class", lambda: _RestartingWorker)
+    runner = cpu_module.CpuRunner(GAMES)
+    state = GAMES["overlords"].new_state(random.Random(3), 2)
+    try:
+        runner.prepare()
+        while not runner.ready():
+            time.sleep(0.01)
+        runner.new_game()
+        runner.start(Ask("overlords", state, 1), "hard")
+        assert runner.poll() is not None and runner.notice is None
+        runner._worker.restarts = cpu_module.MAX_RESTARTS  # three restarts in this game
+        runner.start(Ask("overlords", state, 2), "hard")
+        assert runner.poll() is not None  # this answer still counts
+        assert runner.notice == cpu_module.FALLBACK_NOTICE
+    finally:
+        runner.close()

@@ -152,6 +152,7 @@ class AIWorker:
         self._limit = MIN_LIMIT  # seconds it may take
         self._restarted = False
         self._events: list[str] = []
+        self.restarts = 0  # how many times the process was restarted
         self._spawn()
 
     def _spawn(self) -> None:
@@ -226,6 +227,7 @@ class AIWorker:
                 self._pending = None
                 raise RuntimeError(f"the CPU worker failed twice on this position ({why})")
             self._restarted = True
+            self.restarts += 1
             self._events.append(f"The CPU search was restarted: {why}")
             self._spawn()
             self._since = time.monotonic()

@@ -3,11 +3,12 @@
 `CpuRunner` (one per app) drives the `common.ai.worker.AIWorker` process; `CpuRunner.seat(spec)`
 is the `common.seats.SeatRunner` of one CPU seat or of the Hint. A worker that dies, is stopped
 or hangs is restarted by `AIWorker` (`take_warning` says so once, for a toast). Should it fail
-to start, or fail twice on one position, the CPU seats play the `random` level in a background
-thread instead: `take_warning` says so once, and `notice` says so for as long as it lasts, for
-the game screen to show. `new_game` (a game screen opening) then tries a fresh worker. Nothing
-here waits: not for a search, and not for the worker process to start (that happens in a
-background thread). The window never waits for a CPU.
+to start, fail twice on one position, or be restarted MAX_RESTARTS times in one game, the CPU
+seats play the `random` level in a background thread instead: `take_warning` says so once,
+and `notice` says so for as long as it lasts, for the game screen to show. `new_game` (a game
+screen opening) then tries a fresh worker. Nothing here waits: not for a search, and not for
+the worker process to start (that happens in a background thread). The window never waits for
+a CPU.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 from common.seats import Ask, SeatSpec
 
 FALLBACK_WARNING = "The CPU search stopped working: the CPU now plays random moves"
+MAX_RESTARTS = 3  # worker restarts in one game before its CPU seats fall back to random
 FALLBACK_NOTICE = ("The CPU search failed: CPU players make random moves until the next "
                    "game")
 
@@ -107,6 +109,7 @@ class CpuRunner:
         self._queued: tuple[Ask, str] | None = None  # asked before the worker was ready
         self._preparing: threading.Thread | None = None
         self._warned = False
+        self._restarts = 0  # the worker's restarts when this game began
 
     def seat(self, spec: SeatSpec | str) -> CpuSeat:
         """The runner of one seat playing this level (`random`, `easy`, `hard:4000`...)."""
@@ -156,6 +159,7 @@ class CpuRunner:
         """A game screen opens: if the search had failed, try a fresh worker process (in the
         background; the random level answers until it is up)."""
         if not self._worker_failed:
+            self._restarts = getattr(self._worker, "restarts", 0)
             return
         if self._preparing is not None and self._preparing.is_alive():
             return  # still trying
@@ -211,10 +215,15 @@ class CpuRunner:
         if self._active is None:
             return None
         try:
-            return self._active.poll()
+            move = self._active.poll()
         except Exception:  # the worker died: let the random level answer instead
             self._fall_back()
             return None
+        if getattr(self._active, "restarts", 0) - self._restarts >= MAX_RESTARTS:
+            if move is not None:
+                self._request = None  # answered: nothing for the random level to redo
+            self._fall_back()  # it keeps dying: random moves until the next game
+        return move
 
     def _fall_back(self) -> None:
         self._worker_failed = True
