@@ -8,9 +8,13 @@ with status 1 (2 for a wrong command line), never a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import math
+import os
 import random
 import sys
 import time
+import unicodedata
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -18,7 +22,7 @@ from typing import Any
 
 from common import record as rec
 from common.protocol import Forfeit, Game
-from common.seats import SeatSpec
+from common.seats import MAX_NODES, SeatSpec
 
 Player = Callable[[Any], Any]  # state -> move
 
@@ -40,7 +44,8 @@ def make_player(game: Game, spec: SeatSpec, rng: random.Random,
     if spec.is_bot:
         from common.ai.bot import DEFAULT_TIMEOUT, BotPlayer
 
-        return BotPlayer(game, spec.command or "", getattr(args, "bot_timeout", DEFAULT_TIMEOUT))
+        return BotPlayer(game, spec.command or "", getattr(args, "bot_timeout", DEFAULT_TIMEOUT),
+                         rng)
     raise ValueError("a human seat plays only in the app (use the play command)")
 
 
@@ -93,7 +98,7 @@ each command's options. Records are the JSON save files described in the rules (
     selfplay.add_argument("--first", type=int, default=None, help="prepollency: first seat")
     selfplay.add_argument("--max-moves", type=_positive, default=5000,
                           help="stop a game unfinished after this many moves (5000)")
-    selfplay.add_argument("--nodes", type=_positive, default=None,
+    selfplay.add_argument("--nodes", type=_node_count, default=None,
                           help="CPU seats search exactly N nodes a turn (reproducible) "
                                "instead of their level's time")
     selfplay.add_argument("--bot-timeout", type=_seconds, default=10.0,
@@ -104,7 +109,8 @@ each command's options. Records are the JSON save files described in the rules (
 
     perft = sub.add_parser("perft", help="count legal move sequences after a record's moves")
     perft.add_argument("file", type=Path, metavar="FILE")
-    perft.add_argument("--depth", type=_positive, default=1, help="sequence length (1)")
+    perft.add_argument("--depth", type=_depth, default=1,
+                       help=f"sequence length (1; at most {MAX_DEPTH})")
     parser.subcommands = {"play": play, "selfplay": selfplay, "validate": validate,
                           "perft": perft}
     return parser
@@ -113,21 +119,61 @@ each command's options. Records are the JSON save files described in the rules (
 def _positive(text: str) -> int:
     try:
         value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    except ValueError:  # also a number of more than 4300 digits
+        raise argparse.ArgumentTypeError(f"{terminal(text, 40)!r} is not a whole number "
+                                         "(or not one this program reads)") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} is not positive")
     return value
 
 
+MAX_DEPTH = 5  # perft depth: each more multiplies the time by ~100 (depth 4 takes minutes)
+
+
+def _depth(text: str) -> int:
+    value = _positive(text)
+    if value > MAX_DEPTH:
+        raise argparse.ArgumentTypeError(f"depth {value} would run for ever (at most "
+                                         f"{MAX_DEPTH})")
+    return value
+
+
+def _node_count(text: str) -> int:
+    value = _positive(text)
+    if value > MAX_NODES:
+        raise argparse.ArgumentTypeError(
+            f"{value} nodes is too many (at most {MAX_NODES:,}: hard searches ~4,000 a turn)")
+    return value
+
+
 def _seconds(text: str) -> float:
+    """A bot timeout: more than 0 and at most `common.ai.bot.MAX_TIMEOUT` seconds (`inf`,
+    `nan` and `1e308` are refused here: they would hang or crash a game)."""
+    from common.ai.bot import check_timeout
+
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"{text} is not positive")
+        raise argparse.ArgumentTypeError(f"{terminal(text, 40)!r} is not a number of "
+                                         "seconds") from None
+    problem = check_timeout(value) if math.isfinite(value) else \
+        "the bot timeout must be a finite number of seconds"
+    if problem:
+        raise argparse.ArgumentTypeError(f"{terminal(text, 40)}: {problem}")
     return value
+
+
+def terminal(text: object, limit: int | None = 300) -> str:
+    """Text from a file, a file name or a bot as a terminal shows it safely: control and
+    format characters and lone surrogates (undecodable file-name bytes) escaped, so nothing
+    read can send an escape sequence or fail to print; cut to `limit` characters."""
+    text = str(text)
+    if limit is not None and len(text) > limit:
+        text = text[: limit - 1] + "…"
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() or unicodedata.category(ch) == "Zs"
+                   else repr(ch)[1:-1] for ch in text)
 
 
 def run(argv: list[str], games: dict[str, Game], app: Callable[[argparse.Namespace], int]) -> int:
@@ -136,27 +182,37 @@ def run(argv: list[str], games: dict[str, Game], app: Callable[[argparse.Namespa
     args = parser.parse_args(argv)
     if args.command in (None, "play"):
         return app(args)
-    if args.command == "selfplay":
-        try:
-            return selfplay(args, games[args.game])
-        except UsageError as err:
-            parser.subcommands["selfplay"].error(str(err))
-    if args.command == "validate":
-        return validate(args.files, games)
-    return perft(args.file, args.depth, games)
+    try:
+        if args.command == "selfplay":
+            try:
+                return selfplay(args, games[args.game])
+            except UsageError as err:
+                parser.subcommands["selfplay"].error(str(err))
+        if args.command == "validate":
+            return validate(args.files, games)
+        return perft(args.file, args.depth, games)
+    except BrokenPipeError:  # `... | head`: the reader left; stop quietly, no traceback
+        with contextlib.suppress(OSError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        return 1
 
 
 def validate(files: list[Path], games: dict[str, Game]) -> int:
     """Print `FILE: ok` for each valid record, or the first problem; 1 if any failed."""
     failed = 0
     for path in files:
+        name = terminal(path, None)
         try:
             rec.replay(rec.load(path), games)
         except rec.RecordError as err:
-            print(f"{path}: {err}")
+            print(f"{name}: {terminal(err)}")
+            failed += 1
+        except Exception as err:  # noqa: BLE001 - one file's surprise must not stop the rest
+            print(f"{name}: cannot be checked ({type(err).__name__}: {terminal(err, 120)})")
             failed += 1
         else:
-            print(f"{path}: ok")
+            print(f"{name}: ok")
     return 1 if failed else 0
 
 
@@ -165,7 +221,7 @@ def perft(path: Path, depth: int, games: dict[str, Game]) -> int:
     try:
         replay = rec.replay(rec.load(path), games)
     except rec.RecordError as err:
-        print(f"{path}: {err}", file=sys.stderr)
+        print(f"{terminal(path, None)}: {terminal(err)}", file=sys.stderr)
         return 1
     start = time.perf_counter()
     count = replay.game.perft(replay.final, depth)
@@ -175,8 +231,26 @@ def perft(path: Path, depth: int, games: dict[str, Game]) -> int:
     return 0
 
 
+class _Clock:
+    """Running statistics of one seat's turn times (flat memory for any number of games)."""
+
+    __slots__ = ("turns", "total", "slowest")
+
+    def __init__(self) -> None:
+        self.turns, self.total, self.slowest = 0, 0.0, 0.0
+
+    def add(self, seconds: float) -> None:
+        self.turns += 1
+        self.total += seconds
+        self.slowest = max(self.slowest, seconds)
+
+
 def selfplay(args: argparse.Namespace, game: Game) -> int:
-    """Play args.games games between the seat specs; print a line per game and the totals."""
+    """Play args.games games between the seat specs; print a line per game and the totals.
+
+    Memory stays flat however many games are played (running totals, nothing kept per game
+    or per turn). If a record cannot be written (a read-only folder, a full disk, a file-size
+    limit), one line says so, the records written so far are kept, and it stops (status 1)."""
     try:
         specs = [SeatSpec.parse(s.strip()) for s in args.players.split(",")]
     except ValueError as err:
@@ -186,12 +260,14 @@ def selfplay(args: argparse.Namespace, game: Game) -> int:
         try:
             args.out.mkdir(parents=True, exist_ok=True)
         except OSError as err:
-            print(f"cannot create {args.out}: {err.strerror}", file=sys.stderr)
+            print(f"cannot create {terminal(args.out, None)}: {err.strerror}", file=sys.stderr)
             return 1
     wins: Counter[str] = Counter()
     reasons: Counter[str] = Counter()
-    lengths = []
-    clocks: dict[str, list[float]] = {}  # seat label and spec -> seconds of each of its turns
+    moves_played = 0
+    clocks: dict[str, _Clock] = {}  # seat label and spec -> its turn times
+    slowest: tuple[float, str] | None = None
+    played = 0
     for number in range(1, args.games + 1):
         rng = random.Random(master.getrandbits(64))
         try:
@@ -201,23 +277,27 @@ def selfplay(args: argparse.Namespace, game: Game) -> int:
                        for p, spec in zip(seats, specs, strict=True)}
         except ValueError as err:
             raise UsageError(str(err)) from None
-        for seat in seats:  # CPU seats make their choices before the first turn (Overlords:
-            opening = getattr(players[seat], "opening", None)  # their setups), in seat order
-            if opening is not None:
-                state = opening(state, seat)
-        names = {p: f"{game.player_label(p)} ({s})" for p, s in zip(seats, specs, strict=True)}
+        names = {p: terminal(f"{game.player_label(p)} ({s})", None)
+                 for p, s in zip(seats, specs, strict=True)}
+        state, setup_forfeits = _openings(game, state, seats, players, names, number, rng)
         initial, moves, withdrawn = state, [], []  # the game so far, as its record holds it
+        for seat in setup_forfeits:
+            state = rec.withdraw(game, state, seat, "forfeit", moves, withdrawn)
         while game.outcome(state) is None and len(moves) < args.max_moves:
             seat = game.to_move(state)
             started = time.perf_counter()
             try:
                 move = _ask(players[seat], state, (initial, moves, withdrawn))
             except Forfeit as err:
-                print(f"game {number}: {names[seat]} forfeits: {err}", file=sys.stderr)
+                print(f"game {number}: {names[seat]} forfeits: {terminal(err)}",
+                      file=sys.stderr)
                 state = rec.withdraw(game, state, seat, "forfeit", moves, withdrawn)
                 continue
             finally:
-                clocks.setdefault(names[seat], []).append(time.perf_counter() - started)
+                took = time.perf_counter() - started
+                clocks.setdefault(names[seat], _Clock()).add(took)
+                if slowest is None or took > slowest[0]:
+                    slowest = (took, names[seat])
             state = game.apply(state, move)
             moves.append(move)
         for player in players.values():
@@ -225,7 +305,8 @@ def selfplay(args: argparse.Namespace, game: Game) -> int:
             if close is not None:
                 close()
         outcome = game.outcome(state)
-        lengths.append(len(moves))
+        moves_played += len(moves)
+        played += 1
         if outcome is None:
             summary = "unfinished"
             wins["unfinished"] += 1
@@ -243,21 +324,59 @@ def selfplay(args: argparse.Namespace, game: Game) -> int:
             path = args.out / f"{game.NAME}-{number:04d}.json"
             players_key = {str(game.player_label(p)): str(s)
                            for p, s in zip(seats, specs, strict=True)}
-            rec.save(path, rec.build(game, initial, moves, state, withdrawn,
-                                     players=players_key, seed=args.seed))
-            line += f" -> {path}"
+            try:
+                rec.save(path, rec.build(game, initial, moves, state, withdrawn,
+                                         players=players_key, seed=args.seed))
+            except OSError as err:
+                print(line, flush=True)
+                kept = f"the {number - 1} records written before it are kept" if number > 1 \
+                    else "no record was written"
+                print(f"selfplay: cannot write {terminal(path, None)} "
+                      f"({err.strerror or err}); stopped after game {number}: {kept}",
+                      file=sys.stderr)
+                _totals(args, game, played, wins, reasons, moves_played, clocks, slowest)
+                return 1
+            line += f" -> {terminal(path, None)}"
         print(line, flush=True)
+    _totals(args, game, played, wins, reasons, moves_played, clocks, slowest)
+    return 0
+
+
+def _openings(game: Game, state: Any, seats: tuple[int, ...], players: dict[int, Any],
+              names: dict[int, str], number: int, rng: random.Random) -> tuple[Any, list[int]]:
+    """The start state once every seat made its choices before the first turn (Overlords:
+    its setup), in seat order (White first, then Black, seeing White's), and the seats that
+    forfeited there (a bot that failed: the program chose for it, and it forfeits)."""
+    forfeits: list[int] = []
+    for seat in seats:
+        opening = getattr(players[seat], "opening", None)
+        if opening is None:
+            continue
+        try:
+            state = opening(state, seat)
+        except Forfeit as err:
+            print(f"game {number}: {names[seat]} forfeits at its setup: {terminal(err)}",
+                  file=sys.stderr)
+            from common.ai.bot import program_setup
+
+            state = program_setup(game, state, seat, rng)
+            forfeits.append(seat)
+    return state, forfeits
+
+
+def _totals(args: argparse.Namespace, game: Game, played: int, wins: Counter[str],
+            reasons: Counter[str], moves_played: int, clocks: dict[str, _Clock],
+            slowest: tuple[float, str] | None) -> None:
     total = ", ".join(f"{k} {v}" for k, v in sorted(wins.items()))
     why = ", ".join(f"{k} {v}" for k, v in sorted(reasons.items())) or "none"
-    print(f"total {args.games} games: {total}; by reason: {why}; "
-          f"average length {sum(lengths) / len(lengths):.1f} {game.MOVES_KEY}")
-    slowest = max(((t, name) for name, ts in clocks.items() for t in ts), default=None)
-    for name, ts in sorted(clocks.items()):
-        print(f"{name}: {len(ts)} turns, average {sum(ts) / len(ts):.3f} s, "
-              f"slowest {max(ts):.3f} s")
+    average = moves_played / played if played else 0.0
+    print(f"total {played} games: {total or 'none'}; by reason: {why}; "
+          f"average length {average:.1f} {game.MOVES_KEY}")
+    for name, clock in sorted(clocks.items()):
+        print(f"{name}: {clock.turns} turns, average {clock.total / clock.turns:.3f} s, "
+              f"slowest {clock.slowest:.3f} s")
     if slowest is not None:
         print(f"slowest turn: {slowest[0]:.3f} s by {slowest[1]}")
-    return 0
 
 
 def _ask(player: Player, state: Any, history: tuple[Any, list[Any], list[Any]]) -> Any:

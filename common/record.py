@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,8 +43,21 @@ WITHDRAWN_KEY = "withdrawn"
 LEAVE_REASONS = ("resign", "forfeit")
 
 
+MAX_MESSAGE = 300  # characters of an error message (an engine's reason may quote a file)
+
+
 class RecordError(ValueError):
-    """A record that cannot be read or does not follow the rules; the message says why."""
+    """A record that cannot be read or does not follow the rules; the message says why (cut
+    to MAX_MESSAGE characters: it may quote the file, and is shown and printed)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(cut(message))
+
+
+def cut(text: str, limit: int = MAX_MESSAGE) -> str:
+    """Text cut to `limit` characters, ending in "…" if it was longer."""
+    text = str(text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class Withdrawal(NamedTuple):
@@ -74,13 +88,31 @@ class Replay:
 
 
 def load(path: str | os.PathLike) -> dict:
-    """Read a record file as a dict (RecordError if it is missing, not UTF-8 or not JSON)."""
+    """Read a record file as a dict (RecordError if it is missing, not a regular file, too
+    large, not UTF-8 or not JSON). Only a regular file is read, and at most MAX_BYTES of it:
+    a FIFO, a device (/dev/zero) or a socket is refused without waiting on it."""
+    return loads(read_text(path))
+
+
+def read_text(path: str | os.PathLike) -> str:
+    """The UTF-8 text of a record file, read as `load` says (RecordError otherwise)."""
     try:
-        with open(path, "rb") as file:
+        # O_NONBLOCK: opening a FIFO with no writer returns at once instead of waiting
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+        fd = os.open(path, flags)
+        with open(fd, "rb") as file:
+            mode = os.fstat(file.fileno()).st_mode
+            if stat.S_ISDIR(mode):
+                raise IsADirectoryError
+            if not stat.S_ISREG(mode):
+                raise RecordError(f"not a regular file ({_file_kind(mode)}): only record files "
+                                  "are read")
             data = file.read(MAX_BYTES + 1)
         if len(data) > MAX_BYTES:
             raise RecordError(f"too large for a record (over {MAX_BYTES // (1024 * 1024)} MB)")
-        text = data.decode("utf-8")
+        return data.decode("utf-8")
+    except RecordError:
+        raise
     except FileNotFoundError:
         raise RecordError("file not found") from None
     except IsADirectoryError:
@@ -89,9 +121,17 @@ def load(path: str | os.PathLike) -> dict:
         raise RecordError("cannot be read (permission denied)") from None
     except UnicodeDecodeError as err:
         raise RecordError(f"not UTF-8 text (byte {err.start})") from None
-    except OSError as err:
-        raise RecordError(f"cannot be read ({err.strerror})") from None
-    return loads(text)
+    except (OSError, ValueError) as err:  # ValueError: a NUL in the path
+        why = err.strerror if isinstance(err, OSError) and err.strerror else "a bad path"
+        raise RecordError(f"cannot be read ({why})") from None
+
+
+def _file_kind(mode: int) -> str:
+    for test, name in ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return name
+    return "not a plain file"
 
 
 def loads(text: str) -> dict:
@@ -104,6 +144,9 @@ def loads(text: str) -> dict:
         ) from None
     except RecursionError:
         raise RecordError("not valid JSON: nested too deeply") from None
+    except ValueError:  # a number of more than sys.get_int_max_str_digits() digits
+        raise RecordError("not JSON this program reads: a number too long (over 4300 "
+                          "digits)") from None
     if not isinstance(data, dict):
         raise RecordError(f"a record is a JSON object, not {_kind(data)}")
     return data
@@ -136,7 +179,9 @@ def replay(record: dict, games: dict[str, Game]) -> Replay:
     if not isinstance(entries, list):
         raise RecordError(f'"{game.MOVES_KEY}" must be a list, not {_kind(entries)}')
     initial = state
-    leaving = _withdrawals(game, state, record.get(WITHDRAWN_KEY, []), len(entries))
+    # no "withdrawn" key, or null: nobody left (RULES.md: what is absent is the default)
+    left = record.get(WITHDRAWN_KEY)
+    leaving = _withdrawals(game, state, [] if left is None else left, len(entries))
     pending = list(reversed(leaving))  # (number, entry, withdrawal), the next one last
     state = _leave(game, state, pending, 0)
     moves, states = [], [state]
@@ -149,7 +194,7 @@ def replay(record: dict, games: dict[str, Game]) -> Replay:
         moves.append(move)
         state = _leave(game, state, pending, number)
         states.append(state)
-    final = _check_result(game, state, record.get("result", _MISSING))
+    final = _check_result(game, state, record.get("result", _MISSING), bool(leaving))
     if final is not state:
         states[-1] = final
     return Replay(game, initial, moves, states, record, tuple(w for _, _, w in leaving))
@@ -216,13 +261,19 @@ def _leave(game: Game, state: Any, pending: list[tuple[int, Any, Withdrawal]],
 _MISSING = object()
 
 
-def _check_result(game: Game, state: Any, result: Any) -> Any:
-    if result is _MISSING:
-        raise RecordError('missing "result" (null for an unfinished game)')
+def _check_result(game: Game, state: Any, result: Any, withdrawals: bool = False) -> Any:
+    """The final state with the record's result applied (a resignation or forfeit that ends
+    the game is not a move: it is applied here); RecordError naming what is wrong.
+
+    A record without "result" is read as unfinished, like "result": null (RULES.md: unknown
+    keys are ignored, so a missing key is its default); if the game is in fact over, that is
+    an error either way."""
     actual = game.outcome(state)
-    if result is None:
+    if result is None or result is _MISSING:
         if actual is not None:
-            raise RecordError(f"result is null, but the game is over: {_describe(game, actual)}")
+            said = 'no "result" (read as unfinished)' if result is _MISSING else \
+                "result is null"
+            raise RecordError(f"{said}, but the game is over: {_describe(game, actual)}")
         return state
     if not isinstance(result, dict):
         raise RecordError(f'"result" must be an object or null, not {_kind(result)}')
@@ -235,29 +286,48 @@ def _check_result(game: Game, state: Any, result: Any) -> Any:
     try:
         winner = None if label is None else game.player_from_label(label)
     except (ValueError, TypeError):
-        raise RecordError(f"result winner {_shown(label)} is not a player") from None
+        winner = -1
+    if winner is not None and winner not in game.players(state):
+        raise RecordError(f"result winner {_shown(label)} is not a player of this game")
     claimed = Outcome(winner, reason)
     if actual is None and reason in ("resign", "forfeit"):
-        # The loser is the one other player whose leaving ends the game with this winner
-        # (a 4-player game lists its eliminated seats too; the engine refuses those).
-        ends = []
-        for loser in game.players(state):
-            if winner is not None and loser != winner:
-                try:
-                    after = game.resign(state, loser, reason)
-                except ValueError:
-                    continue
-                if game.outcome(after) == claimed:
-                    ends.append(after)
-        if len(ends) != 1:
-            raise RecordError(f"a {reason} needs exactly one winner and one loser")
-        state = ends[0]
+        state = _ended_by_leaving(game, state, winner, label, reason, withdrawals)
         actual = game.outcome(state)
     if actual != claimed:
         said = _describe(game, claimed)
         real = _describe(game, actual) if actual else "the game is not over"
         raise RecordError(f"wrong result: the record says {said}, but {real}")
     return state
+
+
+def _ended_by_leaving(game: Game, state: Any, winner: int | None, label: Any, reason: str,
+                      withdrawals: bool) -> Any:
+    """The state after the one other player still in leaves, so that `winner` wins by
+    `reason`; RecordError naming the actual problem (no winner, a winner who already left,
+    more than two players still in)."""
+    if winner is None:
+        raise RecordError(f"a {reason} result needs a winner (the player who stays), not null")
+    still_in = [p for p in game.players(state) if _can_leave(game, state, p, reason)]
+    if winner not in still_in:
+        left = " (see \"withdrawn\")" if withdrawals else ""
+        raise RecordError(f"result winner {_shown(label)} already left the game{left}: the "
+                          f"winner of a {reason} is a player still in")
+    others = [p for p in still_in if p != winner]
+    if len(others) != 1:
+        names = ", ".join(_shown(game.player_label(p)) for p in still_in)
+        raise RecordError(
+            f"a {reason} ends the game only when two players are left, but {len(still_in)} "
+            f"are still in ({names}): a player who left while the game went on is listed "
+            f'under "{WITHDRAWN_KEY}"')
+    return game.resign(state, others[0], reason)
+
+
+def _can_leave(game: Game, state: Any, player: int, reason: str) -> bool:
+    try:
+        game.resign(state, player, reason)
+    except ValueError:
+        return False
+    return True
 
 
 def _describe(game: Game, outcome: Outcome) -> str:
@@ -346,8 +416,12 @@ def write_temp(path: str | os.PathLike, record: dict) -> Path:
 
 
 def _shown(value: Any) -> str:
-    """A JSON value as an error message quotes it, cut to about SHOWN characters."""
-    text = json.dumps(value)
+    """A JSON value as an error message quotes it, cut to about SHOWN characters (never
+    raises: a value JSON cannot write is quoted by its kind)."""
+    try:
+        text = json.dumps(value)
+    except (ValueError, TypeError, RecursionError):
+        text = f"<{_kind(value)}>"
     return text if len(text) <= SHOWN else text[: SHOWN - 1] + "…"
 
 

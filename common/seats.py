@@ -26,6 +26,7 @@ BOT_PREFIX = "cmd:"
 HUMAN, RANDOM, CPU, BOT = "human", "random", "cpu", "bot"
 LEVEL_NAMES = ("easy", "normal", "hard")  # common.ai.levels.LEVELS holds their budgets
 MAX_COMMAND = 1000  # characters of a bot's command line: longer is not a command
+MAX_NODES = 1_000_000  # a fixed node budget a turn ("hard:N", --nodes): ~5 minutes of search
 # programs that run a script: the bot's name is the script's, and the script must exist
 INTERPRETERS = re.compile(r"(python|pypy|node|deno|ruby|perl|php|lua|bash|sh|zsh)[\d.]*$")
 
@@ -67,11 +68,15 @@ class SeatSpec:
         if not colon:
             return cls(CPU, level=name)
         shown = count if len(count) <= 20 else count[:19] + "…"
-        if not count.isdecimal() or len(count) > 9:
+        if not count.isascii() or not count.isdecimal():
             raise ValueError(f"{name}:{shown}: the node count {shown!r} is not a whole number")
-        if int(count) < 1:
+        digits = count.lstrip("0") or "0"  # int() of 4,300 digits or more would raise
+        if len(digits) > len(str(MAX_NODES)) or int(digits) > MAX_NODES:
+            raise ValueError(f"{name}:{shown}: too many nodes (at most {MAX_NODES:,}; "
+                             f"{name} searches a few thousand a turn)")
+        if int(digits) < 1:
             raise ValueError(f"{name}:{shown}: the node count must be positive")
-        return cls(CPU, level=name, nodes=int(count))
+        return cls(CPU, level=name, nodes=int(digits))
 
     def __str__(self) -> str:
         if self.kind == BOT:

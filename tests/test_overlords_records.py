@@ -364,7 +364,6 @@ MALFORMED = {
     "no moves": (_del("moves"), 'missing "moves"'),
     "moves a string": (_set("moves", "2D f1-c4"), '"moves" must be a list, not a string'),
     "moves an object": (_set("moves", {}), '"moves" must be a list, not an object'),
-    "no result": (_del("result"), 'missing "result"'),
     "result a string": (_set("result", "white"), '"result" must be an object or null'),
     "result a list": (_set("result", []), '"result" must be an object or null, not a list'),
 }
@@ -481,7 +480,7 @@ def _result(winner, reason):
     ("unfinished", _result("white", "overlord"), "the game is not over"),
     ("unfinished", _result("black", "sources"), "the game is not over"),
     ("unfinished", _result(None, "draw"), "the game is not over"),
-    ("unfinished", _result(None, "resign"), "needs exactly one winner"),
+    ("unfinished", _result(None, "resign"), "a resign result needs a winner"),
     ("unfinished", _result("white", "timeout"), 'result reason "timeout" is not one of'),
     ("unfinished", _result("white", None), "result reason null is not one of"),
     ("unfinished", _set("result", {"reason": "resign"}), 'result has no "winner"'),

@@ -101,7 +101,7 @@ BASE = {"game": "prepollency", "version": 1, "seats": [1, 3], "first": 1,
      "wrong result: the record says 3 wins by obelisk, but the game is not over"),
     ({"result": {"winner": 7, "reason": "resign"}}, "result winner 7 is not a player"),
     ({"result": {"winner": None, "reason": "resign"}},
-     "a resign needs exactly one winner and one loser"),
+     "a resign result needs a winner (the player who stays), not null"),
 ])
 def test_malformed_records_get_one_clear_error(change, message):
     record = copy.deepcopy(BASE)
@@ -119,7 +119,8 @@ def test_resign_results_replay_and_four_player_resigns_need_one_loser_left():
     record = dict(BASE, result={"winner": 3, "reason": "resign"})
     assert rec.replay(record, GAMES).final.result == Outcome(3, "resign")
     four = dict(BASE, seats=[1, 2, 3, 4], turns=[], result={"winner": 2, "reason": "forfeit"})
-    with pytest.raises(rec.RecordError, match="a forfeit needs exactly one winner and one loser"):
+    with pytest.raises(rec.RecordError, match="a forfeit ends the game only when two players are "
+                       r"left, but 4 are still in \(1, 2, 3, 4\)"):
         rec.replay(four, GAMES)
 
 
@@ -157,7 +158,7 @@ def test_a_four_player_game_ends_when_one_of_the_last_two_resigns():
     assert record["result"] == {"winner": 3, "reason": "resign"}
     assert rec.replay(rec.loads(rec.dumps(record)), GAMES).final.result == Outcome(3, "resign")
     record["result"] = {"winner": 2, "reason": "resign"}
-    with pytest.raises(rec.RecordError, match="a resign needs exactly one winner and one loser"):
+    with pytest.raises(rec.RecordError, match="result winner 2 already left the game"):
         rec.replay(record, GAMES)
 
 

@@ -142,7 +142,7 @@ def test_the_base_record_is_valid():
 
 @pytest.mark.parametrize(("withdrawn", "message"), [
     ({"seat": 2}, '"withdrawn" must be a list, not an object'),
-    (None, '"withdrawn" must be a list, not null'),
+    ("", '"withdrawn" must be a list, not a string'),
     (["2"], 'withdrawn entry 1 ("2"): must be an object like {"seat": 2, "after": 17, '
             '"reason": "forfeit"}, not a string'),
     ([{"after": 5, "reason": "forfeit"}], 'missing "seat"'),

@@ -24,11 +24,19 @@ def test_kinds() -> None:
     assert SeatSpec.parse("normal").describe() == "CPU, normal"
 
 
+def test_leading_zeros_never_reach_the_4300_digit_limit() -> None:
+    assert SeatSpec.parse("easy:" + "0" * 5000 + "7").nodes == 7
+    with pytest.raises(ValueError, match="too many nodes"):
+        SeatSpec.parse("easy:" + "0" * 5000 + "9" * 5000)
+
+
 @pytest.mark.parametrize("text, words", [
     ("wizard", "unknown player 'wizard'"),
     ("hard:0", "the node count must be positive"),
     ("hard:x", "the node count 'x' is not a whole number"),
-    ("hard:" + "9" * 300, "is not a whole number"),
+    ("hard:" + "9" * 300, "too many nodes \\(at most 1,000,000"),
+    ("easy:99999999999999999999", "too many nodes"),
+    ("normal:1000001", "too many nodes"),
     ("cmd:", "needs the command"),
     ("cmd:a\nb", "not a command"),
     ("x" * 5000, "unknown player"),

@@ -31,6 +31,7 @@ from common.ui.game_scene import GameScene  # noqa: E402
 from common.ui.menu import MainMenu  # noqa: E402
 from common.ui.overlay import GameOver  # noqa: E402
 from overlords import rules  # noqa: E402
+from overlords.setup import setup_of  # noqa: E402
 from overlords.ui import SetupScene, play_scene, resume_scene  # noqa: E402
 from overlords.ui.driver import finish_setup  # noqa: E402
 from overlords.ui.setup import board_for, cpu_setup  # noqa: E402
@@ -47,14 +48,20 @@ def script(code: str, *args: str) -> str:
 
 
 def slow_bot(delay: float) -> str:
-    """The example bot, thinking `delay` seconds before each answer."""
+    """The example bot, thinking `delay` seconds before each answer to a turn (its setup
+    comes at once)."""
     code = (f"import sys, time; sys.path.insert(0, {str(ROOT)!r}); "
             "import examples.random_bot as bot; lines = sys.stdin; "
-            f"sys.stdin = (time.sleep({delay}) or line for line in lines); bot.main()")
+            f"sys.stdin = ((line.startswith('{{\"type\": \"turn\"') and time.sleep({delay})) "
+            "or line for line in lines); bot.main()")
     return script(code)
 
 
-ANSWER_ONCE = "import sys; sys.stdin.readline(); print(sys.argv[1], flush=True); sys.stdin.read()"
+# a bot that leaves its setup to the program, then answers its first turn with argv[1]
+ANSWER_ONCE = ("import sys, itertools; lines = iter(sys.stdin.readline, ''); "
+               "[print('{\"setup\": null}', flush=True) for _ in itertools.takewhile("
+               "lambda line: line.startswith('{\"type\": \"setup\"'), lines)]; "
+               "print(sys.argv[1], flush=True); sys.stdin.read()")
 
 
 def run(d: Driver, game: GameScene, limit: float = 90.0, until=None) -> int:
@@ -105,10 +112,11 @@ def test_a_bot_side_plays_a_whole_game_against_the_cpu():
     app, d, game = open_game((EXAMPLE, "random"), seed=3)
     try:
         features = board_for(3)
-        white = cpu_setup(features, 3, rules.WHITE, game.match.seats[rules.WHITE], {})
+        white = setup_of(game.match.initial)[rules.WHITE]  # the bot's own, answered
+        assert white != cpu_setup(features, 3, rules.WHITE, "normal", {}), "not the CPU's"
         black = cpu_setup(features, 3, rules.BLACK, "random", {rules.WHITE: white})
         setup = {rules.WHITE: white, rules.BLACK: black}
-        assert game.match.initial == rules.make_state(features, setup), "the CPU setups"
+        assert game.match.initial == rules.make_state(features, setup), "Black saw White's"
         assert label(game.match, rules.WHITE) == "White (bot random_bot.py)"
         seen: list[str] = []
 
@@ -141,7 +149,8 @@ def test_a_bot_side_plays_a_whole_game_against_the_cpu():
      "Overlord)."),
     (script(ANSWER_ONCE, "hello"), None,
      "Black's bot forfeits: it answered 'hello', which is not JSON."),
-    (script("import sys; sys.stdin.readline(); sys.exit(3)"), None,
+    (script("import sys; sys.stdin.readline(); print('{\"setup\": null}', flush=True); "
+            "sys.stdin.readline(); sys.exit(3)"), None,
      "Black's bot forfeits: the program quit (exit status 3) without answering."),
     (slow_bot(30), 0.5, "Black's bot forfeits: no answer within 0.5 s."),
 ], ids=["illegal", "garbage", "crash", "timeout"])
@@ -150,8 +159,9 @@ def test_a_broken_bot_forfeits_and_the_overlay_says_why(bot, timeout, words, tmp
     monkeypatch.setenv("OVERLORDS_SAVES", str(tmp_path))
     app, d, game = open_game(("random", bot), seed=2)
     try:
-        if timeout is not None:
-            app.bot_timeout = timeout  # before Black's first turn makes its seat
+        if timeout is not None:  # the program that set up is replaced by one with this timeout
+            app.bot_timeout = timeout
+            game.seats.runners.pop(rules.BLACK).close()
         # a program starts (and, for one, stays quiet 0.5 s) before its forfeit: frames go on
         assert run(d, game) >= 2, "the window waited for the bot"
         assert game.match.state.result == rules.Outcome(rules.WHITE, "forfeit")

@@ -184,7 +184,8 @@ GOOD = {"animation": "slow", "sound": False, "colour_blind": True, "fullscreen":
     (json.dumps({**GOOD, "animation": None, "bot_command": ["python3", "bot.py"]}),
      {"sound": False, "colour_blind": True},
      'bot_command ["python3", "bot.py"] (expected a command line'),
-    (json.dumps({**GOOD, "bot_command": "a\nb"}), GOOD, "(expected one short line)"),
+    (json.dumps({**GOOD, "bot_command": "a\nb"}), GOOD,
+     "(expected one short line of printable text)"),
 ])
 def test_a_corrupt_file_keeps_the_good_values_and_says_so_in_one_line(config, capsys, content,
                                                                       kept, words):

@@ -12,6 +12,16 @@ the number of the one that is wanted, the search polls it between nodes and stop
 changes, and answers to older requests are dropped. If a search fails the worker answers with a
 random legal move (the error goes to stderr); if the process dies it is restarted and the
 request sent again, so a seat never freezes.
+
+A worker that stops answering is found out too: it beats a shared clock several times a second
+(a thread of its own), so one that is stopped (SIGSTOP), or stuck in code that holds the
+interpreter, misses its beats for `STALL` seconds; a request that runs far past its budget
+(`limit_for`: ten times the level's time, or its node count at the calibrated speed, and at
+least `MIN_LIMIT` seconds) is overdue. Either way the process is killed, restarted and asked
+again, and `take_event` says so once; a second failure on the same request raises
+RuntimeError (the app then plays the `random` level). The worker watches its parent too: when
+the app is gone, even killed with SIGKILL, it exits within a second, and with it the
+multiprocessing resource tracker, which ends when the last process holding its pipe does.
 """
 
 from __future__ import annotations
@@ -23,6 +33,8 @@ import os
 import queue
 import random
 import sys
+import threading
+import time
 import traceback
 from typing import Any
 
@@ -51,8 +63,44 @@ def choose_move(game: Game, state: Any, spec: str, seed: int,
     return make_cpu(game, spec, rng).choose(state, cancelled)
 
 
-def _serve(requests: Any, results: Any, wanted: Any) -> None:
+STALL = 8.0  # seconds without a heartbeat: the worker is stopped or stuck
+BEAT = 0.2  # seconds between heartbeats
+MIN_LIMIT = 30.0  # seconds a request may take at least before it is overdue
+LIMIT_FACTOR = 10.0  # times its expected time
+START_GRACE = 20.0  # seconds a new process may take to start beating (a busy machine)
+
+
+def limit_for(game_name: str, spec: str) -> float:
+    """Seconds a request may run before the worker is taken to be stuck."""
+    if spec == "random":
+        return MIN_LIMIT
+    try:
+        from common.ai.levels import heuristics_for, parse_spec
+
+        level, nodes = parse_spec(spec)
+        expected = level.seconds if nodes is None else \
+            nodes / max(1.0, heuristics_for(resolve_game(game_name)).nodes_per_second)
+    except Exception:  # noqa: BLE001 - an unknown game or level: the worker says why
+        return MIN_LIMIT
+    return max(MIN_LIMIT, LIMIT_FACTOR * expected)
+
+
+def _watch(beat: Any, parent: int) -> None:
+    """The worker's heartbeat; it exits as soon as its parent is gone (even one killed with
+    SIGKILL: the process is then adopted, and its parent id changes)."""
+    while True:
+        beat.value = time.monotonic()
+        if os.getppid() != parent:
+            os._exit(0)
+        time.sleep(BEAT)
+
+
+def _serve(requests: Any, results: Any, wanted: Any, beat: Any = None,
+           parent: int | None = None) -> None:
     """The worker process: answer requests until a None arrives."""
+    if beat is not None:
+        threading.Thread(target=_watch, args=(beat, parent or os.getppid()), daemon=True,
+                         name="heartbeat").start()
     with contextlib.suppress(AttributeError, OSError):  # not on every platform
         os.nice(5)  # the window's frames come first when both cores are busy
     for name in GAMES:  # import the engines now, so that the first answer comes quickly
@@ -95,19 +143,55 @@ class AIWorker:
 
     def __init__(self) -> None:
         self._ctx = mp.get_context("spawn")
-        self._wanted = self._ctx.Value("q", 0)
+        # no locks: a worker stopped while holding one would freeze the app reading it
+        self._wanted = self._ctx.Value("q", 0, lock=False)
+        self._beat = self._ctx.Value("d", 0.0, lock=False)
         self._number = 0
         self._pending: tuple | None = None  # the request being worked on, until answered
+        self._since = 0.0  # when the pending request was (last) sent
+        self._limit = MIN_LIMIT  # seconds it may take
         self._restarted = False
+        self._events: list[str] = []
+        self.restarts = 0  # how many times the process was restarted
         self._spawn()
 
     def _spawn(self) -> None:
         self._requests = self._ctx.Queue()
         self._results = self._ctx.Queue()
+        self._beat.value = 0.0
+        self._born = time.monotonic()
         self._proc = self._ctx.Process(
-            target=_serve, args=(self._requests, self._results, self._wanted),
+            target=_serve,
+            args=(self._requests, self._results, self._wanted, self._beat, os.getpid()),
             name="cpu-worker", daemon=True)
         self._proc.start()
+
+    def _kill(self) -> None:
+        """End the process at once (a stopped one too) and drop its queues."""
+        with contextlib.suppress(Exception):
+            self._proc.kill()
+            self._proc.join(timeout=2.0)
+        for q in (self._requests, self._results):
+            q.cancel_join_thread()  # never wait at exit to feed a dead process
+            q.close()
+
+    def stalled(self) -> str | None:
+        """Why the worker is taken to be stuck (no heartbeat, a request long overdue), or
+        None while it is fine."""
+        now = time.monotonic()
+        beat = self._beat.value
+        if beat == 0.0:
+            if now - self._born > START_GRACE:
+                return "it did not start"
+        elif now - beat > STALL:
+            return "it stopped responding"
+        if self._pending is not None and now - self._since > self._limit:
+            return f"a move took over {self._limit:g} s"
+        return None
+
+    def take_event(self) -> str | None:
+        """Once: what happened to the process (restarted, and why), for the player."""
+        return self._events.pop(0) if self._events else None
 
     def start(self, game_name: str, state: Any, spec: str, seed: int | None = None) -> None:
         """Ask for the move `spec` plays in state; cancels any running request."""
@@ -117,6 +201,8 @@ class AIWorker:
         self._wanted.value = self._number
         self._pending = (self._number, game_name, state, spec, seed)
         self._restarted = False
+        self._since = time.monotonic()
+        self._limit = limit_for(game_name, spec)
         self._requests.put(self._pending)
 
     def poll(self) -> Any:
@@ -132,12 +218,19 @@ class AIWorker:
             if kind == "error":
                 raise RuntimeError(payload)
             return payload
-        if self._pending is not None and not self._proc.is_alive():
+        if self._pending is None:
+            return None
+        why = "it stopped" if not self._proc.is_alive() else self.stalled()
+        if why is not None:
+            self._kill()
             if self._restarted:
                 self._pending = None
-                raise RuntimeError("the CPU worker stopped twice on this position")
+                raise RuntimeError(f"the CPU worker failed twice on this position ({why})")
             self._restarted = True
+            self.restarts += 1
+            self._events.append(f"The CPU search was restarted: {why}")
             self._spawn()
+            self._since = time.monotonic()
             self._requests.put(self._pending)
         return None
 
@@ -152,16 +245,12 @@ class AIWorker:
         self._pending = None
 
     def close(self) -> None:
-        """Stop the worker process (at quit)."""
+        """Stop the worker process (at quit; a stopped or stuck one is killed)."""
         self.cancel()
-        if self._proc.is_alive():
+        if self._proc.is_alive() and self.stalled() is None:
             self._requests.put(None)
             self._proc.join(timeout=2.0)
-            if self._proc.is_alive():
-                self._proc.terminate()
-                self._proc.join(timeout=2.0)
-        self._requests.close()
-        self._results.close()
+        self._kill()
 
     def __enter__(self) -> AIWorker:
         return self

@@ -36,6 +36,7 @@ import pygame
 
 from common import games as registry
 from common.ai.bot import DEFAULT_TIMEOUT as BOT_TIMEOUT
+from common.ai.bot import check_timeout
 from common.seats import SeatSpec, bot_name, parse_seats
 from common.ui import assets, draw, saves
 from common.ui import settings as settings_io
@@ -87,6 +88,8 @@ class App:
         self.steps = 0  # turns of the loop (drawn or not)
         self._invalid = True  # something changed that the window does not show yet
         self._toast: tuple[str, float] | None = None
+        self._toast_important = False  # the toast showing must not be replaced at once
+        self._toasts_waiting: list[tuple[str, float]] = []  # ordinary toasts held back
         self.pal: Palette = PALETTES[self.settings.palette_name]
         self.m: Metrics = metrics(self.size)
         if self.settings.fullscreen:  # if it cannot be had, carry on in a window
@@ -214,7 +217,7 @@ class App:
         elif not self._unsaved_told:
             self._unsaved_told = True
             print(f"settings: {problem}", file=sys.stderr)
-            self.toast("Settings cannot be saved (details in the terminal)", 3.0)
+            self.toast("Settings cannot be saved (details in the terminal)", 3.0, True)
 
     @property
     def bot_command(self) -> str | None:
@@ -233,9 +236,15 @@ class App:
         self.apply_settings()
         self.toast("Sound on" if self.settings.sound else "Sound off")
 
-    def toast(self, text: str, seconds: float = 1.6) -> None:
-        """A short message at the bottom of the window."""
+    def toast(self, text: str, seconds: float = 1.6, important: bool = False) -> None:
+        """A short message at the bottom of the window. An `important` one (a problem the
+        player must see) is not replaced by an ordinary one: that one shows after it."""
+        if self._toast is not None and self._toast_important and not important \
+                and time.monotonic() < self._toast[1]:
+            self._toasts_waiting = [*self._toasts_waiting[-2:], (text, seconds)]
+            return
         self._toast = (text, time.monotonic() + seconds)
+        self._toast_important = important
         self.invalidate()
 
     def invalidate(self) -> None:
@@ -253,7 +262,11 @@ class App:
         left = self._toast[1] - time.monotonic()
         if left <= 0:
             self._toast = None
+            self._toast_important = False
             self.invalidate()
+            if self._toasts_waiting:
+                self.toast(*self._toasts_waiting.pop(0))
+                return self._toast_left()
             return None
         return left
 
@@ -418,6 +431,9 @@ def build_app(args: argparse.Namespace, games: dict[str, Any],
             return 2
         play = (entry, seats, args.seed, first)
     timeout = getattr(args, "bot_timeout", None)
+    if timeout is not None and check_timeout(timeout):
+        print(f"play: {check_timeout(timeout)}", file=sys.stderr)
+        return 2
     where = settings_io.path()
     try:
         app = App(games, size, settings_io.load(where), where, saves.prepare_folder())

@@ -15,7 +15,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from common.ai.bot import DEFAULT_TIMEOUT, PREFIX, BotSeat
+from common.ai.bot import DEFAULT_TIMEOUT, PREFIX, BotSeat, quote
+from common.protocol import Forfeit
 from common.seats import Ask, SeatSpec, script_of
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "random_bot.py"
@@ -39,12 +40,24 @@ def example_command() -> str:
 
 
 def check_command(command: str) -> str | None:
-    """Why this command line cannot run a bot (empty, bad quotes, no such program or
-    script), or None when it looks runnable."""
+    """Why this command line cannot run a bot (empty, bad quotes, a character no command
+    holds, no such program or script, a path the file system refuses), or None when it looks
+    runnable."""
     try:
         argv = shlex.split(command)
     except ValueError as err:
         return f"The command line cannot be read: {err}."
+    if any("\0" in arg for arg in argv):
+        return "The command line holds a NUL character, which no command can."
+    try:
+        return _check_argv(argv)
+    except OSError as err:  # a path too long for the file system, a loop of links...
+        return f"That path cannot be used: {(err.strerror or str(err)).lower()}."
+    except (ValueError, RuntimeError) as err:  # a character the file system refuses; ~nobody
+        return f"That path cannot be used: {quote(str(err), 120)}."
+
+
+def _check_argv(argv: list[str]) -> str | None:
     if not argv:
         return "Type the command that runs your bot, e.g. python3 my_bot.py."
     program = argv[0]
@@ -65,21 +78,22 @@ def check_command(command: str) -> str | None:
 def forfeit_words(message: str, command: str) -> str:
     """A `Forfeit` message of `common.ai.bot`, said without the whole command line:
     "answered an illegal move "1H a1-a2" (no figure on a1)"."""
-    quoted = repr(command)
+    quoted = quote(command, 120)  # as `common.ai.bot.Bot.name` says it
     if message.startswith("could not start"):
         why = message.split(": ", 1)[-1] if ": " in message else ""
         return f"it could not be started ({why})" if why else "it could not be started"
     rest = message[len(quoted):].strip() if message.startswith(quoted) else message
-    played = re.match(r"played (.*?): (.*)$", rest, re.DOTALL)
+    played = re.match(r"(played|set up) (.*?): (.*)$", rest, re.DOTALL)
     if played:  # the move kept on one line; the engine's reason as a clause
-        why = played[2].rstrip(".")
+        why = played[3].rstrip(".")
         why = why[:1].lower() + why[1:] if why[1:2].islower() else why
-        rest = f"answered an illegal move {played[1].replace(' ', NBSP)} ({why})"
+        what = "move" if played[1] == "played" else "setup"
+        rest = f"answered an illegal {what} {played[2].replace(' ', NBSP)} ({why})"
     elif rest.startswith("gave no answer"):
         rest = "no answer" + rest[len("gave no answer"):]
     elif rest.startswith("stopped"):
         rest = "the program quit" + rest[len("stopped"):]
-    elif rest.startswith("answered"):
+    elif rest.startswith(("answered", "printed", "could not be asked")):
         rest = "it " + rest
     if len(rest) > MAX_WORDS:
         rest = rest[:MAX_WORDS - 1] + "…"
@@ -102,6 +116,21 @@ class BotRunner:
         if self._seat is None:
             self._seat = BotSeat(self.command, self.timeout)
         self._seat.start(get(ask.game).engine, ask.state, ask.record or {})
+
+    def setup(self, game_name: str, state: Any, player: int) -> Any:
+        """The start state with this seat's setup as the bot chose it, or None if it left the
+        choice to the program; `Forfeit` if it failed. It blocks (the setup screen asks in a
+        background thread); the program started here goes on to play the game's moves."""
+        from common.games import get
+
+        if self._seat is None:
+            self._seat = BotSeat(self.command, self.timeout)
+        bot = self._seat.bot
+        try:
+            return bot.ask_setup(get(game_name).engine, state, player)
+        except Forfeit:
+            bot.close()
+            raise
 
     def poll(self) -> Any:
         """The move once it came, else None; raises `Forfeit` if the bot failed."""

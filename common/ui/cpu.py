@@ -1,11 +1,14 @@
 """CPU seats for the app: a search that runs off the UI thread and is polled every frame.
 
 `CpuRunner` (one per app) drives the `common.ai.worker.AIWorker` process; `CpuRunner.seat(spec)`
-is the `common.seats.SeatRunner` of one CPU seat or of the Hint. Should the worker fail to start
-or die, the seat plays the `random` level in a background thread instead, and `take_warning`
-says so once, for the screen to tell the player. Nothing here waits: not for a search, and not
-for the worker process to start (that happens in a background thread). The window never waits
-for a CPU.
+is the `common.seats.SeatRunner` of one CPU seat or of the Hint. A worker that dies, is stopped
+or hangs is restarted by `AIWorker` (`take_warning` says so once, for a toast). Should it fail
+to start, fail twice on one position, or be restarted MAX_RESTARTS times in one game, the CPU
+seats play the `random` level in a background thread instead: `take_warning` says so once,
+and `notice` says so for as long as it lasts, for the game screen to show. `new_game` (a game
+screen opening) then tries a fresh worker. Nothing here waits: not for a search, and not for
+the worker process to start (that happens in a background thread). The window never waits for
+a CPU.
 """
 
 from __future__ import annotations
@@ -18,6 +21,9 @@ from typing import Any
 from common.seats import Ask, SeatSpec
 
 FALLBACK_WARNING = "The CPU search stopped working: the CPU now plays random moves"
+MAX_RESTARTS = 3  # worker restarts in one game before its CPU seats fall back to random
+FALLBACK_NOTICE = ("The CPU search failed: CPU players make random moves until the next "
+                   "game")
 
 
 def _worker_class() -> Any:
@@ -103,6 +109,7 @@ class CpuRunner:
         self._queued: tuple[Ask, str] | None = None  # asked before the worker was ready
         self._preparing: threading.Thread | None = None
         self._warned = False
+        self._restarts = 0  # the worker's restarts when this game began
 
     def seat(self, spec: SeatSpec | str) -> CpuSeat:
         """The runner of one seat playing this level (`random`, `easy`, `hard:4000`...)."""
@@ -131,11 +138,43 @@ class CpuRunner:
             self._worker_failed = True
 
     def take_warning(self) -> str | None:
-        """Once, after the search failed and the random level took over: a message to show."""
+        """Once each: the worker was restarted (and why), or the search failed and the random
+        level took over: a message to show."""
         if self._worker_failed and not self._warned:
             self._warned = True
             return FALLBACK_WARNING
+        worker = self._worker
+        if worker is not None and hasattr(worker, "take_event"):
+            with contextlib.suppress(Exception):
+                return worker.take_event()
         return None
+
+    @property
+    def notice(self) -> str | None:
+        """While the CPU seats play the `random` level because the search failed: a line for
+        the game screen to show for as long as that lasts; else None."""
+        return FALLBACK_NOTICE if self._worker_failed else None
+
+    def new_game(self) -> None:
+        """A game screen opens: if the search had failed, try a fresh worker process (in the
+        background; the random level answers until it is up)."""
+        if not self._worker_failed:
+            self._restarts = getattr(self._worker, "restarts", 0)
+            return
+        if self._preparing is not None and self._preparing.is_alive():
+            return  # still trying
+        self.cancel()
+        self._stop_worker()
+        self._worker_failed = False
+        self._warned = False
+        self._preparing = None
+        self.prepare()
+
+    def _stop_worker(self) -> None:
+        worker, self._worker = self._worker, None
+        if worker is not None:
+            threading.Thread(target=_close_quietly, args=(worker,), name="cpu-stop",
+                             daemon=True).start()
 
     def start(self, ask: Ask, spec: SeatSpec | str = "random") -> None:
         """Begin choosing a move for `ask` with the level `spec` (a running question is
@@ -176,13 +215,19 @@ class CpuRunner:
         if self._active is None:
             return None
         try:
-            return self._active.poll()
+            move = self._active.poll()
         except Exception:  # the worker died: let the random level answer instead
             self._fall_back()
             return None
+        if getattr(self._active, "restarts", 0) - self._restarts >= MAX_RESTARTS:
+            if move is not None:
+                self._request = None  # answered: nothing for the random level to redo
+            self._fall_back()  # it keeps dying: random moves until the next game
+        return move
 
     def _fall_back(self) -> None:
         self._worker_failed = True
+        self._stop_worker()
         self._active = self._random
         if self._request is not None:
             game_name, state, seed = self._request
@@ -221,6 +266,11 @@ class CpuRunner:
             with contextlib.suppress(Exception):
                 self._worker.close()
             self._worker = None
+
+
+def _close_quietly(worker: Any) -> None:
+    with contextlib.suppress(Exception):
+        worker.close()
 
 
 class CpuSeat:

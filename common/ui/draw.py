@@ -1,8 +1,16 @@
-"""Drawing helpers: cached text, wrapped paragraphs, panels with soft shadows, small shapes."""
+"""Drawing helpers: cached text, wrapped paragraphs, panels with soft shadows, small shapes.
+
+Every piece of text the app draws or measures goes through `drawable` (by way of `text`,
+`text_width`, `fit_text` and `wrap`): text read from a file, a bot, the settings or a file
+name is hostile, and the font renderer raises on a NUL or a lone surrogate (a file name's
+undecodable bytes) and makes a surface as wide as any string. No surface is sized from text
+that was not cut first (`MAX_DRAWN` characters a line, `MAX_LINES` lines a message).
+"""
 
 from __future__ import annotations
 
 import math
+import unicodedata
 from functools import lru_cache
 
 import pygame
@@ -11,18 +19,67 @@ from common.ui import assets
 from common.ui.theme import Color
 
 _TEXT_CACHE: dict[tuple, pygame.Surface] = {}
+MAX_DRAWN = 400  # characters of one line of text drawn (a longer one is cut with "…")
+MAX_PARAGRAPH = 20_000  # characters of a paragraph `wrap` reads (the rules' are ~1,000)
+MAX_LINES = 8  # lines of each message line of a dialog (it may quote a file or a bot)
+ELLIPSIS = "…"
+_UNDRAWABLE = ("Cc", "Cs", "Cf", "Cn")  # controls, lone surrogates, format chars, unassigned
 
 
-def text(s: str, px: int, color: Color, bold: bool = False) -> pygame.Surface:
-    """The rendered text surface (cached: drawing the same label every frame is free)."""
-    key = (s, px, color, bold)
+def drawable(s: object, limit: int | None = MAX_DRAWN) -> str:
+    """Any value as text the font renderer takes: not text is turned to text; a line break or
+    tab becomes a space; every other control, format or unassigned character and every lone
+    surrogate (a file name's undecodable bytes) becomes one "?" (one character for one, so a
+    text field's caret stays in place); cut to `limit` characters with "…" (None: uncut)."""
+    if not isinstance(s, str):
+        try:
+            s = str(s)
+        except Exception:  # noqa: BLE001 - a value whose str() fails still draws
+            s = "?"
+    if limit is not None and len(s) > limit:
+        s = s[: max(0, limit - 1)] + ELLIPSIS
+    if s.isprintable():
+        return s
+    return "".join(_char(ch) for ch in s)
+
+
+def _char(ch: str) -> str:
+    if ch.isprintable():
+        return ch
+    if ch in "\n\r\t\v\f\x1c\x1d\x1e\x1f\x85\u2028\u2029":
+        return " "
+    return "?" if unicodedata.category(ch) in _UNDRAWABLE else ch
+
+
+def text(s: object, px: int, color: Color, bold: bool = False) -> pygame.Surface:
+    """The rendered text surface of `drawable(s)` (cached: drawing the same label every frame
+    is free). Never raises for any text."""
+    key = (s, px, color, bold) if isinstance(s, str) else (drawable(s), px, color, bold)
     surface = _TEXT_CACHE.get(key)
     if surface is None:
         if len(_TEXT_CACHE) > 3000:
             _TEXT_CACHE.clear()
-        surface = assets.font(px, bold).render(s, True, color)
+        shown = drawable(s)
+        font = assets.font(px, bold)
+        try:
+            surface = font.render(shown, True, color)
+        except (pygame.error, ValueError, UnicodeError):  # one the renderer still refuses
+            surface = font.render(shown.encode("ascii", "replace").decode("ascii"), True,
+                                  color)
         _TEXT_CACHE[key] = surface
     return surface
+
+
+def text_width(s: object, px: int, bold: bool = False) -> int:
+    """The width in pixels `text(s, px, ...)` draws (0 for "")."""
+    shown = drawable(s)
+    if not shown:
+        return 0
+    font = assets.font(px, bold)
+    try:
+        return font.size(shown)[0]
+    except (pygame.error, ValueError, UnicodeError):
+        return font.size(shown.encode("ascii", "replace").decode("ascii"))[0]
 
 
 def blit_text(
@@ -38,35 +95,71 @@ def blit_text(
 
 def fit_text(s: str, px: int, width: int, bold: bool = False, min_px: int = 11) -> int:
     """The largest size up to px at which s fits in width pixels."""
-    while px > min_px and assets.font(px, bold).size(s)[0] > width:
+    while px > min_px and text_width(s, px, bold) > width:
         px -= 1
     return px
 
 
-def wrap(s: str, px: int, width: int, bold: bool = False) -> list[str]:
-    """Split a paragraph into lines no wider than width."""
-    font = assets.font(px, bold)
+def wrap(s: object, px: int, width: int, bold: bool = False,
+         max_lines: int | None = None) -> list[str]:
+    """Split a paragraph into drawable lines no wider than width (a word wider than a line is
+    broken); with max_lines, at most that many, the last ending in "…" if text was left."""
     lines: list[str] = []
-    for paragraph in s.split("\n"):
-        words = paragraph.split(" ")
+    source = s if isinstance(s, str) else drawable(s)
+    for paragraph in source.split("\n"):
+        paragraph = drawable(paragraph, MAX_PARAGRAPH)
         line = ""
-        for word in words:
+        for word in paragraph.split(" "):
             trial = f"{line} {word}" if line else word
-            if font.size(trial)[0] <= width or not line:
+            if text_width(trial, px, bold) <= width:
                 line = trial
-            else:
+                continue
+            if line:
                 lines.append(line)
-                line = word
+            line = word
+            while len(line) > 1 and text_width(line, px, bold) > width:
+                head = _fitting(line, px, width, bold)
+                lines.append(line[:head])
+                line = line[head:]
+            if max_lines is not None and len(lines) > max_lines:
+                break
         lines.append(line)
+        if max_lines is not None and len(lines) > max_lines:
+            break
+    if max_lines is not None and len(lines) > max_lines:
+        lines = lines[:max_lines]
+        last = lines[-1]
+        while last and text_width(last + ELLIPSIS, px, bold) > width:
+            last = last[:-1]
+        lines[-1] = last + ELLIPSIS
     return lines
+
+
+def _fitting(word: str, px: int, width: int, bold: bool) -> int:
+    """How many leading characters of word fit in width (at least one)."""
+    lo, hi = 1, len(word)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if text_width(word[:mid], px, bold) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+MAX_SHADOW = 8192  # pixels of a shadow's width or height (a window is smaller)
+MAX_BLUR = 64  # pixels of a shadow's blur
 
 
 @lru_cache(maxsize=64)
 def shadow(size: tuple[int, int], radius: int, blur: int, alpha: int) -> pygame.Surface:
     """A soft dark shadow for a rounded rect of size, blur pixels wide on each side.
 
-    Blurred at a quarter of the size and scaled up: as soft, and fast even for big panels."""
-    w, h = size
+    Blurred at a quarter of the size and scaled up: as soft, and fast even for big panels.
+    The size and the blur are capped (MAX_SHADOW, MAX_BLUR): a blur over a huge surface
+    crashed the process (SIGSEGV in gaussian_blur), whatever asked for it."""
+    w, h = min(max(1, size[0]), MAX_SHADOW), min(max(1, size[1]), MAX_SHADOW)
+    blur = max(0, min(blur, MAX_BLUR))
     full = (w + 4 * blur, h + 4 * blur)
     k = 4 if blur >= 4 else 1
     small = pygame.Surface((max(1, full[0] // k), max(1, full[1] // k)), pygame.SRCALPHA)

@@ -172,6 +172,11 @@ class GameScene(Scene):
                             or "Game over. Click a move in the log to look back.")
         else:
             status = self.controller.status()
+            # the CPU plays random moves: said all along (a threat to the player's Overlord
+            # takes the box while it lasts; the notice is back on the CPU's turn)
+            notice = self.app.cpu.notice
+            if notice and not status.warning and any(s.searches for s in m.seats.values()):
+                status = replace(status, warning=notice)
         if self._refusal_shown():
             status = replace(status, text=self.refused[0], alert=True)
         return status

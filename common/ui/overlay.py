@@ -55,10 +55,18 @@ class Dialog(Scene):
         m = self.app.m
         w = max(420, int(size[0] * self.width))
         text_w = w - 4 * m.pad
-        self._wrapped = [ln for line in self.lines for ln in draw.wrap(line, m.normal, text_w)]
         line_h = int(m.normal * 1.45)
         rows = len(self.buttons) if self.vertical else 1
         buttons_h = rows * (m.button_h + m.pad) - m.pad
+        # a message may quote a file or a bot: each line is cut, and all of them to what fits
+        # in the window, so the panel (and its shadow) is never sized from untrusted text
+        room = size[1] - (m.large * 2 + 3 * m.pad + self.extra_height() + buttons_h
+                          + 4 * m.pad)
+        self._wrapped = [ln for line in self.lines
+                         for ln in draw.wrap(line, m.normal, text_w, max_lines=draw.MAX_LINES)]
+        fits = max(1, room // line_h)
+        if len(self._wrapped) > fits:
+            self._wrapped = self._wrapped[: fits - 1] + [draw.ELLIPSIS]
         h = (m.large * 2 + 3 * m.pad + len(self._wrapped) * line_h + self.extra_height()
              + buttons_h + 2 * m.pad)
         self.panel = pygame.Rect(0, 0, w, h)

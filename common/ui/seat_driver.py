@@ -39,6 +39,7 @@ class SeatDriver:
         self.runners: dict[int, SeatRunner] = {}
         self.since: float | None = None  # seconds the seat to move has been asked for
         self.asked: int | None = None  # the seat asked
+        app.cpu.new_game()  # a search that failed in an earlier game gets a fresh worker
         if any(spec.searches for spec in seats.values()):
             app.cpu.prepare()  # the worker process starts in the background
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import sys
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
@@ -37,6 +38,7 @@ ANIMATION_SPEEDS = ("off", "normal", "slow")
 FILE_NAME = "settings.json"
 MAX_COMMAND = 4096  # characters; a longer "bot command" is not one a person typed
 MAX_CHOICES = 4096  # characters of JSON a dialog's remembered choices may take
+MAX_FILE = 256 * 1024  # bytes of a settings file (one is well under 1 KB)
 
 
 @dataclass
@@ -75,7 +77,7 @@ def load(file: Path) -> Settings:
     """The settings in a file: defaults for whatever is missing or wrong (one line on stderr
     says what was wrong); never raises."""
     try:
-        text = file.read_text(encoding="utf-8")
+        text = _read(file)
     except (FileNotFoundError, NotADirectoryError):  # never saved (or cannot be): defaults
         return Settings()
     except (OSError, UnicodeDecodeError) as err:
@@ -97,6 +99,19 @@ def load(file: Path) -> Settings:
     if problems:
         _tell(f"ignored in {file}: {'; '.join(problems)}. The rest is kept.")
     return settings
+
+
+def _read(file: Path) -> str:
+    """The file's text: a regular file of at most MAX_FILE bytes (a FIFO, a device or a huge
+    file is refused unread: OSError)."""
+    fd = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO: no waiting
+    with open(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+            raise OSError(0, "not a regular file")
+        data = f.read(MAX_FILE + 1)
+    if len(data) > MAX_FILE:
+        raise OSError(0, f"larger than {MAX_FILE // 1024} KB")
+    return data.decode("utf-8")
 
 
 def from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
@@ -136,8 +151,8 @@ def _check(key: str, value: Any) -> str | None:
             return None
         if not isinstance(value, str):
             return "expected a command line or null"
-        if "\n" in value or "\r" in value or len(value) > MAX_COMMAND:
-            return "expected one short line"
+        if len(value) > MAX_COMMAND or not all(ch.isprintable() or ch == " " for ch in value):
+            return "expected one short line of printable text"
         return None
     if key == "prepollency_new_game":
         if value is None:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import pygame
 
-from common.ui import assets, draw
+from common.ui import draw
 from common.ui.input import Action, Command, Key, PointerDown, PointerMove, PointerUp, Text
 from common.ui.theme import Metrics, Palette, mix
 
@@ -233,7 +233,7 @@ class TextField(Widget):
             self.on_change(self.value)
 
     def _width(self, s: str) -> int:
-        return assets.font(self.px).size(s)[0] if s else 0
+        return draw.text_width(s, self.px)
 
     def _inner(self) -> pygame.Rect:
         pad = max(6, self.rect.h // 4)

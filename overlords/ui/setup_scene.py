@@ -1,8 +1,11 @@
 """The setup screen of an Overlords game: each person places the four figures on the back row
 (`overlords.ui.setup.SetupPhase`), White first, then Black, who sees White's figures. A CPU or
-bot side's setup is chosen in a background thread (`cpu_setup` can take a while), polled each
-frame while the thinking indicator turns; the window never waits. Once every side stands, the
-game screen (`overlords.ui.game.scene_for`) replaces this one.
+bot side's setup is chosen in a background thread (`cpu_setup` can take a while; a bot is sent
+the protocol's setup message, `common.ui.bots.BotRunner.setup`), polled each frame while the
+thinking indicator turns; the window never waits. Once every side stands, the game screen
+(`overlords.ui.game.scene_for`) replaces this one and takes over the bots' programs. A bot that
+fails its setup forfeits as soon as the game screen opens (the program set it up; a side still
+to set up after that gets the program's setup, unasked).
 
 It looks like the game screen (same board place, toolbar and panel), so the game starts
 without a jump.
@@ -19,17 +22,21 @@ from typing import Any
 import pygame
 
 from common.match import Match
+from common.protocol import Forfeit
 from common.seats import SeatSpec
 from common.ui import draw
 from common.ui.board import BoardView
+from common.ui.bots import BotRunner
 from common.ui.draw import backdrop
 from common.ui.game_panel import Status, draw_spinner, draw_status
 from common.ui.game_scene import REFUSAL_SHOWN, refusal_fade
 from common.ui.input import Action, Command, PointerMove
 from common.ui.overlay import Dialog
 from common.ui.scene import Scene
+from common.ui.seat_driver import forfeit
 from common.ui.widgets import Button, Widget, handle_all, row
 from overlords import rules
+from overlords.setup import setup_of
 from overlords.ui.art import figure
 from overlords.ui.board import draw_refusal
 from overlords.ui.game import scene_for
@@ -67,6 +74,8 @@ class SetupScene(Scene):
         self.hover: tuple[int, int] = (-1, -1)
         self.threat = ""  # a warning about the setup being placed
         self._job: tuple[int, threading.Thread, dict] | None = None  # a CPU side choosing
+        self._bots: dict[int, BotRunner] = {}  # bot sides' programs, for the game screen
+        self._forfeits: dict[int, str] = {}  # bot sides that failed their setup: why
         self._bg: pygame.Surface | None = None
         self._layer: pygame.Surface | None = None
         self._layer_key: Hashable = None
@@ -93,6 +102,9 @@ class SetupScene(Scene):
     def _next(self) -> None:
         """The next side to set up (White first: Black sees White's figures), else the game."""
         for side in (rules.WHITE, rules.BLACK):
+            if self._forfeits and side not in self.placed:  # the game is over: no asking
+                self._choose(side, unasked=True)
+                return
             if not self.seats[side].is_human:
                 if side not in self.placed:
                     self._choose(side)
@@ -105,16 +117,39 @@ class SetupScene(Scene):
         seats = list(self.seats.values())
         state = rules.make_state(self.features, self.placed)
         match = Match(rules, state, seats, info={"seed": self.seed})
-        self.app.replace(scene_for(self.app, match, rematch(self.app, seats)))
+        game = scene_for(self.app, match, rematch(self.app, seats))
+        game.seats.runners.update(self._bots)  # the programs set up go on to play
+        self._bots = {}
+        self.app.replace(game)
+        for side, why in self._forfeits.items():
+            forfeit(game, side, why)
 
-    def _choose(self, side: int) -> None:
-        """Start the CPU side's setup choice in a background thread."""
+    def _choose(self, side: int, unasked: bool = False) -> None:
+        """Start the CPU or bot side's setup choice in a background thread (`unasked`: the
+        program's choice, once a bot forfeited)."""
         self.phase = None
         box: dict[str, Any] = {}
         placed = {s: dict(p) for s, p in self.placed.items()}
-        args = (self.features, self.seed, side, self.seats[side], placed)
+        spec = self.seats[side]
+        args = (self.features, self.seed, side, "normal" if unasked else spec, placed)
+        runner = None
+        if spec.is_bot and not unasked:
+            runner = self._bots.setdefault(side, BotRunner(spec.command or "",
+                                                           self.app.bot_timeout))
+            args = (*args[:3], "normal", placed)  # a bot leaving the choice gets normal's
+            start = rules.make_state(self.features, {**rules.default_setup(), **placed})
 
         def work() -> None:
+            if runner is not None:
+                try:
+                    chosen = runner.setup(rules.NAME, start, side)
+                except Forfeit as err:
+                    box["forfeit"], chosen = str(err), None
+                except Exception as err:  # noqa: BLE001 - the screen must not wait for ever
+                    box["forfeit"], chosen = f"could not be asked: {err}", None
+                if chosen is not None:
+                    box["setup"] = setup_of(chosen)[side]
+                    return
             box["setup"] = cpu_setup(*args)
 
         thread = threading.Thread(target=work, name="cpu-setup", daemon=True)
@@ -127,7 +162,12 @@ class SetupScene(Scene):
         if self._job is not None and not self._job[1].is_alive():
             side, _, box = self._job
             self._job = None
+            if "setup" not in box:  # the thread failed: the program's setup, unasked
+                box["setup"] = setup_of(rules.make_state(
+                    self.features, {**rules.default_setup(), **self.placed}))[side]
             self.placed[side] = box["setup"]
+            if "forfeit" in box:
+                self._forfeits[side] = box["forfeit"]
             self._next()
             self.app.invalidate()
         if self.refused and time.monotonic() - self.refused[2] > REFUSAL_SHOWN:
@@ -180,8 +220,12 @@ class SetupScene(Scene):
         ], cancel=lambda: None, vertical=True, width=0.3))
 
     def close(self) -> None:
-        """Leaving: a CPU's setup still being chosen is dropped (its thread just ends)."""
+        """Leaving: a CPU's setup still being chosen is dropped (its thread just ends); a
+        bot's program not handed to a game screen is stopped."""
         self._job = None
+        for runner in self._bots.values():
+            runner.close()
+        self._bots = {}
 
     # layout and drawing -------------------------------------------------------------------------
 

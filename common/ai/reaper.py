@@ -1,0 +1,81 @@
+"""No bot outlives the program that started it, even one killed with SIGKILL.
+
+Each outside bot runs in its own process group (its own session), so that ending the group ends
+the programs it started too. `register(pgid)` hands the group to a small watchdog process,
+started once per program on first use: it reads "+PGID" / "-PGID" lines on its stdin, and when
+that pipe closes (this program exited, however it ended: the kernel closes its end) it kills
+every group still registered. It ignores SIGINT (a Ctrl+C in the terminal is this program's to
+handle) and runs in its own session. `unregister(pgid)` after a group was ended normally.
+
+Plain Python, Linux and other POSIX systems; elsewhere both calls do nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+
+_WATCHDOG = """
+import os, signal, sys
+signal.signal(signal.SIGINT, signal.SIG_IGN)
+groups = set()
+for line in sys.stdin:
+    try:
+        op, pgid = line[0], int(line[1:])
+    except ValueError:
+        continue
+    if op == "+":
+        groups.add(pgid)
+    else:
+        groups.discard(pgid)
+for pgid in groups:
+    try:
+        os.killpg(pgid, signal.SIGKILL)
+    except OSError:
+        pass
+"""
+
+_lock = threading.Lock()
+_proc: subprocess.Popen[bytes] | None = None
+
+
+def _watchdog() -> subprocess.Popen[bytes] | None:
+    global _proc
+    if _proc is None or _proc.poll() is not None:
+        try:
+            _proc = subprocess.Popen([sys.executable, "-c", _WATCHDOG], stdin=subprocess.PIPE,
+                                     stdout=subprocess.DEVNULL, start_new_session=True)
+        except OSError:
+            _proc = None
+    return _proc
+
+
+def _send(line: str) -> None:
+    if not hasattr(os, "killpg"):
+        return
+    with _lock:
+        proc = _watchdog()
+        if proc is None or proc.stdin is None:
+            return
+        try:
+            proc.stdin.write(line.encode() + b"\n")
+            proc.stdin.flush()
+        except OSError:  # it died: the next call starts another
+            pass
+
+
+def register(pgid: int) -> None:
+    """The group is killed when this program ends, unless unregistered first."""
+    _send(f"+{pgid}")
+
+
+def unregister(pgid: int) -> None:
+    """The group was ended: forget it (its number may be reused)."""
+    _send(f"-{pgid}")
+
+
+def watchdog_pid() -> int | None:
+    """The watchdog's process id, once started (for tests)."""
+    return _proc.pid if _proc is not None else None
