@@ -27,7 +27,7 @@ from common.ui.app import App  # noqa: E402
 from common.ui.bots import check_command  # noqa: E402
 from common.ui.cpu import FALLBACK_NOTICE  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
-from common.ui.load_scene import LoadScene  # noqa: E402
+from common.ui.load_scene import TABS, LoadScene  # noqa: E402
 from common.ui.overlay import Dialog, GameOver  # noqa: E402
 from overlords import rules  # noqa: E402
 from tests.test_ui_overlords import open_game  # noqa: E402
@@ -113,23 +113,26 @@ def test_the_load_screen_lists_and_opens_hostile_saves_without_crashing(tmp_path
         a.push(LoadScene(a))
         load = a.top
         assert len(load.entries) == 9  # the FIFO is not a save file
-        opened = 0
-        for first in range(len(load.entries)):
-            load.scroll = first
-            load._place()
-            d.frames(1)
-            entry, rect = load.rows[0]
-            d.click(rect.center)
-            d.frames(1)
-            top = a.top
-            if isinstance(top, Dialog):  # refused, and saying why, inside the window
-                assert top.panel.h <= 800
-                d.key(pygame.K_ESCAPE)
-            else:  # opened: back to the list
-                opened += 1
-                a.replace(LoadScene(a))
-            load = a.top
-            assert isinstance(load, LoadScene)
+        opened = tried = 0
+        for tab in TABS:
+            load._switch(tab)
+            for index in range(len(load.shown)):
+                load.selected = index
+                d.frames(1)
+                d.key(pygame.K_RETURN)  # open the selected save
+                d.frames(1)
+                tried += 1
+                top = a.top
+                if isinstance(top, Dialog):  # refused, and saying why, inside the window
+                    assert top.panel.h <= 800
+                    d.key(pygame.K_ESCAPE)
+                else:  # opened: back to the list, on the same tab
+                    opened += 1
+                    a.replace(LoadScene(a))
+                    a.top._switch(tab)
+                load = a.top
+                assert isinstance(load, LoadScene)
+        assert tried == 9  # every save is on one of the two lists
         assert opened >= 1
     finally:
         a.close()
