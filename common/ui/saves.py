@@ -7,24 +7,21 @@ never raises: a broken file is listed with the reason it cannot be opened.
 
 from __future__ import annotations
 
-import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from common import paths
 from common import record as rec
 from common.games import GAMES
 from common.ui.names import clean_name
 
 
 def folder() -> Path:
-    """Where saved games live."""
-    override = os.environ.get("OVERLORDS_SAVES")
-    if override:
-        return Path(override)
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "overlords-prepollency" / "saves"
+    """Where saved games live ($OVERLORDS_SAVES, else the platform's user data folder: see
+    common/paths.py)."""
+    return paths.saves_folder()
 
 
 def save(record: dict, game: str) -> Path:
