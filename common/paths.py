@@ -37,8 +37,9 @@ LOG_FILE = f"{APP_NAME}.log"
 SOURCE_ROOT = Path(__file__).resolve().parents[1]  # the checkout (or site-packages) root
 
 
-def _xdg(var: str, default: str) -> Path:
-    """An XDG base folder: the variable if it is an absolute path, else ~/default."""
+def xdg_home(var: str, default: str) -> Path:
+    """An XDG base folder: the variable if it is an absolute path, else ~/default (the spec
+    ignores relative values)."""
     value = os.environ.get(var, "")
     return Path(value) if os.path.isabs(value) else Path.home() / default
 
@@ -70,8 +71,8 @@ def _platform(kind: str) -> Path:
 def _legacy(kind: str) -> Path:
     """The folder earlier versions used on every platform (the Linux one, written by hand)."""
     if kind == "data":
-        return _xdg("XDG_DATA_HOME", ".local/share") / APP_NAME
-    return _xdg("XDG_CONFIG_HOME", ".config") / APP_NAME
+        return xdg_home("XDG_DATA_HOME", ".local/share") / APP_NAME
+    return xdg_home("XDG_CONFIG_HOME", ".config") / APP_NAME
 
 
 def _with_fallback(kind: str, inner: str = "") -> Path:
