@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pygame
 
-from common.ui import draw
+from common.ui import assets, draw
 from common.ui.input import Action, Command
 from common.ui.scene import Scene
 from common.ui.theme import mix
@@ -35,6 +35,7 @@ class ApologyScene(Scene):
         self.quit_b = Button("Quit", self._quit)
         self.buttons = [self.menu_b, self.quit_b]
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.lines: list[tuple[str, int, bool]] = []
 
     def _quit(self) -> None:
         self.app.running = False
@@ -65,10 +66,33 @@ class ApologyScene(Scene):
         out.append((self.summary(), True))
         return out
 
-    def layout(self, size: tuple[int, int]) -> None:
+    def _lines(self, width: int) -> list[tuple[str, int, bool]]:
+        """The text as drawn lines (line, pixel size, dim); a word wider than the panel (a
+        long path) is cut where it must be."""
         m = self.app.m
-        w = min(size[0] - 4 * m.pad, max(560, int(size[0] * 0.55)))
-        h = min(size[1] - 4 * m.pad, max(360, int(size[1] * 0.55)))
+        out = []
+        for text, dim in self.paragraphs():
+            px = m.small if dim else m.normal
+            font = assets.font(px)
+            for line in draw.wrap(text, px, width):
+                while font.size(line)[0] > width and len(line) > 1:
+                    cut = len(line) - 1
+                    while cut > 1 and font.size(line[:cut])[0] > width:
+                        cut -= 1
+                    out.append((line[:cut], px, dim))
+                    line = line[cut:]
+                out.append((line, px, dim))
+            out.append(("", m.pad // 2, False))  # the gap after a paragraph
+        return out[:-1]
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """A panel as tall as its text (the window's height at most), the buttons at its foot."""
+        m = self.app.m
+        w = min(size[0] - 4 * m.pad, max(560, int(size[0] * 0.5)))
+        self.lines = self._lines(w - 4 * m.pad)
+        text_h = int(m.large * 1.5) + m.pad + sum(
+            px if not line else int(px * 1.4) for line, px, _ in self.lines)
+        h = min(size[1] - 4 * m.pad, 2 * m.pad + text_h + 2 * m.pad + m.button_h + 2 * m.pad)
         self.panel = pygame.Rect(0, 0, w, h)
         self.panel.center = (size[0] // 2, size[1] // 2)
         bar = pygame.Rect(self.panel.x + 2 * m.pad, self.panel.bottom - 2 * m.pad - m.button_h,
@@ -93,15 +117,16 @@ class ApologyScene(Scene):
         y = self.panel.y + 2 * m.pad
         title = "Sorry, something went wrong"
         px = draw.fit_text(title, m.large, width, bold=True)
-        y = draw.blit_text(surface, title, px, pal.text, (x, y), bold=True).bottom + m.pad
+        draw.blit_text(surface, title, px, pal.text, (x, y), bold=True)
+        y += int(m.large * 1.5) + m.pad
         limit = self.menu_b.rect.top - m.pad
-        for text, dim in self.paragraphs():
-            size = m.small if dim else m.normal
-            for line in draw.wrap(text, size, width):
-                if y + size > limit:
-                    break
-                y = draw.blit_text(surface, line, size, pal.text_dim if dim else pal.text,
-                                   (x, y)).bottom
-            y += m.pad // 2
+        for line, px, dim in self.lines:
+            if not line:
+                y += px
+                continue
+            if y + px > limit:
+                break
+            draw.blit_text(surface, line, px, pal.text_dim if dim else pal.text, (x, y))
+            y += int(px * 1.4)
         for button in self.buttons:
             button.draw(surface, pal, m)
