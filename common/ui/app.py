@@ -64,8 +64,11 @@ def name_the_window() -> None:
     (WM_CLASS, both parts) and its app id on Wayland are `overlords-prepollency` (not the
     interpreter's or main.py's name), so desktops match it to the desktop entry
     (StartupWMClass) and group it under the app's icon; audio servers and the screensaver
-    see the title. A value set by the person launching is kept."""
-    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WINDOW_CLASS)
+    see the title. A value set by the person launching is kept; the one `import pygame`
+    sets when it finds none (the script's file name, e.g. main.py) is replaced."""
+    pygame_default = os.path.basename(sys.argv[0]) if sys.argv else ""
+    if os.environ.get("SDL_VIDEO_X11_WMCLASS", pygame_default) == pygame_default:
+        os.environ["SDL_VIDEO_X11_WMCLASS"] = WINDOW_CLASS
     os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", WINDOW_CLASS)
     os.environ.setdefault("SDL_APP_NAME", TITLE)
 
