@@ -21,7 +21,7 @@ MAX_BYTES = 256 * 1024
 BACKUPS = 2
 FORMAT = "%(asctime)s %(levelname)s %(name)s [%(threadName)s] %(message)s"
 
-log = logging.getLogger("overlords")
+log = logging.getLogger(paths.APP_NAME)
 _handler: RotatingFileHandler | None = None
 
 

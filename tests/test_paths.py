@@ -126,7 +126,7 @@ def test_the_log_file_rotates_and_stays_small(tmp_path):
         assert len(ours) == 1
         line = "x" * 1000
         for _ in range(3 * logs.MAX_BYTES // 1000):
-            logging.getLogger("overlords.test").info(line)
+            logging.getLogger("overlords-prepollency.test").info(line)
         kept = sorted(p.name for p in file.parent.iterdir())
         assert kept == ["app.log", "app.log.1", "app.log.2"]
         assert all(p.stat().st_size <= logs.MAX_BYTES + 2000 for p in file.parent.iterdir())

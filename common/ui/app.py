@@ -56,7 +56,7 @@ TITLE = paths.TITLE
 WINDOW_CLASS = paths.APP_NAME  # the X11 WM_CLASS / Wayland app id; desktop entries match it
 BENCH_FRAMES = "OVERLORDS_BENCH_FRAMES"  # bench/build.py: draw N frames, say when, then quit
 
-log = logging.getLogger("overlords.app")
+log = logging.getLogger(f"{paths.APP_NAME}.app")
 
 
 def name_the_window() -> None:
