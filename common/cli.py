@@ -164,6 +164,10 @@ def desktop_entry(install: bool) -> int:
     """Install or remove the desktop entry and icons (common/desktop.py); say what changed."""
     from common import desktop
 
+    if sys.platform in ("win32", "darwin"):
+        print("desktop entries are for Linux and other freedesktop.org desktops; on Windows "
+              "and macOS see the README's \"Install and double-click\"", file=sys.stderr)
+        return 1
     try:
         changed = desktop.install() if install else desktop.uninstall()
     except OSError as err:

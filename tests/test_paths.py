@@ -191,3 +191,15 @@ def test_the_bench_hook_draws_n_frames_says_when_the_first_is_up_and_quits(tmp_p
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines().count("first-frame") == 1
     assert "start overlords-prepollency" in (tmp_path / "logs" / paths.LOG_FILE).read_text()
+
+
+@pytest.mark.parametrize("platform", ["win32", "darwin"])
+def test_desktop_entries_are_refused_where_there_is_no_freedesktop(platform, monkeypatch,
+                                                                   tmp_path, capsys):
+    from common import cli
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.setattr(sys, "platform", platform)
+    assert cli.desktop_entry(install=True) == 1
+    assert "README" in capsys.readouterr().err
+    assert not list(tmp_path.iterdir())
