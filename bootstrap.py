@@ -4,6 +4,8 @@
     python3 bootstrap.py [ARGS...]      set up, then run `main.py ARGS` (no ARGS: open the game)
     python3 bootstrap.py test [ARGS...] set up with the test tools, then run the whole test suite
     python3 bootstrap.py bench NAME     set up with the benchmark tools, then run bench/NAME.py
+    python3 bootstrap.py build [ARGS]   set up with PyInstaller, then build the stand-alone
+                                        program into dist/ (packaging/build.py ARGS)
 
 Only Python 3.11+ is needed. Dependencies come from pyproject.toml and are installed into
 `.venv/` beside this file; a stamp file makes later runs start at once while pyproject.toml is
@@ -61,8 +63,11 @@ def main(argv: list[str]) -> int:
     elif argv[:1] == ["bench"]:
         if len(argv) < 2:
             sys.exit("usage: python3 bootstrap.py bench NAME  (NAME of a file in bench/)")
-        _ensure_venv(["bench"])
+        _ensure_venv(["bench", "build"] if argv[1] == "build" else ["bench"])
         cmd = [str(PY), str(ROOT / "bench" / f"{argv[1]}.py"), *argv[2:]]
+    elif argv[:1] == ["build"]:
+        _ensure_venv(["build"])
+        cmd = [str(PY), str(ROOT / "packaging" / "build.py"), *argv[1:]]
     else:
         _ensure_venv([])
         cmd = [str(PY), str(ROOT / "main.py"), *argv]

@@ -44,4 +44,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    import multiprocessing
+
+    multiprocessing.freeze_support()  # the stand-alone build's CPU worker (spawned) starts here
     sys.exit(main())

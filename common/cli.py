@@ -70,6 +70,15 @@ Seat specs: human (play only), random, easy, normal, hard, LEVEL:N (exactly N se
 cmd:PROGRAM ARGS (an outside bot speaking JSON lines; see the README). COMMAND --help lists
 each command's options. Records are the JSON save files described in the rules (RULES.md).""",
     )
+    from common.version import version
+
+    parser.add_argument("--version", action="version", version=f"overlords-prepollency "
+                        f"{version()}")
+    parser.add_argument("--install-desktop-entry", action="store_true",
+                        help="add the app (and its icon) to this user's desktop menu "
+                             "(Linux and other freedesktop desktops)")
+    parser.add_argument("--uninstall-desktop-entry", action="store_true",
+                        help="remove what --install-desktop-entry added")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", help="open the app straight into a game")
@@ -180,6 +189,11 @@ def run(argv: list[str], games: dict[str, Game], app: Callable[[argparse.Namespa
     """Run a command line; `app` opens the window (no command, or `play`)."""
     parser = build_parser(games)
     args = parser.parse_args(argv)
+    if args.install_desktop_entry or args.uninstall_desktop_entry:
+        if args.command is not None or (args.install_desktop_entry
+                                        and args.uninstall_desktop_entry):
+            parser.error("--install-desktop-entry / --uninstall-desktop-entry go alone")
+        return desktop_entry(install=args.install_desktop_entry)
     if args.command in (None, "play"):
         return app(args)
     try:
@@ -196,6 +210,31 @@ def run(argv: list[str], games: dict[str, Game], app: Callable[[argparse.Namespa
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())
         return 1
+
+
+def desktop_entry(install: bool) -> int:
+    """Install or remove the desktop entry and icons (common/desktop.py); say what changed."""
+    from common import desktop
+
+    if sys.platform in ("win32", "darwin"):
+        print("desktop entries are for Linux and other freedesktop.org desktops; on Windows "
+              "and macOS see the README's \"Install and double-click\"", file=sys.stderr)
+        return 1
+    try:
+        changed = desktop.install() if install else desktop.uninstall()
+    except OSError as err:
+        where = f" {err.filename}" if err.filename else ""
+        print(f"desktop entry: cannot write{where}: {err.strerror or err}", file=sys.stderr)
+        return 1
+    if install:
+        print(f"installed {desktop.entry_file()} (and {len(changed) - 1} icon files)")
+        print(f"it starts: {desktop.exec_line()}")
+    elif changed:
+        print(f"removed {desktop.entry_file()} (and its icon files)" if
+              desktop.entry_file() in changed else f"removed {len(changed)} icon files")
+    else:
+        print(f"nothing to remove: {desktop.entry_file()} is not there")
+    return 0
 
 
 def validate(files: list[Path], games: dict[str, Game]) -> int:

@@ -30,6 +30,7 @@ PYGAME_FREE = [
     "common.grid", "common.protocol", "common.record", "common.match", "common.seats",
     "common.savefiles", "common.autosave",
     "common.games", "common.cli", "common.ai.search", "common.ai.levels", "common.ai.worker",
+    "common.paths", "common.logs", "common.version", "common.desktop",
     "overlords.rules", "overlords.core", "overlords.reasons", "overlords.setup",
     "overlords.ai", "overlords.ai_setup", "overlords.rules_text",
     "prepollency.rules", "prepollency.state", "prepollency.moves", "prepollency.ai",

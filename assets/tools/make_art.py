@@ -1,4 +1,4 @@
-"""Write every SVG under assets/art/ (and render assets/icon.png).
+"""Write every SVG under assets/art/ (and render assets/icon.png and the icons in assets/icons/).
 
 The drawings live here as hand-written SVG path data, so the whole set shares
 one token base, one shadow and one stroke weight. Run from anywhere:
@@ -541,17 +541,60 @@ def write(rel: str, text: str) -> Path:
     return path
 
 
-def render_icon() -> Path:
+ICON_SIZES = (16, 22, 24, 32, 48, 64, 128, 256, 512)  # the hicolor theme's usual PNG sizes
+ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)  # what Windows asks of an .ico
+
+
+def render_icon() -> list[Path]:
+    """icon.svg, icon.png (256, the window icon) and icons/: one PNG per size of the desktop
+    icon theme, the SVG for its scalable folder, and a Windows .ico (PNG-compressed entries,
+    for the stand-alone build)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import io
 
     import pygame
 
     (ART / "icon.svg").write_text(ICON, encoding="utf-8")
-    surface = pygame.image.load_sized_svg(io.BytesIO(ICON.encode()), (256, 256))
-    out = ASSETS / "icon.png"
-    pygame.image.save(surface, str(out))
-    return out
+
+    def png(size: int) -> bytes:
+        surface = pygame.image.load_sized_svg(io.BytesIO(ICON.encode()), (size, size))
+        if surface.get_size() != (size, size):
+            surface = pygame.transform.smoothscale(surface, (size, size))
+        out = io.BytesIO()
+        pygame.image.save(surface, out, "png")
+        return out.getvalue()
+
+    written = [ASSETS / "icon.png"]
+    written[0].write_bytes(png(256))
+    folder = ASSETS / "icons"
+    folder.mkdir(exist_ok=True)
+    for size in ICON_SIZES:
+        file = folder / f"overlords-prepollency-{size}.png"
+        file.write_bytes(png(size))
+        written.append(file)
+    svg = folder / "overlords-prepollency.svg"
+    svg.write_text(ICON, encoding="utf-8")
+    written.append(svg)
+    ico = folder / "overlords-prepollency.ico"
+    ico.write_bytes(ico_bytes({size: png(size) for size in ICO_SIZES}))
+    written.append(ico)
+    return written
+
+
+def ico_bytes(images: dict[int, bytes]) -> bytes:
+    """A Windows icon file holding PNG images (allowed since Windows Vista): a 6-byte header,
+    a 16-byte directory entry per image (width and height 0 mean 256), then the PNGs."""
+    import struct
+
+    head = struct.pack("<HHH", 0, 1, len(images))
+    offset = len(head) + 16 * len(images)
+    entries, data = b"", b""
+    for size, blob in sorted(images.items()):
+        side = 0 if size >= 256 else size
+        entries += struct.pack("<BBBBHHII", side, side, 0, 0, 1, 32, len(blob), offset)
+        offset += len(blob)
+        data += blob
+    return head + entries + data
 
 
 def main() -> None:
@@ -564,7 +607,7 @@ def main() -> None:
         written.append(write(f"stones/rune{n}", rune_svg(n)))
     for letter, emblem in FATES.items():
         written.append(write(f"stones/fate_{letter}", fate_svg(emblem)))
-    written.append(render_icon())
+    written += render_icon()
     for path in written:
         print(path.relative_to(ASSETS.parent))
 

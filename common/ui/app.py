@@ -23,6 +23,8 @@ killed writer's leftovers: `common.ui.saves.prepare_folder`).
 from __future__ import annotations
 
 import argparse
+import logging
+import os
 import sys
 import threading
 import time
@@ -35,6 +37,7 @@ from typing import Any
 import pygame
 
 from common import games as registry
+from common import logs, paths
 from common.ai.bot import DEFAULT_TIMEOUT as BOT_TIMEOUT
 from common.ai.bot import check_timeout
 from common.seats import SeatSpec, bot_name, parse_seats
@@ -52,7 +55,25 @@ MIN_SIZE = (960, 600)
 FPS = 60
 REST_MS = 200  # longest rest of an idle loop: timed changes (a toast's end) are seen in time
 POLL_S = 0.01  # while resting, the event queue is looked at this often (input is not late)
-TITLE = "Overlords & Prepollency"
+TITLE = paths.TITLE
+WINDOW_CLASS = paths.APP_NAME  # the X11 WM_CLASS / Wayland app id; desktop entries match it
+BENCH_FRAMES = "OVERLORDS_BENCH_FRAMES"  # bench/build.py: draw N frames, say when, then quit
+
+log = logging.getLogger(f"{paths.APP_NAME}.app")
+
+
+def name_the_window() -> None:
+    """Name the window the program's way before SDL opens the display: its class on X11
+    (WM_CLASS, both parts) and its app id on Wayland are `overlords-prepollency` (not the
+    interpreter's or main.py's name), so desktops match it to the desktop entry
+    (StartupWMClass) and group it under the app's icon; audio servers and the screensaver
+    see the title. A value set by the person launching is kept; the one `import pygame`
+    sets when it finds none (the script's file name, e.g. main.py) is replaced."""
+    pygame_default = os.path.basename(sys.argv[0]) if sys.argv else ""
+    if os.environ.get("SDL_VIDEO_X11_WMCLASS", pygame_default) == pygame_default:
+        os.environ["SDL_VIDEO_X11_WMCLASS"] = WINDOW_CLASS
+    os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", WINDOW_CLASS)
+    os.environ.setdefault("SDL_APP_NAME", TITLE)
 
 
 class App:
@@ -68,6 +89,7 @@ class App:
         self.settings = settings or Settings()
         self.settings_file: Path | None = None  # set at the end: opening changes nothing
         self._unsaved_told = False
+        name_the_window()
         pygame.display.init()
         pygame.font.init()
         pygame.key.set_repeat(350, 40)
@@ -317,8 +339,11 @@ class App:
                 try:
                     self.dispatch(action)
                 except Exception:  # a bug behind one click must not close the window
-                    traceback.print_exc(file=sys.stderr)
-                    self.toast("Sorry, that did not work (details in the terminal)", 3.0)
+                    log.exception("handling %r in %s", action, type(self.top).__name__)
+                    if sys.stderr is not None:
+                        traceback.print_exc(file=sys.stderr)
+                    where = "the log file" if logs.current() else "the terminal"
+                    self.toast(f"Sorry, that did not work (details in {where})", 3.0)
             if not self.running:
                 return False
         self._update(min(dt, 0.1))
@@ -348,17 +373,72 @@ class App:
 
     def _update(self, dt: float) -> None:
         for scene in list(self.stack):
-            scene.update(dt)
+            if scene not in self.stack:  # an earlier scene's update closed it
+                continue
+            try:
+                scene.update(dt)
+            except Exception as err:  # a bug must not take the game with it
+                self.scene_failed(scene, err, "update")
+                return
+
+    def scene_failed(self, scene: Scene, err: Exception, during: str) -> None:
+        """A scene's update or draw raised: log the traceback, let every game on the stack
+        keep itself (`autosave()`, best effort), close the scenes (nothing is deleted) and
+        show the apology screen, which leads back to the main menu. A failure of the apology
+        screen itself is not caught again: it goes up (and to the log)."""
+        from common.ui.apology import ApologyScene
+
+        if isinstance(scene, ApologyScene):
+            raise err
+        log.error("%s.%s failed", type(scene).__name__, during, exc_info=err)
+        if sys.stderr is not None:
+            traceback.print_exception(err, file=sys.stderr)
+        kept: bool | None = None
+        for held in reversed(self.stack):
+            hook = getattr(held, "autosave", None)
+            if not callable(hook):
+                continue
+            try:
+                hook()
+                kept = True if kept is None else kept
+            except Exception:
+                log.exception("autosave of %s after the failure", type(held).__name__)
+                kept = False
+        if kept is None and any(hasattr(held, "match") for held in self.stack):
+            kept = False  # a game was open but offers no autosave: say what is kept
+        while self.stack:
+            closing = self.stack.pop()
+            try:
+                closing.close()
+            except Exception:
+                log.exception("closing %s after the failure", type(closing).__name__)
+        self._toast = None
+        self.push(ApologyScene(self, err, logs.current(), kept))
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Draw the visible scenes, bottom to top, and the toast."""
+        """Draw the visible scenes, bottom to top, and the toast; a scene that fails to draw
+        is replaced by the apology screen, drawn at once instead."""
+        try:
+            self._draw(surface)
+        except Exception as err:
+            failed = getattr(err, "_scene", None) or self.top
+            if failed is None:
+                raise
+            self.scene_failed(failed, err, "draw")
+            self._draw(surface)
+
+    def _draw(self, surface: pygame.Surface) -> None:
         first = len(self.stack) - 1
         while first > 0 and not self.stack[first].opaque:
             first -= 1
         if not self.stack:
             surface.fill(self.pal.background)
         for scene in self.stack[max(first, 0):]:
-            scene.draw(surface)
+            try:
+                scene.draw(surface)
+            except Exception as err:
+                err._scene = scene  # type: ignore[attr-defined]  (which one, for draw())
+                raise
         if self._toast is not None and time.monotonic() <= self._toast[1]:
             self._draw_toast(surface, self._toast[0])
 
@@ -371,9 +451,20 @@ class App:
         surface.blit(label, label.get_rect(center=rect.center))
 
     def run(self) -> int:
-        """Loop until the player quits; returns the exit status."""
+        """Loop until the player quits; returns the exit status.
+
+        With $OVERLORDS_BENCH_FRAMES=N (bench/build.py) it draws N frames, prints
+        `first-frame` once the first is on screen (the bench times that line), and quits."""
+        limit = _bench_frames()
+        told = False
         while self.step():
-            pass
+            if limit is not None:
+                if self.frames and not told:
+                    told = True
+                    print("first-frame", flush=True)
+                if self.frames >= limit:
+                    break
+                self.invalidate()
         self.close()
         return 0
 
@@ -384,6 +475,15 @@ class App:
         self.cpu.close()
         self.sound.close()
         pygame.display.quit()
+
+
+def _bench_frames() -> int | None:
+    """The frame count of $OVERLORDS_BENCH_FRAMES, or None (unset or not a positive number)."""
+    try:
+        count = int(os.environ.get(BENCH_FRAMES, ""))
+    except ValueError:
+        return None
+    return count if count > 0 else None
 
 
 def _warm_imports() -> None:
@@ -450,7 +550,14 @@ def build_app(args: argparse.Namespace, games: dict[str, Any],
 
 
 def run_app(args: argparse.Namespace, games: dict[str, Any]) -> int:
-    """Open the window on the main menu, or straight into a game for `play`."""
+    """Open the window on the main menu, or straight into a game for `play`; everything
+    unexpected goes to the log file (common/logs.py)."""
+    from common.version import version
+
+    logs.setup()
+    sdl = ".".join(map(str, pygame.get_sdl_version()))
+    log.info("start %s %s (Python %s, pygame-ce %s, SDL %s) on %s", paths.APP_NAME, version(),
+             sys.version.split()[0], pygame.version.ver, sdl, sys.platform)
     app = build_app(args, games)
     if isinstance(app, int):
         return app

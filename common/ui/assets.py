@@ -15,7 +15,9 @@ from pathlib import Path
 
 import pygame
 
-ROOT = Path(__file__).resolve().parents[2] / "assets"
+from common import paths
+
+ROOT = paths.assets_root()  # the bundle's assets/ when frozen (PyInstaller)
 TEMPLATE = ("#ff00ff", "#00ffff", "#ffff00")  # main fill, rim, detail
 
 

@@ -11,12 +11,12 @@ and a folder that cannot be read says so.
 
 from __future__ import annotations
 
-import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from common import paths
 from common import record as rec
 from common import savefiles
 from common.games import GAMES
@@ -27,12 +27,9 @@ SHOWN = 80  # characters of text from a file a row or a message shows at most
 
 
 def folder() -> Path:
-    """Where saved games live."""
-    override = os.environ.get("OVERLORDS_SAVES")
-    if override:
-        return Path(override)
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "overlords-prepollency" / "saves"
+    """Where saved games live ($OVERLORDS_SAVES, else the platform's user data folder: see
+    common/paths.py)."""
+    return paths.saves_folder()
 
 
 def prepare_folder() -> Path:

@@ -32,6 +32,7 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
+from common import paths
 from common.record import save as _write_json_atomically
 
 ANIMATION_SPEEDS = ("off", "normal", "slow")
@@ -63,14 +64,9 @@ class Settings:
 
 
 def path() -> Path:
-    """Where the settings file lives."""
-    override = os.environ.get("OVERLORDS_CONFIG")
-    if override:
-        return Path(override) / FILE_NAME
-    base = os.environ.get("XDG_CONFIG_HOME", "")
-    if not os.path.isabs(base):  # the XDG spec: a relative path is to be ignored
-        base = str(Path.home() / ".config")
-    return Path(base) / "overlords-prepollency" / FILE_NAME
+    """Where the settings file lives ($OVERLORDS_CONFIG, else the platform's user config
+    folder: see common/paths.py)."""
+    return paths.settings_file()
 
 
 def load(file: Path) -> Settings:

@@ -1,0 +1,167 @@
+"""The freedesktop.org desktop entry and icons, installed for the current user, so the app
+starts from the desktop's menu or launcher with its own icon (`--install-desktop-entry`).
+
+Writes, under `$XDG_DATA_HOME` (default ~/.local/share):
+- `applications/overlords-prepollency.desktop`, whose `Exec` starts this same program: the
+  installed launcher when run through it (or the stand-alone build's executable), else
+  `python3 /path/to/bootstrap.py` in a checkout; `StartupWMClass` is the window class the app
+  sets (common/paths.APP_NAME), so the running window groups under the entry;
+- the icon, `icons/hicolor/NxN/apps/overlords-prepollency.png` for each bundled size and
+  `icons/hicolor/scalable/apps/overlords-prepollency.svg` (from assets/icons/, made by
+  assets/tools/make_art.py).
+`uninstall()` removes exactly those files. Pygame-free: no display is needed.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import sysconfig
+from pathlib import Path
+
+from common import paths
+
+ENTRY = f"{paths.APP_NAME}.desktop"
+ICON_SIZES = (16, 22, 24, 32, 48, 64, 128, 256, 512)  # as assets/tools/make_art.py renders
+# characters that make an Exec argument need quotes (Desktop Entry spec, "The Exec key")
+RESERVED = set(" \t\n\"'\\><~|&;$*?#()`")
+
+
+def data_home() -> Path:
+    """$XDG_DATA_HOME, or ~/.local/share."""
+    return paths.xdg_home("XDG_DATA_HOME", ".local/share")
+
+
+def entry_file() -> Path:
+    """Where the desktop entry goes."""
+    return data_home() / "applications" / ENTRY
+
+
+def icon_targets() -> dict[Path, Path]:
+    """Each bundled icon file -> where it goes in the user's hicolor theme."""
+    source, theme = paths.assets_root() / "icons", data_home() / "icons" / "hicolor"
+    name = paths.APP_NAME
+    files = {source / f"{name}-{n}.png": theme / f"{n}x{n}" / "apps" / f"{name}.png"
+             for n in ICON_SIZES}
+    files[source / f"{name}.svg"] = theme / "scalable" / "apps" / f"{name}.svg"
+    return files
+
+
+def launch_command() -> tuple[list[str], Path | None]:
+    """The command that starts this program from the desktop, and its working folder (None:
+    any). The launcher this process was started by, else the frozen executable, else
+    bootstrap.py in a checkout, else the launcher pip put beside this interpreter."""
+    name = paths.APP_NAME
+    started = Path(sys.argv[0]) if sys.argv and sys.argv[0] else None
+    if started is not None and started.stem == name and started.exists():
+        return [str(started.resolve())], None
+    if paths.frozen():
+        return [str(Path(sys.executable).resolve())], None
+    bootstrap = paths.SOURCE_ROOT / "bootstrap.py"
+    if bootstrap.is_file():
+        python = shutil.which("python3") or sys.executable
+        return [str(Path(python).absolute()), str(bootstrap)], paths.SOURCE_ROOT
+    for folder in (sysconfig.get_path("scripts"), str(Path(sys.executable).parent)):
+        for candidate in (Path(folder) / name, Path(folder) / f"{name}.exe"):
+            if candidate.is_file():
+                return [str(candidate)], None
+    found = shutil.which(name)
+    if found:
+        return [str(Path(found).resolve())], None
+    return [str(Path(sys.executable).absolute()), "-m", "main"], None
+
+
+def quote_arg(arg: str) -> str:
+    """One Exec argument as the spec wants it: in double quotes if it holds a reserved
+    character, with `"`, backquote, `$` and backslash escaped inside them; `%` doubled. The
+    result is then escaped as any string value is (backslash doubled) by `entry_text`."""
+    arg = arg.replace("%", "%%")
+    if not any(c in RESERVED for c in arg):
+        return arg
+    inner = "".join("\\" + c if c in '"`$\\' else c for c in arg)
+    return f'"{inner}"'
+
+
+def _string_value(text: str) -> str:
+    """A desktop-entry string value: backslash, newline, tab and CR escaped."""
+    return (text.replace("\\", "\\\\").replace("\n", "\\n").replace("\t", "\\t")
+            .replace("\r", "\\r"))
+
+
+def exec_line(command: list[str] | None = None) -> str:
+    """The Exec value (unescaped) for a launch command (default: this program's)."""
+    return " ".join(quote_arg(a) for a in (command or launch_command()[0]))
+
+
+def entry_text(command: list[str], workdir: Path | None) -> str:
+    """The desktop entry for a launch command."""
+    exec_value = _string_value(exec_line(command))
+    lines = [
+        "[Desktop Entry]",
+        "Type=Application",
+        "Version=1.4",  # the spec version the validators of current distributions know
+        f"Name={paths.TITLE}",
+        "GenericName=Strategy Board Games",
+        "Comment=Two tabletop strategy games, hot-seat or against the computer",
+        f"Exec={exec_value}",
+        f"TryExec={_string_value(command[0])}",
+        f"Icon={paths.APP_NAME}",
+        "Terminal=false",
+        "Categories=Game;BoardGame;",
+        "Keywords=board;strategy;overlords;prepollency;hot-seat;",
+        "StartupNotify=true",
+        f"StartupWMClass={paths.APP_NAME}",
+    ]
+    if workdir is not None:
+        lines.insert(lines.index(f"TryExec={_string_value(command[0])}") + 1,
+                     f"Path={_string_value(str(workdir))}")
+    return "\n".join(lines) + "\n"
+
+
+def _write(file: Path, data: bytes) -> None:
+    """Write a file whole (a temporary file renamed over it)."""
+    file.parent.mkdir(parents=True, exist_ok=True)
+    tmp = file.with_name(f".{file.name}.{os.getpid()}.tmp")
+    try:
+        tmp.write_bytes(data)
+        os.replace(tmp, file)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def install() -> list[Path]:
+    """Write the desktop entry and the icons; the files written (OSError if one cannot be)."""
+    written = []
+    for source, target in icon_targets().items():
+        _write(target, source.read_bytes())
+        written.append(target)
+    command, workdir = launch_command()
+    entry = entry_file()
+    _write(entry, entry_text(command, workdir).encode("utf-8"))
+    entry.chmod(0o755)  # some desktops trust only executable entries
+    written.append(entry)
+    _touch(data_home() / "icons" / "hicolor")  # icon caches look at the theme's mtime
+    return written
+
+
+def uninstall() -> list[Path]:
+    """Remove the desktop entry and the icons; the files removed (none: it was not there)."""
+    removed = []
+    for target in [entry_file(), *icon_targets().values()]:
+        try:
+            target.unlink()
+        except FileNotFoundError:
+            continue
+        removed.append(target)
+    if removed:
+        _touch(data_home() / "icons" / "hicolor")
+    return removed
+
+
+def _touch(folder: Path) -> None:
+    try:
+        if folder.is_dir():
+            os.utime(folder)
+    except OSError:
+        pass
