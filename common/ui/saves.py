@@ -16,9 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from common import paths
+from common import paths, savefiles
 from common import record as rec
-from common import savefiles
 from common.games import GAMES
 from common.seats import SeatSpec
 from common.ui.names import clean_name
