@@ -4,6 +4,7 @@ the log file, every game on the stack is asked to keep itself, nothing is delete
 
 from __future__ import annotations
 
+import json
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -157,13 +158,31 @@ def test_a_game_whose_autosave_fails_still_gives_the_apology(app, log_file):
     assert "disk full" in log_file.read_text()
 
 
-def test_a_game_without_the_hook_is_said_to_be_kept_as_last_saved(app):
+def test_a_game_in_an_app_without_saves_is_not_said_to_be_kept(app):
     game = app.screens("prepollency").play_scene(app, parse_players("human,human", (2, 3, 4)), 3, 1)
-    assert hasattr(game, "match")
+    assert app.saves_folder is None and hasattr(game, "match")
     app.push(game)
     game.draw = lambda surface: [][0]
     Driver(app).frames(1)
     assert isinstance(app.top, ApologyScene) and app.top.game_kept is False
+
+
+def test_a_failing_game_is_autosaved_where_continue_finds_it(tmp_path, log_file):
+    a = App(main.games(), saves_folder=tmp_path)
+    try:
+        a.settings.animation = "off"
+        game = a.screens("prepollency").play_scene(a, parse_players("human,human", (2, 3, 4)),
+                                                   3, 1)
+        a.push(game)
+        Driver(a).frames(1)
+        game.update = lambda dt: 1 / 0
+        Driver(a).frames(1)
+        assert isinstance(a.top, ApologyScene) and a.top.game_kept is True
+        (saved,) = tmp_path.glob("*.json")
+        record = json.loads(saved.read_text())
+        assert record["game"] == "prepollency" and record.get("result") is None  # to continue
+    finally:
+        a.close()
 
 
 def test_a_failing_apology_is_not_caught_again(app):

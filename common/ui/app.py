@@ -383,7 +383,7 @@ class App:
 
     def scene_failed(self, scene: Scene, err: Exception, during: str) -> None:
         """A scene's update or draw raised: log the traceback, let every game on the stack
-        keep itself (`autosave()`, best effort), close the scenes (nothing is deleted) and
+        keep itself (`autosave()`, best effort; False from it: nothing was kept), close the scenes (nothing is deleted) and
         show the apology screen, which leads back to the main menu. A failure of the apology
         screen itself is not caught again: it goes up (and to the log)."""
         from common.ui.apology import ApologyScene
@@ -399,8 +399,8 @@ class App:
             if not callable(hook):
                 continue
             try:
-                hook()
-                kept = True if kept is None else kept
+                saved = hook() is not False  # False: this app keeps no saves
+                kept = saved if kept is None else kept and saved
             except Exception:
                 log.exception("autosave of %s after the failure", type(held).__name__)
                 kept = False

@@ -465,13 +465,14 @@ class GameScene(Scene):
         self.saver.name = name[:60]
         self.autosave()
 
-    def autosave(self) -> None:
+    def autosave(self) -> bool:
         """Write the game as it stands (a turn being made is not part of it: Match.record)
-        to its save file, off the UI thread; a failure is said once, and retried next turn."""
+        to its save file, off the UI thread; a failure is said once, and retried next turn.
+        False if this app keeps no saves (nothing was written)."""
         self._save_due = False
         folder = self.app.saves_folder
         if folder is None:
-            return
+            return False
         if self.saver is None:
             self.saver = Autosaver(folder, self.match.game.NAME)
         problem = self.saver.problem
@@ -481,6 +482,7 @@ class GameScene(Scene):
             self.app.toast(f"The game cannot be saved: {problem}", 4.0)
         elif problem is None:
             self._save_told = False
+        return True
 
     def _show_game_over(self) -> None:
         self.game_over_shown = True
