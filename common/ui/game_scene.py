@@ -88,6 +88,8 @@ class GameScene(Scene):
         self._layout_serial = 0
         self._turn_seen: tuple[int, int] | None = None
         self._refusal_up = False
+        self.paused = False  # a screen (the in-game menu, settings, rules) is over this one
+        self._hint_again = False  # the hint's question was dropped by the pause: ask again
         b = Button
         self.undo_b = b("Undo", self.undo, hint="Ctrl+Z", small=True)
         self.redo_b = b("Redo", self.redo, hint="Ctrl+Y", small=True)
@@ -148,7 +150,7 @@ class GameScene(Scene):
         m = self.match
         flash = refusal_fade(self.refused) > 0
         return (self.animator.busy or flash or self.hints.asked or self.thinking
-                or (not m.over and not m.is_human(m.to_move))
+                or (not m.over and not m.is_human(m.to_move) and not self.paused)
                 or (m.over and not self.game_over_shown) or self.controller.wants_frames())
 
     def status(self) -> Status:
@@ -161,8 +163,7 @@ class GameScene(Scene):
                             "click any move.")
         elif m.over:
             winner = m.result.winner
-            title = "Draw" if winner is None else f"{m.name(winner)} wins"
-            status = Status(title, winner, self.forfeit_text
+            status = Status(game_menu.result_title(m), winner, self.forfeit_text
                             or "Game over. Click a move in the log to look back.")
         else:
             status = self.controller.status()
@@ -265,7 +266,9 @@ class GameScene(Scene):
     # time -----------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        """Animations, the controller's work, the hint, the seats' moves, the game over."""
+        """Animations, the controller's work, the hint, the seats' moves, the game over.
+        While another screen is over this one (`pause`), no CPU, bot or hint thinks."""
+        self.pause(self.app.top is not self)
         was_busy = self.animator.busy
         self.animator.update(dt)
         if was_busy and not self.animator.busy:
@@ -289,7 +292,28 @@ class GameScene(Scene):
                 self._turn_seen = turn
                 self.controller.turn_started(m.to_move)
             return
-        seat_driver.drive_turn(self, dt)
+        if not self.paused:
+            seat_driver.drive_turn(self, dt)
+
+    def pause(self, paused: bool) -> None:
+        """Pause (another screen came over this one: the in-game menu, settings, rules) or
+        resume. Pausing drops the question a CPU or bot seat is thinking about, and the
+        hint's: a CPU stops searching, a bot's program is stopped, so it is never forfeited
+        for the time spent in the menu. Resuming asks again from the start: the seat gets its
+        whole time, and a hint that was asked comes."""
+        if paused == self.paused:
+            return
+        self.paused = paused
+        if paused:
+            if self.seats.thinking:
+                self.seats.stop()
+            if self.hints.asked:
+                self.hints.cancel()
+                self._hint_again = True
+        elif self._hint_again:
+            self._hint_again = False
+            if self.my_turn and self.controller.hint is None:
+                game_hint.request(self)
 
     def forfeit(self, player: int, message: str) -> None:
         """A bot failed: its seat loses (reason "forfeit"), and the screen says why."""

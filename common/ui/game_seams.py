@@ -78,8 +78,10 @@ class Controller(Protocol):
     def hint_seed(self, state: Any) -> int:
         """A seed made from the position alone: the same position gets the same hint."""
 
-    def result_words(self, outcome: Any) -> str:
-        """Why the game ended, in a sentence ("Black's Overlord was captured.")."""
+    def result_words(self, outcome: Any, viewer: int | None = None) -> str:
+        """Why the game ended, in a sentence: by colour or name ("Black captured White's
+        Overlord."), or told to `viewer`, the seat of the one person playing ("Black captured
+        your Overlord.")."""
 
     def update(self, dt: float) -> None:
         """Each frame: background work of the controller (a threat search, a timer)."""

@@ -141,9 +141,9 @@ class OverlordsController:
     def turn_started(self, player: int) -> None:
         """Nothing to hand over: the two sides share one screen openly."""
 
-    def result_words(self, outcome: Any) -> str:
-        """Why the game ended."""
-        return result_words(outcome)
+    def result_words(self, outcome: Any, viewer: int | None = None) -> str:
+        """Why the game ended (told to `viewer`, the one person's side, if given)."""
+        return result_words(outcome, viewer)
 
     def hint_seed(self, state: rules.State) -> int:
         """A seed made from the position alone."""

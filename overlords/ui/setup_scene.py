@@ -42,7 +42,6 @@ from overlords.ui.setup import (
     drag_pointer,
     draw_features,
     feature_plane,
-    random_seed,
 )
 from overlords.ui.view import layout_screen
 
@@ -105,7 +104,7 @@ class SetupScene(Scene):
         seats = list(self.seats.values())
         state = rules.make_state(self.features, self.placed)
         match = Match(rules, state, seats, info={"seed": self.seed})
-        self.app.replace(scene_for(self.app, match, rematch(self.app, seats)))
+        self.app.replace(scene_for(self.app, match, rematch(self.app, seats, self.seed)))
 
     def _choose(self, side: int) -> None:
         """Start the CPU side's setup choice in a background thread."""
@@ -375,6 +374,7 @@ class SetupScene(Scene):
         return True
 
 
-def rematch(app, seats: list[SeatSpec]) -> Callable[[], Scene]:
-    """What Rematch opens: the same seats setting up on a new board."""
-    return lambda: SetupScene(app, seats, random_seed())
+def rematch(app, seats: list[SeatSpec], seed: int) -> Callable[[], Scene]:
+    """What Rematch opens: the same players with colours swapped (White's seat plays Black),
+    setting up on the same board (the seed's features), as a return game would be."""
+    return lambda: SetupScene(app, [seats[1], seats[0]], seed)

@@ -125,11 +125,6 @@ class PrepollencyView:
         self.recap_animator.speed = self.app.settings.animation
         self._static = self._bg = None
 
-    def game_over_x(self) -> int:
-        """Where the game-over panel centres: over the side panel, the board (the Obelisk,
-        the final move) left in view."""
-        return self.card.centerx
-
     def hit(self, pos: tuple[int, int]) -> bool:
         """True on the board or the game's card."""
         return self.board.frame.collidepoint(pos) or self.card.collidepoint(pos)

@@ -1,0 +1,262 @@
+"""Screens that behave (issue 11), on the real app (dummy video driver): the game-over
+overlay leaves the board in view, takes Ctrl+Z and tells the result from the person's side
+(by colour at a shared table); Rematch swaps colours on the same board; the in-game menu
+pauses the CPU and bots; Resign's default is Cancel.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from common.ui.overlay import Dialog, GameOver  # noqa: E402
+from overlords import rules  # noqa: E402
+from overlords.ui import SetupScene  # noqa: E402
+from overlords.ui.setup import board_for  # noqa: E402
+from prepollency import rules as prules  # noqa: E402
+from prepollency.state import from_diagram  # noqa: E402
+from tests.helpers.prepollency_diagram import cells  # noqa: E402
+from tests.test_ui_bots import slow_bot  # noqa: E402
+from tests.test_ui_overlords import SEED, jump_to, open_game  # noqa: E402
+from tests.test_ui_prepollency import open_game as open_prepollency  # noqa: E402
+from tests.test_ui_prepollency import put  # noqa: E402
+
+
+def black_captures(start: rules.State) -> list[rules.Move]:
+    """The moves of a random game from start that Black wins by capturing White's
+    Overlord."""
+    for n in range(2000):
+        rng, s, moves = random.Random(n), start, []
+        while s.result is None and len(moves) < 120:
+            move = rules.random_move(s, rng)
+            moves.append(move)
+            s = rules.apply(s, move)
+        if s.result == rules.Outcome(rules.BLACK, "overlord"):
+            return moves
+    raise AssertionError("no such game")
+
+
+def finished(specs, size=(1280, 800)):
+    """An app whose game (these seats) just ended with Black capturing White's Overlord; the
+    game-over overlay is up."""
+    app, d, game = open_game(specs, size=size)
+    game = jump_to(game, black_captures(game.match.initial))
+    d.frames(3)
+    assert isinstance(app.top, GameOver)
+    return app, d, game, app.top
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800), (1920, 1080)])
+def test_game_over_leaves_the_board_and_the_capture_square_in_view(size):
+    app, d, game, over = finished(("human", "random"), size)
+    try:
+        board = game.view.board
+        assert not over.panel.colliderect(board.frame), (over.panel, board.frame)
+        assert over.panel.right <= size[0] and over.panel.bottom <= size[1]
+        assert over.panel.x >= 0 and over.panel.y >= 0
+        for button in over.buttons:
+            assert over.panel.contains(button.rect)
+        # the capture square is drawn undimmed enough to be seen: the overlay's backdrop
+        # over the board is light
+        assert over.dim < 100
+    finally:
+        app.close()
+
+
+def test_game_over_against_the_cpu_is_told_from_the_persons_side():
+    app, d, game, over = finished(("human", "random"))
+    try:
+        assert over.title == "You lose"
+        assert over.lines == ["Black captured your Overlord."]
+        assert game.status().title == "You lose"
+    finally:
+        app.close()
+    app, d, game, over = finished(("random", "human"))
+    try:
+        assert over.title == "You win!"
+        assert over.lines == ["You captured White's Overlord."]
+    finally:
+        app.close()
+
+
+def test_game_over_in_hot_seat_is_told_by_colour():
+    app, d, game, over = finished(("human", "human"))
+    try:
+        assert over.title == "Black wins"
+        assert over.lines == ["Black captured White's Overlord."]
+    finally:
+        app.close()
+
+
+def test_ctrl_z_on_the_game_over_overlay_takes_the_last_turn_back():
+    app, d, game, over = finished(("human", "human"))
+    try:
+        moves = len(game.match.moves)
+        d.key(pygame.K_z, pygame.KMOD_CTRL)
+        assert app.top is game and not game.match.over
+        assert len(game.match.moves) == moves - 1
+        d.key(pygame.K_y, pygame.KMOD_CTRL)  # and redo ends it again, with its overlay
+        assert game.match.over and game.game_over_shown
+    finally:
+        app.close()
+    app, d, game, over = finished(("human", "random"))
+    try:
+        d.key(pygame.K_z, pygame.KMOD_CTRL)  # against the CPU: back to the person's turn
+        assert app.top is game and not game.match.over
+        assert game.match.is_human(game.match.to_move)
+    finally:
+        app.close()
+
+
+def test_ctrl_z_after_a_resignation_keeps_the_overlay_and_says_why():
+    app, d, game = open_game(("human", "random"))
+    try:
+        game.resign()
+        d.frames(2)
+        over = app.top
+        assert isinstance(over, GameOver)
+        d.key(pygame.K_z, pygame.KMOD_CTRL)
+        assert app.top is over and game.match.over
+        assert "cannot be taken back" in app._toast[0]
+    finally:
+        app.close()
+
+
+def test_rematch_swaps_colours_on_the_same_board():
+    app, d, game, over = finished(("human", "hard"))
+    try:
+        d.click(next(b for b in over.buttons if b.label == "Rematch").rect.center)
+        setup = app.top
+        assert isinstance(setup, SetupScene)
+        assert setup.seed == SEED and setup.features == board_for(SEED)
+        assert str(setup.seats[rules.WHITE]) == "hard" and setup.seats[rules.BLACK].is_human
+    finally:
+        app.close()
+
+
+def test_prepollency_game_over_and_rematch():
+    app, d, game = open_prepollency(("human", "random"), names={1: "Ann"})
+    try:
+        state = from_diagram(cells(h8="1I", g8="1I", i8="1I", h7="1I", h9="1I", e3="1I",
+                                   k13="3I"), seats=(1, 3), turn=1, holds=(0, 3, 0, 0, 0))
+        put(game, state)
+        d.click(game.controller.hold_b.rect.center)
+        d.settle()
+        over = app.top
+        assert isinstance(over, GameOver) and over.title == "You win!"
+        assert over.lines == ["You held the Obelisk through three full rounds."]
+        assert not over.panel.colliderect(game.view.board.frame)
+        keys = dict(game.view.keys)
+        d.click(next(b for b in over.buttons if b.label == "Rematch").rect.center)
+        new = app.top
+        assert new is not game and str(new.match.seats[1]) == "random"
+        assert new.match.seats[3].is_human and new.match.names == {3: "Ann"}
+        assert new.match.info["seed"] == 7, "the same seed as the game (open_game)"
+        assert dict(new.view.keys) == keys, "each seat keeps its colour: the people swap"
+    finally:
+        app.close()
+
+
+def test_prepollency_words_by_name_and_from_the_persons_seat():
+    from prepollency.ui.words import result_words
+
+    def name(seat):
+        return {1: "Red", 3: "Blue"}[seat]
+
+    won = prules.Outcome(3, "elimination")
+    assert result_words(won, name) == ("Blue wins", "Blue is the last player standing.")
+    assert result_words(won, name, 3)[1] == "You are the last player standing."
+    assert result_words(prules.Outcome(3, "resign"), name, 1)[1] == "You resigned."
+
+
+def test_resign_asks_with_cancel_as_the_default():
+    app, d, game = open_game(("human", "human"))
+    try:
+        d.key(pygame.K_ESCAPE)
+        d.click(next(b for b in app.top.buttons if b.label == "Resign").rect.center)
+        confirm = app.top
+        assert isinstance(confirm, Dialog) and confirm.title == "Resign this game?"
+        cancel = next(b for b in confirm.buttons if b.label == "Cancel")
+        assert cancel.primary and not confirm.buttons[0].primary
+        d.key(pygame.K_RETURN)  # Enter: the default, Cancel
+        assert app.top is game and not game.match.over
+    finally:
+        app.close()
+
+
+# pause ----------------------------------------------------------------------------------------
+
+def test_the_menu_stops_the_cpu_until_it_closes():
+    app, d, game = open_game(("hard", "human"))
+    try:
+        d.frames(2)
+        assert game.thinking and app.cpu.busy()
+        d.key(pygame.K_ESCAPE)
+        menu = app.top
+        assert isinstance(menu, Dialog) and menu.title == "Game paused"
+        d.frames(2)
+        assert not game.thinking and not app.cpu.busy(), "the CPU searches on behind the menu"
+        for _ in range(60):  # a long pause: nothing is played
+            d.frames(1)
+            time.sleep(0.01)
+        assert game.match.moves == [] and not app.cpu.busy()
+        d.key(pygame.K_ESCAPE)  # resume: the CPU is asked again and plays
+        assert app.top is game
+        d.settle(limit=20000)
+        assert len(game.match.moves) == 1
+    finally:
+        app.close()
+
+
+def test_a_hint_asked_before_the_menu_comes_after_it():
+    app, d, game = open_game(("human", "human"))
+    try:
+        d.key(pygame.K_h)
+        assert game.hint_asked
+        d.key(pygame.K_ESCAPE)
+        d.frames(2)
+        assert not game.hint_asked and not app.cpu.busy()
+        d.key(pygame.K_ESCAPE)
+        d.frames(1)
+        assert game.hint_asked, "the hint is asked again"
+        d.settle(lambda: game.hint_asked, limit=20000)
+        assert game.controller.hint is not None
+    finally:
+        app.close()
+
+
+def test_the_menu_stops_a_bot_and_it_is_not_forfeited_for_the_pause():
+    app, d, game = open_game((slow_bot(0.3), "human"))
+    try:
+        app.bot_timeout = 2.5
+        end = time.monotonic() + 30
+        while game.seats.runners.get(rules.WHITE) is None or \
+                game.seats.runners[rules.WHITE].pid is None:
+            assert time.monotonic() < end
+            d.frames(1)
+        d.key(pygame.K_ESCAPE)
+        d.frames(2)
+        runner = game.seats.runners[rules.WHITE]
+        assert not runner.busy(), "the bot's question is dropped while the menu is up"
+        pause_end = time.monotonic() + 3.0  # longer than the bot's time, and its answer's
+        while time.monotonic() < pause_end:
+            d.frames(1)
+            time.sleep(0.01)
+        assert not game.match.over and game.match.moves == [], "played or forfeited in pause"
+        d.key(pygame.K_ESCAPE)
+        end = time.monotonic() + 30
+        while not game.match.moves and not game.match.over:
+            assert time.monotonic() < end
+            d.frames(1)
+            time.sleep(0.005)
+        assert not game.match.over and len(game.match.moves) == 1
+    finally:
+        app.close()
