@@ -26,8 +26,8 @@ from prepollency.state import from_diagram  # noqa: E402
 from tests.helpers.prepollency_diagram import cells  # noqa: E402
 from tests.test_ui_bots import slow_bot  # noqa: E402
 from tests.test_ui_overlords import SEED, jump_to, open_game  # noqa: E402
+from tests.test_ui_prepollency import hold, put  # noqa: E402
 from tests.test_ui_prepollency import open_game as open_prepollency  # noqa: E402
-from tests.test_ui_prepollency import put  # noqa: E402
 
 
 def black_captures(start: rules.State) -> list[rules.Move]:
@@ -260,3 +260,154 @@ def test_the_menu_stops_a_bot_and_it_is_not_forfeited_for_the_pause():
         assert not game.match.over and len(game.match.moves) == 1
     finally:
         app.close()
+
+
+# review, the last move, the palette, the sound, the levels ----------------------------------
+
+def test_review_counts_moves_as_the_log_numbers_them():
+    app, d, game = open_game(("human", "human"))
+    try:
+        rng = random.Random(5)
+        moves, s = [], game.match.initial
+        while len(moves) < 7:
+            move = rules.random_move(s, rng)
+            s2 = rules.apply(s, move)
+            if s2.result is not None:
+                continue
+            moves.append(move)
+            s = s2
+        game = jump_to(game, moves)
+        d.frames(1)
+        game.start_review(3)  # White's 2nd move: row "2." of the log, which has 4 rows
+        status = game.status()
+        assert status.title == "Looking back: move 2 of 4"
+        assert status.text.startswith(f"The position after 2. {moves[2]}.")
+        game.start_review(4)  # Black's answer, the same row
+        status = game.status()
+        assert status.title == "Looking back: move 2 of 4"
+        assert status.text.startswith(f"The position after 2… {moves[3]}.")
+        game.start_review(0)
+        assert game.status().title == "Looking back: the start"
+    finally:
+        app.close()
+
+
+def test_prepollency_review_counts_turns():
+    app, d, game = open_prepollency()
+    try:
+        for _ in range(3):
+            hold(d, game)
+        assert len(game.match.moves) == 3
+        game.start_review(2)
+        assert game.status().title == "Looking back: turn 2 of 3"
+    finally:
+        app.close()
+
+
+def test_the_last_line_survives_undo_and_redo():
+    app, d, game = open_game(("human", "human"))
+    try:
+        first = next(m for m in rules.legal_moves(game.match.state) if m.frm is not None)
+        game.play(first)
+        d.settle()
+        said_first = game.last_text
+        second = next(m for m in rules.legal_moves(game.match.state) if m.frm is not None)
+        game.play(second)
+        d.settle()
+        said_second = game.last_text
+        assert said_first and said_second and said_first != said_second
+        d.key(pygame.K_z, pygame.KMOD_CTRL)
+        assert game.last_text == said_first
+        d.key(pygame.K_z, pygame.KMOD_CTRL)
+        assert game.last_text == ""
+        d.key(pygame.K_y, pygame.KMOD_CTRL)
+        assert game.last_text == said_first
+        d.key(pygame.K_y, pygame.KMOD_CTRL)
+        assert game.last_text == said_second
+    finally:
+        app.close()
+
+
+def luminance(color) -> float:
+    """WCAG relative luminance of an sRGB colour."""
+    def channel(v: float) -> float:
+        v /= 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = color[:3]
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast(a, b) -> float:
+    """WCAG contrast ratio of two colours (1 to 21)."""
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_contrast_is_computed_as_wcag_says():
+    assert contrast((0, 0, 0), (255, 255, 255)) == pytest.approx(21.0)
+    assert contrast((118, 118, 118), (255, 255, 255)) == pytest.approx(4.54, abs=0.01)
+
+
+@pytest.mark.parametrize("game_name", ["overlords", "prepollency"])
+def test_the_colour_blind_last_move_frame_stands_out_from_every_square(game_name):
+    from common.ui.board import BoardView
+    from common.ui.theme import PALETTES, mix
+
+    pygame.display.init()
+    pygame.font.init()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((64, 64))
+    grid = rules.GRID if game_name == "overlords" else prules.GRID
+    view = BoardView(grid)
+    view.layout(pygame.Rect(0, 0, 600, 600))
+    pal = PALETTES["colour-blind"]
+    ground = view.ground(pal)
+    worst = 99.0
+    for sq in range(grid.cells):
+        rect = view.square_rect(sq).move(-view.frame.x, -view.frame.y).inflate(-4, -4)
+        pixels = pygame.surfarray.array3d(ground.subsurface(rect)).reshape(-1, 3)
+        square = tuple(int(v) for v in pixels.mean(0))
+        tinted = mix(square, pal.last, 80 / 255)  # the last move's tint under the frame
+        worst = min(worst, contrast(pal.last_edge, square), contrast(pal.last_edge, tinted))
+    assert worst >= 3.0, worst
+
+
+def test_no_audio_driver_noise_in_the_terminal():
+    import subprocess
+    import sys
+
+    code = ("import pygame; from common.ui.sound import Sound; s = Sound(); s.warm_up(); "
+            "s.play('move'); print('available', s.available)")
+    env = dict(os.environ, SDL_AUDIODRIVER="alsa", AUDIODEV="hw:97",
+               PYGAME_HIDE_SUPPORT_PROMPT="1", PYTHONPATH=os.getcwd())
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                         text=True, timeout=60)
+    assert out.returncode == 0 and "available" in out.stdout
+    assert out.stderr == "", out.stderr
+
+
+def test_quiet_stderr_hides_what_c_code_writes_there_and_only_inside():
+    import subprocess
+    import sys
+
+    code = ("import os; from common.ui.sound import quiet_stderr\n"
+            "with quiet_stderr():\n    os.write(2, b'hidden')\nos.write(2, b'shown')\n")
+    env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1", PYTHONPATH=os.getcwd())
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                         text=True, timeout=60)
+    assert out.stderr == "shown"
+
+
+def test_random_is_offered_as_the_beginner_level():
+    from common.seats import SeatSpec
+    from tests.test_ui_overlords import new_game_dialog
+
+    app, d, dialog = new_game_dialog()
+    try:
+        for choice in dialog.seats:
+            labels = dict(zip(choice.options, choice.labels, strict=True))
+            assert labels["random"] == "Beginner"
+    finally:
+        app.close()
+    assert SeatSpec.parse("random").describe() == "CPU, beginner"

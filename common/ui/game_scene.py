@@ -77,6 +77,7 @@ class GameScene(Scene):
         self.hints = HintAsker(app, match.game)
         self.refused: tuple[str, int | None, float] | None = None  # text, square, when
         self.last_text = ""
+        self._said: dict[int, tuple[Any, str]] = {}  # moves played -> (last move, its words)
         self.forfeit_text = ""  # why a bot forfeited, for the status and the overlay
         self.hover: tuple[int, int] = (-1, -1)
         self.log = GameLog(self)
@@ -158,9 +159,12 @@ class GameScene(Scene):
         text)."""
         m = self.match
         if m.review is not None:
-            status = Status(f"Looking back: move {m.review} of {len(m.moves)}", None,
-                            "Prev and Next (or the arrow keys) step through the game; "
-                            "click any move.")
+            where, after = self.log.position(m.review)
+            title = f"Looking back: {where}" if m.review == 0 else \
+                f"Looking back: {self.view.log_word} {where}"
+            after = f"The position {after}. " if after else "The position before any move. "
+            status = Status(title, None, after + "Prev and Next (or the arrow keys) step "
+                            "through the game; click any move.")
         elif m.over:
             winner = m.result.winner
             status = Status(game_menu.result_title(m), winner, self.forfeit_text
@@ -357,6 +361,7 @@ class GameScene(Scene):
         self.controller.reset()
         self.refused = None
         self.last_text = self.controller.played(move, before, after)
+        self._said[len(self.match.moves)] = (move, self.last_text)
         self.view.animate(before if shown_from is None else shown_from, after, shown)
         self.log.to_end()
         self.refresh()
@@ -390,10 +395,17 @@ class GameScene(Scene):
         self.controller.reset()
         self.refused = None
         self.game_over_shown = self.match.over
-        self.last_text = ""
+        self.last_text = self._words_of_last()
         self._turn_seen = None
         self.log.to_end()
         self.refresh()
+
+    def _words_of_last(self) -> str:
+        """The "Last: ..." words of the last move now played, as said when it was played
+        (undo and redo keep the line); "" if this screen did not see it played."""
+        m = self.match
+        said = self._said.get(len(m.moves))
+        return said[1] if said is not None and m.moves and said[0] == m.moves[-1] else ""
 
     def rematch(self) -> None:
         """The same seats in a new game."""

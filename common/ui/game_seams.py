@@ -95,6 +95,7 @@ class View(Protocol):
     changes nothing while drawing."""
 
     log_columns: int  # the cells per log row (2: White and Black; 1: one turn per row)
+    log_word: str  # what a numbered log row is ("move", "turn"): "Looking back: move 12 of 31"
 
     def attach(self, scene: GameScene) -> None:
         """Called once, before anything else: the scene it draws."""

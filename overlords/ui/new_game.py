@@ -11,7 +11,7 @@ from common.seats import SeatSpec
 from common.ui import draw
 from common.ui.board import BoardView
 from common.ui.bot_field import BotField
-from common.ui.cpu import cpu_levels
+from common.ui.cpu import cpu_levels, level_label
 from common.ui.draw import backdrop
 from common.ui.input import Action, Command, PointerDown
 from common.ui.scene import Scene
@@ -28,7 +28,7 @@ class NewGameScene(Scene):
         super().__init__(app)
         levels = cpu_levels()
         options = ["human", *levels, "bot"]
-        labels = ["Human", *(lvl.title() for lvl in levels), "Bot…"]
+        labels = ["Human", *(level_label(lvl) for lvl in levels), "Bot…"]
         self.seats = [Choice(options, "human", lambda v: self._seat_changed(0), labels),
                       Choice(options, levels[-1] if len(levels) > 1 else "random",
                              lambda v: self._seat_changed(1), labels)]

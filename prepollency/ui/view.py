@@ -50,6 +50,7 @@ class PrepollencyView:
     """The board and the card of one Prepollency game (see the module docstring)."""
 
     log_columns = 1
+    log_word = "turn"
 
     def __init__(self, app: Any, seats: tuple[int, ...], colour_keys: dict | None = None
                  ) -> None:
@@ -171,7 +172,7 @@ class PrepollencyView:
             last = list(m.moves[count - 1]) if count > 0 else []
         self.static_draw(layer, state)
         if last:
-            draw_last_turn(layer, self.board, last, pal.last)
+            draw_last_turn(layer, self.board, last, pal.last, pal.last_edge)
         if live and state.result is None:
             seat = rules.to_move(state)
             draw_turn_base(layer, self.board, seat, self.tones[seat], pal)
