@@ -411,3 +411,93 @@ def test_random_is_offered_as_the_beginner_level():
     finally:
         app.close()
     assert SeatSpec.parse("random").describe() == "CPU, beginner"
+
+
+# small windows ------------------------------------------------------------------------------
+
+SIZES = [(960, 600), (1024, 640), (1100, 600), (960, 900), (1280, 720), (1280, 800),
+         (1366, 768), (1440, 900), (1920, 1080), (2560, 1440), (1920, 600)]
+
+
+def assert_apart(rects: dict[str, pygame.Rect], size) -> None:
+    """Every rect inside the window, none overlapping another."""
+    window = pygame.Rect(0, 0, *size)
+    names = list(rects)
+    for i, a in enumerate(names):
+        assert rects[a].w > 0 and rects[a].h > 0, (a, rects[a], size)
+        assert window.contains(rects[a]), (a, rects[a], size)
+        for b in names[i + 1:]:
+            assert not rects[a].colliderect(rects[b]), (a, rects[a], b, rects[b], size)
+
+
+def assert_inside(outer: pygame.Rect, inner, what: str) -> None:
+    for rect in inner:
+        assert outer.contains(rect), (what, rect, outer)
+
+
+def test_overlords_layout_from_the_minimum_window_up():
+    from common.ui.app import MIN_SIZE
+    from common.ui.game_log import log_rows_visible
+
+    assert MIN_SIZE == (960, 600), "the smallest window the layout is checked at"
+    app, d, game = open_game(("human", "human"), size=(1280, 800))
+    try:
+        game.refresh()
+        for size in SIZES:
+            app.set_window_size(size)
+            d.frames(1)
+            assert app.size == size
+            view, areas = game.view, game.areas
+            hands = view.panel.hands
+            rects = {"board": view.board.frame, "toolbar": areas.toolbar,
+                     "status": areas.status, "log": areas.log,
+                     **{f"hand {side}": hand.card for side, hand in hands.items()}}
+            assert_apart(rects, size)
+            for side, hand in hands.items():
+                stones = hand.runes + hand.fates
+                assert_inside(hand.card, [*stones, hand.reserve], f"hand {side} at {size}")
+                assert_apart({f"stone {i}": r for i, r in enumerate(stones)}
+                             | {"reserve": hand.reserve}, size)
+                assert hand.stone >= 28, "stones stay big enough to click"
+            assert_inside(areas.toolbar, [b.rect for b in game.toolbar], f"toolbar {size}")
+            assert_inside(areas.status, [b.rect for b in game.status_buttons], f"status {size}")
+            rows = log_rows_visible(areas.log, app.m)
+            assert rows >= 4, (size, rows)
+            if size[0] >= 1280 and size[1] >= 800:
+                assert rows >= 8, (size, rows)
+    finally:
+        app.close()
+
+
+def test_prepollency_layout_from_the_minimum_window_up():
+    from common.ui.game_log import log_rows_visible
+
+    app, d, game = open_prepollency(("human", "human", "human", "human"))
+    try:
+        for size in SIZES:
+            app.set_window_size(size)
+            d.frames(1)
+            view, areas = game.view, game.areas
+            assert_apart({"board": view.board.frame, "toolbar": areas.toolbar,
+                          "card": view.card, "status": areas.status, "log": areas.log}, size)
+            assert_inside(view.card, [view.banner, view.order, view.obelisk], f"card {size}")
+            assert_inside(areas.toolbar, [b.rect for b in game.toolbar], f"toolbar {size}")
+            assert_inside(areas.status, [b.rect for b in game.status_buttons], f"status {size}")
+            rows = log_rows_visible(areas.log, app.m)
+            assert rows >= 4, (size, rows)
+            if size[0] >= 1280 and size[1] >= 800:
+                assert rows >= 8, (size, rows)
+    finally:
+        app.close()
+
+
+def test_the_game_over_panel_stays_in_the_window_and_off_the_board_at_every_size():
+    app, d, game, over = finished(("human", "random"))
+    try:
+        for size in SIZES:
+            app.set_window_size(size)
+            d.frames(1)
+            assert pygame.Rect(0, 0, *size).contains(over.panel), (size, over.panel)
+            assert not over.panel.colliderect(game.view.board.frame), size
+    finally:
+        app.close()

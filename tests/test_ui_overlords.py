@@ -347,7 +347,7 @@ def test_undo_and_redo_against_the_cpu():
 def test_review_a_logged_position_and_come_back(hotseat):
     app, d, game = hotseat
     rng = random.Random(5)
-    moves = playout(game.match.state, lambda s: s.ply >= 12, rng)
+    moves = playout(game.match.state, lambda s: s.ply >= 24, rng)  # more rows than fit
     game = jump_to(game, moves)
     assert game.log_scroll > 0, "the log follows the game"
     d.wheel(game.view.panel.log.center, 10)

@@ -29,8 +29,13 @@ class LogRow:
 
 
 def row_height(m: Metrics) -> int:
-    """The height of a log row."""
-    return int(m.normal * 1.55)
+    """The height of a log row (a line of text in the normal size)."""
+    return int(m.normal * 1.3)
+
+
+def log_height(rows: int, m: Metrics) -> int:
+    """The height a log needs to show `rows` rows (its heading and margins too)."""
+    return rows * row_height(m) + int(m.small * 1.6) + 2 * m.pad
 
 
 def _log_area(log: pygame.Rect, m: Metrics) -> pygame.Rect:

@@ -161,8 +161,11 @@ class GameOver(Dialog):
 
     def panel_centre(self, size: tuple[int, int]) -> tuple[int, int]:
         column = self._column()
-        return super().panel_centre(size) if column is None else (column.centerx,
-                                                                  size[1] // 2)
+        if column is None:
+            return super().panel_centre(size)
+        # over the top of the column: the status it repeats, not a half-hidden headline
+        top = max(0, min(column.y, size[1] - self.panel.h))
+        return (column.centerx, top + self.panel.h // 2)
 
     def handle(self, action: Action) -> bool:
         """Ctrl+Z takes the last turn back; the rest as a dialog."""
