@@ -501,3 +501,95 @@ def test_the_game_over_panel_stays_in_the_window_and_off_the_board_at_every_size
             assert not over.panel.colliderect(game.view.board.frame), size
     finally:
         app.close()
+
+
+# the keyboard in menus and dialogs ------------------------------------------------------------
+
+def ring_drawn(app, widget) -> bool:
+    """True if the focus ring (the palette's select colour) is on screen around widget."""
+    app.draw(app.screen)
+    ring = widget.rect.inflate(8, 8)
+    spots = [(ring.centerx, ring.y + 1), (ring.centerx, ring.bottom - 2),
+             (ring.x + 1, ring.centery), (ring.right - 2, ring.centery)]
+    select = app.pal.select
+    return all(tuple(app.screen.get_at(p))[:3] == select for p in spots)
+
+
+def test_the_in_game_menu_and_resign_work_from_the_keyboard():
+    app, d, game = open_game(("human", "human"))
+    try:
+        d.key(pygame.K_ESCAPE)
+        menu = app.top
+        assert menu.title == "Game paused" and menu.focus.current() is menu.buttons[0]
+        assert not ring_drawn(app, menu.buttons[0]), "no ring before a key moved the focus"
+        d.key(pygame.K_DOWN)
+        d.key(pygame.K_DOWN)
+        resign = next(b for b in menu.buttons if b.label == "Resign")
+        assert menu.focus.current() is resign and ring_drawn(app, resign)
+        d.key(pygame.K_UP)
+        d.key(pygame.K_TAB)
+        assert menu.focus.current() is resign
+        d.key(pygame.K_RETURN)  # presses the focused button: the confirmation
+        confirm = app.top
+        assert confirm.title == "Resign this game?"
+        assert confirm.focus.current().label == "Cancel"
+        d.key(pygame.K_LEFT)  # to Resign
+        assert confirm.focus.current().label == "Resign" and ring_drawn(app, confirm.buttons[0])
+        d.key(pygame.K_ESCAPE)  # Esc cancels whatever the focus
+        assert app.top is game and not game.match.over
+        d.key(pygame.K_ESCAPE)
+        d.key(pygame.K_TAB, pygame.KMOD_SHIFT)  # round the start: the last button
+        assert app.top.focus.current().label == "Main menu"
+        d.key(pygame.K_TAB)
+        d.key(pygame.K_SPACE)  # Space presses it too: Resume
+        assert app.top is game
+    finally:
+        app.close()
+
+
+def test_the_main_menu_settings_and_new_game_dialog_work_from_the_keyboard():
+    from common.ui.menu import MainMenu, SettingsScene
+    from overlords.ui import NewGameScene
+    from tests.test_ui_overlords import new_game_dialog
+
+    app, d, dialog = new_game_dialog()
+    try:
+        d.key(pygame.K_TAB)  # White's seat
+        assert dialog.focus.current() is dialog.seats[0] and ring_drawn(app, dialog.seats[0])
+        d.key(pygame.K_RIGHT)
+        assert dialog.seats[0].value == "random", "Right picks the next option"
+        d.key(pygame.K_LEFT)
+        assert dialog.seats[0].value == "human"
+        d.key(pygame.K_TAB)
+        assert dialog.focus.current() is dialog.seats[1]
+        d.key(pygame.K_TAB)
+        assert dialog.focus.current() is dialog.seed_field and dialog.seed_field.focused
+        for _ in range(12):
+            d.key(pygame.K_BACKSPACE)
+        for ch in "77":
+            d.key(getattr(pygame, f"K_{ch}"), text=ch)
+        assert dialog.seed_field.value == "77"
+        d.key(pygame.K_ESCAPE)
+        menu = app.top
+        assert isinstance(menu, MainMenu)
+        d.key(pygame.K_DOWN)
+        d.key(pygame.K_UP)
+        d.key(pygame.K_RETURN)  # the first button: a new Overlords game
+        assert isinstance(app.top, NewGameScene)
+        d.key(pygame.K_ESCAPE)
+        settings = next(b for b in menu.buttons if b.label == "Settings")
+        while menu.focus.current() is not settings:
+            d.key(pygame.K_DOWN)
+        d.key(pygame.K_RETURN)
+        scene = app.top
+        assert isinstance(scene, SettingsScene)
+        first = scene.focus.widgets()[0]
+        d.key(pygame.K_TAB)
+        assert scene.focus.current() is first
+        before = first.value
+        d.key(pygame.K_RIGHT)
+        assert first.value != before or first.options[-1] == before
+        d.key(pygame.K_ESCAPE)
+        assert app.top is menu
+    finally:
+        app.close()

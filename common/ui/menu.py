@@ -6,6 +6,7 @@ import pygame
 
 from common.games import GAMES
 from common.ui import draw
+from common.ui.focus import Focus
 from common.ui.input import Action, Command
 from common.ui.scene import Scene
 from common.ui.settings import ANIMATION_SPEEDS
@@ -32,6 +33,7 @@ class MainMenu(Scene):
             Button("Settings", lambda: self.app.push(SettingsScene(self.app))),
             Button("Quit", self._quit),
         ]
+        self.focus = Focus(lambda: self.buttons, 0)  # Enter starts the first game
         self._bg: pygame.Surface | None = None
         self.panel = pygame.Rect(0, 0, 0, 0)
 
@@ -61,8 +63,8 @@ class MainMenu(Scene):
         self._bg = None
 
     def handle(self, action: Action) -> bool:
-        """Buttons; Esc on the menu quits."""
-        if handle_all(self.buttons, action):
+        """Buttons (by mouse, or Tab / arrows and Enter); Esc on the menu quits."""
+        if self.focus.handle(action) or handle_all(self.buttons, action):
             return True
         if action is Command.BACK:
             self.app.running = False
@@ -115,6 +117,7 @@ class MainMenu(Scene):
         surface.blit(self._bg, (0, 0))
         for button in self.buttons:
             button.draw(surface, self.app.pal, self.app.m)
+        self.focus.draw(surface, self.app.pal, self.app.m)
 
 
 class SettingsScene(Scene):
@@ -144,6 +147,7 @@ class SettingsScene(Scene):
         ]
         self.done = Button("Done", self.app.pop, primary=True)
         self.widgets: list[Widget] = [c for _, c in self.rows + self.table_rows] + [self.done]
+        self.focus = Focus(lambda: self.widgets)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self._dim: pygame.Surface | None = None
 
@@ -206,8 +210,9 @@ class SettingsScene(Scene):
         self._dim = None
 
     def handle(self, action: Action) -> bool:
-        """Choices apply at once; Esc or Done closes."""
-        if handle_all(self.widgets, action):
+        """Choices apply at once (also by Tab / arrows: Left and Right change the focused
+        one); Esc, Enter or Done closes."""
+        if self.focus.handle(action) or handle_all(self.widgets, action):
             return True
         if action in (Command.BACK, Command.CONFIRM):
             self.app.pop()
@@ -246,6 +251,7 @@ class SettingsScene(Scene):
                            "midleft", bold=True)
             choice.draw(surface, pal, m)
         self.done.draw(surface, pal, m)
+        self.focus.draw(surface, pal, m)
 
     def _draw_preview(self, surface: pygame.Surface) -> None:
         """Four sample tiles: a move dot, a capture ring, the last move and a refusal."""

@@ -1,6 +1,7 @@
 """Overlays drawn over the scene below: a dimmed backdrop and a centred panel of buttons.
 
-`Dialog` is the base (title, message lines, a row of buttons, Esc closes); `GameOver` is the
+`Dialog` is the base (title, message lines, a row of buttons, Esc closes; Tab or the arrows
+move a focus ring over the buttons, Enter or Space presses one); `GameOver` is the
 end-of-game overlay (who won and why, with Rematch, Review game and Main menu), set over the
 game screen's side panel so that the final position (the capture square) stays in view.
 """
@@ -12,6 +13,7 @@ from collections.abc import Callable
 import pygame
 
 from common.ui import draw
+from common.ui.focus import Focus
 from common.ui.input import Action, Command, PointerDown
 from common.ui.scene import Scene
 from common.ui.widgets import Button, Widget, handle_all, row, stack
@@ -41,6 +43,7 @@ class Dialog(Scene):
             for i, (label, action) in enumerate(buttons)
         ]
         self.default = default
+        self.focus = Focus(lambda: self.buttons, default)  # Tab, arrows, Enter, Space
         self.panel = pygame.Rect(0, 0, 0, 0)
         self._dim: pygame.Surface | None = None
 
@@ -87,8 +90,9 @@ class Dialog(Scene):
         return (size[0] // 2, size[1] // 2)
 
     def handle(self, action: Action) -> bool:
-        """Buttons, Esc to cancel; the scene below gets nothing while the dialog is open."""
-        if handle_all(self.buttons, action):
+        """Buttons (by mouse, or Tab / arrows and Enter / Space), Esc to cancel; the scene
+        below gets nothing while the dialog is open."""
+        if self.focus.handle(action) or handle_all(self.buttons, action):
             return True
         if action is Command.BACK or action is Command.CONFIRM:
             if action is Command.CONFIRM and self.buttons:
@@ -119,6 +123,7 @@ class Dialog(Scene):
         self.draw_extra(surface, pygame.Rect(self.panel.x, y, self.panel.w, self.extra_height()))
         for button in self.buttons:
             button.draw(surface, pal, m)
+        self.focus.draw(surface, pal, m)
 
     def draw_extra(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Subclasses draw their own content between the message and the buttons."""
