@@ -593,3 +593,139 @@ def test_the_main_menu_settings_and_new_game_dialog_work_from_the_keyboard():
         assert app.top is menu
     finally:
         app.close()
+
+
+# the keyboard on the board ---------------------------------------------------------------------
+
+def go_to(d, game, square: int) -> None:
+    """Arrow keys until the board's cursor is on the square (the first press shows it)."""
+    board = game.view.board
+    if not game.cursor.shown:
+        d.key(pygame.K_UP)
+    target = board.cell(square)
+    for _ in range(2 * board.n + 2):
+        c, r = game.cursor.cell
+        if (c, r) == target:
+            break
+        key = (pygame.K_RIGHT if c < target[0] else pygame.K_LEFT if c > target[0]
+               else pygame.K_DOWN if r < target[1] else pygame.K_UP)
+        d.key(key)
+    assert game.cursor.square(board) == square
+
+
+@pytest.mark.parametrize("flipped", [False, True])
+def test_the_cursor_moves_the_way_the_arrows_point_on_screen(flipped):
+    from common.ui.board import BoardView
+    from common.ui.board_cursor import BoardCursor
+    from common.ui.input import Key
+
+    board = BoardView(rules.GRID)
+    board.flipped = flipped
+    board.layout(pygame.Rect(0, 0, 800, 800))
+    cursor = BoardCursor()
+    assert cursor.handle(Key(pygame.K_LEFT), board) and cursor.shown
+    start = board.square_rect(cursor.square(board))
+    for key, (dx, dy) in ((pygame.K_LEFT, (-1, 0)), (pygame.K_UP, (0, -1)),
+                          (pygame.K_RIGHT, (1, 0)), (pygame.K_DOWN, (0, 1))):
+        before = board.square_rect(cursor.square(board))
+        cursor.handle(Key(key), board)
+        after = board.square_rect(cursor.square(board))
+        assert (after.x - before.x, after.y - before.y) == (dx * board.tile, dy * board.tile)
+    assert board.square_rect(cursor.square(board)) == start
+    for _ in range(20):  # it stops at the edge
+        cursor.handle(Key(pygame.K_UP), board)
+    assert board.square_rect(cursor.square(board)).y == board.rect.y
+    assert not cursor.handle(Key(pygame.K_a), board)
+
+
+def test_an_overlords_move_by_keys_alone_stones_by_number_and_letter():
+    app, d, game = open_game(("human", "human"))
+    try:
+        state = game.match.state
+        move = next(m for m in rules.legal_moves(state) if m.frm is not None)
+        d.key(getattr(pygame, f"K_{move.rune}"), text=str(move.rune))
+        letter = rules.TYPE_LETTERS[move.fate]
+        d.key(getattr(pygame, f"K_{letter.lower()}"), text=letter.lower())
+        pick = game.controller.pick
+        assert (pick.rune, pick.fate) == (move.rune, move.fate)
+        if pick.figure != move.frm:
+            go_to(d, game, move.frm)
+            d.key(pygame.K_RETURN)
+            assert game.controller.pick.figure == move.frm
+        go_to(d, game, move.to)
+        app.draw(app.screen)  # the cursor's ring is on the square
+        ring = game.view.board.square_rect(move.to).inflate(-2, -2)
+        assert tuple(app.screen.get_at((ring.centerx, ring.y + 1)))[:3] == app.pal.select
+        d.key(pygame.K_RETURN)
+        d.settle()
+        assert game.match.moves == [move]
+        d.key(pygame.K_ESCAPE)  # the cursor goes first, then Esc is the menu
+        assert not game.cursor.shown and app.top is game
+    finally:
+        app.close()
+
+
+def test_a_figure_first_move_by_keys_and_the_which_rune_question():
+    app, d, game = open_game(("human", "human"))
+    try:
+        state = game.match.state
+        by_pair: dict = {}
+        for m in rules.legal_moves(state):
+            if m.frm is not None:
+                by_pair.setdefault((m.frm, m.to), []).append(m)
+        (frm, to), moves = max(by_pair.items(), key=lambda kv: len(kv[1]))
+        go_to(d, game, frm)
+        d.key(pygame.K_RETURN)
+        assert game.controller.pick.figure == frm
+        go_to(d, game, to)
+        d.key(pygame.K_RETURN)
+        top = app.top
+        if isinstance(top, Dialog):  # several Runes reach it: answered by keys too
+            assert top.title == "Which Rune?"
+            d.key(pygame.K_DOWN)
+            chosen = top.focus.current()
+            d.key(pygame.K_RETURN)
+            assert chosen.label.startswith("Rune ")
+        d.settle()
+        assert len(game.match.moves) == 1 and (game.match.moves[0].frm,
+                                               game.match.moves[0].to) == (frm, to)
+    finally:
+        app.close()
+
+
+def test_h_is_the_hint_unless_a_rune_waits_for_its_fate():
+    app, d, game = open_game(("human", "human"))
+    try:
+        d.key(pygame.K_h, text="h")
+        assert game.hint_asked
+        game._cancel_hint()
+        game.refresh()
+        state = game.match.state
+        hero = next((m for m in rules.legal_moves(state) if m.fate == rules.HERO), None)
+        rune = hero.rune if hero is not None else 1
+        d.key(getattr(pygame, f"K_{rune}"), text=str(rune))
+        d.key(pygame.K_h, text="h")
+        assert not game.hint_asked and game.controller.pick.fate in (rules.HERO, None)
+        if hero is not None:
+            assert game.controller.pick.fate == rules.HERO
+    finally:
+        app.close()
+
+
+def test_a_prepollency_turn_by_keys_alone():
+    app, d, game = open_prepollency()
+    try:
+        state = game.match.state
+        first = next(s for s in prules.legal_steps(state) if s != prules.END)
+        go_to(d, game, first.frm)
+        d.key(pygame.K_RETURN)
+        assert game.controller.picked == first.frm
+        go_to(d, game, first.to)
+        d.key(pygame.K_RETURN)
+        d.settle()
+        assert game.match.steps == [first], "the first move of the turn, by keys"
+        d.key(pygame.K_SPACE)  # ends the turn (Enter picks while the cursor shows)
+        d.settle()
+        assert len(game.match.moves) == 1 and list(game.match.moves[0]) == [first]
+    finally:
+        app.close()

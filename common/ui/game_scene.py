@@ -38,6 +38,7 @@ from typing import Any
 import pygame
 
 from common.ui import game_hint, game_menu, game_panel, seat_driver
+from common.ui.board_cursor import BoardCursor
 from common.ui.game_log import GameLog, LogRow
 from common.ui.game_panel import Status, draw_spinner, draw_status
 from common.ui.game_seams import Areas, Controller, View
@@ -80,6 +81,7 @@ class GameScene(Scene):
         self._said: dict[int, tuple[Any, str]] = {}  # moves played -> (last move, its words)
         self.forfeit_text = ""  # why a bot forfeited, for the status and the overlay
         self.hover: tuple[int, int] = (-1, -1)
+        self.cursor = BoardCursor()  # the keyboard's square on the board
         self.log = GameLog(self)
         self.game_over_shown = False
         self.areas: Areas | None = None
@@ -248,6 +250,8 @@ class GameScene(Scene):
             self._layer_key = key
         surface.blit(self._layer, (0, 0))
         self.view.draw_frame(surface)
+        if self.my_turn:
+            self.cursor.draw(surface, self.view.board, pal)
         for widget in self.toolbar + self.status_buttons:
             widget.draw(surface, pal, m)
         if self.areas is not None and (self.thinking or self.hints.asked):
@@ -504,7 +508,13 @@ class GameScene(Scene):
             # sliding) is not lost: the slide ends at once and the input counts.
             self.animator.clear()
             self.refresh()
+        if isinstance(action, PointerDown):
+            self.cursor.hide()  # the mouse took over
         if handle_all(self.toolbar + self.status_buttons, action):
+            return True
+        if isinstance(action, Key) and self.my_turn and (
+                self.controller.handle(action)  # the game's keys first (stones by number)
+                or self.cursor.handle(action, self.view.board)):
             return True
         if action is Command.UNDO:
             self.undo()
@@ -515,10 +525,12 @@ class GameScene(Scene):
         elif action is Command.BACK:
             if m.review is not None:
                 self.end_review()
-            elif not (self.my_turn and self.controller.back()):
+            elif not (self.my_turn and (self.controller.back() or self.cursor.hide())):
                 self.open_menu()
         elif action is Command.CONFIRM:
-            if self.my_turn:
+            if self.my_turn and self.cursor.shown:
+                self.pick_square(self.cursor.square(self.view.board))
+            elif self.my_turn:
                 self.controller.confirm()
         elif isinstance(action, Key) and action.key == pygame.K_h:
             self.request_hint()
@@ -530,11 +542,19 @@ class GameScene(Scene):
                 self.log.wheel(action.dy)
         elif isinstance(action, PointerDown | PointerMove | PointerUp):
             return self._pointer(action)
-        elif self.my_turn:
+        elif self.my_turn and not isinstance(action, Key):  # keys were offered above
             return self.controller.handle(action)
         else:
             return False
         return True
+
+    def pick_square(self, square: int) -> None:
+        """The keyboard's pick (Enter on the cursor): what a click on the square does, as
+        the game's controller takes clicks (so the two never differ)."""
+        pos = self.view.board.center(square)
+        self.controller.handle(PointerDown(pos))
+        self.controller.handle(PointerUp(pos))
+        self.invalidate()
 
     def _pointer(self, action: PointerDown | PointerMove | PointerUp) -> bool:
         if isinstance(action, PointerDown) and action.button == 1:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from common.ui.board import BoardView
 from common.ui.game_panel import LogRow, Status
 from common.ui.input import Action
 from common.ui.widgets import Widget
@@ -94,6 +95,7 @@ class View(Protocol):
     """How one game is drawn. Reads `scene.match`, `scene.controller` and `scene.animator`;
     changes nothing while drawing."""
 
+    board: BoardView  # the board's geometry (the keyboard's cursor moves on it)
     log_columns: int  # the cells per log row (2: White and Black; 1: one turn per row)
     log_word: str  # what a numbered log row is ("move", "turn"): "Looking back: move 12 of 31"
 
