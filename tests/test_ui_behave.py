@@ -469,6 +469,35 @@ def test_overlords_layout_from_the_minimum_window_up():
         app.close()
 
 
+def test_overlords_setup_layout_from_the_minimum_window_up():
+    import main
+    from common.ui.app import App
+    from common.ui.driver import Driver
+    from overlords.ui import play_scene
+
+    app = App(main.games(), (1280, 800))
+    try:
+        app.push(play_scene(app, ["human", "easy"], SEED))
+        d = Driver(app)
+        d.frames(1)
+        setup = app.top
+        assert isinstance(setup, SetupScene) and setup.phase is not None
+        for size in SIZES:
+            app.set_window_size(size)
+            d.frames(1)
+            lay = setup.panel
+            top = next(h.card for h in lay.hands.values() if h.card.y < lay.status.y)
+            rows = max(len(setup._info_lines(top.w, first)) for first in (True, False))
+            assert top.h >= 2 * app.m.pad + rows * int(app.m.normal * 1.4), size
+            slots = list(setup.phase.tray.values())
+            tray = slots[0].unionall(slots[1:])
+            assert_apart({"board": setup.board.frame, "toolbar": lay.toolbar, "info": top,
+                          "status": lay.status, "tray": tray}, size)
+            assert_inside(lay.status, [b.rect for b in setup.status_buttons], f"status {size}")
+    finally:
+        app.close()
+
+
 def test_prepollency_layout_from_the_minimum_window_up():
     from common.ui.game_log import log_rows_visible
 

@@ -188,6 +188,7 @@ class SetupScene(Scene):
         """Where the game screen has its board and panel."""
         m = self.app.m
         self.panel = layout_screen(size, m, self.board)
+        self._fit_info()
         row(self.panel.toolbar, self.toolbar, m.pad // 2)
         self._bg = None
         self._serial += 1
@@ -291,22 +292,39 @@ class SetupScene(Scene):
         pal, m = self.app.pal, self.app.m
         draw.panel(layer, top, pal.panel, pal.panel_edge, m.radius, 0)
         y = top.y + m.pad
+        for line in self._info_lines(top.w):
+            draw.blit_text(layer, line, m.normal, pal.text, (top.x + m.pad, y))
+            y += int(m.normal * 1.4)
+        if self.phase is not None:
+            self.phase.draw_tray(layer, pal, m, self._dragged())
+
+    def _fit_info(self) -> None:
+        """The game's top hand card holds the setup's words here: taller if they need it
+        (the status area moves down with it; the game screen's cards are smaller)."""
+        lay, m = self.panel, self.app.m
+        top = next(h.card for h in lay.hands.values() if h.card.y < lay.status.y)
+        rows = max(len(self._info_lines(top.w, first)) for first in (True, False))
+        need = 2 * m.pad + rows * int(m.normal * 1.4)
+        grow = max(0, need - top.h)
+        top.h += grow
+        lay.status = lay.status.move(0, grow)
+
+    def _info_lines(self, width: int, white_first: bool | None = None) -> list[str]:
+        """The setup's words, wrapped to the card's width (`white_first`: as while White
+        sets up, else as while Black does; None: as now)."""
+        m = self.app.m
         lines = [f"Board seed {self.seed}: the same seed gives the same board."]
         for side in (rules.WHITE, rules.BLACK):
             spec = self.seats[side]
             who = ("Human" if spec.is_human else f"Bot ({spec.describe().removeprefix('bot ')})"
-                   if spec.is_bot else f"CPU ({spec})")
+                   if spec.is_bot else f"CPU ({spec.describe().removeprefix('CPU, ')})")
             lines.append(f"{rules.SIDE_NAMES[side].title()}: {who}")
-        white_first = self.phase is None or self.phase.side == rules.WHITE
+        if white_first is None:
+            white_first = self.phase is None or self.phase.side == rules.WHITE
         lines.append("White sets up first, then Black, seeing White's figures. White moves first."
                      if white_first else
                      "White has set up; Black sets up seeing it. White moves first.")
-        for line in lines:
-            for piece in draw.wrap(line, m.normal, top.w - 2 * m.pad):
-                draw.blit_text(layer, piece, m.normal, pal.text, (top.x + m.pad, y))
-                y += int(m.normal * 1.4)
-        if self.phase is not None:
-            self.phase.draw_tray(layer, pal, m, self._dragged())
+        return [piece for line in lines for piece in draw.wrap(line, m.normal, width - 2 * m.pad)]
 
     # input --------------------------------------------------------------------------------------
 
