@@ -417,6 +417,9 @@ def test_random_is_offered_as_the_beginner_level():
 
 SIZES = [(960, 600), (1024, 640), (1100, 600), (960, 900), (1280, 720), (1280, 800),
          (1366, 768), (1440, 900), (1920, 1080), (2560, 1440), (1920, 600)]
+# below the minimum: the window manager keeps the window at 960x600 or more, but without one
+# (a bare X server) it can be made smaller: the screen still works, with a shorter log
+SMALLER = [(800, 500), (720, 480)]
 
 
 def assert_apart(rects: dict[str, pygame.Rect], size) -> None:
@@ -443,7 +446,7 @@ def test_overlords_layout_from_the_minimum_window_up():
     app, d, game = open_game(("human", "human"), size=(1280, 800))
     try:
         game.refresh()
-        for size in SIZES:
+        for size in SIZES + SMALLER:
             app.set_window_size(size)
             d.frames(1)
             assert app.size == size
@@ -462,7 +465,7 @@ def test_overlords_layout_from_the_minimum_window_up():
             assert_inside(areas.toolbar, [b.rect for b in game.toolbar], f"toolbar {size}")
             assert_inside(areas.status, [b.rect for b in game.status_buttons], f"status {size}")
             rows = log_rows_visible(areas.log, app.m)
-            assert rows >= 4, (size, rows)
+            assert rows >= (4 if size in SIZES else 1), (size, rows)
             if size[0] >= 1280 and size[1] >= 800:
                 assert rows >= 8, (size, rows)
     finally:
@@ -482,7 +485,7 @@ def test_overlords_setup_layout_from_the_minimum_window_up():
         d.frames(1)
         setup = app.top
         assert isinstance(setup, SetupScene) and setup.phase is not None
-        for size in SIZES:
+        for size in SIZES + SMALLER:
             app.set_window_size(size)
             d.frames(1)
             lay = setup.panel
@@ -503,7 +506,7 @@ def test_prepollency_layout_from_the_minimum_window_up():
 
     app, d, game = open_prepollency(("human", "human", "human", "human"))
     try:
-        for size in SIZES:
+        for size in SIZES + SMALLER:
             app.set_window_size(size)
             d.frames(1)
             view, areas = game.view, game.areas
@@ -513,7 +516,7 @@ def test_prepollency_layout_from_the_minimum_window_up():
             assert_inside(areas.toolbar, [b.rect for b in game.toolbar], f"toolbar {size}")
             assert_inside(areas.status, [b.rect for b in game.status_buttons], f"status {size}")
             rows = log_rows_visible(areas.log, app.m)
-            assert rows >= 4, (size, rows)
+            assert rows >= (4 if size in SIZES else 1), (size, rows)
             if size[0] >= 1280 and size[1] >= 800:
                 assert rows >= 8, (size, rows)
     finally:
@@ -523,7 +526,7 @@ def test_prepollency_layout_from_the_minimum_window_up():
 def test_the_game_over_panel_stays_in_the_window_and_off_the_board_at_every_size():
     app, d, game, over = finished(("human", "random"))
     try:
-        for size in SIZES:
+        for size in SIZES + SMALLER:
             app.set_window_size(size)
             d.frames(1)
             assert pygame.Rect(0, 0, *size).contains(over.panel), (size, over.panel)
