@@ -761,3 +761,26 @@ def test_a_prepollency_turn_by_keys_alone():
         assert len(game.match.moves) == 1 and list(game.match.moves[0]) == [first]
     finally:
         app.close()
+
+
+def test_the_rules_screen_from_the_keyboard_tab_to_the_games_arrows_scroll():
+    from common.ui.rules_scene import RulesScene
+
+    app, d, game = open_game(("human", "human"))
+    try:
+        d.key(pygame.K_F1)
+        rules_scene = app.top
+        assert isinstance(rules_scene, RulesScene)
+        d.key(pygame.K_DOWN)
+        assert rules_scene.scroll > 0, "Down scrolls the page"
+        d.key(pygame.K_TAB)
+        d.key(pygame.K_TAB)
+        assert rules_scene.focus.current() is rules_scene.tabs
+        before = rules_scene.tabs.value
+        d.key(pygame.K_RIGHT)
+        assert rules_scene.tabs.value != before, "Right picks the other game's rules"
+        d.key(pygame.K_TAB)  # round to Back
+        d.key(pygame.K_RETURN)
+        assert app.top is game
+    finally:
+        app.close()

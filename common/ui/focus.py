@@ -27,10 +27,14 @@ Fields = (TextField, NumberField)
 class Focus:
     """The focused widget of a scene (see the module docstring). `widgets` gives the
     focusable widgets in Tab order (called each time: the list may change); `start` is the
-    index focused before any key (Enter presses it: a dialog's default button), or None."""
+    index focused before any key (Enter presses it: a dialog's default button), or None;
+    `arrows` False leaves Up and Down to the scene (a page that scrolls), and Left / Right but
+    on a focused Choice."""
 
-    def __init__(self, widgets: Callable[[], Sequence[Widget]], start: int | None = None) -> None:
+    def __init__(self, widgets: Callable[[], Sequence[Widget]], start: int | None = None,
+                 arrows: bool = True) -> None:
         self.widgets = widgets
+        self.arrows = arrows
         self.index = start
         self.shown = False  # the ring is drawn: a key moved the focus
 
@@ -88,15 +92,17 @@ class Focus:
         if key == pygame.K_TAB:
             self.move(-1 if action.shift else 1)
             return True
-        if key in (pygame.K_DOWN, pygame.K_UP):
+        if key in (pygame.K_DOWN, pygame.K_UP) and self.arrows:
             self.move(1 if key == pygame.K_DOWN else -1)
             return True
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
             if isinstance(widget, Fields):
                 return False  # the caret
-            if isinstance(widget, Choice):
+            if isinstance(widget, Choice) and (self.arrows or self.shown):
                 self.shown = True
                 return _choose(widget, 1 if key == pygame.K_RIGHT else -1, wrap=False)
+            if not self.arrows:
+                return False
             self.move(1 if key == pygame.K_RIGHT else -1)
             return True
         if key == pygame.K_SPACE and self.shown and not isinstance(widget, Fields):
