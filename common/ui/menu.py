@@ -271,8 +271,8 @@ class SettingsScene(Scene):
             elif i == 1:
                 draw.ring(surface, t.center, tile * 0.40, color, max(3, tile // 12))
             elif i == 2:
-                draw.alpha_rect(surface, t, (*color, 90), 4)
-                draw.corners(surface, t.inflate(-4, -4), color, max(2, tile // 14))
+                draw.alpha_rect(surface, t, (*color, 90), 4)  # as on the board: its frame
+                draw.corners(surface, t.inflate(-4, -4), pal.last_edge, max(2, tile // 14))
             else:
                 draw.cross(surface, t.center, tile * 0.5, color, max(3, tile // 10))
             draw.blit_text(surface, label, m.small, pal.text_dim, (cx, t.bottom + 4), "midtop")
