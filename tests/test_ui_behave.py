@@ -784,3 +784,56 @@ def test_the_rules_screen_from_the_keyboard_tab_to_the_games_arrows_scroll():
         assert app.top is game
     finally:
         app.close()
+
+
+def test_tab_reaches_the_game_screens_buttons_and_the_arrows_give_the_keys_back():
+    app, d, game = open_game(("human", "human"))
+    try:
+        d.key(pygame.K_TAB)  # Undo and Redo are off: the Hint is the first that can act
+        assert game.focus.current() is game.hint_b and ring_drawn(app, game.hint_b)
+        d.key(pygame.K_RETURN)
+        assert game.hint_asked, "Enter pressed the focused button"
+        d.key(pygame.K_TAB)
+        assert game.focus.current().label == "Rules"
+        d.key(pygame.K_ESCAPE)  # leaves the buttons, not the game
+        assert app.top is game and not game.focus.shown
+        d.key(pygame.K_TAB)
+        d.key(pygame.K_UP)  # the board cursor: Enter picks on the board again
+        assert game.cursor.shown and game.focus.current() is None
+        state = game.match.state
+        mine = next(m.frm for m in rules.legal_moves(state) if m.frm is not None)
+        go_to(d, game, mine)
+        d.key(pygame.K_RETURN)
+        assert game.controller.pick.figure == mine
+    finally:
+        app.close()
+
+
+def test_the_setup_from_the_keyboard_use_default_then_ready():
+    import main
+    from common.ui.app import App
+    from common.ui.driver import Driver
+    from common.ui.game_scene import GameScene
+    from overlords.ui import play_scene
+
+    app = App(main.games(), (1280, 800))
+    app.settings.animation = "off"
+    try:
+        app.push(play_scene(app, ["human", "human"], SEED))
+        d = Driver(app)
+        d.frames(1)
+        for _ in range(2):  # White, then Black
+            setup = app.top
+            assert isinstance(setup, SetupScene)
+            d.key(pygame.K_TAB)
+            assert setup.focus.current() is setup.default_b
+            d.key(pygame.K_RETURN)
+            assert setup.phase.complete
+            d.key(pygame.K_RIGHT)
+            d.key(pygame.K_RIGHT)
+            assert setup.focus.current() is setup.ready_b
+            d.key(pygame.K_RETURN)
+            d.frames(2)
+        assert isinstance(app.top, GameScene)
+    finally:
+        app.close()

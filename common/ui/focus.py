@@ -46,6 +46,10 @@ class Focus:
         widget = items[self.index]
         return widget if _takes_focus(widget) else None
 
+    def reset(self) -> None:
+        """No widget has the focus, and no ring shows (Enter is the scene's again)."""
+        self.index, self.shown = None, False
+
     def focus(self, widget: Widget) -> None:
         """Put the focus (and the ring) on this widget."""
         items = list(self.widgets())

@@ -39,6 +39,7 @@ import pygame
 
 from common.ui import game_hint, game_menu, game_panel, seat_driver
 from common.ui.board_cursor import BoardCursor
+from common.ui.focus import Focus
 from common.ui.game_log import GameLog, LogRow
 from common.ui.game_panel import Status, draw_spinner, draw_status
 from common.ui.game_seams import Areas, Controller, View
@@ -82,6 +83,8 @@ class GameScene(Scene):
         self.forfeit_text = ""  # why a bot forfeited, for the status and the overlay
         self.hover: tuple[int, int] = (-1, -1)
         self.cursor = BoardCursor()  # the keyboard's square on the board
+        # Tab reaches the toolbar and the status buttons (the arrows are the board cursor's)
+        self.focus = Focus(lambda: self.toolbar + self.status_buttons, arrows=False)
         self.log = GameLog(self)
         self.game_over_shown = False
         self.areas: Areas | None = None
@@ -254,6 +257,7 @@ class GameScene(Scene):
             self.cursor.draw(surface, self.view.board, pal)
         for widget in self.toolbar + self.status_buttons:
             widget.draw(surface, pal, m)
+        self.focus.draw(surface, pal, m)
         if self.areas is not None and (self.thinking or self.hints.asked):
             draw_spinner(surface, self.areas.status, pal, m)
 
@@ -510,11 +514,17 @@ class GameScene(Scene):
             self.refresh()
         if isinstance(action, PointerDown):
             self.cursor.hide()  # the mouse took over
-        if handle_all(self.toolbar + self.status_buttons, action):
+        if isinstance(action, Key) and action.key == pygame.K_TAB:
+            self.cursor.hide()  # the keys go to the buttons
+        elif action is Command.BACK and self.focus.shown:
+            self.focus.reset()  # Esc leaves the buttons first
+            return True
+        if self.focus.handle(action) or handle_all(self.toolbar + self.status_buttons, action):
             return True
         if isinstance(action, Key) and self.my_turn and (
                 self.controller.handle(action)  # the game's keys first (stones by number)
                 or self.cursor.handle(action, self.view.board)):
+            self.focus.reset()  # the keys are on the board now: Enter picks there
             return True
         if action is Command.UNDO:
             self.undo()

@@ -23,6 +23,7 @@ from common.seats import SeatSpec
 from common.ui import draw
 from common.ui.board import BoardView
 from common.ui.draw import backdrop
+from common.ui.focus import Focus
 from common.ui.game_panel import Status, draw_spinner, draw_status
 from common.ui.game_scene import REFUSAL_SHOWN, refusal_fade
 from common.ui.input import Action, Command, PointerMove
@@ -80,6 +81,7 @@ class SetupScene(Scene):
         self.shuffle_b = b("Shuffle", self._shuffle)
         self.ready_b = b("Ready", self.ready, primary=True, hint="Enter")
         self.status_buttons: list[Widget] = []
+        self.focus = Focus(lambda: self.status_buttons + self.toolbar)  # Tab, arrows, Enter
         self._next()
 
     # phases -----------------------------------------------------------------------------------
@@ -98,6 +100,7 @@ class SetupScene(Scene):
                     return
             elif side not in self.placed or len(self.placed[side]) < 4:
                 self.phase = SetupPhase(side, self.placed)
+                self.focus.reset()  # the next side starts afresh
                 self.refresh()
                 return
         self.phase = None
@@ -262,6 +265,7 @@ class SetupScene(Scene):
             surface.blit(token, token.get_rect(center=self.drag["pos"]))
         for widget in self.toolbar + self.status_buttons:
             widget.draw(surface, pal, m)
+        self.focus.draw(surface, pal, m)
         if self.choosing and self.panel is not None:
             draw_spinner(surface, self.panel.status, pal, m)
 
@@ -336,7 +340,7 @@ class SetupScene(Scene):
         """Buttons, Enter (Ready), Esc (menu), F1 (rules); clicks and drags on the board."""
         if isinstance(action, PointerMove):
             self.hover = action.pos
-        if handle_all(self.toolbar + self.status_buttons, action):
+        if self.focus.handle(action) or handle_all(self.toolbar + self.status_buttons, action):
             return True
         if action is Command.BACK:
             self.open_menu()
