@@ -106,7 +106,7 @@ class SeatSpec:
             return f"bot {bot_name(self.command or '')}"
         if self.kind == CPU:
             return f"CPU, {self.level}"
-        return "CPU, random" if self.kind == RANDOM else "person"
+        return "CPU, beginner" if self.kind == RANDOM else "person"  # it plays any move
 
 
 KINDS_HELP = ("human", "random", *LEVEL_NAMES, "hard:N", "cmd:PROGRAM ARGS")

@@ -205,7 +205,9 @@ def test_against_the_cpu_the_human_side_resigns():
         assert game.match.state.turn == rules.BLACK
         resign_through_the_menu(d, game)
         assert game.match.state.result == rules.Outcome(rules.WHITE, "resign")
-        assert isinstance(app.top, GameOver) and app.top.lines == ["Black resigned."]
+        over = app.top  # told from the person's side
+        assert isinstance(over, GameOver) and over.title == "You lose"
+        assert over.lines == ["You resigned."]
         assert not app.cpu.busy()
         rec.replay(game.match.record(), main.games())
     finally:

@@ -347,7 +347,7 @@ def test_undo_and_redo_against_the_cpu():
 def test_review_a_logged_position_and_come_back(hotseat):
     app, d, game = hotseat
     rng = random.Random(5)
-    moves = playout(game.match.state, lambda s: s.ply >= 12, rng)
+    moves = playout(game.match.state, lambda s: s.ply >= 24, rng)  # more rows than fit
     game = jump_to(game, moves)
     assert game.log_scroll > 0, "the log follows the game"
     d.wheel(game.view.panel.log.center, 10)
@@ -454,14 +454,17 @@ def test_a_whole_game_by_clicks_to_the_overlord_capture(hotseat):
     assert outcome.reason == "overlord"
     over = app.top
     assert isinstance(over, GameOver)
-    assert over.title == f"{rules.SIDE_NAMES[outcome.winner].title()} wins"
-    assert "Overlord was captured" in over.lines[0]
+    winner = rules.SIDE_NAMES[outcome.winner].title()
+    loser = rules.SIDE_NAMES[1 - outcome.winner].title()
+    assert over.title == f"{winner} wins", "two people: told by colour"
+    assert over.lines == [f"{winner} captured {loser}'s Overlord."]
     d.click(next(b for b in over.buttons if b.label == "Review game").rect.center)
     assert app.top is game and game.review == len(record)
     d.click(game.back_b.rect.center)
     d.click(game.rematch_b.rect.center)
-    assert isinstance(app.top, SetupScene) and app.top.seats == {0: game.match.seats[0],
-                                                                  1: game.match.seats[1]}
+    assert isinstance(app.top, SetupScene) and app.top.seats == {0: game.match.seats[1],
+                                                                  1: game.match.seats[0]}
+    assert app.top.seed == SEED, "a rematch is on the same board"
 
 
 def test_moves_that_leave_the_overlord_open_are_marked(hotseat):

@@ -15,8 +15,8 @@ def test_banner_names_the_seat_and_tags_who_plays_it():
     view = game.view
     assert view.banner_words(game.match.state) == (1, "Red's turn", "")
     d.click(game.controller.hold_b.rect.center)  # Blue (a CPU) is to move now
-    assert view.banner_words(game.match.state) == (2, "Blue's turn", "CPU, random")
-    assert label(game.match, 2) == "Blue (CPU, random)"  # the label still reads well on its own
+    assert view.banner_words(game.match.state) == (2, "Blue's turn", "CPU, beginner")
+    assert label(game.match, 2) == "Blue (CPU, beginner)"  # the label still reads well on its own
     d.settle()
     assert view.banner_words(game.match.state) == (3, "Green's turn", "")
     app.close()

@@ -383,9 +383,10 @@ class App:
 
     def scene_failed(self, scene: Scene, err: Exception, during: str) -> None:
         """A scene's update or draw raised: log the traceback, let every game on the stack
-        keep itself (`autosave()`, best effort; False from it: nothing was kept), close the scenes (nothing is deleted) and
-        show the apology screen, which leads back to the main menu. A failure of the apology
-        screen itself is not caught again: it goes up (and to the log)."""
+        keep itself (`autosave()`, best effort; False from it: nothing was kept), close the
+        scenes (nothing is deleted) and show the apology screen, which leads back to the main
+        menu. A failure of the apology screen itself is not caught again: it goes up (and to
+        the log)."""
         from common.ui.apology import ApologyScene
 
         if isinstance(scene, ApologyScene):

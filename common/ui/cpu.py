@@ -39,6 +39,12 @@ def cpu_levels() -> list[str]:
     return ["random", *(name for name in LEVELS if name != "random")]
 
 
+def level_label(level: str) -> str:
+    """A level as a seat choice shows it: `random` is the beginner level ("Beginner": it
+    plays any legal move), the others by name ("Easy")."""
+    return "Beginner" if level == "random" else level.title()
+
+
 class _ThreadRandom:
     """The `random` level in a background thread, with the AIWorker interface."""
 

@@ -29,8 +29,13 @@ class LogRow:
 
 
 def row_height(m: Metrics) -> int:
-    """The height of a log row."""
-    return int(m.normal * 1.55)
+    """The height of a log row (a line of text in the normal size)."""
+    return int(m.normal * 1.3)
+
+
+def log_height(rows: int, m: Metrics) -> int:
+    """The height a log needs to show `rows` rows (its heading and margins too)."""
+    return rows * row_height(m) + int(m.small * 1.6) + 2 * m.pad
 
 
 def _log_area(log: pygame.Rect, m: Metrics) -> pygame.Rect:
@@ -108,6 +113,21 @@ def draw_log(surface: pygame.Surface, log: pygame.Rect, rows: Sequence[LogRow], 
         pygame.draw.rect(surface, pal.text_dim, (track.x, knob_y, 4, knob_h), border_radius=2)
 
 
+def position_words(rows: Sequence[LogRow], count: int) -> tuple[str, str]:
+    """A position looked back at (`count` moves played), numbered as the log numbers it:
+    ("move 12 of 31", "after 12… 3D g7-g2") where the log's rows are "12." with two moves,
+    ("turn 9 of 40", ...) likewise for one move a row; ("the start", "") before any move."""
+    if count <= 0 or not rows:
+        return "the start", ""
+    r = row_of(rows, count - 1)
+    label = rows[r].label.rstrip(".")
+    last = rows[-1].label.rstrip(".")
+    cells = rows[r].cells
+    text = next((t for i, t in cells if i == count - 1), "")
+    later = cells and cells[0][0] != count - 1  # not the row's first move: "12… Black's"
+    return f"{label} of {last}", f"after {label}{'…' if later else '.'} {text}"
+
+
 class GameLog:
     """The log of one game screen: its rows (from the view) and its scroll position."""
 
@@ -138,6 +158,10 @@ class GameLog:
         if not self.scroll <= at < self.scroll + visible:
             self.scroll = max(0, min(at - visible // 2, rows - visible))
         self.scroll = max(0, min(self.scroll, rows - visible))
+
+    def position(self, count: int) -> tuple[str, str]:
+        """`position_words` for the position after `count` moves, by this log's rows."""
+        return position_words(self.rows(), count)
 
     def wheel(self, dy: int) -> None:
         """Scroll by the wheel."""

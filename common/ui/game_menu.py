@@ -1,8 +1,8 @@
 """Pausing and leaving a game on the shared game screen: the in-game menu, saving, resigning
 (with a confirmation; with three or more players only that seat withdraws and the others play
-on) and the game-over overlay (over the side panel if the view gives `game_over_x()`, so the
-last move stays in view). Functions of a `common.ui.game_scene.GameScene`; nothing here names
-a game.
+on) and the game-over overlay (over the side panel, so the last move stays in view; told
+from the person's side when one person plays). Functions of a
+`common.ui.game_scene.GameScene`; nothing here names a game.
 """
 
 from __future__ import annotations
@@ -83,40 +83,59 @@ def confirm_resign(scene: Any) -> None:
     after = "The others play on." if ends is None else f"{m.name(ends.winner)} wins."
     scene.app.push(Dialog(scene.app, "Resign this game?", [
         f"{who}{after} A resignation cannot be taken back."],
-        [("Resign", scene.resign), ("Cancel", lambda: None)], cancel=lambda: None))
+        [("Resign", scene.resign), ("Cancel", lambda: None)], cancel=lambda: None,
+        default=1))  # Enter keeps playing: a resignation cannot be taken back
+
+
+def viewer(match: Any) -> int | None:
+    """The seat a game is told from: the one person's, when exactly one person plays
+    (against the CPU or bots); None at a shared table or when no person plays."""
+    people = [p for p in match.players if match.is_human(p)]
+    return people[0] if len(people) == 1 else None
+
+
+def result_title(match: Any) -> str:
+    """The headline of a finished game: "You win!" / "You lose" to the one person playing,
+    else by name ("Black wins"); "Draw"."""
+    winner, me = match.result.winner, viewer(match)
+    if winner is None:
+        return "Draw"
+    if me is None:
+        return f"{match.name(winner)} wins"
+    return "You win!" if winner == me else "You lose"
 
 
 def game_over(scene: Any) -> None:
-    """The game-over overlay: who won and why (a bot's forfeit in words), with its sound."""
+    """The game-over overlay: who won and why (from the person's side when one person
+    plays; a bot's forfeit in words), with its sound; set over the side panel."""
     m = scene.match
     outcome = m.result
-    if outcome.winner is None:
-        title = "Draw"
-    elif m.humans == 1 and m.is_human(outcome.winner):
-        title = "You win!"
-    else:
-        title = f"{m.name(outcome.winner)} wins"
-    reason = scene.forfeit_text or scene.controller.result_words(outcome)
-    lost = m.humans == 1 and outcome.winner is not None and not m.is_human(outcome.winner)
+    me = viewer(m)
+    reason = scene.forfeit_text or scene.controller.result_words(outcome, me)
+    lost = me is not None and outcome.winner is not None and outcome.winner != me
     scene.app.sound.play("defeat" if lost else "victory")
-    spot = getattr(scene.view, "game_over_x", None)  # a view may keep its board in view
-    over = GameOver if spot is None else _aside(spot)
-    scene.app.push(over(scene.app, title, reason, scene.rematch, scene.review_end,
-                        scene.app.main_menu))
+    scene.app.push(GameOver(scene.app, result_title(m), reason, scene.rematch, scene.review_end,
+                            scene.app.main_menu, on_undo=lambda: undo_game_over(scene),
+                            column=lambda: side_column(scene)))
 
 
-def _aside(spot: Any) -> type:
-    """A GameOver whose panel centres on the x `spot()` gives (kept inside the window): over
-    the side panel, so the final position on the board stays to be seen."""
+def side_column(scene: Any) -> Any:
+    """The game screen's side panel (its status area and log, one over the other), or None
+    before the first layout."""
+    areas = scene.areas
+    return None if areas is None else areas.status.union(areas.log)
 
-    class Aside(GameOver):
-        def layout(self, size: tuple[int, int]) -> None:
-            super().layout(size)
-            margin = self.app.m.pad
-            x = min(max(spot(), self.panel.w // 2 + margin), size[0] - self.panel.w // 2 - margin)
-            dx = x - self.panel.centerx
-            self.panel.move_ip(dx, 0)
-            for button in self.buttons:
-                button.rect.move_ip(dx, 0)
 
-    return Aside
+def undo_game_over(scene: Any) -> None:
+    """Ctrl+Z on the game-over overlay: the overlay goes and the last turn is taken back (back
+    to the person's previous turn against the CPU); a resignation or a forfeit says why not."""
+    m = scene.match
+    if m.resigned or not m.can_undo():
+        why = ("A resignation cannot be taken back" if m.result.reason == "resign"
+               else "A forfeit cannot be taken back" if m.result.reason == "forfeit"
+               else "Nothing to take back")
+        scene.app.toast(f"{why}: Rematch for a new game", 2.5)
+        return
+    if scene.app.top is not scene:
+        scene.app.pop()
+    scene.undo()

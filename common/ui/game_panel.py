@@ -55,7 +55,8 @@ def waiting_status(scene: Any, player: int, doing: str = "its move") -> Status:
         return Status(f"{program} is thinking", player,
                       f"{name}'s bot program is choosing its move. It has "
                       f"{scene.app.bot_timeout:g} s, or it forfeits.")
-    return Status(f"{name} is thinking", player, f"The CPU ({spec}) is choosing {doing}.")
+    level = spec.describe().removeprefix("CPU, ")  # "beginner" for random, "hard:6000"
+    return Status(f"{name} is thinking", player, f"The CPU ({level}) is choosing {doing}.")
 
 
 def draw_status(layer: pygame.Surface, st: pygame.Rect, status: Status, last: str,

@@ -41,6 +41,8 @@ import pygame
 
 from common.autosave import Autosaver
 from common.ui import game_hint, game_menu, game_panel, seat_driver
+from common.ui.board_cursor import BoardCursor
+from common.ui.focus import Focus
 from common.ui.game_log import GameLog, LogRow
 from common.ui.game_panel import Status, draw_spinner, draw_status
 from common.ui.game_seams import Areas, Controller, View
@@ -80,8 +82,12 @@ class GameScene(Scene):
         self.hints = HintAsker(app, match.game)
         self.refused: tuple[str, int | None, float] | None = None  # text, square, when
         self.last_text = ""
+        self._said: dict[int, tuple[Any, str]] = {}  # moves played -> (last move, its words)
         self.forfeit_text = ""  # why a bot forfeited, for the status and the overlay
         self.hover: tuple[int, int] = (-1, -1)
+        self.cursor = BoardCursor()  # the keyboard's square on the board
+        # Tab reaches the toolbar and the status buttons (the arrows are the board cursor's)
+        self.focus = Focus(lambda: self.toolbar + self.status_buttons, arrows=False)
         self.log = GameLog(self)
         self.game_over_shown = False
         self.areas: Areas | None = None
@@ -94,6 +100,8 @@ class GameScene(Scene):
         self.saver: Autosaver | None = None  # the game's save file, once it is written
         self._save_due = app.saves_folder is not None  # a new game is saved on its first frame
         self._save_told = False
+        self.paused = False  # a screen (the in-game menu, settings, rules) is over this one
+        self._hint_again = False  # the hint's question was dropped by the pause: ask again
         b = Button
         self.undo_b = b("Undo", self.undo, hint="Ctrl+Z", small=True)
         self.redo_b = b("Redo", self.redo, hint="Ctrl+Y", small=True)
@@ -154,7 +162,7 @@ class GameScene(Scene):
         m = self.match
         flash = refusal_fade(self.refused) > 0
         return (self.animator.busy or flash or self.hints.asked or self.thinking
-                or (not m.over and not m.is_human(m.to_move))
+                or (not m.over and not m.is_human(m.to_move) and not self.paused)
                 or (m.over and not self.game_over_shown) or self.controller.wants_frames())
 
     def status(self) -> Status:
@@ -162,13 +170,15 @@ class GameScene(Scene):
         text)."""
         m = self.match
         if m.review is not None:
-            status = Status(f"Looking back: move {m.review} of {len(m.moves)}", None,
-                            "Prev and Next (or the arrow keys) step through the game; "
-                            "click any move.")
+            where, after = self.log.position(m.review)
+            title = f"Looking back: {where}" if m.review == 0 else \
+                f"Looking back: {self.view.log_word} {where}"
+            after = f"The position {after}. " if after else "The position before any move. "
+            status = Status(title, None, after + "Prev and Next (or the arrow keys) step "
+                            "through the game; click any move.")
         elif m.over:
             winner = m.result.winner
-            title = "Draw" if winner is None else f"{m.name(winner)} wins"
-            status = Status(title, winner, self.forfeit_text
+            status = Status(game_menu.result_title(m), winner, self.forfeit_text
                             or "Game over. Click a move in the log to look back.")
         else:
             status = self.controller.status()
@@ -254,8 +264,11 @@ class GameScene(Scene):
             self._layer_key = key
         surface.blit(self._layer, (0, 0))
         self.view.draw_frame(surface)
+        if self.my_turn:
+            self.cursor.draw(surface, self.view.board, pal)
         for widget in self.toolbar + self.status_buttons:
             widget.draw(surface, pal, m)
+        self.focus.draw(surface, pal, m)
         if self.areas is not None and (self.thinking or self.hints.asked):
             draw_spinner(surface, self.areas.status, pal, m)
 
@@ -276,9 +289,11 @@ class GameScene(Scene):
     # time -----------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        """Animations, the controller's work, the hint, the seats' moves, the game over."""
+        """Animations, the controller's work, the hint, the seats' moves, the game over.
+        While another screen is over this one (`pause`), no CPU, bot or hint thinks."""
         if self._save_due:
             self.autosave()
+        self.pause(self.app.top is not self)
         was_busy = self.animator.busy
         self.animator.update(dt)
         if was_busy and not self.animator.busy:
@@ -302,7 +317,28 @@ class GameScene(Scene):
                 self._turn_seen = turn
                 self.controller.turn_started(m.to_move)
             return
-        seat_driver.drive_turn(self, dt)
+        if not self.paused:
+            seat_driver.drive_turn(self, dt)
+
+    def pause(self, paused: bool) -> None:
+        """Pause (another screen came over this one: the in-game menu, settings, rules) or
+        resume. Pausing drops the question a CPU or bot seat is thinking about, and the
+        hint's: a CPU stops searching, a bot's program is stopped, so it is never forfeited
+        for the time spent in the menu. Resuming asks again from the start: the seat gets its
+        whole time, and a hint that was asked comes."""
+        if paused == self.paused:
+            return
+        self.paused = paused
+        if paused:
+            if self.seats.thinking:
+                self.seats.stop()
+            if self.hints.asked:
+                self.hints.cancel()
+                self._hint_again = True
+        elif self._hint_again:
+            self._hint_again = False
+            if self.my_turn and self.controller.hint is None:
+                game_hint.request(self)
 
     def forfeit(self, player: int, message: str) -> None:
         """A bot failed: its seat loses (reason "forfeit"), and the screen says why."""
@@ -346,6 +382,7 @@ class GameScene(Scene):
         self.controller.reset()
         self.refused = None
         self.last_text = self.controller.played(move, before, after)
+        self._said[len(self.match.moves)] = (move, self.last_text)
         self.view.animate(before if shown_from is None else shown_from, after, shown)
         self.log.to_end()
         self.refresh()
@@ -380,11 +417,18 @@ class GameScene(Scene):
         self.controller.reset()
         self.refused = None
         self.game_over_shown = self.match.over
-        self.last_text = ""
+        self.last_text = self._words_of_last()
         self._turn_seen = None
         self.log.to_end()
         self.refresh()
         self.autosave()
+
+    def _words_of_last(self) -> str:
+        """The "Last: ..." words of the last move now played, as said when it was played
+        (undo and redo keep the line); "" if this screen did not see it played."""
+        m = self.match
+        said = self._said.get(len(m.moves))
+        return said[1] if said is not None and m.moves and said[0] == m.moves[-1] else ""
 
     def rematch(self) -> None:
         """The same seats in a new game."""
@@ -528,7 +572,19 @@ class GameScene(Scene):
             # sliding) is not lost: the slide ends at once and the input counts.
             self.animator.clear()
             self.refresh()
-        if handle_all(self.toolbar + self.status_buttons, action):
+        if isinstance(action, PointerDown):
+            self.cursor.hide()  # the mouse took over
+        if isinstance(action, Key) and action.key == pygame.K_TAB:
+            self.cursor.hide()  # the keys go to the buttons
+        elif action is Command.BACK and self.focus.shown:
+            self.focus.reset()  # Esc leaves the buttons first
+            return True
+        if self.focus.handle(action) or handle_all(self.toolbar + self.status_buttons, action):
+            return True
+        if isinstance(action, Key) and self.my_turn and (
+                self.controller.handle(action)  # the game's keys first (stones by number)
+                or self.cursor.handle(action, self.view.board)):
+            self.focus.reset()  # the keys are on the board now: Enter picks there
             return True
         if action is Command.UNDO:
             self.undo()
@@ -539,10 +595,12 @@ class GameScene(Scene):
         elif action is Command.BACK:
             if m.review is not None:
                 self.end_review()
-            elif not (self.my_turn and self.controller.back()):
+            elif not (self.my_turn and (self.controller.back() or self.cursor.hide())):
                 self.open_menu()
         elif action is Command.CONFIRM:
-            if self.my_turn:
+            if self.my_turn and self.cursor.shown:
+                self.pick_square(self.cursor.square(self.view.board))
+            elif self.my_turn:
                 self.controller.confirm()
         elif isinstance(action, Key) and action.key == pygame.K_h:
             self.request_hint()
@@ -554,11 +612,19 @@ class GameScene(Scene):
                 self.log.wheel(action.dy)
         elif isinstance(action, PointerDown | PointerMove | PointerUp):
             return self._pointer(action)
-        elif self.my_turn:
+        elif self.my_turn and not isinstance(action, Key):  # keys were offered above
             return self.controller.handle(action)
         else:
             return False
         return True
+
+    def pick_square(self, square: int) -> None:
+        """The keyboard's pick (Enter on the cursor): what a click on the square does, as
+        the game's controller takes clicks (so the two never differ)."""
+        pos = self.view.board.center(square)
+        self.controller.handle(PointerDown(pos))
+        self.controller.handle(PointerUp(pos))
+        self.invalidate()
 
     def _pointer(self, action: PointerDown | PointerMove | PointerUp) -> bool:
         if isinstance(action, PointerDown) and action.button == 1:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from common.ui.board import BoardView
 from common.ui.game_panel import LogRow, Status
 from common.ui.input import Action
 from common.ui.widgets import Widget
@@ -78,8 +79,10 @@ class Controller(Protocol):
     def hint_seed(self, state: Any) -> int:
         """A seed made from the position alone: the same position gets the same hint."""
 
-    def result_words(self, outcome: Any) -> str:
-        """Why the game ended, in a sentence ("Black's Overlord was captured.")."""
+    def result_words(self, outcome: Any, viewer: int | None = None) -> str:
+        """Why the game ended, in a sentence: by colour or name ("Black captured White's
+        Overlord."), or told to `viewer`, the seat of the one person playing ("Black captured
+        your Overlord.")."""
 
     def update(self, dt: float) -> None:
         """Each frame: background work of the controller (a threat search, a timer)."""
@@ -92,7 +95,9 @@ class View(Protocol):
     """How one game is drawn. Reads `scene.match`, `scene.controller` and `scene.animator`;
     changes nothing while drawing."""
 
+    board: BoardView  # the board's geometry (the keyboard's cursor moves on it)
     log_columns: int  # the cells per log row (2: White and Black; 1: one turn per row)
+    log_word: str  # what a numbered log row is ("move", "turn"): "Looking back: move 12 of 31"
 
     def attach(self, scene: GameScene) -> None:
         """Called once, before anything else: the scene it draws."""

@@ -6,6 +6,7 @@ import pygame
 
 from common.games import GAMES
 from common.ui import draw, resume, saves
+from common.ui.focus import Focus
 from common.ui.input import Action, Command
 from common.ui.scene import Scene
 from common.ui.settings import ANIMATION_SPEEDS
@@ -27,6 +28,8 @@ class MainMenu(Scene):
         self._bg: pygame.Surface | None = None
         self.panel = pygame.Rect(0, 0, 0, 0)
         self._make_buttons()
+        # Enter presses the first button: Continue when there is a game to continue
+        self.focus = Focus(lambda: self.buttons, 0)
 
     def _make_buttons(self) -> None:
         """Continue (if a game is unfinished), New game for each game, Load, Rules, ..."""
@@ -94,8 +97,8 @@ class MainMenu(Scene):
         self._bg = None
 
     def handle(self, action: Action) -> bool:
-        """Buttons; Esc on the menu quits."""
-        if handle_all(self.buttons, action):
+        """Buttons (by mouse, or Tab / arrows and Enter); Esc on the menu quits."""
+        if self.focus.handle(action) or handle_all(self.buttons, action):
             return True
         if action is Command.BACK:
             self.app.running = False
@@ -148,6 +151,7 @@ class MainMenu(Scene):
         surface.blit(self._bg, (0, 0))
         for button in self.buttons:
             button.draw(surface, self.app.pal, self.app.m)
+        self.focus.draw(surface, self.app.pal, self.app.m)
 
 
 class SettingsScene(Scene):
@@ -177,6 +181,7 @@ class SettingsScene(Scene):
         ]
         self.done = Button("Done", self.app.pop, primary=True)
         self.widgets: list[Widget] = [c for _, c in self.rows + self.table_rows] + [self.done]
+        self.focus = Focus(lambda: self.widgets)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self._dim: pygame.Surface | None = None
 
@@ -239,8 +244,9 @@ class SettingsScene(Scene):
         self._dim = None
 
     def handle(self, action: Action) -> bool:
-        """Choices apply at once; Esc or Done closes."""
-        if handle_all(self.widgets, action):
+        """Choices apply at once (also by Tab / arrows: Left and Right change the focused
+        one); Esc, Enter or Done closes."""
+        if self.focus.handle(action) or handle_all(self.widgets, action):
             return True
         if action in (Command.BACK, Command.CONFIRM):
             self.app.pop()
@@ -279,6 +285,7 @@ class SettingsScene(Scene):
                            "midleft", bold=True)
             choice.draw(surface, pal, m)
         self.done.draw(surface, pal, m)
+        self.focus.draw(surface, pal, m)
 
     def _draw_preview(self, surface: pygame.Surface) -> None:
         """Four sample tiles: a move dot, a capture ring, the last move and a refusal."""
@@ -298,8 +305,8 @@ class SettingsScene(Scene):
             elif i == 1:
                 draw.ring(surface, t.center, tile * 0.40, color, max(3, tile // 12))
             elif i == 2:
-                draw.alpha_rect(surface, t, (*color, 90), 4)
-                draw.corners(surface, t.inflate(-4, -4), color, max(2, tile // 14))
+                draw.alpha_rect(surface, t, (*color, 90), 4)  # as on the board: its frame
+                draw.corners(surface, t.inflate(-4, -4), pal.last_edge, max(2, tile // 14))
             else:
                 draw.cross(surface, t.center, tile * 0.5, color, max(3, tile // 10))
             draw.blit_text(surface, label, m.small, pal.text_dim, (cx, t.bottom + 4), "midtop")

@@ -1,7 +1,9 @@
 """Overlays drawn over the scene below: a dimmed backdrop and a centred panel of buttons.
 
-`Dialog` is the base (title, message lines, a row of buttons, Esc closes); `GameOver` is the
-end-of-game overlay (who won and why, with Rematch, Review game and Main menu).
+`Dialog` is the base (title, message lines, a row of buttons, Esc closes; Tab or the arrows
+move a focus ring over the buttons, Enter or Space presses one); `GameOver` is the
+end-of-game overlay (who won and why, with Rematch, Review game and Main menu), set over the
+game screen's side panel so that the final position (the capture square) stays in view.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from collections.abc import Callable
 import pygame
 
 from common.ui import draw
+from common.ui.focus import Focus
 from common.ui.input import Action, Command, PointerDown
 from common.ui.scene import Scene
 from common.ui.widgets import Button, Widget, handle_all, row, stack
@@ -20,10 +23,12 @@ class Dialog(Scene):
     """A modal panel over the dimmed scene below; Esc (or the cancel button) closes it."""
 
     opaque = False
+    dim = 170  # how dark the backdrop over the scene below is (0-255)
 
     def __init__(
         self, app, title: str, lines: list[str], buttons: list[tuple[str, Callable[[], None]]],
         cancel: Callable[[], None] | None = None, width: float = 0.42, vertical: bool = False,
+        default: int = 0,
     ) -> None:
         super().__init__(app)
         self.title = title
@@ -31,10 +36,14 @@ class Dialog(Scene):
         self.width = width
         self.cancel = cancel
         self.vertical = vertical
+        # the default button (Enter presses it; drawn as the primary one): the first, or the
+        # safe choice of a dialog that asks before something cannot be undone
         self.buttons: list[Widget] = [
-            Button(label, self._closing(action), primary=(i == 0))
+            Button(label, self._closing(action), primary=(i == default))
             for i, (label, action) in enumerate(buttons)
         ]
+        self.default = default
+        self.focus = Focus(lambda: self.buttons, default)  # Tab, arrows, Enter, Space
         self.panel = pygame.Rect(0, 0, 0, 0)
         self._dim: pygame.Surface | None = None
 
@@ -53,7 +62,7 @@ class Dialog(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         """Centre the panel; buttons share its bottom row."""
         m = self.app.m
-        w = max(420, int(size[0] * self.width))
+        w = self.panel_width(size)
         text_w = w - 4 * m.pad
         line_h = int(m.normal * 1.45)
         rows = len(self.buttons) if self.vertical else 1
@@ -70,7 +79,7 @@ class Dialog(Scene):
         h = (m.large * 2 + 3 * m.pad + len(self._wrapped) * line_h + self.extra_height()
              + buttons_h + 2 * m.pad)
         self.panel = pygame.Rect(0, 0, w, h)
-        self.panel.center = (size[0] // 2, size[1] // 2)
+        self.panel.center = self.panel_centre(size)
         bottom = pygame.Rect(self.panel.x + 2 * m.pad, self.panel.bottom - buttons_h - 2 * m.pad,
                              self.panel.w - 4 * m.pad, buttons_h)
         if self.vertical:
@@ -78,15 +87,24 @@ class Dialog(Scene):
         else:
             row(bottom, self.buttons, m.pad)
         self._dim = pygame.Surface(size, pygame.SRCALPHA)
-        self._dim.fill((*self.app.pal.backdrop, 170))
+        self._dim.fill((*self.app.pal.backdrop, self.dim))
+
+    def panel_width(self, size: tuple[int, int]) -> int:
+        """The panel's width for this window."""
+        return min(size[0] - 2 * self.app.m.pad, max(420, int(size[0] * self.width)))
+
+    def panel_centre(self, size: tuple[int, int]) -> tuple[int, int]:
+        """Where the panel centres: the middle of the window."""
+        return (size[0] // 2, size[1] // 2)
 
     def handle(self, action: Action) -> bool:
-        """Buttons, Esc to cancel; the scene below gets nothing while the dialog is open."""
-        if handle_all(self.buttons, action):
+        """Buttons (by mouse, or Tab / arrows and Enter / Space), Esc to cancel; the scene
+        below gets nothing while the dialog is open."""
+        if self.focus.handle(action) or handle_all(self.buttons, action):
             return True
         if action is Command.BACK or action is Command.CONFIRM:
             if action is Command.CONFIRM and self.buttons:
-                self.buttons[0].on_click()  # type: ignore[attr-defined]
+                self.buttons[self.default].on_click()  # type: ignore[attr-defined]
                 return True
             if self.cancel is not None:
                 self.app.pop()
@@ -113,20 +131,58 @@ class Dialog(Scene):
         self.draw_extra(surface, pygame.Rect(self.panel.x, y, self.panel.w, self.extra_height()))
         for button in self.buttons:
             button.draw(surface, pal, m)
+        self.focus.draw(surface, pal, m)
 
     def draw_extra(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Subclasses draw their own content between the message and the buttons."""
 
 
 class GameOver(Dialog):
-    """The end of a game: who won and why, and what to do next."""
+    """The end of a game: who won and why, and what to do next. Set in `column` (the game
+    screen's side panel, when given and wide enough) with its buttons stacked, and the board
+    only lightly dimmed: the final position, the capture square, stays in view. Ctrl+Z
+    closes it and takes the last turn back (`on_undo`), as on the game screen."""
 
     def __init__(
         self, app, title: str, reason: str, on_rematch: Callable[[], None],
         on_review: Callable[[], None], on_menu: Callable[[], None],
+        on_undo: Callable[[], None] | None = None,
+        column: Callable[[], pygame.Rect | None] | None = None,
     ) -> None:
         super().__init__(
             app, title, [reason],
             [("Rematch", on_rematch), ("Review game", on_review), ("Main menu", on_menu)],
             cancel=on_review,
         )
+        self.on_undo = on_undo
+        self.column = column
+
+    def _column(self) -> pygame.Rect | None:
+        rect = self.column() if self.column is not None else None
+        return rect if rect is not None and rect.w >= 260 else None
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """In the side column if there is one (buttons stacked), else centred."""
+        aside = self._column() is not None
+        self.vertical = aside
+        self.dim = 70 if aside else Dialog.dim
+        super().layout(size)
+
+    def panel_width(self, size: tuple[int, int]) -> int:
+        column = self._column()
+        return super().panel_width(size) if column is None else column.w
+
+    def panel_centre(self, size: tuple[int, int]) -> tuple[int, int]:
+        column = self._column()
+        if column is None:
+            return super().panel_centre(size)
+        # over the top of the column: the status it repeats, not a half-hidden headline
+        top = max(0, min(column.y, size[1] - self.panel.h))
+        return (column.centerx, top + self.panel.h // 2)
+
+    def handle(self, action: Action) -> bool:
+        """Ctrl+Z takes the last turn back; the rest as a dialog."""
+        if action is Command.UNDO and self.on_undo is not None:
+            self.on_undo()
+            return True
+        return super().handle(action)

@@ -11,6 +11,7 @@ import pygame
 
 from common.games import GAMES
 from common.ui import draw
+from common.ui.focus import Focus
 from common.ui.input import Action, Command, Key, PointerDown, PointerMove, PointerUp, Wheel
 from common.ui.scene import Scene
 from common.ui.theme import mix
@@ -34,6 +35,7 @@ class RulesScene(Scene):
         self.tabs = Choice(names, self.game, self._pick, [t for _, t in self.available])
         self.tabs.visible = len(names) > 1
         self.widgets: list[Widget] = [self.back, self.tabs]
+        self.focus = Focus(lambda: self.widgets, arrows=False)  # the arrows scroll the page
         self.scroll = 0.0
         self._page: pygame.Surface | None = None
         self._bg: pygame.Surface | None = None
@@ -138,10 +140,10 @@ class RulesScene(Scene):
         return track, pygame.Rect(track.x, knob_y, track.w, knob_h)
 
     def handle(self, action: Action) -> bool:
-        """Scroll, switch tabs, go back."""
+        """Scroll, switch tabs (also Tab to them, then Left / Right), go back."""
         if self._page is None:
             self._page = self._render_page()
-        if handle_all(self.widgets, action):
+        if self.focus.handle(action) or handle_all(self.widgets, action):
             return True
         page = self.view.h * 0.85
         if isinstance(action, Wheel):
@@ -194,3 +196,4 @@ class RulesScene(Scene):
                        2 * m.pad + m.button_h // 2), "center", bold=True)
         for widget in self.widgets:
             widget.draw(surface, pal, m)
+        self.focus.draw(surface, pal, m)

@@ -1,8 +1,14 @@
-"""Short sound effects with a mute toggle; silent (and never failing) without an audio device."""
+"""Short sound effects with a mute toggle; silent (and never failing) without an audio device,
+and quiet about it: the audio libraries' own complaints (ALSA's "cannot find card '0'", ...),
+which they write straight to the process's stderr, are held back while the device is opened.
+"""
 
 from __future__ import annotations
 
 import contextlib
+import os
+import sys
+from collections.abc import Iterator
 
 import pygame
 
@@ -27,7 +33,8 @@ class Sound:
         self._tried = True
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=512)
+                with quiet_stderr():
+                    pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=512)
             self.available = True
         except (pygame.error, NotImplementedError):
             self.available = False
@@ -75,3 +82,25 @@ class Sound:
                 pygame.mixer.quit()
         self.available = False
         self._tried = True
+
+
+@contextlib.contextmanager
+def quiet_stderr() -> Iterator[None]:
+    """Send file descriptor 2 to /dev/null for the block, then put it back: C libraries
+    (ALSA, PulseAudio, SDL's audio drivers) print there directly, past `sys.stderr`. Only
+    around opening the audio device, which takes a few milliseconds; if the descriptors
+    cannot be juggled, nothing is hidden."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+    except OSError:
+        yield
+        return
+    try:
+        os.dup2(devnull, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(devnull)

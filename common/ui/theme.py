@@ -30,7 +30,8 @@ class Palette:
     primary: Color
     primary_hover: Color
     move: Color  # "you may go here": dots and rings
-    last: Color  # the last move
+    last: Color  # the last move: its tint on the board, its row in the log
+    last_edge: Color  # the last move's frame (and arrows) on the board: stands out from it
     refusal: Color  # an illegal click
     select: Color  # the selected figure or stone
     info: Color  # banners that need attention (discard, check-like threats)
@@ -56,6 +57,7 @@ STANDARD = Palette(
     primary_hover=(222, 172, 84),
     move=(38, 120, 64),
     last=(214, 170, 40),
+    last_edge=(214, 170, 40),
     refusal=(196, 52, 44),
     select=(60, 150, 220),
     info=(220, 120, 40),
@@ -76,6 +78,8 @@ COLOUR_BLIND = replace(
     primary_hover=(246, 186, 60),
     move=(0, 114, 178),  # blue
     last=(240, 228, 66),  # yellow
+    # yellow on the parchment board is 1:1 (WCAG): the frame is near-black (over 10:1)
+    last_edge=(25, 25, 25),
     refusal=(213, 94, 0),  # vermillion
     select=(86, 180, 233),  # sky blue
     info=(204, 121, 167),  # reddish purple

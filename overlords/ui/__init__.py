@@ -54,9 +54,10 @@ def play_scene(app, seats: Sequence[SeatSpec | str], seed: int | None = None,
 def game_scene(app, state: rules.State, seats: Sequence[SeatSpec | str],
                seed: int) -> GameScene:
     """The game screen for a set-up position (the record keeps the board seed); Rematch sets
-    up the same seats on a new board."""
+    up the same players, colours swapped, on the same board."""
     specs = [SeatSpec.parse(s) for s in seats]
-    return scene_for(app, Match(rules, state, specs, info={"seed": seed}), rematch(app, specs))
+    return scene_for(app, Match(rules, state, specs, info={"seed": seed}),
+                     rematch(app, specs, seed))
 
 
 def resume_scene(app, replay: Replay, keep_bots: bool = False) -> Scene:
@@ -73,7 +74,7 @@ def resume_scene(app, replay: Replay, keep_bots: bool = False) -> Scene:
     seed = replay.record.get("seed")
     seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else 0
     match = Match.from_replay(replay, specs, info={"seed": seed})
-    scene = scene_for(app, match, rematch(app, list(match.seats.values())))
+    scene = scene_for(app, match, rematch(app, list(match.seats.values()), seed))
     if scene.match.over:
         scene.game_over_shown = True
         scene.start_review(len(scene.match.moves))

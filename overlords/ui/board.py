@@ -39,7 +39,7 @@ def draw_board(
             if sq is not None:
                 rect = view.square_rect(sq).move(-ox, -oy)
                 draw.alpha_rect(surface, rect, (*pal.last, 80))
-                draw.corners(surface, rect.inflate(-3, -3), pal.last, max(2, tile // 22))
+                draw.corners(surface, rect.inflate(-3, -3), pal.last_edge, max(2, tile // 22))
     if glow is not None:
         surface.blit(_glow(tile, pal.refusal), view.square_rect(glow).move(-ox, -oy))
     features = state.features.tolist()

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from common.ui.game_panel import Status
-from common.ui.input import Action, PointerDown, PointerMove, PointerUp
+from common.ui.input import Action, Key, PointerDown, PointerMove, PointerUp
 from common.ui.overlay import Dialog
 from common.ui.widgets import Button, Widget
 from overlords import rules
@@ -141,9 +141,9 @@ class OverlordsController:
     def turn_started(self, player: int) -> None:
         """Nothing to hand over: the two sides share one screen openly."""
 
-    def result_words(self, outcome: Any) -> str:
-        """Why the game ended."""
-        return result_words(outcome)
+    def result_words(self, outcome: Any, viewer: int | None = None) -> str:
+        """Why the game ended (told to `viewer`, the one person's side, if given)."""
+        return result_words(outcome, viewer)
 
     def hint_seed(self, state: rules.State) -> int:
         """A seed made from the position alone."""
@@ -189,7 +189,9 @@ class OverlordsController:
             self.scene.play(move)
 
     def handle(self, action: Action) -> bool:
-        """Stones, figures, targets and drags on a person's turn."""
+        """Stones, figures, targets and drags on a person's turn; stones by keys too."""
+        if isinstance(action, Key):
+            return self._stone_key(action)
         if not isinstance(action, PointerDown | PointerMove | PointerUp):
             return False
         if isinstance(action, PointerDown) and action.button == 3:
@@ -231,6 +233,25 @@ class OverlordsController:
             elif drag["toggle"]:
                 self.pick.figure = None
                 self.scene.refresh()
+        return True
+
+    def _stone_key(self, action: Key) -> bool:
+        """Stones picked by keys as the notation writes them ("3D"): 1 to 7 a Rune stone,
+        O, W, D or H a Fate stone of that figure, each pressed again to put it back; as a
+        click on the stone (the same refusals). H is the Hint's key unless a Rune stone is
+        picked and no Fate stone yet (typing "3H" picks Rune 3 and the Hero's Fate)."""
+        text = action.text.upper()
+        if action.ctrl or len(text) != 1:
+            return False
+        side = self.scene.match.state.turn
+        if text in "1234567":
+            self._click_stone(side, "rune", int(text))
+            return True
+        if text not in rules.TYPE_LETTERS:
+            return False
+        if text == "H" and (self.pick.rune is None or self.pick.fate is not None):
+            return False  # the Hint
+        self._click_stone(side, "fate", FATES.index(rules.TYPE_LETTERS.index(text)))
         return True
 
     def choose(self, moves: list[rules.Move]) -> None:

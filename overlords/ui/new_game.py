@@ -11,8 +11,9 @@ from common.seats import SeatSpec
 from common.ui import draw
 from common.ui.board import BoardView
 from common.ui.bot_field import BotField
-from common.ui.cpu import cpu_levels
+from common.ui.cpu import cpu_levels, level_label
 from common.ui.draw import backdrop
+from common.ui.focus import Focus
 from common.ui.input import Action, Command, PointerDown
 from common.ui.scene import Scene
 from common.ui.widgets import Button, Choice, NumberField, Widget, handle_all, row
@@ -28,7 +29,7 @@ class NewGameScene(Scene):
         super().__init__(app)
         levels = cpu_levels()
         options = ["human", *levels, "bot"]
-        labels = ["Human", *(lvl.title() for lvl in levels), "Bot…"]
+        labels = ["Human", *(level_label(lvl) for lvl in levels), "Bot…"]
         self.seats = [Choice(options, "human", lambda v: self._seat_changed(0), labels),
                       Choice(options, levels[-1] if len(levels) > 1 else "random",
                              lambda v: self._seat_changed(1), labels)]
@@ -44,6 +45,9 @@ class NewGameScene(Scene):
                                       *self.bot_fields[1].widgets, self.seed_field,
                                       self.new_seed, self.back, self.start]
         self.fields = [self.seed_field, self.bot_fields[0].field, self.bot_fields[1].field]
+        self.focus = Focus(lambda: [self.seats[0], *self.bot_fields[0].widgets, self.seats[1],
+                                    *self.bot_fields[1].widgets, self.seed_field,
+                                    self.new_seed, self.back, self.start])
         self.preview = BoardView(rules.GRID)
         self._plane: list[int] = []
         self._bg: pygame.Surface | None = None
@@ -122,7 +126,10 @@ class NewGameScene(Scene):
         self._bg = None
 
     def handle(self, action: Action) -> bool:
-        """The form; Enter starts, Esc goes back."""
+        """The form (by mouse, or Tab / arrows: Left and Right change a seat); Enter starts
+        (or presses the focused button), Esc goes back."""
+        if self.focus.handle(action):
+            return True
         if isinstance(action, PointerDown):  # a click focuses one field and blurs the others
             if any([field.handle(action) for field in self.fields]):
                 return True
@@ -158,5 +165,6 @@ class NewGameScene(Scene):
             widget.draw(surface, pal, m)
         for bot in self.bot_fields:
             bot.draw(surface, pal, m)
+        self.focus.draw(surface, pal, m)
         surface.blit(self.preview.ground(pal), self.preview.frame)
         draw_features(surface, self.preview, self._plane)

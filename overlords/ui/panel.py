@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from common.ui import draw
+from common.ui.game_log import log_height, row_height
 from common.ui.theme import Metrics, Palette, mix
 from overlords import rules
 from overlords.ui.art import fate_slots, figure, stone
@@ -40,18 +41,31 @@ class PanelLayout:
     row_h: int
 
 
+LOG_ROWS = 8  # the move log shows at least this many rows where the window allows it (1280x800)
+MIN_STONE, MAX_STONE = 28, 60
+
+
 def layout_panel(rect: pygame.Rect, m: Metrics, bottom_side: int) -> PanelLayout:
-    """Split the panel: toolbar, the far side's hand, status, log, the near side's hand."""
+    """Split the panel: toolbar, the far side's hand, status, log, the near side's hand.
+
+    Every part has a fixed height but the stones' and the log's: the log gets LOG_ROWS rows
+    first, the stones what is left (MIN_STONE to MAX_STONE, and no wider than the card
+    allows); any more height goes to the log. Each card holds its name row, the Rune and
+    Fate rows, and the reserve as a column beside the stones. Nothing overlaps from the
+    minimum window (960x600) up: at the smallest sizes the log has fewer rows."""
     pad = m.pad
     toolbar = pygame.Rect(rect.x, rect.y, rect.w, m.button_h)
-    status_h = (int(m.large * 1.45) + int(m.small * 1.5) + 2 * int(m.normal * 1.3) + m.button_h
-                + 3 * pad + 4)
-    fixed = toolbar.h + status_h + 4 * pad + 2 * (int(m.normal * 1.5) + int(m.small * 1.6)
-                                                 + 2 * pad)
-    log_min = 4 * int(m.normal * 1.55) + int(m.small * 1.6) + 2 * pad
-    stone_size = int(min((rect.w - 2 * pad) / 7.7, (rect.h - fixed - log_min) / 4, 60))
-    stone_size = max(28, stone_size)
-    card_h = int(m.normal * 1.5) + 2 * stone_size + pad // 2 + int(m.small * 1.6) + 2 * pad
+    status_h = (2 * pad + pad // 2 + int(m.large * 1.45) + int(m.small * 1.5)
+                + 2 * int(m.normal * 1.3) + m.button_h)
+    head = int(m.normal * 1.5)
+    card_fixed = pad // 2 + head + pad // 2 + pad  # a card without its two rows of stones
+    reserve_w = reserve_width(m)
+    fixed = toolbar.h + status_h + 2 * card_fixed + 4 * pad
+    log_min = log_height(LOG_ROWS, m)
+    wide = (rect.w - 2 * pad - reserve_w - pad - 6 * 3) / 7  # stones 3 px apart at least
+    stone_size = int(min(wide, (rect.h - fixed - log_min) / 4, MAX_STONE))
+    stone_size = max(MIN_STONE, stone_size)
+    card_h = card_fixed + 2 * stone_size
     top_card = pygame.Rect(rect.x, toolbar.bottom + pad, rect.w, card_h)
     bottom_card = pygame.Rect(rect.x, rect.bottom - card_h, rect.w, card_h)
     status = pygame.Rect(rect.x, top_card.bottom + pad, rect.w, status_h)
@@ -60,17 +74,25 @@ def layout_panel(rect: pygame.Rect, m: Metrics, bottom_side: int) -> PanelLayout
     hands = {}
     for side, card in ((1 - bottom_side, top_card), (bottom_side, bottom_card)):
         hand = Hand(side, card, stone=stone_size)
-        gap = (card.w - 2 * pad - 7 * stone_size) / 6
-        y_runes = card.y + pad // 2 + int(m.normal * 1.5)
+        room = card.w - 2 * pad - reserve_w - pad
+        gap = min((room - 7 * stone_size) / 6, stone_size * 0.35)
+        y_runes = card.y + pad // 2 + head
         y_fates = y_runes + stone_size + pad // 2
         for i in range(7):
             x = card.x + pad + round(i * (stone_size + gap))
             hand.runes.append(pygame.Rect(x, y_runes, stone_size, stone_size))
             hand.fates.append(pygame.Rect(x, y_fates, stone_size, stone_size))
-        hand.reserve = pygame.Rect(card.x + pad, y_fates + stone_size + pad // 2,
-                                   card.w - 2 * pad, int(m.small * 1.6))
+        hand.reserve = pygame.Rect(card.right - pad - reserve_w, y_runes, reserve_w,
+                                   y_fates + stone_size - y_runes)
         hands[side] = hand
-    return PanelLayout(toolbar, hands, status, log, int(m.normal * 1.55))
+    return PanelLayout(toolbar, hands, status, log, row_height(m))
+
+
+def reserve_width(m: Metrics) -> int:
+    """The width of a card's reserve column: its "Reserve" caption, or a figure and "×3"."""
+    caption = draw.text("Reserve", m.small, (0, 0, 0)).get_width()
+    count = draw.text("×3", m.small, (0, 0, 0), True).get_width()
+    return max(caption, int(m.small * 1.3) + 3 + count) + 2
 
 
 def stone_at(layout: PanelLayout, pos: tuple[int, int]) -> tuple[int, str, int] | None:
@@ -143,18 +165,20 @@ def draw_hand(
 
 def _draw_reserve(surface: pygame.Surface, hand: Hand, state: rules.State, pal: Palette,
                   m: Metrics) -> None:
+    """The reserve column beside the stones: "Reserve", then a figure and its count for the
+    Wizard, the Dragon and the Hero, one under the other (greyed at none)."""
     r = hand.reserve
-    x = draw.blit_text(surface, "Reserve", m.small, pal.text_dim, (r.x, r.centery), "midleft").right
-    x += m.pad
-    icon = int(r.h * 1.1)
+    caption = draw.blit_text(surface, "Reserve", m.small, pal.text_dim, (r.x, r.y - 2))
+    line = (r.bottom - caption.bottom) / 3
+    icon = max(10, min(int(line) - 1, int(m.small * 1.3)))
     reserve = state.reserve[hand.side]
-    for kind in (rules.WIZARD, rules.DRAGON, rules.HERO):
+    for i, kind in enumerate((rules.WIZARD, rules.DRAGON, rules.HERO)):
+        y = round(caption.bottom + line * (i + 0.5))
         token = figure(kind, hand.side, icon, pal)
         if reserve[kind] == 0:
             token = token.copy()
             token.set_alpha(90)
-        surface.blit(token, token.get_rect(midleft=(x, r.centery)))
-        x += icon + 2
+        surface.blit(token, token.get_rect(midleft=(r.x, y)))
         color = pal.text if reserve[kind] else pal.text_dim
-        x = draw.blit_text(surface, f"×{reserve[kind]}", m.small, color, (x, r.centery),
-                           "midleft", bold=True).right + m.pad
+        draw.blit_text(surface, f"×{reserve[kind]}", m.small, color, (r.x + icon + 3, y),
+                       "midleft", bold=True)

@@ -28,6 +28,7 @@ from common.ui import draw
 from common.ui.board import BoardView
 from common.ui.bots import BotRunner
 from common.ui.draw import backdrop
+from common.ui.focus import Focus
 from common.ui.game_panel import Status, draw_spinner, draw_status
 from common.ui.game_scene import REFUSAL_SHOWN, refusal_fade
 from common.ui.input import Action, Command, PointerMove
@@ -49,7 +50,6 @@ from overlords.ui.setup import (
     drag_pointer,
     draw_features,
     feature_plane,
-    random_seed,
 )
 from overlords.ui.view import layout_screen
 
@@ -90,6 +90,7 @@ class SetupScene(Scene):
         self.shuffle_b = b("Shuffle", self._shuffle)
         self.ready_b = b("Ready", self.ready, primary=True, hint="Enter")
         self.status_buttons: list[Widget] = []
+        self.focus = Focus(lambda: self.status_buttons + self.toolbar)  # Tab, arrows, Enter
         self._next()
 
     # phases -----------------------------------------------------------------------------------
@@ -111,13 +112,14 @@ class SetupScene(Scene):
                     return
             elif side not in self.placed or len(self.placed[side]) < 4:
                 self.phase = SetupPhase(side, self.placed)
+                self.focus.reset()  # the next side starts afresh
                 self.refresh()
                 return
         self.phase = None
         seats = list(self.seats.values())
         state = rules.make_state(self.features, self.placed)
         match = Match(rules, state, seats, info={"seed": self.seed})
-        game = scene_for(self.app, match, rematch(self.app, seats))
+        game = scene_for(self.app, match, rematch(self.app, seats, self.seed))
         game.seats.runners.update(self._bots)  # the programs set up go on to play
         self._bots = {}
         self.app.replace(game)
@@ -233,6 +235,7 @@ class SetupScene(Scene):
         """Where the game screen has its board and panel."""
         m = self.app.m
         self.panel = layout_screen(size, m, self.board)
+        self._fit_info()
         row(self.panel.toolbar, self.toolbar, m.pad // 2)
         self._bg = None
         self._serial += 1
@@ -306,6 +309,7 @@ class SetupScene(Scene):
             surface.blit(token, token.get_rect(center=self.drag["pos"]))
         for widget in self.toolbar + self.status_buttons:
             widget.draw(surface, pal, m)
+        self.focus.draw(surface, pal, m)
         if self.choosing and self.panel is not None:
             draw_spinner(surface, self.panel.status, pal, m)
 
@@ -336,22 +340,39 @@ class SetupScene(Scene):
         pal, m = self.app.pal, self.app.m
         draw.panel(layer, top, pal.panel, pal.panel_edge, m.radius, 0)
         y = top.y + m.pad
+        for line in self._info_lines(top.w):
+            draw.blit_text(layer, line, m.normal, pal.text, (top.x + m.pad, y))
+            y += int(m.normal * 1.4)
+        if self.phase is not None:
+            self.phase.draw_tray(layer, pal, m, self._dragged())
+
+    def _fit_info(self) -> None:
+        """The game's top hand card holds the setup's words here: taller if they need it
+        (the status area moves down with it; the game screen's cards are smaller)."""
+        lay, m = self.panel, self.app.m
+        top = next(h.card for h in lay.hands.values() if h.card.y < lay.status.y)
+        rows = max(len(self._info_lines(top.w, first)) for first in (True, False))
+        need = 2 * m.pad + rows * int(m.normal * 1.4)
+        grow = max(0, need - top.h)
+        top.h += grow
+        lay.status = lay.status.move(0, grow)
+
+    def _info_lines(self, width: int, white_first: bool | None = None) -> list[str]:
+        """The setup's words, wrapped to the card's width (`white_first`: as while White
+        sets up, else as while Black does; None: as now)."""
+        m = self.app.m
         lines = [f"Board seed {self.seed}: the same seed gives the same board."]
         for side in (rules.WHITE, rules.BLACK):
             spec = self.seats[side]
             who = ("Human" if spec.is_human else f"Bot ({spec.describe().removeprefix('bot ')})"
-                   if spec.is_bot else f"CPU ({spec})")
+                   if spec.is_bot else f"CPU ({spec.describe().removeprefix('CPU, ')})")
             lines.append(f"{rules.SIDE_NAMES[side].title()}: {who}")
-        white_first = self.phase is None or self.phase.side == rules.WHITE
+        if white_first is None:
+            white_first = self.phase is None or self.phase.side == rules.WHITE
         lines.append("White sets up first, then Black, seeing White's figures. White moves first."
                      if white_first else
                      "White has set up; Black sets up seeing it. White moves first.")
-        for line in lines:
-            for piece in draw.wrap(line, m.normal, top.w - 2 * m.pad):
-                draw.blit_text(layer, piece, m.normal, pal.text, (top.x + m.pad, y))
-                y += int(m.normal * 1.4)
-        if self.phase is not None:
-            self.phase.draw_tray(layer, pal, m, self._dragged())
+        return [piece for line in lines for piece in draw.wrap(line, m.normal, width - 2 * m.pad)]
 
     # input --------------------------------------------------------------------------------------
 
@@ -363,7 +384,7 @@ class SetupScene(Scene):
         """Buttons, Enter (Ready), Esc (menu), F1 (rules); clicks and drags on the board."""
         if isinstance(action, PointerMove):
             self.hover = action.pos
-        if handle_all(self.toolbar + self.status_buttons, action):
+        if self.focus.handle(action) or handle_all(self.toolbar + self.status_buttons, action):
             return True
         if action is Command.BACK:
             self.open_menu()
@@ -419,6 +440,7 @@ class SetupScene(Scene):
         return True
 
 
-def rematch(app, seats: list[SeatSpec]) -> Callable[[], Scene]:
-    """What Rematch opens: the same seats setting up on a new board."""
-    return lambda: SetupScene(app, seats, random_seed())
+def rematch(app, seats: list[SeatSpec], seed: int) -> Callable[[], Scene]:
+    """What Rematch opens: the same players with colours swapped (White's seat plays Black),
+    setting up on the same board (the seed's features), as a return game would be."""
+    return lambda: SetupScene(app, [seats[1], seats[0]], seed)

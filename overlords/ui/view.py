@@ -54,6 +54,7 @@ class OverlordsView:
     """The Overlords view of the shared game screen (see the module docstring)."""
 
     log_columns = 2  # White's move and Black's per numbered row
+    log_word = "move"  # a numbered row: "move 12" is White's 12th and Black's
 
     def __init__(self) -> None:
         self.scene: Any = None

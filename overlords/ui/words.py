@@ -37,17 +37,22 @@ def describe(move: rules.Move, before: rules.State) -> str:
     return text
 
 
-def result_words(outcome: Any) -> str:
-    """Why the game ended, in a sentence."""
-    reason = {
-        "overlord": "{loser}'s Overlord was captured.",
-        "sources": "{winner} holds all nine Sources.",
-        "draw": "100 turns passed without a capture, a recruit or a new flag.",
-        "resign": "{loser} resigned.",
-        "forfeit": "{loser} forfeited.",
-    }.get(outcome.reason, outcome.reason)
+def result_words(outcome: Any, viewer: int | None = None) -> str:
+    """Why the game ended, in a sentence: by colour ("Black captured White's Overlord."), or
+    from `viewer`'s side when one person plays ("Black captured your Overlord.")."""
     if outcome.winner is None:
-        return reason
-    winner = rules.SIDE_NAMES[outcome.winner].title()
-    loser = rules.SIDE_NAMES[1 - outcome.winner].title()
-    return reason.format(winner=winner, loser=loser)
+        return {"draw": "100 turns passed without a capture, a recruit or a new flag."}.get(
+            outcome.reason, outcome.reason)
+    win, lose = outcome.winner, 1 - outcome.winner
+    names = {side: rules.SIDE_NAMES[side].title() for side in (win, lose)}
+    if viewer in names:
+        names[viewer] = "you"
+    winner, loser = names[win], names[lose]
+    owner = "your" if lose == viewer else f"{loser}'s"
+    sentence = {
+        "overlord": f"{winner} captured {owner} Overlord.",
+        "sources": f"{winner} {'hold' if win == viewer else 'holds'} all nine Sources.",
+        "resign": f"{loser} resigned.",
+        "forfeit": f"{loser} forfeited.",
+    }.get(outcome.reason, outcome.reason)
+    return sentence[:1].upper() + sentence[1:]

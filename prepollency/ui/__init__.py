@@ -57,10 +57,7 @@ def play_scene(app, seats: Sequence[SeatSpec | str], seed: int | None = None,
     match = Match(rules, initial, specs, names=names,
                   info={"seed": seed, "colours": {str(s): k for s, k in keys.items()}})
 
-    def rematch() -> GameScene:
-        return play_scene(app, [specs[s] for s in engine_seats], None, None, names, keys)
-
-    return _scene(app, match, keys, rematch)
+    return _scene(app, match, keys, _rematch(app, engine_seats, specs, names, keys, seed))
 
 
 def resume_scene(app, replay: Replay, keep_bots: bool = False) -> GameScene:
@@ -79,12 +76,27 @@ def resume_scene(app, replay: Replay, keep_bots: bool = False) -> GameScene:
     if isinstance(seed, int) and not isinstance(seed, bool):
         info["seed"] = seed
     match = Match.from_replay(replay, specs, names=names, info=info)
-    scene = _scene(app, match, keys, lambda: play_scene(
-        app, [specs[s] for s in seats], None, None, names, keys))
+    scene = _scene(app, match, keys, _rematch(app, seats, specs, names, keys,
+                                              info.get("seed")))
     if match.over:
         scene.game_over_shown = True
         scene.start_review(len(match.moves))
     return scene
+
+
+def _rematch(app, seats: tuple[int, ...], specs: Mapping[int, Any], names: Mapping[int, str],
+             keys: Mapping[int, str], seed: int | None):
+    """What Rematch opens: the same players, each moved on to the next seat (so each plays
+    the colour and corner of the seat after theirs: with two players, colours swapped), on
+    the same board (the opening is fixed) with the same seed (the seat drawn to start is the
+    same seat, now someone else's)."""
+    turn = {seat: seats[(i - 1) % len(seats)] for i, seat in enumerate(seats)}  # who sits here
+
+    def rematch() -> GameScene:
+        moved = {seat: names[turn[seat]] for seat in seats if turn[seat] in names}
+        return play_scene(app, [specs[turn[s]] for s in seats], seed, None, moved, keys)
+
+    return rematch
 
 
 def _scene(app, match: Match, keys: Mapping[int, str], rematch) -> GameScene:

@@ -102,18 +102,20 @@ def draw_pieces(surface: pygame.Surface, view: BoardView, owners: tuple[int, ...
 
 
 def draw_last_turn(surface: pygame.Surface, view: BoardView, moves: Iterable[Move],
-                   color: Color) -> None:
-    """Both moves of the last turn: tinted corner brackets on their squares and an arrow
-    each, numbered 1 and 2 when there are two."""
+                   color: Color, edge: Color | None = None) -> None:
+    """Both moves of the last turn: tinted squares with corner brackets and an arrow each
+    (in `edge`, default `color`: the palette's `last_edge`, which stands out from the
+    board), numbered 1 and 2 on `color` badges when there are two."""
     moves = list(moves)
     tile = view.tile
+    edge = color if edge is None else edge
     for move in moves:
         for sq in move:
             rect = view.square_rect(sq)
             draw.alpha_rect(surface, rect, (*color, 70))
-            draw.corners(surface, rect.inflate(-3, -3), color, max(2, tile // 20))
+            draw.corners(surface, rect.inflate(-3, -3), edge, max(2, tile // 20))
     for i, move in enumerate(moves):
-        arrow(surface, view, move.frm, move.to, color, 170)
+        arrow(surface, view, move.frm, move.to, edge, 170)
         if len(moves) > 1:
             badge(surface, view, move.frm, str(i + 1), color)
 

@@ -354,9 +354,10 @@ class TurnController:
         digest = hashlib.blake2b(repr(state.key()).encode(), digest_size=8).digest()
         return int.from_bytes(digest, "little") >> 1
 
-    def result_words(self, outcome: Any) -> str:
-        """Why the game ended, in a sentence."""
-        return result_words(outcome, self.scene.match.name)[1]
+    def result_words(self, outcome: Any, viewer: int | None = None) -> str:
+        """Why the game ended, in a sentence (told to `viewer`, the one person's seat, if
+        given)."""
+        return result_words(outcome, self.scene.match.name, viewer)[1]
 
 
 def replace_warning(status: Status, warning: str) -> Status:

@@ -19,7 +19,8 @@ import pygame
 from common.seats import CPU, HUMAN_SEAT, SeatSpec
 from common.ui import draw
 from common.ui.bot_field import BotField
-from common.ui.input import Action, Command, Key, PointerDown
+from common.ui.focus import Focus
+from common.ui.input import Action, Command, PointerDown
 from common.ui.names import MAX_NAME, clean_chars, clean_name
 from common.ui.scene import Scene
 from common.ui.theme import Metrics, Palette, mix
@@ -162,6 +163,7 @@ class NewGameScene(Scene):
         self.first = Choice([RANDOM, *map(str, C.SEATS)], RANDOM, lambda _v: None)
         self.back = Button("Back", self.app.pop, hint="Esc")
         self.start = Button("Start game", self._start, primary=True, hint="Enter")
+        self.focus = Focus(lambda: self.widgets)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.board = pygame.Rect(0, 0, 0, 0)
         self._bg: pygame.Surface | None = None
@@ -369,10 +371,11 @@ class NewGameScene(Scene):
         self._bg = None
 
     def handle(self, action: Action) -> bool:
-        """The form; Tab (Shift+Tab) moves between the text fields, Enter starts, Esc goes
-        back."""
-        if isinstance(action, Key) and action.key == pygame.K_TAB:
-            self._tab(-1 if action.shift else 1)
+        """The form (by mouse, or Tab / Shift+Tab and the arrows: Left and Right change a
+        choice); Enter starts (or presses the focused button), Esc goes back."""
+        if self.focus.handle(action):
+            self._names_changed()
+            self.app.invalidate()
             return True
         if isinstance(action, PointerDown):
             if any([field.handle(action) for field in self.fields]):
@@ -389,18 +392,6 @@ class NewGameScene(Scene):
             self.app.pop()
             return True
         return False
-
-    def _tab(self, step: int) -> None:
-        """Focus the next (or previous) text field of the seats in play, caret at its end."""
-        fields = self.fields
-        if not fields:
-            return
-        now = next((i for i, f in enumerate(fields) if f.focused), None)
-        target = (0 if step > 0 else -1) if now is None else (now + step) % len(fields)
-        for i, field in enumerate(fields):
-            field.focused = i == target % len(fields)
-        fields[target].caret = len(fields[target].value)
-        self.app.invalidate()
 
     def draw(self, surface: pygame.Surface) -> None:
         """Background, panel, labels, widgets, the board preview."""
@@ -432,6 +423,7 @@ class NewGameScene(Scene):
             widget.draw(surface, pal, m)
         for s in self.seats:
             self.rows[s].bot.draw(surface, pal, m)
+        self.focus.draw(surface, pal, m)
         first = None if self.first.value == RANDOM else int(self.first.value)
         starts = "" if first is None else self.rows[first].display_name()
         draw_preview(surface, self.board, self.seats, self.colours(), pal, m, first, starts)

@@ -50,6 +50,7 @@ class PrepollencyView:
     """The board and the card of one Prepollency game (see the module docstring)."""
 
     log_columns = 1
+    log_word = "turn"
 
     def __init__(self, app: Any, seats: tuple[int, ...], colour_keys: dict | None = None
                  ) -> None:
@@ -125,11 +126,6 @@ class PrepollencyView:
         self.recap_animator.speed = self.app.settings.animation
         self._static = self._bg = None
 
-    def game_over_x(self) -> int:
-        """Where the game-over panel centres: over the side panel, the board (the Obelisk,
-        the final move) left in view."""
-        return self.card.centerx
-
     def hit(self, pos: tuple[int, int]) -> bool:
         """True on the board or the game's card."""
         return self.board.frame.collidepoint(pos) or self.card.collidepoint(pos)
@@ -176,7 +172,7 @@ class PrepollencyView:
             last = list(m.moves[count - 1]) if count > 0 else []
         self.static_draw(layer, state)
         if last:
-            draw_last_turn(layer, self.board, last, pal.last)
+            draw_last_turn(layer, self.board, last, pal.last, pal.last_edge)
         if live and state.result is None:
             seat = rules.to_move(state)
             draw_turn_base(layer, self.board, seat, self.tones[seat], pal)

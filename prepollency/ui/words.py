@@ -120,18 +120,24 @@ def obelisk_holders(state: rules.State) -> list[tuple[int, int]]:
     return [(s, state.owners[s]) for s in OBELISK]
 
 
-def result_words(outcome: object, name: Namer) -> tuple[str, str]:
-    """Title and reason of a finished game for the game-over overlay."""
+def result_words(outcome: object, name: Namer, viewer: int | None = None) -> tuple[str, str]:
+    """Title and reason of a finished game for the game-over overlay: by the seats' names, or
+    from `viewer`'s seat when one person plays ("You held the Obelisk ...")."""
     winner = getattr(outcome, "winner", None)
     reason = getattr(outcome, "reason", "")
     if winner is None:
         return "Draw", "50 rounds without a capture or an Obelisk hold: the game is drawn."
     title = f"{name(winner)} wins"
+    mine = winner == viewer
+    who = "You" if mine else name(winner)
+    if reason == "obelisk":
+        return title, f"{who} held the Obelisk through three full rounds."
+    if reason == "elimination":
+        return title, f"{who} {'are' if mine else 'is'} the last player standing."
+    if reason == "resign" and viewer is not None and not mine:
+        return title, "You resigned."  # with one person, only the person resigns
     why = {
-        "obelisk": "held the Obelisk through three full rounds",
-        "elimination": "is the last player standing",
         "resign": "the others resigned",
         "forfeit": "the other player's bot forfeited",
     }.get(reason, reason)
-    return title, f"{name(winner)} {why}." if reason in ("obelisk", "elimination") \
-        else why[0].upper() + why[1:] + "."
+    return title, why[:1].upper() + why[1:] + "."
