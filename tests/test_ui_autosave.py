@@ -82,6 +82,7 @@ def test_play_close_the_window_relaunch_and_continue_prepollency(saves_dir):
     game.step(step)  # half a turn: taken back in what is saved
     assert match.steps
     moves, start, seats = list(match.moves), match.turn_start, dict(match.seats)
+    said = game.last_text
     quit_window(app, d)
     assert len(saved(saves_dir)) == 1
 
@@ -96,6 +97,7 @@ def test_play_close_the_window_relaunch_and_continue_prepollency(saves_dir):
         assert back.match.moves == moves and back.match.state == start
         assert back.match.seats == seats and back.match.name(1) == "Ann"
         assert back.view.keys[1] == "purple" and not back.match.steps
+        assert said and back.last_text == said  # "Last: ..." says the last turn again
         assert back.my_turn
         back.play(prules.random_move(back.match.turn_start, rng))  # goes on in the same file
         d.settle()

@@ -82,7 +82,6 @@ class GameScene(Scene):
         self.hints = HintAsker(app, match.game)
         self.refused: tuple[str, int | None, float] | None = None  # text, square, when
         self.last_text = ""
-        self._said: dict[int, tuple[Any, str]] = {}  # moves played -> (last move, its words)
         self.forfeit_text = ""  # why a bot forfeited, for the status and the overlay
         self.hover: tuple[int, int] = (-1, -1)
         self.cursor = BoardCursor()  # the keyboard's square on the board
@@ -117,6 +116,7 @@ class GameScene(Scene):
         self.status_buttons: list[Widget] = []
         controller.attach(self)
         view.attach(self)
+        self.last_text = self._words_of_last()  # a game continued from its save says it too
         self.refresh()
 
     # what the screen is doing ---------------------------------------------------------------
@@ -382,7 +382,6 @@ class GameScene(Scene):
         self.controller.reset()
         self.refused = None
         self.last_text = self.controller.played(move, before, after)
-        self._said[len(self.match.moves)] = (move, self.last_text)
         self.view.animate(before if shown_from is None else shown_from, after, shown)
         self.log.to_end()
         self.refresh()
@@ -424,11 +423,12 @@ class GameScene(Scene):
         self.autosave()
 
     def _words_of_last(self) -> str:
-        """The "Last: ..." words of the last move now played, as said when it was played
-        (undo and redo keep the line); "" if this screen did not see it played."""
+        """The "Last: ..." words of the last move now played (after undo, redo, or a game
+        continued from its save); "" before the first."""
         m = self.match
-        said = self._said.get(len(m.moves))
-        return said[1] if said is not None and m.moves and said[0] == m.moves[-1] else ""
+        if not m.moves:
+            return ""
+        return self.controller.words(m.moves[-1], m.states[-2], m.states[-1])
 
     def rematch(self) -> None:
         """The same seats in a new game."""

@@ -68,7 +68,10 @@ class Controller(Protocol):
 
     def played(self, move: Any, before: Any, after: Any) -> str:
         """A whole turn was played (by anyone): its sounds; returns it in words for the status
-        area's "Last:" line."""
+        area's "Last:" line (`words`)."""
+
+    def words(self, move: Any, before: Any, after: Any) -> str:
+        """A whole turn in words, as the "Last:" line says it (no sound, no other effect)."""
 
     def turn_started(self, player: int) -> None:
         """The turn passed to a person (a hand-over screen goes here); called once per turn."""

@@ -136,6 +136,11 @@ class OverlordsController:
         self.scene.app.sound.play(sound)
         if before.turns_to_reckoning(before.turn) == 1:
             self.scene.app.sound.play("reckoning", 0.5)
+        return self.words(move, before, after)
+
+    @staticmethod
+    def words(move: rules.Move, before: rules.State, after: rules.State) -> str:
+        """The move in words."""
         return describe(move, before)
 
     def turn_started(self, player: int) -> None:

@@ -288,6 +288,10 @@ class TurnController:
                                  "out: every base square taken", 3.0)
         return turn_line(facts, m.name)
 
+    def words(self, move: Any, before: Any, after: Any) -> str:
+        """A whole turn in words."""
+        return turn_line(turn_facts(before, tuple(move), after), self.scene.match.name)
+
     def turn_started(self, player: int) -> None:
         """A person's turn: a hand-over in hot-seat, then the recap of the turns since."""
         m = self.scene.match
