@@ -140,6 +140,34 @@ def source_count(static: core.Board, control: list[int], side: int) -> int:
     return sum(1 for sq in static.source_squares.tolist() if control[sq] == side)
 
 
+def pinned(cells: list[int], barrier: tuple[bool, ...], o: int, runes: int,
+           fates: tuple[int, ...]) -> set[int]:
+    """The squares of the figures that stand first on a line from the Overlord on `o` with an
+    enemy figure behind them that could capture it (with the enemy's `runes` and `fates`) once
+    they leave: moving any other figure cannot open a line onto the Overlord."""
+    x = (cells[o] - 1) >> 2
+    y = 1 - x
+    lo_x = 1 + x * 4
+    pins: set[int] = set()
+    for rays in (core.GRID.rays_diagonal[o], core.GRID.rays_orthogonal[o]):
+        for ray in rays:
+            mine = -1
+            for sq in ray:
+                c = cells[sq]
+                if not c:
+                    continue
+                if mine < 0:
+                    if lo_x <= c < lo_x + 4:
+                        mine = sq
+                        continue
+                    break
+                if (c - 1) >> 2 == y and fates[(c - 1) & 3] and gives_check(
+                        cells, barrier, mine, sq, (c - 1) & 3, y, runes, o):
+                    pins.add(mine)
+                break
+    return pins
+
+
 def reaches(cells: list[int], barrier: tuple[bool, ...], runes: int, fates: tuple[int, ...],
             side: int, target: int) -> bool:
     """Whether `side`, with these unplayed stones, has a legal board move onto `target` (a
@@ -309,16 +337,21 @@ class _Defence:
         return next((c for c in self._candidates() if self.holds(c)), None)
 
     def _quiet(self) -> int | None:
-        """Nothing threatens: the first move that cannot open a way to the Overlord holds,
-        unless Y is a Source from winning (then every move is checked)."""
+        """Nothing threatens: the first move that cannot open a way to the Overlord (not the
+        Overlord's, not a pinned figure's) holds, unless Y is a Source from winning (then
+        every move is checked)."""
         o, near = self.o, self.y_sources >= SOURCE_COUNT - 1
-        lines = ON_LINES[o]
+        pins = pinned(self.cells, self.barrier, o, self.runes, self.fates)
+        tried: set[int] = set()
         for code in legal_codes(self.state):
             frm = (code >> 7) & 127
-            if not near and (frm == NONE or (frm != o and frm not in lines)):
+            if not near and (frm == NONE or (frm != o and frm not in pins)):
                 return code
-            if self.holds(code):
-                return code
+            key = code & 0x3FFF
+            if key not in tried:
+                tried.add(key)
+                if self.holds(code):
+                    return code
         return None
 
     def cover(self) -> set[int]:
@@ -484,16 +517,33 @@ def _calm_losses(mine: State, calm: list[int], seconds: dict[int, State]) -> Dan
                    and ((c >> 7) & 127 == NONE or ((c >> 7) & 127 != o
                                                    and (c >> 7) & 127 not in lines))]
     paths = {c: _path(c) for c in quiet_moves[:16]}
+    online = {c: _path(c) for c in legal_codes(view) if (c & 127) != NONE
+              and (c >> 7) & 127 != NONE and (c >> 7) & 127 != o and (c >> 7) & 127 in lines}
+    barrier = mine.static.barrier
+    y = 1 - x
+    y_runes, y_fates = mine.runes[y], mine.fates[y]
     for r in calm:
-        rfrm, rto = (r >> 7) & 127, r & 127
+        rune, kind, rfrm, rto = r >> 16, (r >> 14) & 3, (r >> 7) & 127, r & 127
         if any(_survives(c, path, rfrm, rto) for c, path in paths.items()):
             continue
+        if online:  # a figure on a line from the Overlord that nothing stands behind
+            moved = list(cells)
+            if rto != NONE:
+                moved[rto] = moved[rfrm] if rfrm != NONE else 1 + y * 4 + kind
+                if rfrm != NONE:
+                    moved[rfrm] = 0
+            fates = list(y_fates)
+            fates[kind] -= 1
+            pins = pinned(moved, barrier, o, y_runes & ~(1 << (rune - 1)), tuple(fates))
+            if any((c >> 7) & 127 not in pins and _survives(c, path, rfrm, rto)
+                   for c, path in online.items()):
+                continue
         after2 = seconds.get(r)
         if after2 is None:
             after2 = seconds[r] = apply_legal(mine, r)
         if after2.result is not None:
             continue
-        if defence(after2) is None:
+        if defence(_with_stones(after2, x, mine.runes[x], mine.fates[x])) is None:
             return Danger(True, Move(r))
     return None
 

@@ -157,14 +157,14 @@ class CpuPlayer:
         if not self.h.losing(view, state, [steps[0]]):
             return steps
         options = view.legal_steps(state)
-        losing = self.h.losing(view, state, options)
-        if len(losing) == len(options):
-            return steps  # every step loses: the search's choice fights longest
         visits = {step: (n, mean) for step, n, mean in result.root_scores}
         logits = self.h.priors(view, state, options)
-        best = max(range(len(options)), key=lambda i: (
-            options[i] not in losing, visits.get(options[i], (0, -2.0)), logits[i]))
-        return self._finish(state, options[best])
+        order = sorted(range(len(options)), key=lambda i: (
+            visits.get(options[i], (0, -2.0)), logits[i]), reverse=True)
+        for i in order:  # one at a time: the first safe one is usually near the top
+            if options[i] != steps[0] and not self.h.losing(view, state, [options[i]]):
+                return self._finish(state, options[i])
+        return steps  # every step loses: the search's choice fights longest
 
     def _err(self, state: Any, result: SearchResult) -> tuple[list[Any], bool]:
         """Now and then (easy) a plausible first step instead of the best: never instead of a
