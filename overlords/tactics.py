@@ -517,7 +517,9 @@ def _calm_losses(mine: State, calm: list[int], seconds: dict[int, State]) -> Dan
                    and ((c >> 7) & 127 == NONE or ((c >> 7) & 127 != o
                                                    and (c >> 7) & 127 not in lines))]
     paths = {c: _path(c) for c in quiet_moves[:16]}
-    online = {c: _path(c) for c in legal_codes(view) if (c & 127) != NONE
+    legal = set(legal_codes(view))  # X's moves before the reply: a defence reused from one
+    last = None  # reply to the next must be one of them, and survive the reply (_survives)
+    online = {c: _path(c) for c in legal if (c & 127) != NONE
               and (c >> 7) & 127 != NONE and (c >> 7) & 127 != o and (c >> 7) & 127 in lines}
     barrier = mine.static.barrier
     y = 1 - x
@@ -543,8 +545,13 @@ def _calm_losses(mine: State, calm: list[int], seconds: dict[int, State]) -> Dan
             after2 = seconds[r] = apply_legal(mine, r)
         if after2.result is not None:
             continue
-        if defence(_with_stones(after2, x, mine.runes[x], mine.fates[x])) is None:
+        after2 = _with_stones(after2, x, mine.runes[x], mine.fates[x])
+        if last is not None and _survives(last, _path(last), rfrm, rto) and holds(after2, last):
+            continue  # the defence that held against the last reply holds against this one
+        found = defence(after2)
+        if found is None:
             return Danger(True, Move(r))
+        last = found if found in legal and found & 127 != NONE else None
     return None
 
 
