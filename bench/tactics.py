@@ -32,8 +32,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from common import record as rec  # noqa: E402
-from common.ai.levels import LEVELS, CpuPlayer, heuristics_for, level_nodes  # noqa: E402
-from common.cli import choose_move, hint_seat  # noqa: E402
+from common.ai.levels import LEVELS, CpuPlayer, heuristics_for, hint_seat, level_nodes  # noqa: E402
+from common.cli import choose_move  # noqa: E402
 from overlords import rules, tactics  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data" / "tactics"

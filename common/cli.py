@@ -220,21 +220,14 @@ def choose_move(record: dict, spec: SeatSpec | str, seed: int, games: dict[str, 
             close()
 
 
-def hint_seat(game: Game) -> SeatSpec:
-    """The seat the Hint asks: the hint level searching its calibrated node count, so that
-    a position always gets the same hint for the same seed."""
-    from common.ai.levels import HINT_LEVEL, LEVELS, heuristics_for, level_nodes
-
-    return SeatSpec("cpu", level=HINT_LEVEL,
-                    nodes=level_nodes(LEVELS[HINT_LEVEL], heuristics_for(game)))
-
-
 def move_command(args: argparse.Namespace, games: dict[str, Game]) -> int:
     """Print the move `--player` (or the Hint) makes in the record's final position; every
     bad input gets one line on stderr and exit status 2."""
     try:
         record = rec.load(args.file)
         if args.hint:
+            from common.ai.levels import hint_seat  # the search, only when asked
+
             spec: SeatSpec | str = hint_seat(rec.game_of(record, games))
         else:
             spec = SeatSpec.parse(args.player)

@@ -146,26 +146,41 @@ def pinned(cells: list[int], barrier: tuple[bool, ...], o: int, runes: int,
     enemy figure behind them that could capture it (with the enemy's `runes` and `fates`) once
     they leave: moving any other figure cannot open a line onto the Overlord."""
     x = (cells[o] - 1) >> 2
-    y = 1 - x
-    lo_x = 1 + x * 4
-    pins: set[int] = set()
+    return _screens(cells, barrier, o, x, 1 - x, runes, fates)
+
+
+def openers(cells: list[int], barrier: tuple[bool, ...], o: int, runes: int,
+            fates: tuple[int, ...]) -> set[int]:
+    """The squares of the enemy figures that stand first on a line from the Overlord on `o`
+    with another enemy figure behind that could capture it (with the enemy's `runes` and
+    `fates`) once they leave: the only enemy moves that can open a line onto it."""
+    y = 1 - ((cells[o] - 1) >> 2)
+    return _screens(cells, barrier, o, y, y, runes, fates)
+
+
+def _screens(cells: list[int], barrier: tuple[bool, ...], o: int, first: int, y: int,
+             runes: int, fates: tuple[int, ...]) -> set[int]:
+    """Squares of `first`'s figures standing first on a line from `o` with a figure of `y`
+    right behind them that could capture on `o` once they leave."""
+    lo = 1 + first * 4
+    out: set[int] = set()
     for rays in (core.GRID.rays_diagonal[o], core.GRID.rays_orthogonal[o]):
         for ray in rays:
-            mine = -1
+            screen = -1
             for sq in ray:
                 c = cells[sq]
                 if not c:
                     continue
-                if mine < 0:
-                    if lo_x <= c < lo_x + 4:
-                        mine = sq
+                if screen < 0:
+                    if lo <= c < lo + 4:
+                        screen = sq
                         continue
                     break
                 if (c - 1) >> 2 == y and fates[(c - 1) & 3] and gives_check(
-                        cells, barrier, mine, sq, (c - 1) & 3, y, runes, o):
-                    pins.add(mine)
+                        cells, barrier, screen, sq, (c - 1) & 3, y, runes, o):
+                    out.add(screen)
                 break
-    return pins
+    return out
 
 
 def reaches(cells: list[int], barrier: tuple[bool, ...], runes: int, fates: tuple[int, ...],
@@ -250,7 +265,8 @@ def saving_moves(state: State, codes: Iterable[int] | None = None) -> list[int]:
     that made the move."""
     d = _Defence(state)
     codes = legal_codes(state) if codes is None else codes
-    cover = d.cover() if d.threat and d.y_sources < SOURCE_COUNT - 1 and not d.near_draw else None
+    narrow = d.y_sources < SOURCE_COUNT - 1 and not d.near_draw and d.threatened()
+    cover = d.cover() if narrow else None
     verdicts: dict[int, bool] = {}
     out = []
     for code in codes:
@@ -277,7 +293,7 @@ class _Defence:
     """The side to move's position read once for `holds` and `find`."""
 
     __slots__ = ("state", "x", "y", "cells", "control", "static", "barrier", "o", "runes",
-                 "fates", "near_draw", "threat", "y_sources", "features")
+                 "fates", "near_draw", "y_sources", "features")
 
     def __init__(self, state: State) -> None:
         self.state = state
@@ -292,7 +308,10 @@ class _Defence:
         self.runes, self.fates = state.runes[y], state.fates[y]
         self.near_draw = state.quiet >= DRAW_TURNS - 1
         self.y_sources = source_count(static, control, y)
-        self.threat = _wins(cells, control, static, y, self.runes, self.fates)
+
+    def threatened(self) -> bool:
+        """Whether the enemy could win at once now."""
+        return _wins(self.cells, self.control, self.static, self.y, self.runes, self.fates)
 
     def holds(self, code: int) -> bool:
         x, cells, control, static = self.x, self.cells, self.control, self.static
@@ -330,7 +349,7 @@ class _Defence:
     def find(self) -> int | None:
         if self.state.result is not None:
             return None
-        if not self.threat:
+        if not self.threatened():
             return self._quiet()
         if self.y_sources >= SOURCE_COUNT - 1 or self.near_draw:
             return next((c for c in legal_codes(self.state) if self.holds(c)), None)
@@ -442,6 +461,18 @@ def judge(state: State, moves: Iterable[int]) -> dict[int, Danger | None]:
     return out
 
 
+def _source_steps(static: core.Board, control: list[int], side: int) -> frozenset[int] | None:
+    """The Sources a move of `side` must reach to come within one Source of winning: none
+    while it controls six or fewer, those it lacks at seven; None at eight or more (then
+    every move is looked at)."""
+    count = source_count(static, control, side)
+    if count < SOURCE_COUNT - 2:
+        return frozenset()
+    if count > SOURCE_COUNT - 2:
+        return None
+    return frozenset(sq for sq in static.source_squares.tolist() if control[sq] != side)
+
+
 def _with_stones(state: State, side: int, runes: int, fates: tuple[int, ...]) -> State:
     """The position with `side`'s unplayed stones replaced."""
     all_runes = (runes, state.runes[1]) if side == 0 else (state.runes[0], runes)
@@ -467,17 +498,16 @@ def _judge_group(state: State, group: list[int]) -> dict[int, Danger | None]:
     static = after.static
     barrier = static.barrier
     o = overlord_square(cells, x)
-    lines = ON_LINES[o]
     y_runes, y_fates = after.runes[y], after.fates[y]
-    near = (source_count(static, control, y) >= SOURCE_COUNT - 2
-            or after.quiet >= DRAW_TURNS - 2)
+    opening = openers(cells, barrier, o, y_runes, y_fates)
+    sources = _source_steps(static, control, y)
     replies = sorted(legal_codes(after))
     critical: list[int] = []
     calm: list[int] = []
     for r in replies:
         rune, kind, frm, to = r >> 16, (r >> 14) & 3, (r >> 7) & 127, r & 127
         left = y_runes & ~(1 << (rune - 1))
-        if (near or not left or (frm != NONE and frm in lines)
+        if (sources is None or not left or frm in opening or (to in sources and frm != NONE)
                 or (to != NONE and y_fates[kind] > 1
                     and gives_check(cells, barrier, frm, to, kind, y, left, o))):
             critical.append(r)  # it may threaten: the Reckoning, a line opened, the figure
@@ -489,15 +519,27 @@ def _judge_group(state: State, group: list[int]) -> dict[int, Danger | None]:
         mine = afters[move]
         x_runes, x_fates = mine.runes[x], mine.fates[x]
         verdict = None
+        legal: set[int] | None = None
+        last = None  # the defence that held against the last reply: tried first (see calm)
         for r in critical:
             after2 = seconds.get(r)
             if after2 is None:
                 after2 = seconds[r] = apply_legal(after, r)
             if after2.result is not None:
                 continue  # a draw: Y cannot have won (no winning move was found)
-            if defence(_with_stones(after2, x, x_runes, x_fates)) is None:
+            after2 = _with_stones(after2, x, x_runes, x_fates)
+            if last is not None and _survives(last, _path(last), (r >> 7) & 127, r & 127) \
+                    and holds(after2, last):
+                continue
+            found = defence(after2)
+            if found is None:
                 verdict = Danger(True, Move(r))
                 break
+            if legal is None:
+                legal = set(legal_codes(State(mine.static, mine.board, mine.control, mine.runes,
+                                              mine.fates, mine.reserve, x, mine.quiet,
+                                              mine.ply)))
+            last = found if found in legal and found & 127 != NONE else None
         if verdict is None and calm:
             verdict = _calm_losses(mine, calm, seconds)
         verdicts[move] = verdict
@@ -588,8 +630,8 @@ def forced_win(state: State) -> Move | None:
     target = overlord_square(cells, y)
     lines = ON_LINES[target]
     x_runes, x_fates = state.runes[x], state.fates[x]
-    near = (source_count(static, control, x) >= SOURCE_COUNT - 2
-            or state.quiet >= DRAW_TURNS - 2)
+    opening = openers(cells, barrier, target, x_runes, x_fates)
+    sources = _source_steps(static, control, x)
     view = State(static, state.board, state.control, state.runes, state.fates, state.reserve,
                  y, state.quiet, state.ply)
     y_quiet = [c for c in legal_codes(view) if (c & 127) != NONE
@@ -599,7 +641,8 @@ def forced_win(state: State) -> Move | None:
     for m in sorted(legal_codes(state)):
         rune, kind, frm, to = m >> 16, (m >> 14) & 3, (m >> 7) & 127, m & 127
         left = x_runes & ~(1 << (rune - 1))
-        threat = (near or not left or (frm != NONE and frm in lines) or (
+        threat = (sources is None or not left or frm in opening
+                  or (to in sources and frm != NONE) or (
             to != NONE and x_fates[kind] > 1 and gives_check(cells, barrier, frm, to, kind, x,
                                                              left, target)))
         if not threat and any(_survives(c, path, frm, to) for c, path in paths.items()):

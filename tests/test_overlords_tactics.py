@@ -11,7 +11,7 @@ import pytest
 
 from common import cli
 from common import record as rec
-from common.ai.levels import LEVELS, CpuPlayer, make_cpu
+from common.ai.levels import LEVELS, CpuPlayer, hint_seat, make_cpu
 from overlords import rules, tactics
 from tests.helpers import overlords_brute as brute
 from tests.helpers.overlords_diagram import board, position, runes_of
@@ -144,7 +144,7 @@ def test_every_level_plays_a_forced_win_at_once(spec):
 def test_normal_and_the_hint_never_walk_into_a_trap():
     for index, record in enumerate(_dataset("trap", 6)):
         state = rec.replay(record, GAMES).final
-        for spec in ("normal:150", str(cli.hint_seat(rules))):
+        for spec in ("normal:150", str(hint_seat(rules))):
             if spec != "normal:150" and index > 1:
                 continue  # the Hint's full count is slower: two positions are enough here
             _, chosen = cli.choose_move(record, spec, index, GAMES)

@@ -26,6 +26,7 @@ from typing import Any
 from common.ai.search import MCTS, Budget, Heuristics, SearchResult
 from common.games import GAMES
 from common.protocol import Game
+from common.seats import CPU, SeatSpec
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +85,13 @@ def heuristics_for(game: Game) -> Heuristics:
 def level_nodes(level: Level, heuristics: Heuristics) -> int:
     """The node budget equivalent to the level's time budget (calibrated on this machine)."""
     return max(8, round(level.seconds * heuristics.nodes_per_second))
+
+
+def hint_seat(game: Game) -> SeatSpec:
+    """The seat the Hint asks: the hint level searching its calibrated node count (the same
+    strength as the level's time budget, and the same answer for the same seed)."""
+    level = LEVELS[HINT_LEVEL]
+    return SeatSpec(CPU, level=level.name, nodes=level_nodes(level, heuristics_for(game)))
 
 
 @dataclass
