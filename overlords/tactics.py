@@ -27,15 +27,19 @@ that plays X's last Rune brings the Reckoning (all stones back). So an immediate
 each move its own verdict.
 
 How it is fast (each shortcut is exact; `tests/test_overlords_tactics.py` checks every verdict
-against plain minimax over `rules.legal_moves` on random positions):
-- Y's stones cannot gain a capture they lacked unless Y's reply brings its Reckoning, so after
-  a reply with no immediate threat before it, only the moved figure or a line it opened (its
-  from-square on a line from X's Overlord) can threaten, and only Sources can add a Source win;
-- while nothing threatens, a move that neither moves the Overlord nor leaves a square on a
-  line from it holds, so X's "quiet" moves are listed once per (from, to, Rune) and a reply
-  needs its own search only when it takes or blocks every one of them;
+against plain minimax over `rules.legal_moves` on random positions, and so can anyone with
+`tests/helpers/overlords_brute.py`):
+- Y's stones cannot gain a capture they lacked unless Y's reply brings its Reckoning, so once
+  Y cannot win at once, a reply can threaten only through the figure it moves, a line it
+  opens (it leaves a square that stands first on a line from X's Overlord with a Y figure
+  behind that could capture: `openers`), or a Source that brings Y within one of all nine;
+  every other reply is "calm";
+- after a calm reply nothing threatens, so any move that neither moves the Overlord nor
+  uncovers it (`pinned`) holds: X's such moves are listed once, and a calm reply needs its
+  own search only when it takes or blocks every one of them;
 - while the Overlord is attacked, only moves of the Overlord, captures of an attacker, blocks
-  on an attacker's line, and moves that end the game can hold.
+  on an attacker's line, and moves that end the game can hold (`saving_moves`, `defence`);
+- the defence that held against one reply is tried first against the next.
 """
 
 from __future__ import annotations
@@ -555,12 +559,13 @@ def _calm_losses(mine: State, calm: list[int], seconds: dict[int, State]) -> Dan
     cells = mine.board.tolist()
     o = overlord_square(cells, x)
     lines = ON_LINES[o]
-    quiet_moves = [c for c in legal_codes(view) if (c & 127) != NONE
+    codes = legal_codes(view)
+    quiet_moves = [c for c in codes if (c & 127) != NONE
                    and ((c >> 7) & 127 == NONE or ((c >> 7) & 127 != o
                                                    and (c >> 7) & 127 not in lines))]
     paths = {c: _path(c) for c in quiet_moves[:16]}
-    legal = set(legal_codes(view))  # X's moves before the reply: a defence reused from one
-    last = None  # reply to the next must be one of them, and survive the reply (_survives)
+    legal = set(codes)  # X's moves before the reply: a defence reused from one reply to the
+    last = None  # next must be one of them, and survive the reply (_survives)
     online = {c: _path(c) for c in legal if (c & 127) != NONE
               and (c >> 7) & 127 != NONE and (c >> 7) & 127 != o and (c >> 7) & 127 in lines}
     barrier = mine.static.barrier
