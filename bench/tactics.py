@@ -4,6 +4,7 @@ fast are the board's danger marks?
     python3 bootstrap.py bench tactics                  every level, the Hint, the timings
     python3 bootstrap.py bench tactics --players normal,hint --limit 20
     python3 bootstrap.py bench tactics --baseline       also the levels without the check
+    python3 bootstrap.py bench tactics --verify 40      also check the verdicts by brute force
 
 The positions are the records in bench/data/tactics/ (made by bench/make_tactics_set.py):
 `trap-*` positions, where some moves lose by force two moves deep and the heuristics' favourite
@@ -18,6 +19,10 @@ Judging time: for every position, every figure of the side to move has all its m
 (`tactics.judge`, what the board's marks need after a figure-first click); the median and the
 worst over the set are printed, against the issue's quarter of a second. Seconds are CPU time
 of this process (wall-clock beside it).
+
+--verify N compares `tactics.judge` and `tactics.forced_win` with plain minimax over
+`rules.legal_moves` (tests/helpers/overlords_brute.py) on N random positions and N positions
+whose side to move is attacked: every flagged move and a dozen others per position.
 """
 
 from __future__ import annotations
@@ -81,6 +86,37 @@ def judging_times(positions: list[tuple[str, dict, rules.State]]) -> tuple[list[
     return times, max(walls, default=0.0)
 
 
+def verify(count: int, seed: int) -> int:
+    """Compare the verdicts with brute force on random positions; print and return the
+    number of disagreements."""
+    from tests.helpers import overlords_brute as brute
+
+    bad = checked = forced = 0
+    for attacked in (False, True):
+        for index, state in enumerate(brute.random_positions(seed + attacked, count,
+                                                             attacked=attacked)):
+            moves = rules.legal_moves(state)
+            verdicts = tactics.judge(state, moves)
+            flagged = [m for m in moves if verdicts[m] is not None]
+            sample = random.Random(index).sample(moves, min(12, len(moves)))
+            for move in dict.fromkeys(flagged[:8] + sample):
+                expected, got = brute.danger(state, move), verdicts[move]
+                checked += 1
+                forced += bool(expected and expected.forced)
+                if (got is None) != (expected is None) or (
+                        got and (got.forced != expected.forced
+                                 or (not got.forced and got.reply != expected.reply))):
+                    bad += 1
+                    print(f"  DISAGREE on {move}: {got} vs brute force {expected}")
+            win, wins = tactics.forced_win(state), brute.forced_wins(state)
+            if (win is None) != (not wins) or (win is not None and win not in wins):
+                bad += 1
+                print(f"  DISAGREE on the forced win: {win} vs brute force {wins}")
+    print(f"verified against brute force: {checked} moves ({forced} forced losses) in "
+          f"{2 * count} positions, {bad} disagreements")
+    return bad
+
+
 def main(argv: list[str] | None = None) -> int:
     """Measure and print; exit 1 if a target is missed."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -92,6 +128,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scale", type=float, default=1.0, help="multiply node counts")
     parser.add_argument("--baseline", action="store_true",
                         help="also measure each level with the tactical check off")
+    parser.add_argument("--verify", type=int, default=0, metavar="N",
+                        help="also check verdicts by brute force on 2N random positions")
     args = parser.parse_args(argv)
     games = {"overlords": rules}
     positions = []
@@ -154,6 +192,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"forced_win per position: {(time.process_time() - clock) / len(positions) * 1000:.1f}"
           f" ms CPU on average")
     missed |= worst > CLICK_BUDGET
+    if args.verify:
+        missed |= verify(args.verify, args.seed) > 0
     return 1 if missed else 0
 
 
