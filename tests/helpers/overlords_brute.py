@@ -9,11 +9,19 @@ from overlords import rules
 from overlords.tactics import Danger
 
 
+def _enders(state: rules.State) -> list[rules.Move]:
+    """The legal moves that could end the game with a win: onto a figure or a Source."""
+    sources = {sq for sq in range(64) if 0 <= state.features[sq] < rules.PIT}
+    return [m for m in rules.legal_moves(state)
+            if m.to is not None and (state.figure(m.to) is not None or m.to in sources)]
+
+
 def winning(state: rules.State) -> list[rules.Move]:
-    """The side to move's moves that end the game in its favour."""
+    """The side to move's moves that end the game in its favour (only a move onto a figure
+    or a Source can: the others are not even tried)."""
     me = state.turn
     out = []
-    for move in rules.legal_moves(state):
+    for move in _enders(state):
         after = rules.apply(state, move)
         if after.result is not None and after.result.winner == me:
             out.append(move)
@@ -52,7 +60,9 @@ def forced_wins(state: rules.State) -> list[rules.Move]:
             if after.result.winner == state.turn:
                 out.append(move)
             continue
-        if all(not holds(after, r) for r in rules.legal_moves(after)):
+        ends = set(_enders(after))  # replies that may end the game go first: it is quicker
+        replies = sorted(rules.legal_moves(after), key=lambda r: r not in ends)
+        if all(not holds(after, r) for r in replies):
             out.append(move)
     return out
 
