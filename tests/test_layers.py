@@ -30,7 +30,7 @@ PYGAME_FREE = [
     "common.grid", "common.protocol", "common.record", "common.match", "common.seats",
     "common.games", "common.cli", "common.ai.search", "common.ai.levels", "common.ai.worker",
     "overlords.rules", "overlords.core", "overlords.reasons", "overlords.setup",
-    "overlords.ai", "overlords.ai_setup", "overlords.rules_text",
+    "overlords.ai", "overlords.ai_setup", "overlords.rules_text", "overlords.tactics",
     "prepollency.rules", "prepollency.state", "prepollency.moves", "prepollency.ai",
     "prepollency.rules_text",
 ]
