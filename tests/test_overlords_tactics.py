@@ -244,3 +244,14 @@ def test_move_refuses_bad_input_with_one_line_and_status_2(tmp_path, capsys, arg
     code, out, err = _run(capsys, "move", str(tmp_path / argv[0]), *argv[1:])
     assert code == 2 and out == ""
     assert words in err and len(err.splitlines()) == 1
+
+
+def test_move_asks_an_outside_bot_too(capsys):
+    import sys
+
+    path = sorted(DATA.glob("trap-*.json"))[0]
+    script = Path(__file__).resolve().parents[1] / "examples" / "random_bot.py"
+    bot = f"cmd:{sys.executable} {script} 5"
+    code, out, err = _run(capsys, "move", str(path), "--player", bot)
+    assert code == 0, err
+    rules.parse_move(rec.replay(rec.load(path), GAMES).final, out)
