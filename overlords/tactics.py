@@ -187,32 +187,42 @@ def _screens(cells: list[int], barrier: tuple[bool, ...], o: int, first: int, y:
     return out
 
 
+def figures(cells: list[int], side: int, fates: tuple[int, ...]) -> list[tuple[int, int]]:
+    """(square, type) of `side`'s figures that have a Fate stone to move with."""
+    lo = 1 + side * 4
+    return [(sq, cell - lo) for sq, cell in enumerate(cells)
+            if lo <= cell < lo + 4 and fates[cell - lo]]
+
+
 def reaches(cells: list[int], barrier: tuple[bool, ...], runes: int, fates: tuple[int, ...],
             side: int, target: int) -> bool:
     """Whether `side`, with these unplayed stones, has a legal board move onto `target` (a
     capture if an enemy figure stands there: the types' capture rules apply). The engine's
     own rules (`core.add_moves`) for one target square; a figure of `side` on `target` is
     never reached."""
+    return _reaches(figures(cells, side, fates), cells, barrier, runes, side, target)
+
+
+def _reaches(movers: list[tuple[int, int]], cells: list[int], barrier: tuple[bool, ...],
+             runes: int, side: int, target: int) -> bool:
+    """`reaches` for these figures of `side` (each with a Fate stone), standing on cells."""
     victim = cells[target]
     if victim and (victim - 1) >> 2 == side:
         return False
     if not victim and barrier[target]:
         return False  # no figure stops on a Barrier
     vkind = (victim - 1) & 3
-    lo = 1 + side * 4
     empty = not victim
     slides = runes & ~64 if empty else runes  # a pawn's diagonal move only captures
-    for sq, cell in enumerate(cells):
-        kind = cell - lo
-        if not 0 <= kind < 4 or not fates[kind]:
-            continue
+    ahead = (8, -8)[side]
+    for sq, kind in movers:
         if victim and not CAPTURES[kind][vkind]:
             continue
         if empty and runes & 16:  # Rune 5, the Teleport: any figure to any empty square
             return True
         if gives_check(cells, barrier, sq, sq, kind, side, slides, target):
             return True
-        if empty and runes & 64 and kind != OVERLORD and target == sq + (8, -8)[side]:
+        if empty and runes & 64 and kind != OVERLORD and target == sq + ahead:
             return True  # a pawn step straight ahead onto an empty square
     return False
 
@@ -297,7 +307,7 @@ class _Defence:
     """The side to move's position read once for `holds` and `find`."""
 
     __slots__ = ("state", "x", "y", "cells", "control", "static", "barrier", "o", "runes",
-                 "fates", "near_draw", "y_sources", "features")
+                 "fates", "near_draw", "y_sources", "features", "enemies", "y_last")
 
     def __init__(self, state: State) -> None:
         self.state = state
@@ -312,6 +322,8 @@ class _Defence:
         self.runes, self.fates = state.runes[y], state.fates[y]
         self.near_draw = state.quiet >= DRAW_TURNS - 1
         self.y_sources = source_count(static, control, y)
+        self.y_last = last_source(static, control, y)
+        self.enemies = figures(cells, y, self.fates)
 
     def threatened(self) -> bool:
         """Whether the enemy could win at once now."""
@@ -344,11 +356,15 @@ class _Defence:
         if self.near_draw and not reset:
             return True  # the hundredth quiet turn: a draw
         target = to if frm == self.o and frm != NONE else self.o
-        if reaches(moved, self.barrier, self.runes, self.fates, self.y, target):
+        enemies = self.enemies
+        if to != NONE and cells[to]:
+            enemies = [e for e in enemies if e[0] != to]  # the one just taken
+        if _reaches(enemies, moved, self.barrier, self.runes, self.y, target):
             return False
-        source = last_source(static, control, self.y)
-        return source < 0 or not reaches(moved, self.barrier, self.runes, self.fates, self.y,
-                                         source)
+        source = self.y_last if control is self.control else last_source(static, control,
+                                                                          self.y)
+        return source < 0 or not _reaches(enemies, moved, self.barrier, self.runes, self.y,
+                                          source)
 
     def find(self) -> int | None:
         if self.state.result is not None:
@@ -524,7 +540,7 @@ def _judge_group(state: State, group: list[int]) -> dict[int, Danger | None]:
         x_runes, x_fates = mine.runes[x], mine.fates[x]
         verdict = None
         legal: set[int] | None = None
-        last = None  # the defence that held against the last reply: tried first (see calm)
+        recent: list[int] = []  # defences that held against earlier replies: tried first
         for r in critical:
             after2 = seconds.get(r)
             if after2 is None:
@@ -532,8 +548,7 @@ def _judge_group(state: State, group: list[int]) -> dict[int, Danger | None]:
             if after2.result is not None:
                 continue  # a draw: Y cannot have won (no winning move was found)
             after2 = _with_stones(after2, x, x_runes, x_fates)
-            if last is not None and _survives(last, _path(last), (r >> 7) & 127, r & 127) \
-                    and holds(after2, last):
+            if recent and _reused(recent, r, after2):
                 continue
             found = defence(after2)
             if found is None:
@@ -543,7 +558,7 @@ def _judge_group(state: State, group: list[int]) -> dict[int, Danger | None]:
                 legal = set(legal_codes(State(mine.static, mine.board, mine.control, mine.runes,
                                               mine.fates, mine.reserve, x, mine.quiet,
                                               mine.ply)))
-            last = found if found in legal and found & 127 != NONE else None
+            _remember(recent, found, legal)
         if verdict is None and calm:
             verdict = _calm_losses(mine, calm, seconds)
         verdicts[move] = verdict
@@ -565,7 +580,7 @@ def _calm_losses(mine: State, calm: list[int], seconds: dict[int, State]) -> Dan
                                                    and (c >> 7) & 127 not in lines))]
     paths = {c: _path(c) for c in quiet_moves[:16]}
     legal = set(codes)  # X's moves before the reply: a defence reused from one reply to the
-    last = None  # next must be one of them, and survive the reply (_survives)
+    recent: list[int] = []  # next must be one of them, and survive the reply (_survives)
     online = {c: _path(c) for c in legal if (c & 127) != NONE
               and (c >> 7) & 127 != NONE and (c >> 7) & 127 != o and (c >> 7) & 127 in lines}
     barrier = mine.static.barrier
@@ -593,13 +608,33 @@ def _calm_losses(mine: State, calm: list[int], seconds: dict[int, State]) -> Dan
         if after2.result is not None:
             continue
         after2 = _with_stones(after2, x, mine.runes[x], mine.fates[x])
-        if last is not None and _survives(last, _path(last), rfrm, rto) and holds(after2, last):
-            continue  # the defence that held against the last reply holds against this one
+        if recent and _reused(recent, r, after2):
+            continue
         found = defence(after2)
         if found is None:
             return Danger(True, Move(r))
-        last = found if found in legal and found & 127 != NONE else None
+        _remember(recent, found, legal)
     return None
+
+
+RECENT = 4  # defences remembered from one reply to the next
+
+
+def _reused(recent: list[int], reply: int, after: State) -> bool:
+    """Whether a defence that held against an earlier reply is still legal after `reply`
+    (it was legal before any reply: see `_remember`) and holds now."""
+    rfrm, rto = (reply >> 7) & 127, reply & 127
+    check = _Defence(after)
+    return any(_survives(code, _path(code), rfrm, rto) and check.holds(code)
+               for code in recent)
+
+
+def _remember(recent: list[int], found: int, legal: set[int]) -> None:
+    """Keep a defence for the next replies if it was a legal move before the reply (so that
+    `_survives` decides whether it still is) and not a discard."""
+    if found in legal and found & 127 != NONE and found not in recent:
+        recent.insert(0, found)
+        del recent[RECENT:]
 
 
 def _path(code: int) -> tuple[int, ...]:
