@@ -2,13 +2,15 @@
 perft). Every engine is reached through the `Game` protocol, so both games share all of it.
 
 Bad input (a missing file, a broken record, a wrong argument) prints one clear line and exits
-with status 1 (2 for a wrong command line), never a traceback.
+with status 1 (2 for a wrong command line; `move` answers every bad input with 2, since a
+script asking it cannot tell them apart anyway), never a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import math
 import os
 import random
@@ -65,6 +67,8 @@ def build_parser(games: dict[str, Game]) -> argparse.ArgumentParser:
   main.py selfplay overlords --players "cmd:python3 examples/random_bot.py,normal"
   main.py validate out/*.json                   "FILE: ok", or the move and the reason
   main.py perft out/overlords-0001.json --depth 2
+  main.py move out/overlords-0001.json --player hard:6000 --seed 3
+  main.py move saved.json --hint              the move the Hint would show
 
 Seat specs: human (play only), random, easy, normal, hard, LEVEL:N (exactly N search nodes),
 cmd:PROGRAM ARGS (an outside bot speaking JSON lines; see the README). COMMAND --help lists
@@ -120,8 +124,25 @@ each command's options. Records are the JSON save files described in the rules (
     perft.add_argument("file", type=Path, metavar="FILE")
     perft.add_argument("--depth", type=_depth, default=1,
                        help=f"sequence length (1; at most {MAX_DEPTH})")
+
+    move = sub.add_parser(
+        "move", help="print the move a player would make in a record's final position",
+        description="Print the move a player would make in the final position of a record, "
+                    "in the record's notation (an Overlords move as \"2D f1-c4\", a "
+                    "Prepollency turn as its JSON list). Bad input: one line, exit status 2.")
+    move.add_argument("file", type=Path, metavar="RECORD")
+    who = move.add_mutually_exclusive_group()
+    who.add_argument("--player", default="normal",
+                     help="the seat spec that chooses: random, easy, normal, hard, LEVEL:N "
+                          "(exactly N nodes: the same move on any machine), cmd:PROGRAM ARGS "
+                          "(normal)")
+    who.add_argument("--hint", action="store_true",
+                     help="the Hint's choice: the normal level at its calibrated node count")
+    move.add_argument("--seed", type=int, default=0, help="seed of the player (0)")
+    move.add_argument("--bot-timeout", type=_seconds, default=10.0,
+                      help="a cmd: bot silent this many seconds forfeits (10)")
     parser.subcommands = {"play": play, "selfplay": selfplay, "validate": validate,
-                          "perft": perft}
+                          "perft": perft, "move": move}
     return parser
 
 
@@ -204,6 +225,8 @@ def run(argv: list[str], games: dict[str, Game], app: Callable[[argparse.Namespa
                 parser.subcommands["selfplay"].error(str(err))
         if args.command == "validate":
             return validate(args.files, games)
+        if args.command == "move":
+            return move_command(args, games)
         return perft(args.file, args.depth, games)
     except BrokenPipeError:  # `... | head`: the reader left; stop quietly, no traceback
         with contextlib.suppress(OSError):
@@ -282,6 +305,54 @@ class _Clock:
         self.turns += 1
         self.total += seconds
         self.slowest = max(self.slowest, seconds)
+
+
+def choose_move(record: dict, spec: SeatSpec | str, seed: int, games: dict[str, Game],
+                bot_timeout: float = 10.0) -> tuple[Game, Any]:
+    """The move the seat `spec` makes in the final position of `record` (replayed and checked
+    first): what `move` prints, and what the tactics benchmark asks. RecordError for a bad or
+    finished record; ValueError for a spec that cannot choose (a person, a malformed spec);
+    `Forfeit` when a bot fails."""
+    replay = rec.replay(record, games)
+    game, state = replay.game, replay.final
+    if game.outcome(state) is not None:
+        raise rec.RecordError("the game is over: there is no move to make")
+    spec = SeatSpec.parse(spec)
+    args = argparse.Namespace(nodes=None, bot_timeout=bot_timeout)
+    player = make_player(game, spec, random.Random(seed), args)
+    try:
+        history = (replay.initial, list(replay.moves), list(replay.withdrawn))
+        return game, _ask(player, state, history)
+    finally:
+        close = getattr(player, "close", None)
+        if close is not None:
+            close()
+
+
+def move_command(args: argparse.Namespace, games: dict[str, Game]) -> int:
+    """Print the move `--player` (or the Hint) makes in the record's final position; every
+    bad input gets one line on stderr and exit status 2."""
+    try:
+        record = rec.load(args.file)
+        if args.hint:
+            from common.ai.levels import hint_seat  # the search, only when asked
+
+            spec: SeatSpec | str = hint_seat(rec.game_of(record, games))
+        else:
+            spec = SeatSpec.parse(args.player)
+            if spec.is_human:
+                raise ValueError("a human seat does not choose here: give random, easy, "
+                                 "normal, hard, LEVEL:N or cmd:PROGRAM")
+        game, chosen = choose_move(record, spec, args.seed, games, args.bot_timeout)
+    except rec.RecordError as err:
+        print(f"{terminal(args.file)}: {terminal(err)}", file=sys.stderr)
+        return 2
+    except (ValueError, Forfeit) as err:
+        print(f"move: {terminal(err)}", file=sys.stderr)
+        return 2
+    data = game.move_data(chosen)
+    print(data if isinstance(data, str) else json.dumps(data))
+    return 0
 
 
 def selfplay(args: argparse.Namespace, game: Game) -> int:

@@ -24,7 +24,7 @@ from typing import Any
 
 from common.ai.search import Heuristics, Params
 from common.protocol import Outcome
-from overlords import core
+from overlords import core, tactics
 from overlords.core import (
     FORBIDDEN,
     NONE,
@@ -35,6 +35,7 @@ from overlords.core import (
     apply_legal,
     legal_codes,
 )
+from overlords.tactics import KNIGHT, LINES, NEIGHBOURS, ON_LINES, gives_check  # noqa: F401
 
 VALUE = (0.0, 3.2, 3.8, 2.6)  # by figure type O, W, D, H (the Overlord is the game itself)
 OVERLORD_CAPTURE = 30.0  # prior logit of a move that wins at once
@@ -122,20 +123,6 @@ EXPOSED = tuple(
 )
 
 
-def _lines() -> list[dict[int, tuple[int, tuple[int, ...]]]]:
-    """LINES[a][b]: (2 or 3, the squares between) for b on a diagonal / file or rank of a."""
-    table: list[dict[int, tuple[int, tuple[int, ...]]]] = [{} for _ in range(64)]
-    for a in range(64):
-        for rune, rays in ((2, core.GRID.rays_diagonal), (3, core.GRID.rays_orthogonal)):
-            for ray in rays[a]:
-                for i, b in enumerate(ray):
-                    table[a][b] = (rune, ray[:i])
-    return table
-
-
-LINES = _lines()
-NEIGHBOURS = tuple(frozenset(n) for n in core.GRID.neighbours)
-KNIGHT = tuple(frozenset(n) for n in core.GRID.knight)
 SAVES = 3.0  # prior logit of a turn that saves the attacked Overlord without moving it
 LOSES = 12.0  # prior penalty of a turn that leaves the attacked Overlord to be captured
 CHECK = 3.0  # prior logit of a move after which the figure attacks the enemy Overlord
@@ -146,33 +133,6 @@ EXPOSURE = (0.05, 0.15)  # per open square next to / a knight's jump from an Ove
 APPROACH = tuple(NEIGHBOURS[sq] | KNIGHT[sq] for sq in range(64))
 
 
-def gives_check(cells: list[int], barrier: tuple[bool, ...], frm: int, to: int, kind: int,
-                side: int, runes: int, target: int) -> bool:
-    """Whether a figure of `kind` standing on `to` (having left `frm`) could capture on
-    `target` next turn with one of the `runes` (a bitmask) allowed for its kind."""
-    for rune in (1, 2, 3, 4, 7):
-        if not runes >> (rune - 1) & 1 or FORBIDDEN.get(rune) == kind:
-            continue
-        if rune == 1:
-            if target in NEIGHBOURS[to]:
-                return True
-        elif rune == 4:
-            if target in KNIGHT[to]:
-                return True
-        elif rune == 7:
-            ahead = to + (8 if side == core.WHITE else -8)
-            if target in (ahead - 1, ahead + 1) and abs((target & 7) - (to & 7)) == 1:
-                return True
-        else:
-            line = LINES[to].get(target)
-            if line is not None and line[0] == rune and all(
-                    (cells[sq] == 0 or sq == frm) and (kind == core.DRAGON or not barrier[sq])
-                    for sq in line[1]):
-                return True
-    return False
-
-
-ON_LINES = tuple(frozenset(LINES[sq]) for sq in range(64))  # squares on a line from sq
 SLIDE_RAYS = {2: core.GRID.rays_diagonal, 3: core.GRID.rays_orthogonal}
 
 
@@ -322,66 +282,9 @@ class OverlordsHeuristics(Heuristics):
             score -= HANG_SHARE * hanging[-2]
         return score
 
-    @staticmethod
-    def _saving(state: State, f: _Facts, overlord: int, first: bool = False) -> list[int]:
-        """The turns of the side to move, its Overlord attacked, after which no enemy figure
-        can capture it: the Overlord steps away, or an attacker is taken, or a figure (moved,
-        teleported or recruited) blocks the line of a sliding attacker. `first`: stop at one.
-        One verdict per (from, to): the stones that make a move do not change the answer."""
-        x, y = state.turn, 1 - state.turn
-        cells = f.cells
-        barrier = state.static.barrier
-        runes, fates = state.runes[y], state.fates[y]
-        attackers = checkers(cells, barrier, runes, fates, y, overlord)
-        cover = set(attackers)
-        for sq in attackers:
-            line = LINES[sq].get(overlord)
-            if line is not None:
-                cover.update(line[1])
-        lo = 1 + y * 4
-        enemies = [(sq, c - lo) for sq, c in enumerate(cells) if lo <= c < lo + 4
-                   and fates[c - lo]]
-        sources = state.static.source_squares.tolist()
-        last_source = (-1 if sum(f.control[sq] == x for sq in sources) < 8
-                       else next(sq for sq in sources if f.control[sq] != x))
-        near_draw = state.quiet >= core.DRAW_TURNS - 1
-        verdicts: dict[int, bool] = {}
-        out = []
-        for code in f.codes:
-            to, frm = code & 127, (code >> 7) & 127
-            if to == NONE or (frm != overlord and to not in cover):
-                continue
-            key = frm << 7 | to
-            saves = verdicts.get(key)
-            if saves is None:
-                if cells[to] == lo + OVERLORD:
-                    saves = True  # the enemy Overlord is taken: the game is won
-                elif near_draw or to == last_source:  # the turn may end the game
-                    after = apply_legal(state, code)
-                    target = to if frm == overlord else overlord
-                    saves = (after.result.winner != y if after.result is not None else
-                             not checkers(after.board.tolist(), barrier, runes, fates, y,
-                                          target))
-                else:
-                    moved = list(cells)
-                    if frm == NONE:
-                        moved[to] = 1 + x * 4 + ((code >> 14) & 3)
-                    else:
-                        moved[to], moved[frm] = cells[frm], 0
-                    target = to if frm == overlord else overlord
-                    saves = not any(sq != to and gives_check(moved, barrier, sq, sq, kind, y,
-                                                             runes, target)
-                                    for sq, kind in enemies)
-                verdicts[key] = saves
-            if saves:
-                out.append(code)
-                if first:
-                    break
-        return out
-
     def _parries(self, state: State, f: _Facts, overlord: int) -> bool:
         """Whether the side to move, its Overlord attacked, has a turn that saves it."""
-        return bool(self._saving(state, f, overlord, first=True))
+        return tactics.defence(state) is not None
 
     def priors(self, game: Any, state: State, steps: list[int]) -> list[float]:
         """Captures, Sources and recruits first; moves onto attacked squares last."""
@@ -400,7 +303,7 @@ class OverlordsHeuristics(Heuristics):
             on_lines = ON_LINES[target]
         saving = None  # the Overlord is attacked: only the turns that save it count
         if mine >= 0 and EXPOSED[attacks[mine]][OVERLORD]:
-            saving = set(self._saving(state, f, mine))
+            saving = set(tactics.saving_moves(state, f.codes))
         out = []
         for code in steps:
             to = code & 127
@@ -443,6 +346,14 @@ class OverlordsHeuristics(Heuristics):
                     logit += CHECK
             out.append(logit)
         return out
+
+    def forced_win(self, game: Any, state: State) -> int | None:
+        """A move that wins at once or after which every reply allows a win (tactics)."""
+        return tactics.forced_win(state)
+
+    def losing(self, game: Any, state: State, steps: list[int]) -> set[int]:
+        """The moves that lose by force two moves deep (tactics.judge)."""
+        return {step for step, verdict in tactics.judge(state, steps).items() if verdict}
 
     def opening(self, game: Any, state: State, seat: int, rng: Any, care: float) -> State:
         """The start state with the seat's four figures where this CPU stands them (a game

@@ -32,7 +32,7 @@ PYGAME_FREE = [
     "common.games", "common.cli", "common.ai.search", "common.ai.levels", "common.ai.worker",
     "common.paths", "common.logs", "common.version", "common.desktop",
     "overlords.rules", "overlords.core", "overlords.reasons", "overlords.setup",
-    "overlords.ai", "overlords.ai_setup", "overlords.rules_text",
+    "overlords.ai", "overlords.ai_setup", "overlords.rules_text", "overlords.tactics",
     "prepollency.rules", "prepollency.state", "prepollency.moves", "prepollency.ai",
     "prepollency.rules_text",
 ]

@@ -6,6 +6,12 @@ games, an equivalent node budget: the level's seconds times the game's calibrate
 ``hard`` searches by time, ``hard:4000`` searches exactly 4000 nodes (the same moves from the
 same seed on any machine). `easy` makes human mistakes on purpose: now and then it plays a
 plausible move it did not check, so that beginners can win.
+
+Every level also runs the game's tactical check (`Heuristics.forced_win` and `.losing`; in
+Overlords `overlords.tactics`, two moves deep) around its search: a forced win is played at
+once, without searching, and a first step that loses by force is replaced by the search's best
+safe one whenever a safe one exists. `easy` runs it on most turns only (`vigilance`): a
+beginner must still be able to catch it out now and then.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from typing import Any
 from common.ai.search import MCTS, Budget, Heuristics, SearchResult
 from common.games import GAMES
 from common.protocol import Game
+from common.seats import CPU, SeatSpec
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,13 +38,15 @@ class Level:
     mistake_rate: float = 0.0  # chance per turn of playing an unchecked plausible move
     mistake_choices: int = 1  # among this many of the best-looking first steps
     care: float = 1.0  # of choices before the first turn (setups): 0 any sound one, 1 the best
+    vigilance: float = 1.0  # chance per turn of running the tactical check (forced wins, losses)
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", 0.3, mistake_rate=0.4, mistake_choices=4, care=0.0),
+    "easy": Level("easy", 0.3, mistake_rate=0.4, mistake_choices=4, care=0.0, vigilance=0.85),
     "normal": Level("normal", 1.0, care=0.5),
     "hard": Level("hard", 3.0),
 }
+HINT_LEVEL = "normal"  # the level whose move the Hint shows (at its calibrated node count)
 TIME_SAFETY = 0.85  # of a level's seconds spent searching: the rest covers the last node
 NODE_CAP = 4.0  # a timed search stops after this many times its calibrated nodes
 LOST = -0.9  # a first step whose mean value is this low was seen losing: no mistake plays it
@@ -78,6 +87,13 @@ def level_nodes(level: Level, heuristics: Heuristics) -> int:
     return max(8, round(level.seconds * heuristics.nodes_per_second))
 
 
+def hint_seat(game: Game) -> SeatSpec:
+    """The seat the Hint asks: the hint level searching its calibrated node count (the same
+    strength as the level's time budget, and the same answer for the same seed)."""
+    level = LEVELS[HINT_LEVEL]
+    return SeatSpec(CPU, level=level.name, nodes=level_nodes(level, heuristics_for(game)))
+
+
 @dataclass
 class TurnStats:
     """What one CPU turn cost."""
@@ -91,8 +107,9 @@ class CpuPlayer:
     """A CPU seat: called with a state, returns its move (whole turn), always a legal one."""
 
     def __init__(self, game: Game, level: Level, rng: random.Random, nodes: int | None = None,
-                 heuristics: Heuristics | None = None) -> None:
+                 heuristics: Heuristics | None = None, tactics: bool = True) -> None:
         self.game = game
+        self.tactics = tactics  # False: the search alone (benchmarks measure the difference)
         self.level = level
         self.rng = rng
         self.h = heuristics or heuristics_for(game)
@@ -118,6 +135,14 @@ class CpuPlayer:
     def choose(self, state: Any, cancelled: Callable[[], bool] | None = None) -> Any:
         """The move to play (search.Cancelled if `cancelled()` turns true meanwhile)."""
         start = time.perf_counter()
+        view = self.h.view(self.game)
+        vigilant = self.tactics and (self.level.vigilance >= 1.0
+                                     or self.rng.random() < self.level.vigilance)
+        if vigilant:
+            win = self.h.forced_win(view, state)
+            if win is not None:
+                self.last = TurnStats(0, time.perf_counter() - start, False)
+                return self.game.steps_to_move(self._finish(state, win))
         search = MCTS(self.game, self.h, random.Random(self.rng.getrandbits(64)))
         collecting = gc.isenabled()
         gc.disable()  # the tree has no cycles (refcounts free it): the collector's passes over
@@ -127,8 +152,27 @@ class CpuPlayer:
             if collecting:
                 gc.enable()
         steps, mistake = self._err(state, result)
+        if vigilant:
+            steps = self._safe(state, result, steps)
         self.last = TurnStats(result.nodes, time.perf_counter() - start, mistake)
         return self.game.steps_to_move(steps)
+
+    def _safe(self, state: Any, result: SearchResult, steps: list[Any]) -> list[Any]:
+        """The chosen steps, or, if their first step loses by force and another does not, the
+        search's favourite among the safe ones: the most visited first steps, then the rest
+        in the heuristics' order."""
+        view = self.h.view(self.game)
+        if not self.h.losing(view, state, [steps[0]]):
+            return steps
+        options = view.legal_steps(state)
+        visits = {step: (n, mean) for step, n, mean in result.root_scores}
+        logits = self.h.priors(view, state, options)
+        order = sorted(range(len(options)), key=lambda i: (
+            visits.get(options[i], (0, -2.0)), logits[i]), reverse=True)
+        for i in order:  # one at a time: the first safe one is usually near the top
+            if options[i] != steps[0] and not self.h.losing(view, state, [options[i]]):
+                return self._finish(state, options[i])
+        return steps  # every step loses: the search's choice fights longest
 
     def _err(self, state: Any, result: SearchResult) -> tuple[list[Any], bool]:
         """Now and then (easy) a plausible first step instead of the best: never instead of a

@@ -77,6 +77,17 @@ class Heuristics:
         """One logit per step (higher: more promising); the search opens steps best first."""
         return [0.0] * len(steps)
 
+    def forced_win(self, game: Game, state: Any) -> Any | None:
+        """A first step that wins by force within the game's tactical horizon (Overlords: a
+        capture now, or a move after which every reply allows one), or None. This base class
+        knows no tactics."""
+        return None
+
+    def losing(self, game: Game, state: Any, steps: list[Any]) -> set[Any]:
+        """Those of these first steps that lose by force within the tactical horizon (the
+        opponent wins at once, or has a reply that leaves no defence). Here: none."""
+        return set()
+
     def opening(self, game: Game, state: Any, seat: Any, rng: random.Random,
                 care: float) -> Any:
         """The start state after a CPU seat made its choices before the first turn (in
