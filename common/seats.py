@@ -25,6 +25,7 @@ from typing import Any, Literal, Protocol
 BOT_PREFIX = "cmd:"
 HUMAN, RANDOM, CPU, BOT = "human", "random", "cpu", "bot"
 LEVEL_NAMES = ("easy", "normal", "hard")  # common.ai.levels.LEVELS holds their budgets
+HINT_LEVEL = "normal"  # the level whose move the Hint shows (at its calibrated node count)
 MAX_COMMAND = 1000  # characters of a bot's command line: longer is not a command
 MAX_NODES = 1_000_000  # a fixed node budget a turn ("hard:N", --nodes): ~5 minutes of search
 # programs that run a script: the bot's name is the script's, and the script must exist

@@ -26,7 +26,7 @@ from typing import Any
 from common.ai.search import MCTS, Budget, Heuristics, SearchResult
 from common.games import GAMES
 from common.protocol import Game
-from common.seats import CPU, SeatSpec
+from common.seats import CPU, HINT_LEVEL, SeatSpec
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +46,6 @@ LEVELS: dict[str, Level] = {
     "normal": Level("normal", 1.0, care=0.5),
     "hard": Level("hard", 3.0),
 }
-HINT_LEVEL = "normal"  # the level whose move the Hint shows (at its calibrated node count)
 TIME_SAFETY = 0.85  # of a level's seconds spent searching: the rest covers the last node
 NODE_CAP = 4.0  # a timed search stops after this many times its calibrated nodes
 LOST = -0.9  # a first step whose mean value is this low was seen losing: no mistake plays it

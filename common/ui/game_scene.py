@@ -48,7 +48,7 @@ from common.ui.game_panel import Status, draw_spinner, draw_status
 from common.ui.game_seams import Areas, Controller, View
 from common.ui.input import Action, Command, Key, PointerDown, PointerMove, PointerUp, Wheel
 from common.ui.scene import Scene
-from common.ui.seat_driver import HINT_LEVEL, HintAsker, SeatDriver
+from common.ui.seat_driver import HintAsker, SeatDriver
 from common.ui.tween import Animator
 from common.ui.widgets import Button, Widget, handle_all, row
 
@@ -63,7 +63,7 @@ def refusal_fade(refused: tuple[str, Any, float] | None) -> float:
         return 0.0
     return max(0.0, 1 - (time.monotonic() - refused[2]) / REFUSAL_TIME)
 
-__all__ = ["Areas", "Controller", "GameScene", "LogRow", "Status", "View", "HINT_LEVEL",
+__all__ = ["Areas", "Controller", "GameScene", "LogRow", "Status", "View",
            "refusal_fade"]
 
 

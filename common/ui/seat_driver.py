@@ -21,13 +21,12 @@ from collections.abc import Callable
 from typing import Any
 
 from common.protocol import Forfeit, IllegalMoveError
-from common.seats import CPU, Ask, SeatRunner, SeatSpec
+from common.seats import Ask, SeatRunner, SeatSpec
 from common.ui.bots import BotRunner, forfeit_words
 from common.ui.tween import SPEEDS
 
 MIN_THINK = 0.45  # seconds a CPU or bot seems to think at least, so its move can be followed
 FAST_THINK = 0.2  # the pause's fraction in a CPU-only stretch with the fast_cpu setting on
-HINT_LEVEL = "normal"
 
 
 class SeatDriver:
@@ -99,12 +98,10 @@ class SeatDriver:
 
 
 def hint_spec(engine: Any) -> SeatSpec:
-    """The seat the hint asks: `normal` with its calibrated node budget fixed (the same
-    strength as the level's time budget, but the same answer on every run)."""
-    from common.ai.levels import LEVELS, heuristics_for, level_nodes  # only when asked
+    """The seat the hint asks (`common.ai.levels.hint_seat`, imported only when asked)."""
+    from common.ai.levels import hint_seat
 
-    nodes = level_nodes(LEVELS[HINT_LEVEL], heuristics_for(engine))
-    return SeatSpec(CPU, level=HINT_LEVEL, nodes=nodes)
+    return hint_seat(engine)
 
 
 class HintAsker:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from common.seats import HINT_LEVEL
 from common.ui.game_panel import Status, waiting_status
-from common.ui.seat_driver import HINT_LEVEL
 from overlords import rules
 from overlords.ui.hint import hint_words
 
