@@ -209,6 +209,10 @@ def test_the_game_screen_says_the_cpu_plays_random_moves_while_it_does() -> None
     a, d, game = open_game(("human", "hard"), seed=2)  # no threat to show at the start
     try:
         assert game.status().warning == ""
+        end = time.monotonic() + 60
+        while not a.cpu.ready():  # the worker is up (its start-up thread is done)
+            assert time.monotonic() < end
+            d.frames(1)
         a.cpu._worker_failed = True  # as after repeated deaths of the worker
         assert game.status().warning == FALLBACK_NOTICE
         d.frames(2)
