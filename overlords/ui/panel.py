@@ -13,6 +13,8 @@ from common.ui import draw
 from common.ui.theme import Metrics, Palette, mix
 from overlords import rules
 from overlords.ui.art import fate_slots, figure, stone
+from overlords.ui.marks import draw_lock
+from overlords.ui.tips import SOURCES_TOTAL, sources_held, sources_text, stuck_kinds, stuck_text
 
 FATES = fate_slots()
 
@@ -96,7 +98,9 @@ def draw_hand(
     surface: pygame.Surface, hand: Hand, state: rules.State, label: str, active: bool,
     pal: Palette, m: Metrics, picked: tuple[int | None, int | None] = (None, None),
 ) -> None:
-    """A side's card: name, turns to the Reckoning, Rune and Fate stones, reserve."""
+    """A side's card: name, turns to the Reckoning (or the figures that cannot move until
+    it), Rune and Fate stones (a padlock on a type whose stones are all played), reserve,
+    Sources held ("Sources 4/9", loud when one more wins)."""
     card = hand.card
     side = hand.side
     fill = mix(pal.panel, pal.primary, 0.10) if active else pal.panel
@@ -110,12 +114,21 @@ def draw_hand(
     name = draw.blit_text(surface, label, m.normal, pal.text, (x, card.y + m.pad // 2 + 2),
                           bold=True)
     turns = state.turns_to_reckoning(side)
-    when = "Reckoning after this turn" if turns == 1 else f"Reckoning in {turns} turns"
     room = card.right - m.pad - name.right - m.pad
-    if draw.text(when, m.small, pal.text_dim).get_width() > room:
-        when = "Reckoning next" if turns == 1 else f"Reckoning in {turns}"
-    draw.blit_text(surface, when, m.small, pal.primary if turns == 1 else pal.text_dim,
-                   (card.right - m.pad, card.y + m.pad // 2 + 4), "topright")
+    stuck = stuck_text(state, side)
+    if stuck:  # the stuck figures replace the plain count: the Reckoning frees them
+        later = "after this turn" if turns == 1 else f"in {turns} turns"
+        when = next((t for t in (f"{stuck} ({later})", stuck)
+                     if draw.text(t, m.small, pal.text).get_width() <= room), stuck)
+        px = draw.fit_text(when, m.small, room, True)
+        draw.blit_text(surface, when, px, pal.text, (card.right - m.pad, card.y + m.pad // 2 + 4),
+                       "topright", bold=True)
+    else:
+        when = "Reckoning after this turn" if turns == 1 else f"Reckoning in {turns} turns"
+        if draw.text(when, m.small, pal.text_dim).get_width() > room:
+            when = "Reckoning next" if turns == 1 else f"Reckoning in {turns}"
+        draw.blit_text(surface, when, m.small, pal.primary if turns == 1 else pal.text_dim,
+                       (card.right - m.pad, card.y + m.pad // 2 + 4), "topright")
     rune_pick, fate_pick = picked
     hand_runes = state.hand_runes(side)
     for i, rect in enumerate(hand.runes):
@@ -127,6 +140,7 @@ def draw_hand(
         if rune_pick == r:
             pygame.draw.ellipse(surface, pal.select, rect.move(0, lift).inflate(4, 4), 3)
     fate_done: set[int] = set()
+    locked = stuck_kinds(state, side)
     for slot, rect in enumerate(hand.fates):
         kind = FATES[slot]
         played = slot_played(state, side, slot)
@@ -138,6 +152,9 @@ def draw_hand(
         surface.blit(pebble, rect.move(0, lift))
         if chosen:
             pygame.draw.ellipse(surface, pal.select, rect.move(0, lift).inflate(4, 4), 3)
+        if kind in locked and slot == FATES.index(kind):
+            size = max(12, rect.w // 3)
+            draw_lock(surface, pygame.Rect(rect.right - size, rect.y, size, size), (90, 90, 100))
     _draw_reserve(surface, hand, state, pal, m)
 
 
@@ -158,3 +175,9 @@ def _draw_reserve(surface: pygame.Surface, hand: Hand, state: rules.State, pal: 
         color = pal.text if reserve[kind] else pal.text_dim
         x = draw.blit_text(surface, f"×{reserve[kind]}", m.small, color, (x, r.centery),
                            "midleft", bold=True).right + m.pad
+    held = sources_held(state, hand.side)
+    close = held >= SOURCES_TOTAL - 1  # one Source from winning: said loudly
+    text = sources_text(state, hand.side) + (" · one to win!" if close else "")
+    px = draw.fit_text(text, m.small, max(40, r.right - x), True)
+    draw.blit_text(surface, text, px, pal.primary if close else pal.text_dim,
+                   (r.right, r.centery), "midright", bold=close)

@@ -27,6 +27,7 @@ from overlords.ui.art import figure, stone
 from overlords.ui.board import (
     draw_attack,
     draw_board,
+    draw_locks,
     draw_movable,
     draw_refusal,
     draw_selected,
@@ -132,6 +133,7 @@ class OverlordsView:
         attacked = threats is not None and threats.attacked and threats.overlord is not None
         draw_board(layer, self.board, state, pal, last, hidden, flags,
                    glow=threats.overlord if attacked else None)
+        draw_locks(layer, self.board, state, pal, hidden)
         if attacked:
             draw_attack(layer, self.board, threats.overlord, threats.attacker_squares, pal)
         if mine:
@@ -139,9 +141,8 @@ class OverlordsView:
                 draw_selected(layer, self.board, c.pick.figure, pal)
             else:
                 draw_movable(layer, self.board, c.pick.movable(), pal)
-            danger, safe, _ = c.target_marks()
-            draw_targets(layer, self.board, c.targets, state, pal, c.pick.rune is None,
-                         danger, safe)
+            draw_targets(layer, self.board, c.targets, state, pal, c.target_marks(),
+                         quiet_teleports=c.pick.rune != 5)
             if c.hint is not None:
                 draw_hint_board(layer, self.board, c.hint, pal)
         if self.panel is None:
