@@ -65,9 +65,11 @@ def hint_text(c: OverlordsController) -> str:
         marks = c.target_marks()
         danger = marks.with_mark(LOSES, FORCED)
         if marks.complete and danger and danger == set(c.targets):
-            return f"Careful: every move of this {name} loses your Overlord."
+            whose = "your Overlord loses it" if name == "Overlord" else \
+                f"this {name} loses your Overlord"
+            return f"Careful: every move of {whose}. {danger_legend(marks)}"
         if danger:
-            return danger_legend(marks)
+            return f"Careful: {danger_legend(marks)}"
         if pick.rune:
             return f"Click a marked square to move the {name} with Rune {pick.rune}."
         if any(m.rune == 5 for m in pick.matching()):
@@ -118,7 +120,8 @@ def danger_legend(marks: TargetMarks) -> str:
         parts.append("a ! triangle loses your Overlord at once")
     if marks.with_mark(FORCED):
         parts.append("a 2 diamond loses it by force two moves on")
-    return f"Careful: {' and '.join(parts)}. Point at a square to see why."
+    text = " and ".join(parts)
+    return f"{text[0].upper()}{text[1:]}. Point at a square to see why."
 
 
 def hover_danger(c: OverlordsController) -> str:
@@ -134,7 +137,7 @@ def hover_danger(c: OverlordsController) -> str:
             others = [m for m in c.offered(c.targets[sq]) if c.threats.verdict(m) is None]
             if others:
                 text += f" Rune {others[0].rune} there is safe."
-            return text[0].upper() + text[1:] if text[0].isalpha() else text
+            return text
     return ""
 
 
