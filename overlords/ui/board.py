@@ -82,7 +82,8 @@ def draw_targets(
 
     - centre: a dot on an empty square, a ring on a capture, a ghost figure on a recruit's
       Source; on an empty feature square a soft disc UNDER its icon (the icon stays whole);
-      a square only a Teleport reaches gets a small hollow circle (`quiet_teleports`);
+      a square only a Teleport reaches gets a small hollow circle, or on a feature a thin
+      circle under its icon (`quiet_teleports`);
     - top-left: the Rune digits, only on a square several Runes reach (the player will
       choose); a Rune that loses the Overlord is struck through;
     - bottom-right: the loss mark ("!" triangle, "2" diamond) or the saving shield;
@@ -104,7 +105,10 @@ def draw_targets(
             surface.blit(ghost, ghost.get_rect(center=rect.center))
             draw.dot(surface, rect.center, max(5, tile * 0.15), pal.move, 215)
         elif feature_kind >= 0:
-            draw.dot(surface, rect.center, tile * 0.46, pal.move, 70 if faint else 150)
+            if faint:  # only a Teleport: a thin circle peeking out round the icon
+                draw.ring(surface, rect.center, tile * 0.44, pal.move, max(2, tile // 36), 170)
+            else:
+                draw.dot(surface, rect.center, tile * 0.46, pal.move, 150)
             icon = feature(feature_kind, int(tile * 0.86))
             surface.blit(icon, icon.get_rect(center=rect.center))
             if state.control[sq] >= 0:

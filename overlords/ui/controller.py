@@ -15,12 +15,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import pygame
+
 from common.ui.game_panel import Status
-from common.ui.input import Action, PointerDown, PointerMove, PointerUp
+from common.ui.input import Action, Key, PointerDown, PointerMove, PointerUp
 from common.ui.overlay import Dialog
 from common.ui.widgets import Button, Widget
 from overlords import rules
 from overlords.ui.hint import position_seed
+from overlords.ui.legend import Legend
 from overlords.ui.panel import FATES, stone_at
 from overlords.ui.pick import Pick, refusal
 from overlords.ui.rune_choice import RuneChoice
@@ -43,6 +46,7 @@ class OverlordsController:
         self._targets: dict[int, list[rules.Move]] = {}
         self.threats: Threats | None = None  # the attack on the side to move, per position
         self.drag: dict | None = None
+        self._tip_shown = False
         self.discard_b = Button("Discard", self._discard, primary=True)
         self.clear_b = Button("Clear", self.clear_pick, small=True)
 
@@ -124,7 +128,14 @@ class OverlordsController:
         self.threats = None
 
     def update(self, dt: float) -> None:
-        """Nothing per frame: the verdicts come from the background thread."""
+        """A hover tip whose delay just ran out asks for a frame (the verdicts come from the
+        background thread)."""
+        view = self.scene.view
+        if view.tip_text() and view.tip_due() and not self._tip_shown:
+            self._tip_shown = True
+            self.scene.invalidate()
+        elif not view.tip_due():
+            self._tip_shown = False
 
     def wants_frames(self) -> bool:
         """True while moves wait for their threat verdict."""
@@ -207,11 +218,16 @@ class OverlordsController:
 
     def handle(self, action: Action) -> bool:
         """Stones, figures, targets and drags on a person's turn."""
-        if not isinstance(action, PointerDown | PointerMove | PointerUp):
-            return False
         if isinstance(action, PointerDown) and action.button == 3:
             self.clear_pick()
             return True
+        if (isinstance(action, PointerDown) and action.button == 1
+                and self.scene.view.legend_b.collidepoint(action.pos)) or (
+                isinstance(action, Key) and action.key == pygame.K_l):
+            self.scene.app.push(Legend(self.scene.app))
+            return True
+        if not isinstance(action, PointerDown | PointerMove | PointerUp):
+            return False
         kind = drag_pointer(action)
         if kind is None:
             return False

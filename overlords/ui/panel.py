@@ -181,3 +181,24 @@ def _draw_reserve(surface: pygame.Surface, hand: Hand, state: rules.State, pal: 
     px = draw.fit_text(text, m.small, max(40, r.right - x), True)
     draw.blit_text(surface, text, px, pal.primary if close else pal.text_dim,
                    (r.right, r.centery), "midright", bold=close)
+
+
+def draw_tip(surface: pygame.Surface, text: str, pos: tuple[int, int], m: Metrics,
+             pal: Palette) -> None:
+    """A hover tip: wrapped words in a small dark box below-right of the pointer, kept inside
+    the window."""
+    width = min(int(m.normal * 22), surface.get_width() - 2 * m.pad)
+    lines = draw.wrap(text, m.small, width - m.pad)
+    line_h = int(m.small * 1.3)
+    w = max(draw.text(line, m.small, pal.text).get_width() for line in lines) + m.pad
+    box = pygame.Rect(pos[0] + 14, pos[1] + 18, w, len(lines) * line_h + m.pad // 2)
+    if box.right > surface.get_width() - 4:
+        box.right = pos[0] - 8
+    if box.bottom > surface.get_height() - 4:
+        box.bottom = pos[1] - 8
+    pygame.draw.rect(surface, mix(pal.panel, (0, 0, 0), 0.35), box, border_radius=6)
+    pygame.draw.rect(surface, pal.panel_edge, box, 1, border_radius=6)
+    y = box.y + m.pad // 4
+    for line in lines:
+        draw.blit_text(surface, line, m.small, pal.text, (box.x + m.pad // 2, y))
+        y += line_h
