@@ -67,7 +67,8 @@ def hint_text(c: OverlordsController) -> str:
         if marks.complete and danger and danger == set(c.targets):
             whose = "your Overlord loses it" if name == "Overlord" else \
                 f"this {name} loses your Overlord"
-            return f"Careful: every move of {whose}. {danger_legend(marks)}"
+            legend = danger_legend(marks)
+            return f"Careful: every move of {whose}. {legend[0].upper()}{legend[1:]}"
         if danger:
             return f"Careful: {danger_legend(marks)}"
         if pick.rune:
@@ -120,8 +121,7 @@ def danger_legend(marks: TargetMarks) -> str:
         parts.append("a ! triangle loses your Overlord at once")
     if marks.with_mark(FORCED):
         parts.append("a 2 diamond loses it by force two moves on")
-    text = " and ".join(parts)
-    return f"{text[0].upper()}{text[1:]}. Point at a square to see why."
+    return f"{' and '.join(parts)}. Point at a square to see why."
 
 
 def hover_danger(c: OverlordsController) -> str:
