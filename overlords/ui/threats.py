@@ -15,6 +15,8 @@ on the squares that save it (safely), and a mark on the escapes and captures tha
 
 from __future__ import annotations
 
+import contextlib
+import sys
 import threading
 import time
 from collections.abc import Iterable
@@ -24,6 +26,7 @@ from overlords import rules, tactics
 
 Move = rules.Move
 SHOWN_ATTACKERS = 2  # figures named in the status line; the rest are counted
+SWITCH = 0.001  # the interpreter's switch interval while a thread judges (default 0.005)
 
 SAFE, LOSES, FORCED, SHIELD = "safe", "loses", "forced", "shield"  # what a move or square gets
 UNKNOWN = object()
@@ -34,6 +37,31 @@ def exposes(state: rules.State, move: Move) -> bool:
     (a move that ends the game exposes nothing)."""
     after = rules.apply_legal(state, move)
     return after.result is None and bool(rules.attackers(after, state.turn))
+
+
+_switching = threading.Lock()
+_judging = 0  # threads judging now
+_saved_switch = sys.getswitchinterval()
+
+
+@contextlib.contextmanager
+def _quick_switching():
+    """While any thread judges, the UI thread waiting for the interpreter lock gets it after
+    at most SWITCH seconds instead of the default 5 ms (which cost the window a few ms a
+    frame: bench/danger_marks.py); the interval is restored when the last one ends."""
+    global _judging, _saved_switch
+    with _switching:
+        if _judging == 0:
+            _saved_switch = sys.getswitchinterval()
+            sys.setswitchinterval(min(_saved_switch, SWITCH))
+        _judging += 1
+    try:
+        yield
+    finally:
+        with _switching:
+            _judging -= 1
+            if _judging == 0:
+                sys.setswitchinterval(_saved_switch)
 
 
 @dataclass(frozen=True)
@@ -90,6 +118,10 @@ class Threats:
             self._thread.start()
 
     def _run(self) -> None:
+        with _quick_switching():
+            self._judge_all()
+
+    def _judge_all(self) -> None:
         while not self._stop:
             with self._lock:
                 move = self._working = self._take()
@@ -103,7 +135,7 @@ class Threats:
             with self._lock:
                 self.verdicts[move] = verdict
                 self._working = None
-            time.sleep(0)  # hand the interpreter to the UI thread between moves
+            time.sleep(0)  # a chance for the UI thread between two moves
 
     def _take(self) -> Move | None:
         """The next move to judge (under the lock): the ones asked for first, in order."""
