@@ -118,8 +118,11 @@ def draw_hand(
     stuck = stuck_text(state, side)
     if stuck:  # the stuck figures replace the plain count: the Reckoning frees them
         later = "after this turn" if turns == 1 else f"in {turns} turns"
-        when = next((t for t in (f"{stuck} ({later})", stuck)
-                     if draw.text(t, m.small, pal.text).get_width() <= room), stuck)
+        who = stuck.removesuffix(" cannot move until the Reckoning")
+        tries = (f"{stuck} ({later})", stuck, f"{who} stuck until the Reckoning",
+                 f"{who} stuck", "Stuck")
+        when = next((t for t in tries
+                     if draw.text(t, m.small, pal.text, True).get_width() <= room), tries[-1])
         px = draw.fit_text(when, m.small, room, True)
         draw.blit_text(surface, when, px, pal.text, (card.right - m.pad, card.y + m.pad // 2 + 4),
                        "topright", bold=True)

@@ -120,7 +120,8 @@ def danger_legend(marks: TargetMarks) -> str:
     if marks.with_mark(LOSES):
         parts.append("a ! triangle loses your Overlord at once")
     if marks.with_mark(FORCED):
-        parts.append("a 2 diamond loses it by force two moves on")
+        it = "it" if parts else "your Overlord"
+        parts.append(f"a 2 diamond loses {it} by force, two moves on")
     return f"{' and '.join(parts)}. Point at a square to see why."
 
 
