@@ -88,7 +88,9 @@ def test_stone_and_stuck_figure_reasons_come_from_the_engine():
     assert "Both Hero Fate stones were played" in rules.stone_reason(spent, WHITE, fate=HERO)
     c1 = rules.GRID.index("c1")
     assert rules.stuck_reason(state, c1) is None  # Rune 1 steps it
-    assert rules.stuck_reason(state, c1, rune=4) == "Rune 4 gives this Hero no move"
+    assert rules.stuck_reason(state, c1, rune=4) == "Rune 4 cannot move a Hero"  # forbidden
+    assert rules.stuck_reason(state, c1, rune=6) == \
+        "Rune 6 recruits from the reserve: it moves no figure"
     knight_only = position(board(e1=".O", c1=".H", e8=".o"), runes=(runes_of(4), rules.ALL_RUNES))
     assert rules.stuck_reason(knight_only, c1) == \
         "This Hero cannot move with the stones in your hand"
