@@ -414,7 +414,7 @@ def test_table_settings_are_toggled_in_the_settings_scene_and_kept_after_a_resta
         d = Driver(app)
         d.frames(1)
         d.click(next(b for b in app.top.buttons if b.label == "Settings").rect.center)
-        assert [c.value for _, c in app.top.table_rows] == ["off", "off", "on"]
+        assert [c.value for _, c in app.top.table_rows] == ["off", "off", "on", "on"]
     finally:
         app.close()
 
