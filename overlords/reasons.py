@@ -1,8 +1,8 @@
 """Why a move is refused, in words a player can read.
 
 Legality itself is decided in one place only, `core.legal_codes`: `find_move` accepts a move
-exactly when it is in that list and otherwise looks for the reason to show ("Rune 3 never
-moves a Wizard", "Blocked by the Pit on d3", ...).
+exactly when it is in that list and otherwise looks for the reason to show ("Rune 3 cannot
+move a Wizard", "Blocked by the Pit on d3", ...).
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ def _reason(state: State, move: Move, legal: list[int]) -> str:
     if FORBIDDEN.get(rune) == fate:
         if rune == 6:
             return "Nothing recruits an Overlord"
-        return f"Rune {rune} never moves {_a(fate)}"
+        return f"Rune {rune} cannot move {_a(fate)}"
     discarding = bool(legal) and is_discard(legal[0])
     if to is None:
         return "You have a legal move, so you cannot discard: a discard is only for a turn " \
@@ -220,6 +220,15 @@ def explain(state: State, frm: int, to: int) -> str:
     return reasons[0]
 
 
+def pair_reason(rune: int, fate: int) -> str | None:
+    """Why this Rune never goes with this Fate ("Rune 3 cannot move a Wizard"), or None."""
+    if FORBIDDEN.get(rune) != fate:
+        return None
+    if rune == 6:
+        return "Nothing recruits an Overlord: Rune 6 cannot go with the Overlord Fate"
+    return f"Rune {rune} cannot move {_a(fate)}"
+
+
 def stone_reason(state: State, side: int, rune: int | None = None,
                  fate: int | None = None) -> str | None:
     """Why the player to move may not play this stone of `side` (a Rune, or a Fate), or None
@@ -245,6 +254,10 @@ def stuck_reason(state: State, sq: int, rune: int | None = None) -> str | None:
     if moves:
         return None
     name = TYPE_NAMES[figure[1]]
+    if rune == 6:
+        return "Rune 6 recruits from the reserve: it moves no figure"
+    if rune is not None and FORBIDDEN.get(rune) == figure[1]:
+        return f"Rune {rune} cannot move {_a(figure[1])}"
     if rune is not None:
         return f"Rune {rune} gives this {name} no move"
     return f"This {name} cannot move with the stones in your hand"

@@ -67,7 +67,13 @@ from overlords.core import (  # noqa: F401  (re-exported: the public names of th
     move_to,
     piece_code,
 )
-from overlords.reasons import explain, find_move, stone_reason, stuck_reason  # noqa: F401
+from overlords.reasons import (  # noqa: F401
+    explain,
+    find_move,
+    pair_reason,
+    stone_reason,
+    stuck_reason,
+)
 from overlords.setup import (  # noqa: F401
     default_setup,
     make_state,

@@ -521,7 +521,7 @@ def check_reason(state: State, rune: int, fate: int, frm: int | None, to: int | 
         assert state.fates[side][fate] == 0
     elif reason == "Nothing recruits an Overlord":
         assert (rune, fate) == (6, OVERLORD)
-    elif m := re.fullmatch(r"Rune (\d) never moves an? (\w+)", reason):
+    elif m := re.fullmatch(r"Rune (\d) cannot move an? (\w+)", reason):
         assert int(m[1]) == rune and single[m[2]] == fate and (rune, fate) in FORBIDDEN
     elif reason.startswith("You have a legal move, so you cannot discard"):
         assert to is None and not any(Move(c).is_discard for c in rules.legal_codes(state))

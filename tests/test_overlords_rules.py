@@ -88,7 +88,9 @@ def test_stone_and_stuck_figure_reasons_come_from_the_engine():
     assert "Both Hero Fate stones were played" in rules.stone_reason(spent, WHITE, fate=HERO)
     c1 = rules.GRID.index("c1")
     assert rules.stuck_reason(state, c1) is None  # Rune 1 steps it
-    assert rules.stuck_reason(state, c1, rune=4) == "Rune 4 gives this Hero no move"
+    assert rules.stuck_reason(state, c1, rune=4) == "Rune 4 cannot move a Hero"  # forbidden
+    assert rules.stuck_reason(state, c1, rune=6) == \
+        "Rune 6 recruits from the reserve: it moves no figure"
     knight_only = position(board(e1=".O", c1=".H", e8=".o"), runes=(runes_of(4), rules.ALL_RUNES))
     assert rules.stuck_reason(knight_only, c1) == \
         "This Hero cannot move with the stones in your hand"
@@ -107,11 +109,11 @@ def test_reckoning_after_the_seventh_turn_returns_all_stones():
 @pytest.mark.parametrize(
     ("token", "reason"),
     [
-        ("1D d4-d5", "Rune 1 never moves a Dragon"),
-        ("3W d4-d6", "Rune 3 never moves a Wizard"),
-        ("4H d4-e6", "Rune 4 never moves a Hero"),
+        ("1D d4-d5", "Rune 1 cannot move a Dragon"),
+        ("3W d4-d6", "Rune 3 cannot move a Wizard"),
+        ("4H d4-e6", "Rune 4 cannot move a Hero"),
         ("6O d4", "Nothing recruits an Overlord"),
-        ("7O d4-d5", "Rune 7 never moves an Overlord"),
+        ("7O d4-d5", "Rune 7 cannot move an Overlord"),
     ],
 )
 def test_forbidden_rune_fate_pairs(token, reason):
@@ -272,7 +274,7 @@ def test_reentering_an_own_source_is_quiet():
 # --- obligations ---------------------------------------------------------------------------
 
 def test_discard_only_when_no_pair_allows_a_move_and_any_pair_may_be_discarded():
-    # White has only Rune 1 and the Dragon Fate: Rune 1 never moves a Dragon, no recruit.
+    # White has only Rune 1 and the Dragon Fate: Rune 1 cannot move a Dragon, no recruit.
     state = position(board(d4=".D", a1=".O", h8=".o"), runes=(runes_of(1, 6), rules.ALL_RUNES),
                      fates=((0, 0, 1, 0), rules.FATE_STONES), reserve=((0, 0, 0, 0), (0, 2, 1, 3)))
     assert rules.must_discard(state)
@@ -280,7 +282,7 @@ def test_discard_only_when_no_pair_allows_a_move_and_any_pair_may_be_discarded()
     after = rules.apply(state, move(state, "1D --"))
     assert after.runes[WHITE] == runes_of(6) and after.fates[WHITE] == (0, 0, 0, 0)
     assert after.board.tobytes() == state.board.tobytes()
-    assert refused(state, "1D d4-d5") == "Rune 1 never moves a Dragon"
+    assert refused(state, "1D d4-d5") == "Rune 1 cannot move a Dragon"
 
 
 def test_no_discard_while_a_move_exists():

@@ -26,15 +26,21 @@ from overlords import rules  # noqa: E402
 from overlords.ui import NewGameScene, SetupScene, play_scene, scene_for  # noqa: E402
 from overlords.ui import driver as ui_driver  # noqa: E402
 from overlords.ui.art import fate_slots  # noqa: E402
+from overlords.ui.rune_choice import RuneChoice  # noqa: E402
 from overlords.ui.setup import board_for, cpu_setup  # noqa: E402
+from overlords.ui.threats import LOSES, SHIELD  # noqa: E402
 
 SEED = 4242
+LOSS_TITLES = ("Lose your Overlord?", "A losing move")
 G = rules.GRID
 
 
 def open_game(specs=("human", "human"), seed=SEED, size=(1280, 800), animation="off"):
-    """An app with a game past its setup (default setup for every human side)."""
-    return ui_driver.open_game(main.games(), list(specs), seed, size, animation)
+    """An app with a game past its setup (default setup for every human side). Moves that
+    lose the Overlord are played without the confirmation (tested on its own, below)."""
+    app, d, game = ui_driver.open_game(main.games(), list(specs), seed, size, animation)
+    app.settings.confirm_risky = False
+    return app, d, game
 
 
 @pytest.fixture
@@ -95,13 +101,21 @@ def play_by_clicks(d: Driver, game: GameScene, move: rules.Move) -> None:
         click_square(d, game, move.frm)
         click_square(d, game, move.to)
         top = game.app.top
-        if isinstance(top, Dialog) and top.title == "Which Rune?":
+        if isinstance(top, RuneChoice):
             labels = [b.label for b in top.buttons]
-            choice = next((b for b in top.buttons if b.label.startswith(f"Rune {move.rune}:")),
+            choice = next((b for b in top.buttons if b.label.startswith(f"Rune {move.rune} ")),
                           None)
             assert choice is not None, (str(move), top.title, labels)
             d.click(choice.rect.center)
+    confirm_loss(d, game)
     d.settle()
+
+
+def confirm_loss(d: Driver, game: GameScene) -> None:
+    """Answer "Play it" if the move was questioned as one that loses the Overlord."""
+    top = game.app.top
+    if isinstance(top, Dialog) and top.title in LOSS_TITLES:
+        d.click(next(b for b in top.buttons if b.label == "Play it").rect.center)
 
 
 def near(color, expected, tolerance=40) -> bool:
@@ -196,10 +210,11 @@ def test_quick_way_marks_every_reach_and_asks_which_rune(hotseat):
     assert set(game.controller.pick.targets()) == {m.to for m in rules.moves_from(state, frm)}
     click_square(d, game, to)
     question = app.top
-    assert isinstance(question, Dialog) and question.title == "Which Rune?"
+    assert isinstance(question, RuneChoice) and question.title == "Which Rune?"
     wanted = twins[-1]
     d.click(next(b for b in question.buttons
-                 if b.label.startswith(f"Rune {wanted.rune}:")).rect.center)
+                 if b.label.startswith(f"Rune {wanted.rune} ")).rect.center)
+    confirm_loss(d, game)
     assert game.match.moves == [wanted]
 
 
@@ -220,9 +235,10 @@ def test_teleport_goes_where_only_it_reaches_and_elsewhere_when_picked(hotseat):
     d.key(pygame.K_z, pygame.KMOD_CTRL)
     click_square(d, game, frm)
     click_square(d, game, shared.to)
-    if isinstance(app.top, Dialog):  # several other Runes: Teleport is not offered
+    if isinstance(app.top, RuneChoice):  # several other Runes: Teleport is not offered
         assert all("Teleport" not in b.label for b in app.top.buttons)
         d.click(app.top.buttons[0].rect.center)
+    confirm_loss(d, game)
     assert game.match.moves[-1].rune != 5, "the marked Rune, not the Teleport"
     d.key(pygame.K_z, pygame.KMOD_CTRL)
     d.click(game.view.panel.hands[rules.WHITE].runes[4].center)
@@ -266,9 +282,10 @@ def test_capture(hotseat):
     assert near(app.screen.get_at(ring), app.pal.move, 60), "a capture is marked with a ring"
     victim = state.figure(move.to)
     click_square(d, game, move.to)
-    if isinstance(app.top, Dialog):
+    if isinstance(app.top, RuneChoice):
         d.click(next(b for b in app.top.buttons
-                     if b.label.startswith(f"Rune {move.rune}:")).rect.center)
+                     if b.label.startswith(f"Rune {move.rune} ")).rect.center)
+    confirm_loss(d, game)
     after = game.match.state
     assert game.match.moves[-1] == move
     assert after.figure(move.to) == (rules.WHITE, state.figure(move.frm)[1])
@@ -481,19 +498,23 @@ def test_moves_that_leave_the_overlord_open_are_marked(hotseat):
     frm = next(m.frm for m in rules.legal_moves(state) if m.fate == rules.OVERLORD
                and m.frm is not None)
     click_square(d, game, frm)
-    d.settle(lambda: not game.controller.threats.done)
+    game.controller.threats.finish()
     d.frames(1)
-    expected = {m.to for m in rules.moves_from(state, frm) if exposes(state, m)}
-    danger, safe, complete = game.controller.target_marks()
-    assert complete and danger == expected and expected and not safe
+    exposing = {}
+    for m in rules.moves_from(state, frm):
+        exposing.setdefault(m.to, []).append(exposes(state, m))
+    expected = {sq for sq, verdicts in exposing.items() if all(verdicts)}
+    marks = game.controller.target_marks()
+    assert marks.complete and marks.with_mark(LOSES) == expected and expected
+    assert not marks.with_mark(SHIELD)
     sq = next(iter(expected))
     rect = game.view.board.square_rect(sq)
-    corner = app.screen.subsurface((rect.right - rect.w // 4 - 3, rect.y + 3, rect.w // 4,
-                                    rect.w // 4))
+    size = max(14, int(rect.w * 0.3))
+    corner = app.screen.subsurface((rect.right - size - 2, rect.bottom - size - 2, size, size))
     hits = sum(1 for x in range(corner.get_width()) for y in range(corner.get_height())
                if near(corner.get_at((x, y)), app.pal.refusal, 30))
-    assert hits > 10, "a warning triangle marks the risky square"
-    assert "Overlord open to capture" in game_hint(game)
+    assert hits > 10, "a warning triangle marks the risky square, bottom right"
+    assert "loses your Overlord" in game_hint(game)
 
 
 def test_black_is_warned_when_its_setup_loses_the_overlord_at_once():

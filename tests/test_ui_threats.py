@@ -19,12 +19,12 @@ import main  # noqa: E402
 from common.ui.app import App  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
 from common.ui.menu import MainMenu  # noqa: E402
-from common.ui.overlay import Dialog  # noqa: E402
-from overlords import rules  # noqa: E402
+from overlords import rules, tactics  # noqa: E402
 from overlords.rules import BLACK, WHITE  # noqa: E402
 from overlords.ui import game_scene, play_scene  # noqa: E402
 from overlords.ui.driver import finish_setup  # noqa: E402
-from overlords.ui.threats import Threats, exposes  # noqa: E402
+from overlords.ui.rune_choice import RuneChoice  # noqa: E402
+from overlords.ui.threats import LOSES, SHIELD, Threats, exposes  # noqa: E402
 from tests.helpers.overlords_diagram import position, runes_of  # noqa: E402
 
 G = rules.GRID
@@ -104,32 +104,35 @@ def test_the_moves_that_save_the_overlord_get_a_shield(b1_under_attack):
     threats = game.controller.threats
     hero = G.index("c1")
     d.click(game.view.board.center(hero))
-    d.settle(lambda: not game.controller.threats.done)
+    game.controller.threats.finish()
     d.frames(1)
     state = game.match.state
-    saving = {m.to for m in rules.moves_from(state, hero) if not exposes(state, m)}
-    danger, safe, complete = game.controller.target_marks()
-    assert complete and not danger, "no red ! while the Overlord is attacked"
+    moves = rules.moves_from(state, hero)
+    saving = {m.to for m in moves if tactics.danger(state, m) is None}
+    marks = game.controller.target_marks()
+    assert marks.complete and not marks.with_mark(LOSES), "a Hero move is no escape: no !"
+    safe = marks.with_mark(SHIELD)
     assert safe == saving and G.index("b2") in safe and len(safe) < len(game.controller.targets)
-    assert game.status().text == "Moves marked with a shield make it safe."
+    assert game.status().text.startswith("Moves marked with a shield make it safe")
     assert game.status().warning == ATTACKED
     b2 = game.view.board.square_rect(G.index("b2"))
-    size = max(14, b2.w // 3)
+    size = max(14, int(b2.w * 0.3))
     badge = b2.copy()
-    badge.update(b2.right - size - 2, b2.y + 2, size, size)
+    badge.update(b2.right - size - 2, b2.bottom - size - 2, size, size)
     assert count(app.screen, badge, app.pal.move, 30) > 5, "a shield in the corner"
     assert count(app.screen, badge, (255, 255, 255), 20) > 5, "with a white tick"
     c2 = game.view.board.square_rect(G.index("c2"))  # a target that does not save: no badge
     corner = c2.copy()
-    corner.update(c2.right - size - 2, c2.y + 2, size, size)
+    corner.update(c2.right - size - 2, c2.bottom - size - 2, size, size)
     assert G.index("c2") in game.controller.targets and G.index("c2") not in safe
     assert count(app.screen, corner, (255, 255, 255), 20) == 0
     assert game.controller.threats is threats, "judged once per position, not per click or frame"
 
     d.click(game.view.board.center(G.index("b2")))  # Rune 1 and Rune 2 both get there
     top = app.top
-    assert isinstance(top, Dialog) and top.title == "Which Rune?"
-    d.click(next(b for b in top.buttons if b.label.startswith("Rune 1:")).rect.center)
+    assert isinstance(top, RuneChoice) and top.title == "Which Rune?"
+    assert not top.panel.colliderect(b2), "the choice stands beside the square, not over it"
+    d.click(next(b for b in top.buttons if b.label.startswith("Rune 1 ")).rect.center)
     assert str(game.match.moves[0]) == "1H c1-b2"
     assert game.controller.threats is None, "nothing is shown while the CPU moves"
     d.settle()
@@ -153,14 +156,16 @@ def test_no_move_saves_the_overlord_is_said():
         app.push(game)
         d = Driver(app)
         d.frames(1)
-        d.settle(lambda: not game.controller.threats.done)
+        game.controller.threats.finish()
         assert game.controller.threats.attacked and game.controller.threats.saving() is False
         assert game.status().warning.startswith("Your Overlord is attacked by the Dragon on "
                                                 "h8 (Rune 2)")
         assert game.status().text.startswith("No move saves your Overlord")
         d.click(game.view.board.center(G.index("a1")))
         assert set(game.controller.targets) == {G.index(n) for n in ("a2", "b1", "b2")}
-        assert game.controller.target_marks() == (frozenset(), frozenset(), True)
+        marks = game.controller.target_marks()
+        assert marks.complete and not marks.with_mark(SHIELD)
+        assert marks.with_mark(LOSES) == set(game.controller.targets), "unsafe escapes: !"
         assert game.status().text.startswith("No move saves your Overlord")
     finally:
         app.close()
@@ -188,4 +193,6 @@ def test_saving_marks_agree_with_the_engine_for_every_move():
     t.finish()
     assert t.done and t.attacked and t.saving() is True
     for move in rules.legal_moves(state):
-        assert t.verdict(move) == exposes(state, move), str(move)
+        verdict = t.verdict(move)
+        assert (verdict is not None and not verdict.forced) == exposes(state, move), str(move)
+        assert verdict == tactics.danger(state, move), str(move)

@@ -15,7 +15,8 @@ from common.ui.widgets import Button, Choice, Widget, handle_all, stack
 
 TABLE_SETTINGS = (("handover", "Hand-over screen between players"),
                   ("recap", "Recap of the others' turns"),
-                  ("fast_cpu", "Faster CPU-only turns"))
+                  ("fast_cpu", "Faster CPU-only turns"),
+                  ("confirm_risky", "Ask before a move that loses"))
 
 
 class MainMenu(Scene):
@@ -276,7 +277,7 @@ class SettingsScene(Scene):
                            (self.label_x, choice.rect.centery), "midleft", bold=True)
             choice.draw(surface, pal, m)
         self._draw_preview(surface)
-        draw.blit_text(surface, "Between turns", m.small, pal.text_dim,
+        draw.blit_text(surface, "Game screens", m.small, pal.text_dim,
                        (self.label_x, self.table_y))
         for label, choice in self.table_rows:
             room = choice.rect.x - self.label_x - m.pad

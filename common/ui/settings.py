@@ -6,12 +6,13 @@ JSON object (never pickle)::
 
     {"animation": "normal", "sound": true, "colour_blind": false, "fullscreen": false,
      "bot_command": null, "handover": true, "recap": true, "fast_cpu": false,
-     "prepollency_new_game": null}
+     "confirm_risky": true, "prepollency_new_game": null}
 
 `bot_command` is the last command line a bot seat started a game with (it fills the bot field
 of the next new-game dialog). `handover` shows a hand-over screen when the turn passes from one
 person to another at one table, `recap` replays the others' turns before a person's turn,
-`fast_cpu` speeds up the turns no person plays; `prepollency_new_game` holds the last choices
+`fast_cpu` speeds up the turns no person plays; `confirm_risky` asks before a person plays a
+move that loses the Overlord (at once or by force); `prepollency_new_game` holds the last choices
 of the Prepollency new-game dialog (a small object it checks itself). Keys missing from an
 older file take their defaults. `load` never raises: a missing file means the defaults; a file
 that cannot be read or parsed, or holds wrong types, unknown values or unknown keys, keeps the
@@ -55,6 +56,7 @@ class Settings:
     handover: bool = True  # a hand-over screen between people at one table
     recap: bool = True  # a recap of the others' turns before a person's turn
     fast_cpu: bool = False  # faster animations for turns no person plays
+    confirm_risky: bool = True  # ask before a move that loses the Overlord (Overlords)
     prepollency_new_game: dict | None = None  # the last choices of the Prepollency dialog
 
     @property

@@ -2,10 +2,11 @@
 
 `draw_board` paints a position into the scene's cached layer (called when something changed,
 not every frame); squares being animated are left out and drawn by the tweens. Highlights differ
-by shape, not only hue: dots for moves, rings for captures, corner frames for the last move,
-a cross for a refusal, a square outline for the selected figure; for an attacked Overlord a
-glow under it, a ring on each attacker and an arrow from it; on targets a warning triangle
-(the move exposes the Overlord) or a shield with a tick (the move saves it).
+by shape, not only hue: dots for moves, rings for captures, a disc under a feature's icon,
+a small hollow circle where only a Teleport goes, corner frames for the last move, a cross for
+a refusal, a square outline for the selected figure; for an attacked Overlord a glow under it,
+a ring on each attacker and an arrow from it; on targets the badges of `marks` (the "!"
+triangle, the "2" diamond, the shield) and a padlock on a figure that cannot move.
 """
 
 from __future__ import annotations
@@ -19,8 +20,12 @@ from common.ui.board import BoardView
 from common.ui.theme import Palette
 from overlords import rules
 from overlords.ui.art import FEATURE_TINT, feature, figure, marker
+from overlords.ui.marks import FORCED, LOSES, draw_lock, draw_loss_mark, draw_shield
+from overlords.ui.threats import SHIELD, TargetMarks
+from overlords.ui.tips import stuck_kinds
 
 TOKEN = 0.94  # figure size in tiles
+NO_MARKS = TargetMarks()
 
 
 def draw_board(
@@ -69,67 +74,100 @@ def draw_board(
 
 def draw_targets(
     surface: pygame.Surface, view: BoardView, targets: dict[int, list[rules.Move]],
-    state: rules.State, pal: Palette, show_runes: bool, danger: set[int] = frozenset(),
-    safe: set[int] = frozenset(),
+    state: rules.State, pal: Palette, marks: TargetMarks | None = None,
+    quiet_teleports: bool = True,
 ) -> None:
-    """Where the picked figure (or recruit) may go: a dot on an empty square, a ring on a
-    capture; with show_runes, the Rune digits that get there in the square's corner. Squares
-    only a Teleport reaches get a small faint dot, so they do not drown the other moves.
-    A warning triangle marks the `danger` squares, a shield the `safe` ones (top-right)."""
+    """Where the picked figure (or recruit) may go, each mark in its own place on the square
+    so that none covers another, a feature icon or a control flag:
+
+    - centre: a dot on an empty square, a ring on a capture, a ghost figure on a recruit's
+      Source; on an empty feature square a soft disc UNDER its icon (the icon stays whole);
+      a square only a Teleport reaches gets a small hollow circle, or on a feature a thin
+      circle under its icon (`quiet_teleports`);
+    - top-left: the Rune digits, only on a square several Runes reach (the player will
+      choose); a Rune that loses the Overlord is struck through;
+    - bottom-right: the loss mark ("!" triangle, "2" diamond) or the saving shield;
+    - top-right stays free for the flag, bottom-left for the feature under a figure."""
     tile = view.tile
+    marks = marks or NO_MARKS
+    features = state.features.tolist()
     for sq, moves in targets.items():
         rect = view.square_rect(sq)
-        runes = sorted({m.rune for m in moves})
-        faint = show_runes and runes == [5]
+        faint = quiet_teleports and all(m.rune == 5 for m in moves)
+        feature_kind = features[sq]
         if state.figure(sq) is not None:
             draw.ring(surface, rect.center, tile * 0.43, pal.move, max(3, tile // 14), 230)
+            if feature_kind >= 0:  # the small feature icon stays on top of the ring
+                icon = feature(feature_kind, max(12, int(tile * 0.4)))
+                surface.blit(icon, icon.get_rect(bottomleft=(rect.x - 2, rect.bottom + 2)))
         elif moves[0].is_recruit:  # the figure to come, as a ghost on its Source
             ghost = _ghost(moves[0].fate, state.turn, int(tile * TOKEN), pal)
             surface.blit(ghost, ghost.get_rect(center=rect.center))
             draw.dot(surface, rect.center, max(5, tile * 0.15), pal.move, 215)
+        elif feature_kind >= 0:
+            if faint:  # only a Teleport: a thin circle peeking out round the icon
+                draw.ring(surface, rect.center, tile * 0.44, pal.move, max(2, tile // 36), 170)
+            else:
+                draw.dot(surface, rect.center, tile * 0.46, pal.move, 150)
+            icon = feature(feature_kind, int(tile * 0.86))
+            surface.blit(icon, icon.get_rect(center=rect.center))
+            if state.control[sq] >= 0:
+                surface.blit(marker(int(state.control[sq]), tile, pal), rect.topleft)
         elif faint:
-            draw.dot(surface, rect.center, max(3, tile * 0.08), pal.move, 120)
+            draw.ring(surface, rect.center, max(3, tile * 0.07), pal.move, max(1, tile // 40),
+                      150)
         else:
             draw.dot(surface, rect.center, max(5, tile * 0.15), pal.move, 215)
-        if show_runes and not faint:
-            label = "·".join(str(r) for r in runes if r != 5)
-            px = max(12, int(tile * 0.24))
-            text = draw.text(label, px, (255, 255, 255), True)
-            pill = text.get_rect().inflate(8, 2)
-            pill.topleft = (rect.x + 2, rect.y + 2)
-            pygame.draw.rect(surface, pal.move, pill, border_radius=pill.h // 2)
-            surface.blit(text, text.get_rect(center=pill.center))
-        if sq in danger:
-            _warning(surface, rect, pal)
-        elif sq in safe:
-            size = max(14, rect.w // 3)
-            badge = _shield(size, pal.move)
-            surface.blit(badge, (rect.right - size - 2, rect.y + 2))
+        choice = marks.runes_of(sq)
+        if choice:
+            _rune_pills(surface, rect, choice, pal)
+        mark = marks.of(sq)
+        size = max(14, int(tile * 0.3))
+        corner = pygame.Rect(rect.right - size - 2, rect.bottom - size - 2, size, size)
+        if mark in (LOSES, FORCED):
+            draw_loss_mark(surface, corner, mark, pal)
+        elif mark == SHIELD:
+            draw_shield(surface, corner, pal)
 
 
-def _warning(surface: pygame.Surface, rect: pygame.Rect, pal: Palette) -> None:
-    """A small warning triangle in the top-right corner: this move exposes your Overlord."""
-    size = max(12, rect.w // 4)
-    draw.warning_sign(surface, rect.right - size - 3, rect.y + 3, size, pal.refusal)
+def _rune_pills(surface: pygame.Surface, rect: pygame.Rect,
+                choice: tuple[tuple[int, str | None], ...], pal: Palette) -> None:
+    """The Runes to choose from in the top-left corner; a losing one struck through (in the
+    refusal colour: shape and colour both say it)."""
+    px = max(12, int(rect.w * 0.22))
+    x, y = rect.x + 2, rect.y + 2
+    limit = rect.x + int(rect.w * 0.68)  # the flag's corner stays free
+    for rune, verdict in choice:
+        text = draw.text(str(rune), px, (255, 255, 255), True)
+        pill = text.get_rect().inflate(8, 2)
+        pill.topleft = (x, y)
+        if pill.right > limit:
+            y += pill.h + 1
+            pill.topleft = (rect.x + 2, y)
+        bad = verdict in (LOSES, FORCED)
+        pygame.draw.rect(surface, pal.refusal if bad else pal.move, pill,
+                         border_radius=pill.h // 2)
+        surface.blit(text, text.get_rect(center=pill.center))
+        if bad:
+            pygame.draw.line(surface, (255, 255, 255), (pill.x + 2, pill.bottom - 3),
+                             (pill.right - 3, pill.y + 2), 2)
+        x = pill.right + 2
 
 
-@lru_cache(maxsize=8)
-def _shield(size: int, color: tuple[int, int, int]) -> pygame.Surface:
-    """A small shield with a white tick: this move makes the attacked Overlord safe."""
-    big = size * 4  # drawn large, then scaled down smoothly: clean edges at any size
-    surface = pygame.Surface((big, big), pygame.SRCALPHA)
-    s = big - 1
-    points = [(0.5, 0.02), (0.97, 0.16), (0.93, 0.55), (0.5, 0.98), (0.07, 0.55), (0.03, 0.16)]
-    outline = [(x * s, y * s) for x, y in points]
-    pygame.draw.polygon(surface, (255, 255, 255), outline)
-    inner = [(0.5 * s + (x - 0.5 * s) * 0.8, 0.47 * s + (y - 0.47 * s) * 0.8) for x, y in outline]
-    pygame.draw.polygon(surface, color, inner)
-    tick = [(0.28 * s, 0.5 * s), (0.45 * s, 0.67 * s), (0.74 * s, 0.31 * s)]
-    width = max(6, big // 9)
-    pygame.draw.lines(surface, (255, 255, 255), False, tick, width)
-    for x, y in tick:
-        pygame.draw.circle(surface, (255, 255, 255), (x, y), width / 2 - 1)
-    return pygame.transform.smoothscale(surface, (size, size))
+def draw_locks(surface: pygame.Surface, view: BoardView, state: rules.State,
+               pal: Palette, hidden: frozenset[int] = frozenset()) -> None:
+    """A padlock in the top-left corner of every figure whose Fate stones are all played
+    (both sides): it cannot move until its side's Reckoning."""
+    size = max(12, int(view.tile * 0.26))
+    for side in (rules.WHITE, rules.BLACK):
+        stuck = stuck_kinds(state, side)
+        for sq in range(64):
+            fig = state.figure(sq)
+            if stuck and fig is not None and fig[0] == side and fig[1] in stuck \
+                    and sq not in hidden:
+                rect = view.square_rect(sq)
+                draw_lock(surface, pygame.Rect(rect.x + 3, rect.y + 3, size, size),
+                          (90, 90, 100))
 
 
 @lru_cache(maxsize=8)

@@ -4,13 +4,18 @@
 `OverlordsController` is the `common.ui.game_scene.Controller` of Overlords. Clicks on the board
 go through the picker (`overlords.ui.pick.Pick`), whose targets come from the engine
 (`legal_moves`); a click that makes no move shows the engine's reason (`find_move`,
-`explain`). While the player chooses, `overlords.ui.threats.Threats` judges a slice of the moves
-per frame: which ones leave the Overlord open to capture, or save it.
+`explain`). While the player chooses, `overlords.ui.threats.Threats` judges the moves in a
+background thread (the targets on screen first): which ones lose the Overlord at once or by
+force, or save it. A move that loses is played only after a confirmation (unless the Settings
+turn confirmations off, or no move is safe anyway); a click on a move the background has not
+judged yet has it judged at once (one move: a few milliseconds).
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+import pygame
 
 from common.ui.game_panel import Status
 from common.ui.input import Action, Key, PointerDown, PointerMove, PointerUp
@@ -18,12 +23,14 @@ from common.ui.overlay import Dialog
 from common.ui.widgets import Button, Widget
 from overlords import rules
 from overlords.ui.hint import position_seed
+from overlords.ui.legend import Legend
 from overlords.ui.panel import FATES, stone_at
 from overlords.ui.pick import Pick, refusal
+from overlords.ui.rune_choice import RuneChoice
 from overlords.ui.setup import drag_pointer
 from overlords.ui.status import live_status
-from overlords.ui.threats import Threats
-from overlords.ui.words import describe, result_words
+from overlords.ui.threats import TargetMarks, Threats
+from overlords.ui.words import danger_words, describe, result_words
 
 DRAG_START = 64  # squared pixels the pointer travels before a press becomes a drag
 
@@ -39,6 +46,7 @@ class OverlordsController:
         self._targets: dict[int, list[rules.Move]] = {}
         self.threats: Threats | None = None  # the attack on the side to move, per position
         self.drag: dict | None = None
+        self._tip_shown = False
         self.discard_b = Button("Discard", self._discard, primary=True)
         self.clear_b = Button("Clear", self.clear_pick, small=True)
 
@@ -64,17 +72,22 @@ class OverlordsController:
         """The figure type being dragged (drawn under the pointer), if any."""
         return self.drag["kind"] if self.drag and self.drag["active"] else None
 
-    def target_marks(self) -> tuple[frozenset[int], frozenset[int], bool]:
-        """The targets drawn now that get a red ! (they leave the Overlord open to capture)
-        and those that get a shield (they save the attacked Overlord), and whether every
-        target is judged yet. Only one of the two sets is ever non-empty."""
+    def target_marks(self) -> TargetMarks:
+        """What the targets drawn now show: the "!" (loses the Overlord at once), the "loses
+        by force" mark, the shield (saves the attacked Overlord), the Runes to choose from;
+        and whether every target is judged yet (`threats.TargetMarks`)."""
         t = self.threats
         if t is None or not self._targets:
-            return frozenset(), frozenset(), True
-        squares, complete = t.marks(self._targets)
-        if t.attacked:
-            return frozenset(), frozenset(squares), complete
-        return frozenset(squares), frozenset(), complete
+            return TargetMarks()
+        return t.marks(self._targets, {sq: self.offered(moves)
+                                       for sq, moves in self._targets.items()})
+
+    def offered(self, moves: list[rules.Move]) -> list[rules.Move]:
+        """The moves a click on a target offers: Teleport only where no other Rune goes,
+        unless its stone is picked."""
+        if self.pick.rune is None and any(m.rune != 5 for m in moves):
+            return [m for m in moves if m.rune != 5]
+        return moves
 
     def refresh(self) -> None:
         """Recompute what the picker allows, the threats to judge and the Discard button."""
@@ -85,12 +98,13 @@ class OverlordsController:
                 not mine or (self.pick.rune, self.pick.fate, self.pick.figure) != self._hint_pick):
             self.show_hint(None)  # another pick, or another position, takes the hint away
         self._targets = self.pick.targets() if mine else {}
-        if mine:  # the moves are judged a few per frame by update()
+        if mine:  # the moves are judged in the background, the targets on screen first
             if self.threats is None or self.threats.state is not state:
+                self._drop_threats()
                 self.threats = Threats(state, self.pick.legal)
-            self.threats.first(moves[0] for moves in self._targets.values())
+            self.threats.first(m for moves in self._targets.values() for m in self.offered(moves))
         else:
-            self.threats = None
+            self._drop_threats()
         if mine and rules.must_discard(state):
             move = self.pick.discard()
             self.discard_b.enabled = move is not None
@@ -108,14 +122,28 @@ class OverlordsController:
             return [self.discard_b]
         return [self.clear_b] if self.picked else []
 
+    def _drop_threats(self) -> None:
+        if self.threats is not None:
+            self.threats.close()
+        self.threats = None
+
     def update(self, dt: float) -> None:
-        """Judge a slice of the moves for the threat marks."""
-        if self.threats is not None and not self.threats.done:
-            self.threats.step()
+        """A hover tip whose delay just ran out asks for a frame (the verdicts come from the
+        background thread)."""
+        view = self.scene.view
+        if view.tip_text() and view.tip_due() and not self._tip_shown:
+            self._tip_shown = True
+            self.scene.invalidate()
+        elif not view.tip_due():
+            self._tip_shown = False
 
     def wants_frames(self) -> bool:
         """True while moves wait for their threat verdict."""
         return self.threats is not None and not self.threats.done
+
+    def close(self) -> None:
+        """The screen is left: the background judging stops."""
+        self._drop_threats()
 
     # what happened --------------------------------------------------------------------------
 
@@ -195,13 +223,18 @@ class OverlordsController:
 
     def handle(self, action: Action) -> bool:
         """Stones, figures, targets and drags on a person's turn; stones by keys too."""
+        if isinstance(action, PointerDown) and action.button == 3:
+            self.clear_pick()
+            return True
+        if (isinstance(action, PointerDown) and action.button == 1
+                and self.scene.view.legend_b.collidepoint(action.pos)) or (
+                isinstance(action, Key) and action.key == pygame.K_l):
+            self.scene.app.push(Legend(self.scene.app))
+            return True
         if isinstance(action, Key):
             return self._stone_key(action)
         if not isinstance(action, PointerDown | PointerMove | PointerUp):
             return False
-        if isinstance(action, PointerDown) and action.button == 3:
-            self.clear_pick()
-            return True
         kind = drag_pointer(action)
         if kind is None:
             return False
@@ -217,7 +250,10 @@ class OverlordsController:
             elif sq is not None:
                 fig = state.figure(sq)
                 if fig is not None and fig[0] == state.turn:
-                    again = self.pick.figure == sq
+                    # a second click on the picked figure drops it, unless both stones
+                    # are picked (it is then the figure they move: it stays picked)
+                    again = self.pick.figure == sq and not (
+                        self.pick.rune and self.pick.fate is not None)
                     if not again:
                         self._click_square(sq)
                     self.drag = {"sq": sq, "kind": fig[1], "start": pos, "pos": pos,
@@ -260,24 +296,42 @@ class OverlordsController:
         return True
 
     def choose(self, moves: list[rules.Move]) -> None:
-        """Play the move a click on a target means; ask "which Rune?" if several fit."""
-        if self.pick.rune is None and any(m.rune != 5 for m in moves):
-            # the square was marked with its other Runes: Teleport there only when picked
-            moves = [m for m in moves if m.rune != 5]
+        """Play the move a click on a target means; where several Runes get there, the choice
+        is offered next to the square (none is asked where it cannot matter: any of them wins
+        at once)."""
+        moves = self.offered(moves)
         state = self.scene.match.state
         if all(rules.apply(state, m).result is not None for m in moves):
             moves = moves[:1]  # any of them wins at once: no need to ask
         if len(moves) == 1:
-            self.scene.play(moves[0])
+            self.play_checked(moves[0])
             return
-        target = rules.GRID.name(moves[0].to)
-        buttons = [(f"Rune {m.rune}: {rules.RUNE_NAMES[m.rune]}",
-                    (lambda mv=m: self.scene.play(mv))) for m in moves]
-        buttons.append(("Cancel", lambda: None))
+        marks = self.target_marks().runes_of(moves[0].to)
+        verdicts = dict(marks)
         app = self.scene.app
-        app.push(Dialog(app, "Which Rune?", [
-            f"Several of your Rune stones reach {target}. Which one do you play?"],
-            buttons, cancel=lambda: None, vertical=True, width=0.34))
+        app.push(RuneChoice(app, self.scene.view.board.square_rect(moves[0].to),
+                            [(m, verdicts.get(m.rune)) for m in moves], self.play_checked))
+
+    def play_checked(self, move: rules.Move) -> None:
+        """Play the move, after a confirmation if it loses the Overlord (see the module)."""
+        scene = self.scene
+        if not scene.my_turn:
+            return
+        t = self.threats
+        if not scene.app.settings.confirm_risky or t is None or move.is_discard:
+            scene.play(move)
+            return
+        verdict = t.judge(move)
+        if verdict is None or t.any_safe() is False:  # safe, or nothing would be
+            scene.play(move)
+            return
+        why = danger_words(scene.match.state, move, verdict)
+        title = "Lose your Overlord?" if not verdict.forced else "A losing move"
+        app = scene.app
+        app.push(Dialog(app, title, [
+            f"{move}: {why[0].upper()}{why[1:]}.", "Play it anyway?"],
+            [("Cancel", lambda: None), ("Play it", lambda: scene.play(move))],
+            cancel=lambda: None, width=0.4))
 
     def _click_stone(self, side: int, kind: str, value: int) -> None:
         state = self.scene.match.state
@@ -289,11 +343,25 @@ class OverlordsController:
         if why:
             self.scene.refuse(why)
             return
+        rune = value if kind == "rune" else pick.rune
+        fate = FATES[value] if kind == "fate" else pick.fate
+        clash = None
+        if rune is not None and fate is not None and (rune, fate) != (pick.rune, pick.fate) \
+                and not rules.must_discard(state):  # a discard may use any pair
+            clash = rules.pair_reason(rune, fate)
+        if clash:  # a forbidden pair: the new stone is picked, the other put back, and why
+            if kind == "rune":
+                pick.fate = None
+            else:
+                pick.rune = None
+            pick.figure = None
         if kind == "rune":
             pick.rune = None if pick.rune == value else value
         else:
             fate = FATES[value]
-            pick.fate = None if pick.fate == fate else fate
+            # a second click puts the stone back, unless a figure of that type is picked (its
+            # Fate is already shown lifted: the click confirms it)
+            pick.fate = None if pick.fate == fate and pick.figure is None else fate
             if pick.figure is not None and state.figure(pick.figure)[1] != pick.fate:
                 pick.figure = None
         if pick.figure is not None and not pick.targets():
@@ -301,6 +369,10 @@ class OverlordsController:
         movable = pick.movable()
         if pick.rune and pick.fate is not None and len(movable) == 1 and pick.rune != 6:
             pick.figure = next(iter(movable))
+        if clash:
+            self.scene.refresh()
+            self.scene.refuse(clash)
+            return
         self.scene.refused = None
         self.scene.app.sound.play("select", 0.4)
         self.scene.refresh()

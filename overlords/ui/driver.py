@@ -8,17 +8,22 @@ from common.ui.app import App
 from common.ui.driver import Driver
 from common.ui.game_scene import GameScene
 from common.ui.menu import MainMenu
+from common.ui.overlay import Dialog
 from overlords.ui import play_scene
 from overlords.ui.setup_scene import SetupScene
 
 
 def finish_setup(app: App, d: Driver, limit: float = 30.0) -> GameScene:
-    """Click through the setup on top (default setup for every person; CPU sides are waited
-    for) until the game screen shows; that screen."""
+    """Click through the setup on top (default setup for every person, started even where
+    the setup screen warns; CPU sides are waited for) until the game screen shows; that
+    screen."""
     import time
 
     end = time.monotonic() + limit
-    while isinstance(app.top, SetupScene):
+    while isinstance(app.top, SetupScene | Dialog):
+        if isinstance(app.top, Dialog):  # "Overlord in danger": the default setup it is
+            d.click(next(b for b in app.top.buttons if b.label == "Start anyway").rect.center)
+            continue
         setup = app.top
         if setup.phase is not None:
             d.click(setup.default_b.rect.center)

@@ -14,6 +14,8 @@ from common.ui.game_log import log_height, row_height
 from common.ui.theme import Metrics, Palette, mix
 from overlords import rules
 from overlords.ui.art import fate_slots, figure, stone
+from overlords.ui.marks import draw_lock
+from overlords.ui.tips import SOURCES_TOTAL, sources_held, sources_text, stuck_kinds, stuck_text
 
 FATES = fate_slots()
 
@@ -118,7 +120,9 @@ def draw_hand(
     surface: pygame.Surface, hand: Hand, state: rules.State, label: str, active: bool,
     pal: Palette, m: Metrics, picked: tuple[int | None, int | None] = (None, None),
 ) -> None:
-    """A side's card: name, turns to the Reckoning, Rune and Fate stones, reserve."""
+    """A side's card: name, turns to the Reckoning (or the figures that cannot move until
+    it), Rune and Fate stones (a padlock on a type whose stones are all played), reserve,
+    Sources held ("Sources 4/9", loud when one more wins)."""
     card = hand.card
     side = hand.side
     fill = mix(pal.panel, pal.primary, 0.10) if active else pal.panel
@@ -131,13 +135,8 @@ def draw_hand(
     x = card.x + m.pad + int(m.normal * 1.4)
     name = draw.blit_text(surface, label, m.normal, pal.text, (x, card.y + m.pad // 2 + 2),
                           bold=True)
-    turns = state.turns_to_reckoning(side)
-    when = "Reckoning after this turn" if turns == 1 else f"Reckoning in {turns} turns"
-    room = card.right - m.pad - name.right - m.pad
-    if draw.text(when, m.small, pal.text_dim).get_width() > room:
-        when = "Reckoning next" if turns == 1 else f"Reckoning in {turns}"
-    draw.blit_text(surface, when, m.small, pal.primary if turns == 1 else pal.text_dim,
-                   (card.right - m.pad, card.y + m.pad // 2 + 4), "topright")
+    _draw_header_notes(surface, state, side, card.right - m.pad, card.y + m.pad // 2 + 4,
+                       card.right - m.pad - name.right - m.pad, pal, m)
     rune_pick, fate_pick = picked
     hand_runes = state.hand_runes(side)
     for i, rect in enumerate(hand.runes):
@@ -149,6 +148,7 @@ def draw_hand(
         if rune_pick == r:
             pygame.draw.ellipse(surface, pal.select, rect.move(0, lift).inflate(4, 4), 3)
     fate_done: set[int] = set()
+    locked = stuck_kinds(state, side)
     for slot, rect in enumerate(hand.fates):
         kind = FATES[slot]
         played = slot_played(state, side, slot)
@@ -160,7 +160,49 @@ def draw_hand(
         surface.blit(pebble, rect.move(0, lift))
         if chosen:
             pygame.draw.ellipse(surface, pal.select, rect.move(0, lift).inflate(4, 4), 3)
+        if kind in locked and slot == FATES.index(kind):
+            size = max(12, rect.w // 3)
+            draw_lock(surface, pygame.Rect(rect.right - size, rect.y, size, size), (90, 90, 100))
     _draw_reserve(surface, hand, state, pal, m)
+
+
+def _draw_header_notes(surface: pygame.Surface, state: rules.State, side: int, right: int,
+                       top: int, room: int, pal: Palette, m: Metrics) -> None:
+    """The right of a card's name row: the Sources held ("Sources 4/9", loud when one more
+    wins), then the turns to the Reckoning, or the figures that cannot move until it (the
+    Reckoning frees them). The longest wording that fits `room` is used; the Sources count
+    is always there."""
+    turns = state.turns_to_reckoning(side)
+    stuck = stuck_text(state, side)
+    if stuck:
+        later = "after this turn" if turns == 1 else f"in {turns} turns"
+        who = stuck.removesuffix(" cannot move until the Reckoning")
+        notes = [f"{stuck} ({later})", stuck, f"{who} stuck until the Reckoning",
+                 f"{who} stuck", "Stuck"]
+        note_color, note_bold = pal.text, True
+    else:
+        notes = (["Reckoning after this turn", "Reckoning next"] if turns == 1
+                 else [f"Reckoning in {turns} turns", f"Reckoning in {turns}"])
+        note_color, note_bold = (pal.primary if turns == 1 else pal.text_dim), False
+    close = sources_held(state, side) >= SOURCES_TOTAL - 1  # one Source from winning
+    counts = [sources_text(state, side)]
+    if close:
+        counts.insert(0, counts[0] + " · one to win!")
+    gap = m.pad
+
+    def width(count: str, note: str, px: int) -> int:
+        return (draw.text(count, px, pal.text, close).get_width() + gap
+                + draw.text(note, px, pal.text, note_bold).get_width())
+
+    count, note = next(((c, n) for n in notes for c in counts if width(c, n, m.small) <= room),
+                       (counts[-1], notes[-1]))
+    px = m.small
+    while px > 11 and width(count, note, px) > room:  # the smallest windows: smaller words
+        px -= 1
+    shown = draw.blit_text(surface, note, px, note_color, (right, top), "topright",
+                           bold=note_bold)
+    draw.blit_text(surface, count, px, pal.primary if close else pal.text_dim,
+                   (shown.left - gap, top), "topright", bold=close)
 
 
 def _draw_reserve(surface: pygame.Surface, hand: Hand, state: rules.State, pal: Palette,
@@ -182,3 +224,24 @@ def _draw_reserve(surface: pygame.Surface, hand: Hand, state: rules.State, pal: 
         color = pal.text if reserve[kind] else pal.text_dim
         draw.blit_text(surface, f"×{reserve[kind]}", m.small, color, (r.x + icon + 3, y),
                        "midleft", bold=True)
+
+
+def draw_tip(surface: pygame.Surface, text: str, pos: tuple[int, int], m: Metrics,
+             pal: Palette) -> None:
+    """A hover tip: wrapped words in a small dark box below-right of the pointer, kept inside
+    the window."""
+    width = min(int(m.normal * 22), surface.get_width() - 2 * m.pad)
+    lines = draw.wrap(text, m.small, width - m.pad)
+    line_h = int(m.small * 1.3)
+    w = max(draw.text(line, m.small, pal.text).get_width() for line in lines) + m.pad
+    box = pygame.Rect(pos[0] + 14, pos[1] + 18, w, len(lines) * line_h + m.pad // 2)
+    if box.right > surface.get_width() - 4:
+        box.right = pos[0] - 8
+    if box.bottom > surface.get_height() - 4:
+        box.bottom = pos[1] - 8
+    pygame.draw.rect(surface, mix(pal.panel, (0, 0, 0), 0.35), box, border_radius=6)
+    pygame.draw.rect(surface, pal.panel_edge, box, 1, border_radius=6)
+    y = box.y + m.pad // 4
+    for line in lines:
+        draw.blit_text(surface, line, m.small, pal.text, (box.x + m.pad // 2, y))
+        y += line_h

@@ -201,11 +201,19 @@ class SetupScene(Scene):
             self.phase.shuffle(random.Random())
             self.refresh()
 
-    def ready(self) -> None:
-        """The person's figures stand: the next side, or the game."""
-        if self.phase and self.phase.complete:
-            self.app.sound.play("select")
-            self._next()
+    def ready(self, checked: bool = False) -> None:
+        """The person's figures stand: the next side, or the game. A setup that lets the
+        Overlord be captured on the first move is asked about first (Cancel is the default)."""
+        if not (self.phase and self.phase.complete):
+            return
+        if self.threat and not checked:
+            self.app.push(Dialog(self.app, "Overlord in danger", [
+                self.threat, "Start with this setup anyway?"],
+                [("Cancel", lambda: None), ("Start anyway", lambda: self.ready(True))],
+                cancel=lambda: None, width=0.4))
+            return
+        self.app.sound.play("select")
+        self._next()
 
     def _rules(self) -> None:
         self.app.show_rules(rules.NAME)

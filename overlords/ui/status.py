@@ -7,12 +7,16 @@ Plain Python (no pygame).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from common.seats import HINT_LEVEL
 from common.ui.game_panel import Status, waiting_status
 from overlords import rules
 from overlords.ui.hint import hint_words
+from overlords.ui.threats import FORCED, LOSES, SHIELD, UNKNOWN, TargetMarks
+from overlords.ui.tips import sources_warning
+from overlords.ui.words import danger_words
 
 if TYPE_CHECKING:
     from overlords.ui.controller import OverlordsController
@@ -23,9 +27,20 @@ def live_status(c: OverlordsController) -> Status:
     m = c.scene.match
     side = m.to_move
     if not m.is_human(side):
-        return waiting_status(c.scene, side, "its stones and its move")
+        status = waiting_status(c.scene, side, "its stones and its move")
+        sources = sources_warning(m.state, _viewer(c))
+        if sources and not status.warning:
+            status = replace(status, warning=sources)
+        return status
     title = "Your turn" if m.humans == 1 else f"{m.name(side)} to move"
     return Status(title, side, hint_text(c), threat_text(c))
+
+
+def _viewer(c: OverlordsController) -> int | None:
+    """The side of the one person at the screen (None: two people, or none)."""
+    m = c.scene.match
+    people = [side for side in (rules.WHITE, rules.BLACK) if m.is_human(side)]
+    return people[0] if len(people) == 1 else None
 
 
 def hint_text(c: OverlordsController) -> str:
@@ -42,18 +57,26 @@ def hint_text(c: OverlordsController) -> str:
         return "No stone pair can move anything. Pick a Rune and a Fate, then Discard."
     if attacked:
         return _attacked_hint(c)
+    why = hover_danger(c)
+    if why:
+        return why
     if pick.figure is not None:
         name = rules.TYPE_NAMES[state.figure(pick.figure)[1]]
-        danger, _, complete = c.target_marks()
-        if complete and danger and danger == set(c.targets):
-            return f"Careful: every move of this {name} leaves your Overlord open to capture."
+        marks = c.target_marks()
+        danger = marks.with_mark(LOSES, FORCED)
+        if marks.complete and danger and danger == set(c.targets):
+            whose = "your Overlord loses it" if name == "Overlord" else \
+                f"this {name} loses your Overlord"
+            legend = danger_legend(marks)
+            return f"Careful: every move of {whose}. {legend[0].upper()}{legend[1:]}"
         if danger:
-            return "Careful: a square with a red ! leaves your Overlord open to capture."
+            return f"Careful: {danger_legend(marks)}"
         if pick.rune:
             return f"Click a marked square to move the {name} with Rune {pick.rune}."
         if any(m.rune == 5 for m in pick.matching()):
-            return "Click a marked square. Digits: the Runes; ring: capture; small dot: Teleport."
-        return "Click a marked square. Digits: the Runes that get there; ring: a capture."
+            return ("Click a marked square. Ring: a capture; small circle: only a Teleport; "
+                    "digits: choose a Rune there.")
+        return "Click a marked square. Ring: a capture; digits: several Runes get there."
     if pick.rune == 6 and pick.fate is not None:
         name = rules.TYPE_NAMES[pick.fate]
         if c.targets:
@@ -61,7 +84,10 @@ def hint_text(c: OverlordsController) -> str:
         return f"No Source can take a {name} now: pick other stones."
     if pick.rune or pick.fate is not None:
         if pick.movable():
-            return "Now click a circled figure, or pick the other stone."
+            if pick.rune and pick.fate is not None:
+                return "Now click a circled figure."
+            other = "a Fate stone" if pick.rune else "a Rune stone"
+            return f"Now click a circled figure, or pick {other}."
         return "No figure can move with those stones: pick others."
     return "Click a figure to see its moves, or pick a Rune and a Fate stone."
 
@@ -80,9 +106,40 @@ def hint_status(c: OverlordsController) -> str:
 
 
 def threat_text(c: OverlordsController) -> str:
-    """"Your Overlord is attacked by ..." on a person's turn while it is; else ""."""
+    """"Your Overlord is attacked by ..." on a person's turn while it is, and the warning
+    when a side is one Source from winning; else ""."""
     t = c.threats
-    return t.attack_text() if t is not None and c.scene.my_turn else ""
+    attack = t.attack_text() if t is not None and c.scene.my_turn else ""
+    sources = sources_warning(c.scene.match.state, _viewer(c))
+    return " ".join(part for part in (attack, sources) if part)
+
+
+def danger_legend(marks: TargetMarks) -> str:
+    """The status line's key to the loss marks shown."""
+    parts = []
+    if marks.with_mark(LOSES):
+        parts.append("a ! triangle loses your Overlord at once")
+    if marks.with_mark(FORCED):
+        it = "it" if parts else "your Overlord"
+        parts.append(f"a 2 diamond loses {it} by force, two moves on")
+    return f"{' and '.join(parts)}. Point at a square to see why."
+
+
+def hover_danger(c: OverlordsController) -> str:
+    """Why the target under the pointer loses ("Rune 3 to d5: after this, ..."); ""."""
+    sq = c.scene.view.board.square_at(c.scene.hover)
+    if sq is None or sq not in c.targets or c.threats is None:
+        return ""
+    state = c.scene.match.state
+    for move in c.offered(c.targets[sq]):
+        verdict = c.threats.verdict(move)
+        if verdict is not UNKNOWN and verdict is not None:
+            text = f"{move}: {danger_words(state, move, verdict)}."
+            others = [m for m in c.offered(c.targets[sq]) if c.threats.verdict(m) is None]
+            if others:
+                text += f" Rune {others[0].rune} there is safe."
+            return text
+    return ""
 
 
 def _attacked_hint(c: OverlordsController) -> str:
@@ -90,12 +147,16 @@ def _attacked_hint(c: OverlordsController) -> str:
     pick, state = c.pick, c.scene.match.state
     if c.threats.saving() is False:
         return "No move saves your Overlord. Click a figure to see its moves."
-    _, safe, complete = c.target_marks()
+    marks = c.target_marks()
+    complete, safe = marks.complete, marks.with_mark(SHIELD)
     if pick.figure is not None or (pick.rune == 6 and pick.fate is not None):
         if complete and not safe:
             what = ("move of this " + rules.TYPE_NAMES[state.figure(pick.figure)[1]]
                     if pick.figure is not None else "recruit here")
             return f"No {what} makes it safe: try another figure or other stones."
+        if marks.with_mark(LOSES, FORCED):
+            return ("Moves marked with a shield make it safe; a ! or a 2 diamond does not "
+                    "(point at it to see why).")
         return "Moves marked with a shield make it safe."
     if (pick.rune or pick.fate is not None) and pick.movable():
         return "Click a circled figure: moves marked with a shield make it safe."

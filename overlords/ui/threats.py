@@ -2,27 +2,34 @@
 
 Plain Python (no pygame). `Threats(state)` knows at once which enemy moves attack the Overlord
 now (`rules.attackers`: the enemy's legal moves with its unplayed stones, as if it were its
-turn). Which of the side's own moves leave the Overlord open to capture it then learns a slice
-of time per frame (`step`), so the window never waits: one verdict per (from, to) pair, because
-the enemy's answers depend only on where the figures stand after the move, not on the stones
-that took them there. The screen marks from these verdicts: when the Overlord is safe now, a
-red ! on the few targets that expose it; when it is attacked, a shield on the targets that
-save it.
+turn). Which of the side's own moves lose the Overlord it learns OFF the UI thread: a
+background thread asks `overlords.tactics.danger` about every move, the moves on screen first
+(`first`), and hands each verdict over under a lock; the window never waits. A verdict is
+`None` (safe two moves deep) or a `tactics.Danger`: the reply captures the Overlord at once
+(the red "!"), or after it nothing saves the Overlord (the "loses by force" mark).
+
+`marks(targets)` turns the verdicts into what each target square shows (`TargetMarks`): when
+the Overlord is safe now, the squares whose every move loses it; when it is attacked, a shield
+on the squares that save it (safely), and a mark on the escapes and captures that do not.
 """
 
 from __future__ import annotations
 
+import contextlib
+import sys
+import threading
 import time
 from collections.abc import Iterable
+from dataclasses import dataclass
 
-from overlords import rules
+from overlords import rules, tactics
 
 Move = rules.Move
 SHOWN_ATTACKERS = 2  # figures named in the status line; the rest are counted
+SWITCH = 0.001  # the interpreter's switch interval while a thread judges (default 0.005)
 
-
-def _key(move: Move) -> tuple[int | None, int | None]:
-    return move.frm, move.to
+SAFE, LOSES, FORCED, SHIELD = "safe", "loses", "forced", "shield"  # what a move or square gets
+UNKNOWN = object()
 
 
 def exposes(state: rules.State, move: Move) -> bool:
@@ -32,21 +39,120 @@ def exposes(state: rules.State, move: Move) -> bool:
     return after.result is None and bool(rules.attackers(after, state.turn))
 
 
+_switching = threading.Lock()
+_judging = 0  # threads judging now
+_saved_switch = sys.getswitchinterval()
+
+
+@contextlib.contextmanager
+def _quick_switching():
+    """While any thread judges, the UI thread waiting for the interpreter lock gets it after
+    at most SWITCH seconds instead of the default 5 ms (which cost the window a few ms a
+    frame: bench/danger_marks.py); the interval is restored when the last one ends."""
+    global _judging, _saved_switch
+    with _switching:
+        if _judging == 0:
+            _saved_switch = sys.getswitchinterval()
+            sys.setswitchinterval(min(_saved_switch, SWITCH))
+        _judging += 1
+    try:
+        yield
+    finally:
+        with _switching:
+            _judging -= 1
+            if _judging == 0:
+                sys.setswitchinterval(_saved_switch)
+
+
+@dataclass(frozen=True)
+class TargetMarks:
+    """What the target squares show: `squares` maps a square to LOSES, FORCED or SHIELD (a
+    square without a mark is absent); `runes` maps a square reached by several Runes (the
+    player will choose) to each Rune with its own verdict (SAFE, LOSES, FORCED, or None while
+    unknown); `complete` is False while some target waits for its verdict."""
+
+    squares: tuple[tuple[int, str], ...] = ()
+    runes: tuple[tuple[int, tuple[tuple[int, str | None], ...]], ...] = ()
+    complete: bool = True
+
+    def of(self, sq: int) -> str | None:
+        """The mark of a square (None: no mark)."""
+        return dict(self.squares).get(sq)
+
+    def with_mark(self, *marks: str) -> frozenset[int]:
+        """The squares carrying one of these marks."""
+        return frozenset(sq for sq, m in self.squares if m in marks)
+
+    def runes_of(self, sq: int) -> tuple[tuple[int, str | None], ...]:
+        """The Runes to choose from on sq, each with its verdict (empty: no choice there)."""
+        return dict(self.runes).get(sq, ())
+
+
 class Threats:
     """The attack on the side to move and the verdict on each of its moves (see module)."""
 
-    def __init__(self, state: rules.State, legal: list[Move] | None = None) -> None:
+    def __init__(self, state: rules.State, legal: list[Move] | None = None,
+                 start: bool = True) -> None:
         self.state = state
         self.side = state.turn
         self.attackers = rules.attackers(state, self.side)
         mine = (self.side, rules.OVERLORD)
         self.overlord = next((sq for sq in range(64) if state.figure(sq) == mine), None)
-        self.exposed: dict[tuple[int | None, int | None], bool] = {}
-        self._todo: dict[tuple[int | None, int | None], Move] = {}
-        for move in rules.legal_moves(state) if legal is None else legal:
-            if not move.is_discard:
-                self._todo.setdefault(_key(move), move)
-        self._soon: list[tuple[int | None, int | None]] = []
+        self.verdicts: dict[Move, tactics.Danger | None] = {}
+        moves = rules.legal_moves(state) if legal is None else legal
+        self._todo: dict[Move, None] = dict.fromkeys(m for m in moves if not m.is_discard)
+        self._soon: list[Move] = []
+        self._lock = threading.Lock()
+        self._stop = False
+        self._working: Move | None = None  # the move being judged now
+        self.error: BaseException | None = None
+        self._thread: threading.Thread | None = None
+        if start:
+            self.start()
+
+    def start(self) -> None:
+        """Start judging in the background (once)."""
+        if self._thread is None and self._todo:
+            self._thread = threading.Thread(target=self._run, name="overlords-threats",
+                                            daemon=True)
+            self._thread.start()
+
+    def _run(self) -> None:
+        with _quick_switching():
+            self._judge_all()
+
+    def _judge_all(self) -> None:
+        while not self._stop:
+            with self._lock:
+                move = self._working = self._take()
+            if move is None:
+                return
+            try:
+                verdict = tactics.danger(self.state, move)
+            except Exception as err:  # a bug must not kill the marks silently: keep it
+                self.error = err
+                verdict = None
+            with self._lock:
+                self.verdicts[move] = verdict
+                self._working = None
+            time.sleep(0)  # a chance for the UI thread between two moves
+
+    def _take(self) -> Move | None:
+        """The next move to judge (under the lock): the ones asked for first, in order."""
+        while self._soon:
+            move = self._soon.pop()
+            if move in self._todo:
+                del self._todo[move]
+                return move
+        if self._todo:
+            move = next(iter(self._todo))
+            del self._todo[move]
+            return move
+        return None
+
+    def close(self) -> None:
+        """Stop the background work (the position is gone)."""
+        self._stop = True
 
     @property
     def attacked(self) -> bool:
@@ -56,7 +162,8 @@ class Threats:
     @property
     def done(self) -> bool:
         """True once every move has its verdict."""
-        return not self._todo
+        with self._lock:
+            return not self._todo and self._working is None
 
     @property
     def attacker_squares(self) -> list[int]:
@@ -65,51 +172,85 @@ class Threats:
 
     def first(self, moves: Iterable[Move]) -> None:
         """Judge these moves before the others (the targets on screen now)."""
-        self._soon = [k for k in map(_key, moves) if k in self._todo][::-1]
+        with self._lock:
+            self._soon = [m for m in moves if m in self._todo][::-1]
 
-    def step(self, budget: float = 0.006) -> None:
-        """Judge moves for about `budget` seconds (at least one)."""
-        start = time.perf_counter()
-        while self._todo:
-            key = None
-            while self._soon and key is None:
-                k = self._soon.pop()
-                key = k if k in self._todo else None
-            if key is None:
-                key = next(iter(self._todo))
-            self.exposed[key] = exposes(self.state, self._todo.pop(key))
-            if time.perf_counter() - start >= budget:
-                return
+    def finish(self, timeout: float | None = None) -> None:
+        """Wait until every move has its verdict (tests, and anything that cannot wait)."""
+        if self._thread is None:
+            self._run()
+        else:
+            self._thread.join(timeout)
 
-    def finish(self) -> None:
-        """Judge every remaining move now (tests, and anything that cannot wait)."""
-        self.step(float("inf"))
+    def verdict(self, move: Move) -> tactics.Danger | None | object:
+        """The move's verdict: None (safe), a `tactics.Danger`, or `UNKNOWN` while not yet
+        judged."""
+        with self._lock:
+            return self.verdicts.get(move, UNKNOWN)
 
-    def verdict(self, move: Move) -> bool | None:
-        """True if the move leaves the Overlord open to capture; None while not yet known."""
-        if move.is_discard:
-            return self.attacked
-        return self.exposed.get(_key(move))
+    def judge(self, move: Move) -> tactics.Danger | None:
+        """The move's verdict now: judged here (on the caller's thread) if the background
+        has not come to it yet."""
+        verdict = self.verdict(move)
+        if verdict is not UNKNOWN:
+            return verdict
+        verdict = tactics.danger(self.state, move)
+        with self._lock:
+            self.verdicts[move] = verdict
+            self._todo.pop(move, None)
+        return verdict
+
+    def mark(self, move: Move) -> str | None:
+        """SAFE, LOSES or FORCED for a judged move; None while unknown."""
+        v = self.verdict(move)
+        if v is UNKNOWN:
+            return None
+        return SAFE if v is None else FORCED if v.forced else LOSES
 
     def saving(self) -> bool | None:
-        """When attacked: True if some move makes the Overlord safe, False if none does,
-        None while that is not known yet."""
-        if any(not v for v in self.exposed.values()):
-            return True
-        return False if self.done else None
+        """True if some move keeps the Overlord safe (no capture next turn), False if none
+        does, None while that is not known yet."""
+        with self._lock:
+            if any(v is None or v.forced for v in self.verdicts.values()):
+                return True
+            return False if not self._todo and self._working is None else None
 
-    def marks(self, targets: dict[int, list[Move]]) -> tuple[set[int], bool]:
-        """The target squares to mark (the saving ones when attacked, else the exposing ones)
-        and whether every target's verdict is known yet."""
-        squares: set[int] = set()
+    def any_safe(self) -> bool | None:
+        """True if some move is safe two moves deep, False if none is, None while unknown."""
+        with self._lock:
+            if any(v is None for v in self.verdicts.values()):
+                return True
+            return False if not self._todo and self._working is None else None
+
+    def marks(self, targets: dict[int, list[Move]], choices: dict[int, list[Move]] | None = None
+              ) -> TargetMarks:
+        """What the target squares show (see `TargetMarks`). `choices` are the moves a click
+        on each square offers (default: all of its moves)."""
+        choices = targets if choices is None else choices
+        squares, runes = [], []
         complete = True
-        for sq, moves in targets.items():
-            verdict = self.exposed.get(_key(moves[0]))
-            if verdict is None:
+        for sq in sorted(targets):
+            moves = choices.get(sq) or targets[sq]
+            verdicts = [self.mark(m) for m in moves]
+            if len(moves) > 1:
+                runes.append((sq, tuple((m.rune, v) for m, v in zip(moves, verdicts,
+                                                                     strict=True))))
+            if None in verdicts:
                 complete = False
-            elif verdict != self.attacked:
-                squares.add(sq)
-        return squares, complete
+                continue
+            best = SAFE if SAFE in verdicts else FORCED if FORCED in verdicts else LOSES
+            if self.attacked:
+                if best == SAFE:
+                    squares.append((sq, SHIELD))
+                elif best == FORCED or self._escape_or_capture(moves[0]):
+                    squares.append((sq, best))
+            elif best != SAFE:
+                squares.append((sq, best))
+        return TargetMarks(tuple(squares), tuple(runes), complete)
+
+    def _escape_or_capture(self, move: Move) -> bool:
+        return move.frm == self.overlord or (
+            move.to is not None and self.state.figure(move.to) is not None)
 
     def attack_text(self) -> str:
         """"Your Overlord is attacked by the Dragon on b8 (Rune 3)." ("" when it is not)."""

@@ -11,6 +11,7 @@ nothing.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Hashable
 from typing import Any
 
@@ -27,13 +28,23 @@ from overlords.ui.art import figure, stone
 from overlords.ui.board import (
     draw_attack,
     draw_board,
+    draw_locks,
     draw_movable,
     draw_refusal,
     draw_selected,
     draw_targets,
 )
 from overlords.ui.hint import draw_hint_board, draw_hint_stones
-from overlords.ui.panel import FATES, PanelLayout, draw_hand, layout_panel, stone_at
+from overlords.ui.panel import (
+    FATES,
+    PanelLayout,
+    draw_hand,
+    draw_tip,
+    layout_panel,
+    slot_played,
+    stone_at,
+)
+from overlords.ui.tips import fate_tip, feature_tip, figure_tip, rune_tip
 from overlords.ui.words import log_rows
 
 
@@ -50,6 +61,9 @@ def layout_screen(size: tuple[int, int], m: Metrics, board: BoardView) -> PanelL
     return layout_panel(panel, m, 1 if board.flipped else 0)
 
 
+TIP_DELAY = 0.4  # seconds the pointer rests before a hover tip shows
+
+
 class OverlordsView:
     """The Overlords view of the shared game screen (see the module docstring)."""
 
@@ -61,6 +75,8 @@ class OverlordsView:
         self.board = BoardView(rules.GRID)
         self.panel: PanelLayout | None = None
         self._bg: pygame.Surface | None = None
+        self.legend_b = pygame.Rect(0, 0, 0, 0)  # the "?" in the board frame's corner
+        self._tip: tuple[Any, float] = (None, 0.0)  # what the pointer rests on, since when
 
     def attach(self, scene: Any) -> None:
         """The scene it draws; Black at the bottom when only Black is a person's."""
@@ -71,6 +87,10 @@ class OverlordsView:
     def layout(self, size: tuple[int, int]) -> Areas:
         """Board and cards; the toolbar, status and log areas for the shared screen."""
         self.panel = layout_screen(size, self.scene.app.m, self.board)
+        margin = self.board.rect.x - self.board.frame.x
+        side = max(16, int(margin * 0.8))
+        self.legend_b = pygame.Rect(0, 0, side, side)
+        self.legend_b.center = (self.board.frame.x + margin // 2, self.board.frame.y + margin // 2)
         self._bg = None
         return Areas(self.panel.toolbar, self.panel.status, self.panel.log)
 
@@ -133,6 +153,7 @@ class OverlordsView:
         attacked = threats is not None and threats.attacked and threats.overlord is not None
         draw_board(layer, self.board, state, pal, last, hidden, flags,
                    glow=threats.overlord if attacked else None)
+        draw_locks(layer, self.board, state, pal, hidden)
         if attacked:
             draw_attack(layer, self.board, threats.overlord, threats.attacker_squares, pal)
         if mine:
@@ -140,9 +161,8 @@ class OverlordsView:
                 draw_selected(layer, self.board, c.pick.figure, pal)
             else:
                 draw_movable(layer, self.board, c.pick.movable(), pal)
-            danger, safe, _ = c.target_marks()
-            draw_targets(layer, self.board, c.targets, state, pal, c.pick.rune is None,
-                         danger, safe)
+            draw_targets(layer, self.board, c.targets, state, pal, c.target_marks(),
+                         quiet_teleports=c.pick.rune != 5)
             if c.hint is not None:
                 draw_hint_board(layer, self.board, c.hint, pal)
         if self.panel is None:
@@ -181,6 +201,53 @@ class OverlordsView:
         if kind is not None:
             token = figure(kind, s.match.state.turn, int(self.board.tile * 1.05), pal)
             surface.blit(token, token.get_rect(center=s.controller.drag["pos"]))
+        self._draw_legend_button(surface)
+        tip = self.tip_text()
+        if tip and kind is None and self.tip_due():
+            draw_tip(surface, tip, s.hover, s.app.m, pal)
+
+    def _draw_legend_button(self, surface: pygame.Surface) -> None:
+        pal = self.scene.app.pal
+        r = self.legend_b
+        hot = r.collidepoint(self.scene.hover)
+        pygame.draw.circle(surface, pal.primary if hot else (122, 94, 62), r.center, r.w // 2)
+        draw.blit_text(surface, "?", max(11, int(r.h * 0.75)),
+                       pal.text_dark if hot else (240, 228, 200), r.center, "center", bold=True)
+
+    # hover tips ------------------------------------------------------------------------------
+
+    def tip_text(self) -> str:
+        """What the thing under the pointer is ("" for nothing): a stone, a figure, a
+        feature, the legend button."""
+        s = self.scene
+        pos = s.hover
+        if self.legend_b.collidepoint(pos):
+            return "Board legend: the features and every mark (L)"
+        state = s.match.shown
+        if self.panel is not None:
+            hit = stone_at(self.panel, pos)
+            if hit is not None:
+                side, kind, value = hit
+                if kind == "rune":
+                    return rune_tip(value, value not in state.hand_runes(side))
+                return fate_tip(FATES[value], slot_played(state, side, value))
+        sq = self.board.square_at(pos)
+        if sq is None or (sq in s.controller.targets and s.my_turn):
+            return ""  # a target's words are in the status line
+        if state.figure(sq) is not None:
+            return figure_tip(state, sq)
+        if int(state.features[sq]) >= 0:
+            return feature_tip(state, sq)
+        return ""
+
+    def tip_due(self) -> bool:
+        """True once the pointer has rested on the same thing for TIP_DELAY seconds (the
+        clock starts on the first question about a new thing)."""
+        key = (self.scene.hover, self.tip_text())
+        now = time.monotonic()
+        if key != self._tip[0]:
+            self._tip = (key, now)
+        return bool(key[1]) and now - self._tip[1] >= TIP_DELAY
 
     def _actionable(self, sq: int) -> bool:
         """True if a click on sq would do something (for the hover outline)."""

@@ -56,3 +56,19 @@ def result_words(outcome: Any, viewer: int | None = None) -> str:
         "forfeit": f"{loser} forfeited.",
     }.get(outcome.reason, outcome.reason)
     return sentence[:1].upper() + sentence[1:]
+
+
+def danger_words(state: rules.State, move: rules.Move, danger) -> str:
+    """Why a move loses, from the mover's side: "after this, 3D d8-d3 attacks your Overlord
+    and nothing can stop it". `danger` is the move's `tactics.Danger`."""
+    reply = danger.reply
+    after = rules.apply_legal(state, move)
+    if not danger.forced:
+        victim = after.figure(reply.to) if reply.to is not None else None
+        if victim is not None and victim[1] == rules.OVERLORD:
+            return f"after this, {reply} captures your Overlord"
+        return f"after this, {reply} takes the ninth Source and wins"
+    then = rules.apply_legal(after, reply)
+    if rules.attackers(then, state.turn):
+        return f"after this, {reply} attacks your Overlord and nothing can stop it"
+    return f"after this, {reply} leaves you no move that keeps your Overlord safe"

@@ -1,0 +1,92 @@
+"""The small badges of the Overlords board, each its own shape (never told apart by colour
+alone, for colour-blind players):
+
+- a triangle with "!": the move loses the Overlord at once (the reply captures it);
+- a diamond with "2": the move loses it by force (after the reply nothing saves it);
+- a shield with a tick: the move saves the attacked Overlord;
+- a padlock: a figure whose Fate stones are all played cannot move until the Reckoning.
+
+Every badge is drawn into a given rectangle (a corner of a square, a button, the legend).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from common.ui import draw
+from common.ui.theme import Palette
+
+LOSES, FORCED = "loses", "forced"  # the verdicts of overlords.ui.threats
+
+
+def draw_loss_mark(surface: pygame.Surface, rect: pygame.Rect, kind: str, pal: Palette) -> None:
+    """The "loses at once" triangle or the "loses by force" diamond, filling rect."""
+    surface.blit(_loss(kind, rect.w, pal.refusal), rect.topleft)
+
+
+@lru_cache(maxsize=16)
+def _loss(kind: str, size: int, color: tuple[int, int, int]) -> pygame.Surface:
+    big = max(8, size) * 4  # drawn large, then scaled down smoothly
+    s = pygame.Surface((big, big), pygame.SRCALPHA)
+    white = (255, 255, 255)
+    if kind == FORCED:
+        points = [(big / 2, 1), (big - 2, big / 2), (big / 2, big - 2), (1, big / 2)]
+        pygame.draw.polygon(s, white, points)
+        inner = [(x * 0.82 + big * 0.09, y * 0.82 + big * 0.09) for x, y in points]
+        pygame.draw.polygon(s, color, inner)
+        draw.blit_text(s, "2", int(big * 0.5), white, (big // 2, big // 2), "center", bold=True)
+    else:
+        points = [(big / 2, 1), (big - 2, big * 0.92), (1, big * 0.92)]
+        pygame.draw.polygon(s, white, points)
+        inner = [(big / 2, big * 0.12), (big * 0.88, big * 0.86), (big * 0.12, big * 0.86)]
+        pygame.draw.polygon(s, color, inner)
+        draw.blit_text(s, "!", int(big * 0.58), white, (big // 2, int(big * 0.58)), "center",
+                       bold=True)
+    return pygame.transform.smoothscale(s, (size, size))
+
+
+def draw_shield(surface: pygame.Surface, rect: pygame.Rect, pal: Palette) -> None:
+    """The shield with a tick: this move makes the attacked Overlord safe."""
+    surface.blit(_shield(rect.w, pal.move), rect.topleft)
+
+
+@lru_cache(maxsize=8)
+def _shield(size: int, color: tuple[int, int, int]) -> pygame.Surface:
+    big = size * 4
+    surface = pygame.Surface((big, big), pygame.SRCALPHA)
+    s = big - 1
+    points = [(0.5, 0.02), (0.97, 0.16), (0.93, 0.55), (0.5, 0.98), (0.07, 0.55), (0.03, 0.16)]
+    outline = [(x * s, y * s) for x, y in points]
+    pygame.draw.polygon(surface, (255, 255, 255), outline)
+    inner = [(0.5 * s + (x - 0.5 * s) * 0.8, 0.47 * s + (y - 0.47 * s) * 0.8) for x, y in outline]
+    pygame.draw.polygon(surface, color, inner)
+    tick = [(0.28 * s, 0.5 * s), (0.45 * s, 0.67 * s), (0.74 * s, 0.31 * s)]
+    width = max(6, big // 9)
+    pygame.draw.lines(surface, (255, 255, 255), False, tick, width)
+    for x, y in tick:
+        pygame.draw.circle(surface, (255, 255, 255), (x, y), width / 2 - 1)
+    return pygame.transform.smoothscale(surface, (size, size))
+
+
+def draw_lock(surface: pygame.Surface, rect: pygame.Rect, color: tuple[int, int, int]) -> None:
+    """A padlock: this figure cannot move until the Reckoning."""
+    surface.blit(_lock(rect.w, tuple(color)), rect.topleft)
+
+
+@lru_cache(maxsize=16)
+def _lock(size: int, color: tuple[int, int, int]) -> pygame.Surface:
+    big = max(8, size) * 4
+    s = pygame.Surface((big, big), pygame.SRCALPHA)
+    white = (255, 255, 255)
+    body = pygame.Rect(big * 0.14, big * 0.42, big * 0.72, big * 0.54)
+    shackle = pygame.Rect(big * 0.27, big * 0.06, big * 0.46, big * 0.62)
+    pygame.draw.ellipse(s, white, shackle, int(big * 0.16))
+    pygame.draw.ellipse(s, color, shackle.inflate(-big * 0.06, -big * 0.06), int(big * 0.08))
+    pygame.draw.rect(s, white, body, border_radius=int(big * 0.1))
+    pygame.draw.rect(s, color, body.inflate(-big * 0.08, -big * 0.08),
+                     border_radius=int(big * 0.08))
+    pygame.draw.circle(s, white, (big / 2, body.centery - big * 0.03), big * 0.07)
+    pygame.draw.rect(s, white, pygame.Rect(big * 0.47, body.centery, big * 0.06, big * 0.14))
+    return pygame.transform.smoothscale(s, (size, size))
