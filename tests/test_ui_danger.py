@@ -141,16 +141,21 @@ def test_a_forced_loss_is_marked_explained_and_confirmed(trap):
     tri_low_left = app.screen.get_at((x2 + 3, y2 + int(size * 0.88)))[:3]
     assert tri_low_left != low_left
     assert red_pixels(app.screen, app.screen.get_rect().clip((x, y, size, size)), app.pal) > 10
-    # pointing at the square says why
+    # pointing at the square says why, naming the reply that forces the loss (any of them)
+    move = next(m for m in rules.legal_moves(game.match.state)
+                if str(m).endswith("e6-h3"))
+    reply = tactics.danger(game.match.state, move).reply
+    then = rules.apply_legal(rules.apply_legal(game.match.state, move), reply)
+    assert rules.attackers(then, WHITE)
     d.move(game.view.board.center(G.index("h3")))
     d.frames(1)
-    assert game.status().text == ("2O e6-h3: after this, 3D d2-d7 attacks your Overlord and "
+    assert game.status().text == (f"{move}: after this, {reply} attacks your Overlord and "
                                   "nothing can stop it.")
     # playing it asks first; Cancel (the default) keeps the turn
     d.click(game.view.board.center(G.index("h3")))
     ask = app.top
     assert isinstance(ask, Dialog) and ask.title == "A losing move"
-    assert "3D d2-d7 attacks your Overlord" in ask.lines[0]
+    assert f"{reply} attacks your Overlord" in ask.lines[0]
     assert [b.label for b in ask.buttons] == ["Cancel", "Play it"]
     d.click(ask.buttons[0].rect.center)
     assert app.top is game and game.match.moves == []

@@ -3,7 +3,8 @@
 A small panel beside the square (never over it: the square, its figure and its marks stay in
 sight), one button per Rune with its name ("Rune 4 · Knight jump"), a loss mark on a Rune that
 loses the Overlord, and Cancel. A click outside, Esc or right click cancels; the digit keys
-pick a Rune. The board below is not dimmed.
+pick a Rune; Tab or the arrows move a focus ring over the buttons and Enter presses one (the
+first Rune that does not lose is focused at once). The board below is not dimmed.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Callable
 import pygame
 
 from common.ui import draw
+from common.ui.focus import Focus
 from common.ui.input import Action, Command, Key, PointerDown
 from common.ui.scene import Scene
 from common.ui.widgets import Button, Widget, handle_all
@@ -40,6 +42,8 @@ class RuneChoice(Scene):
             Button(self._label(move, verdict), self._choose(move), small=True)
             for move, verdict in choices]
         self.buttons.append(Button("Cancel", self.cancel, small=True))
+        safe = [i for i, (_, verdict) in enumerate(choices) if verdict not in (LOSES, FORCED)]
+        self.focus = Focus(lambda: self.buttons, safe[0] if safe else len(choices))
         self.panel = pygame.Rect(0, 0, 0, 0)
 
     @staticmethod
@@ -86,8 +90,9 @@ class RuneChoice(Scene):
             by += h_button + m.pad // 2
 
     def handle(self, action: Action) -> bool:
-        """Buttons; digit keys pick; Esc, right click or a click elsewhere cancels."""
-        if handle_all(self.buttons, action):
+        """Buttons (by mouse, or Tab / arrows and Enter); digit keys pick; Esc, right click
+        or a click elsewhere cancels."""
+        if self.focus.handle(action) or handle_all(self.buttons, action):
             return True
         if action is Command.BACK:
             self.cancel()
@@ -118,3 +123,4 @@ class RuneChoice(Scene):
                 draw_loss_mark(surface, pygame.Rect(button.rect.right - size - 4,
                                                     button.rect.y + 4, size, size),
                                verdict, pal)
+        self.focus.draw(surface, pal, m)
