@@ -124,31 +124,35 @@ class Threats:
     def _judge_all(self) -> None:
         while not self._stop:
             with self._lock:
-                move = self._working = self._take()
-            if move is None:
+                group = self._take()
+                self._working = group[0] if group else None
+            if not group:
                 return
-            try:
-                verdict = tactics.danger(self.state, move)
+            try:  # the moves of one (from, to) share the work (tactics.judge)
+                verdicts = tactics.judge(self.state, group)
             except Exception as err:  # a bug must not kill the marks silently: keep it
                 self.error = err
-                verdict = None
+                verdicts = dict.fromkeys(group)
             with self._lock:
-                self.verdicts[move] = verdict
+                self.verdicts.update(verdicts)
                 self._working = None
-            time.sleep(0)  # a chance for the UI thread between two moves
+            time.sleep(0)  # a chance for the UI thread between two groups
 
-    def _take(self) -> Move | None:
-        """The next move to judge (under the lock): the ones asked for first, in order."""
-        while self._soon:
-            move = self._soon.pop()
-            if move in self._todo:
-                del self._todo[move]
-                return move
-        if self._todo:
+    def _take(self) -> list[Move]:
+        """The next moves to judge (under the lock): the ones asked for first, in order, each
+        with the other moves of its (from, to) (they differ only in their stones)."""
+        move = None
+        while self._soon and move is None:
+            candidate = self._soon.pop()
+            move = candidate if candidate in self._todo else None
+        if move is None and self._todo:
             move = next(iter(self._todo))
-            del self._todo[move]
-            return move
-        return None
+        if move is None:
+            return []
+        group = [m for m in self._todo if m.frm == move.frm and m.to == move.to]
+        for m in group:
+            del self._todo[m]
+        return group
 
     def close(self) -> None:
         """Stop the background work (the position is gone)."""
