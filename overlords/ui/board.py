@@ -20,7 +20,7 @@ from common.ui.board import BoardView
 from common.ui.theme import Palette
 from overlords import rules
 from overlords.ui.art import FEATURE_TINT, feature, figure, marker
-from overlords.ui.marks import FORCED, LOSES, draw_lock, draw_loss_mark, draw_shield
+from overlords.ui.marks import FORCED, LOSES, draw_lock, draw_loss_mark, draw_rune_pill, draw_shield
 from overlords.ui.threats import SHIELD, TargetMarks
 from overlords.ui.tips import stuck_kinds
 
@@ -138,19 +138,10 @@ def _rune_pills(surface: pygame.Surface, rect: pygame.Rect,
     x, y = rect.x + 2, rect.y + 2
     limit = rect.x + int(rect.w * 0.68)  # the flag's corner stays free
     for rune, verdict in choice:
-        text = draw.text(str(rune), px, (255, 255, 255), True)
-        pill = text.get_rect().inflate(8, 2)
-        pill.topleft = (x, y)
-        if pill.right > limit:
-            y += pill.h + 1
-            pill.topleft = (rect.x + 2, y)
-        bad = verdict in (LOSES, FORCED)
-        pygame.draw.rect(surface, pal.refusal if bad else pal.move, pill,
-                         border_radius=pill.h // 2)
-        surface.blit(text, text.get_rect(center=pill.center))
-        if bad:
-            pygame.draw.line(surface, (255, 255, 255), (pill.x + 2, pill.bottom - 3),
-                             (pill.right - 3, pill.y + 2), 2)
+        size = draw.text(str(rune), px, (255, 255, 255), True).get_rect().inflate(8, 2)
+        if x + size.w > limit:
+            x, y = rect.x + 2, y + size.h + 1
+        pill = draw_rune_pill(surface, rune, px, (x, y), verdict in (LOSES, FORCED), pal)
         x = pill.right + 2
 
 

@@ -11,7 +11,7 @@ from common.ui import draw
 from common.ui.overlay import Dialog
 from overlords import rules
 from overlords.ui.art import feature
-from overlords.ui.marks import FORCED, LOSES, draw_lock, draw_loss_mark, draw_shield
+from overlords.ui.marks import FORCED, LOSES, draw_lock, draw_loss_mark, draw_rune_pill, draw_shield
 from overlords.ui.tips import FEATURE_WORDS
 
 MARKS = (
@@ -76,16 +76,10 @@ def _sample(surface: pygame.Surface, tile: pygame.Rect, mark: str, pal) -> None:
     elif mark == "small":
         draw.ring(surface, c, max(3, w * 0.07), pal.move, max(1, w // 40), 150)
     elif mark == "digits":
-        for k, (digit, bad) in enumerate((("2", False), ("3", True))):
-            text = draw.text(digit, max(12, int(w * 0.3)), (255, 255, 255), True)
-            pill = text.get_rect().inflate(8, 2)
-            pill.topleft = (tile.x + 3 + k * (pill.w + 2), tile.y + 3)
-            pygame.draw.rect(surface, pal.refusal if bad else pal.move, pill,
-                             border_radius=pill.h // 2)
-            surface.blit(text, text.get_rect(center=pill.center))
-            if bad:
-                pygame.draw.line(surface, (255, 255, 255), (pill.x + 2, pill.bottom - 3),
-                                 (pill.right - 3, pill.y + 2), 2)
+        x = tile.x + 3
+        for rune, bad in ((2, False), (3, True)):
+            x = draw_rune_pill(surface, rune, max(12, int(w * 0.3)), (x, tile.y + 3), bad,
+                               pal).right + 2
     elif mark in (LOSES, FORCED):
         draw_loss_mark(surface, tile.inflate(-w // 4, -w // 4), mark, pal)
     elif mark == "shield":

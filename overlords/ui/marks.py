@@ -47,6 +47,21 @@ def _loss(kind: str, size: int, color: tuple[int, int, int]) -> pygame.Surface:
     return pygame.transform.smoothscale(s, (size, size))
 
 
+def draw_rune_pill(surface: pygame.Surface, rune: int, px: int, topleft: tuple[int, int],
+                   bad: bool, pal: Palette) -> pygame.Rect:
+    """A Rune's digit in a pill (a target several Runes reach); struck through on the
+    danger colour if that Rune loses. Its rect."""
+    text = draw.text(str(rune), px, (255, 255, 255), True)
+    pill = text.get_rect().inflate(8, 2)
+    pill.topleft = topleft
+    pygame.draw.rect(surface, pal.refusal if bad else pal.move, pill, border_radius=pill.h // 2)
+    surface.blit(text, text.get_rect(center=pill.center))
+    if bad:
+        pygame.draw.line(surface, (255, 255, 255), (pill.x + 2, pill.bottom - 3),
+                         (pill.right - 3, pill.y + 2), 2)
+    return pill
+
+
 def draw_shield(surface: pygame.Surface, rect: pygame.Rect, pal: Palette) -> None:
     """The shield with a tick: this move makes the attacked Overlord safe."""
     surface.blit(_shield(rect.w, pal.move), rect.topleft)
