@@ -284,3 +284,15 @@ def _open_file_board(seed: int) -> bool:
     features = board_for(seed)
     state = rules.make_state(features, rules.default_setup())
     return any(m.frm == G.index("e1") and m.to == G.index("e8") for m in rules.legal_moves(state))
+
+
+def test_words_for_a_discard_and_an_overlord_read_as_english():
+    from overlords.ui.hint import hint_words
+    from overlords.ui.words import describe
+
+    state = rules.new_state(random.Random(3))
+    discard = rules.Move.parse("7O --")
+    assert describe(discard, state).endswith("discards Rune 7 and an Overlord Fate")
+    said = hint_words(discard, state)
+    assert said.startswith("Discard Rune 7 and an Overlord Fate (7O --") and "-- —" not in said
+    assert describe(rules.Move.parse("6D b5"), state).endswith("recruits a Dragon on b5")

@@ -21,6 +21,7 @@ from common.ui.board import BoardView
 from common.ui.theme import Palette
 from overlords import rules
 from overlords.ui.panel import FATES, Hand, slot_played
+from overlords.ui.words import a_figure
 
 
 def position_seed(state: rules.State) -> int:
@@ -33,15 +34,16 @@ def hint_words(move: rules.Move, state: rules.State) -> str:
     """"3H c1-c5 — Hero c1 to c5 with Rune 3 (Rook)" and the like."""
     fate = rules.TYPE_NAMES[move.fate]
     if move.is_discard:
-        return f"{move} — discard Rune {move.rune} and a {fate} Fate (nothing can move)"
+        return (f"Discard Rune {move.rune} and {a_figure(move.fate)} Fate ({move}; nothing "
+                "can move)")
     if move.is_recruit:
-        return f"{move} — recruit a {fate} on the Source {rules.GRID.name(move.to)} (Rune 6)"
+        return (f"{move} — recruit {a_figure(move.fate)} on the Source "
+                f"{rules.GRID.name(move.to)} (Rune 6)")
     text = (f"{move} — {fate} {rules.GRID.name(move.frm)} to {rules.GRID.name(move.to)} "
             f"with Rune {move.rune} ({rules.RUNE_NAMES[move.rune]})")
     victim = state.figure(move.to)
     if victim is not None:
-        text += f", takes {'an' if victim[1] == rules.OVERLORD else 'a'} " \
-                f"{rules.TYPE_NAMES[victim[1]]}"
+        text += f", takes {a_figure(victim[1])}"
     return text
 
 

@@ -19,12 +19,18 @@ def log_rows(moves: list[rules.Move]) -> list[LogRow]:
             for i in range(0, len(moves), 2)]
 
 
+def a_figure(kind: int) -> str:
+    """A figure type's name with its article: "a Dragon", "an Overlord"."""
+    name = rules.TYPE_NAMES[kind]
+    return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
+
+
 def describe(move: rules.Move, before: rules.State) -> str:
     """A move in plain words: "White's Dragon f1 to c4, captures a Hero"."""
     side = rules.SIDE_NAMES[before.turn].title()
     fate = rules.TYPE_NAMES[move.fate]
     if move.is_discard:
-        return f"{side} discards Rune {move.rune} and a {fate} Fate"
+        return f"{side} discards Rune {move.rune} and {a_figure(move.fate)} Fate"
     if move.is_recruit:
         return f"{side} recruits a {fate} on {rules.GRID.name(move.to)}"
     victim = before.figure(move.to)
@@ -32,8 +38,7 @@ def describe(move: rules.Move, before: rules.State) -> str:
     text = (f"{side}'s {fate} {rules.GRID.name(move.frm)} to {rules.GRID.name(move.to)} "
             f"({how})")
     if victim is not None:
-        name = rules.TYPE_NAMES[victim[1]]
-        text += f", takes {'an' if victim[1] == rules.OVERLORD else 'a'} {name}"
+        text += f", takes {a_figure(victim[1])}"
     return text
 
 
