@@ -99,10 +99,11 @@ def hint_status(c: OverlordsController) -> str:
     move = c.hint
     if move is None:
         return ""
-    text = f"Hint: {hint_words(move, c.scene.match.state)}. "
+    # what to do first: in a small window, under a warning, the end may be cut off
+    words = hint_words(move, c.scene.match.state)
     if move.is_discard:
-        return text + "Press Discard to play it."
-    return text + f"Click {rules.GRID.name(move.to)} to play it."
+        return f"Hint: press Discard. {words}."
+    return f"Hint: click {rules.GRID.name(move.to)}. {words}."
 
 
 def threat_text(c: OverlordsController) -> str:
