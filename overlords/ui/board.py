@@ -101,8 +101,8 @@ def draw_targets(
                 icon = feature(feature_kind, max(12, int(tile * 0.4)))
                 surface.blit(icon, icon.get_rect(bottomleft=(rect.x - 2, rect.bottom + 2)))
         elif moves[0].is_recruit:  # the figure to come, as a ghost on its Source
-            ghost = _ghost(moves[0].fate, state.turn, int(tile * TOKEN), pal)
-            surface.blit(ghost, ghost.get_rect(center=rect.center))
+            faint_figure = ghost(moves[0].fate, state.turn, int(tile * TOKEN), pal)
+            surface.blit(faint_figure, faint_figure.get_rect(center=rect.center))
             draw.dot(surface, rect.center, max(5, tile * 0.15), pal.move, 215)
         elif feature_kind >= 0:
             if faint:  # only a Teleport: a thin circle peeking out round the icon
@@ -200,7 +200,8 @@ def _arrow(surface: pygame.Surface, start: tuple[int, int], end: tuple[int, int]
 
 
 @lru_cache(maxsize=16)
-def _ghost(kind: int, side: int, size: int, pal: Palette) -> pygame.Surface:
+def ghost(kind: int, side: int, size: int, pal: Palette) -> pygame.Surface:
+    """A figure to come (a recruit's target), faint."""
     ghost = figure(kind, side, size, pal).copy()
     ghost.set_alpha(110)
     return ghost

@@ -10,7 +10,8 @@ import pygame
 from common.ui import draw
 from common.ui.overlay import Dialog
 from overlords import rules
-from overlords.ui.art import feature
+from overlords.ui.art import feature, figure, marker
+from overlords.ui.board import ghost
 from overlords.ui.marks import FORCED, LOSES, draw_lock, draw_loss_mark, draw_rune_pill, draw_shield
 from overlords.ui.tips import FEATURE_WORDS
 
@@ -23,7 +24,11 @@ MARKS = (
     (FORCED, "Loses it by force: after the reply nothing saves it"),
     ("shield", "Saves your attacked Overlord"),
     ("lock", "Cannot move until the Reckoning (its Fate stones are played)"),
+    ("flag", "A Source its side controls (hold all nine to win)"),
+    ("standing", "A figure standing on a feature (the small icon)"),
+    ("recruit", "Rune 6: a new figure from the reserve on your Source"),
 )
+LINES = 3  # lines of words a row holds at most (smaller words where they would need more)
 
 
 class Legend(Dialog):
@@ -37,7 +42,7 @@ class Legend(Dialog):
         return len(MARKS) * self._row()
 
     def _row(self) -> int:
-        return int(self.app.m.normal * 2.3)
+        return int(self.app.m.normal * 2.4)
 
     def draw_extra(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         pal, m = self.app.pal, self.app.m
@@ -49,21 +54,31 @@ class Legend(Dialog):
         for i, kind in enumerate(range(len(rules.FEATURE_NAMES))):
             y = rect.y + i * row
             surface.blit(feature(kind, icon), (left, y))
-            words = FEATURE_WORDS[kind]
-            px = m.small
-            lines = draw.wrap(words, px, half - icon - m.pad)
-            for j, line in enumerate(lines[:2]):
-                draw.blit_text(surface, line, px, pal.text, (left + icon + m.pad // 2,
-                                                            y + j * int(px * 1.25)))
+            _words(surface, FEATURE_WORDS[kind], (left + icon + m.pad // 2, y),
+                   half - icon - m.pad, row, pal, m)
         for i, (mark, words) in enumerate(MARKS):
             y = rect.y + i * row
             tile = pygame.Rect(right, y, icon, icon)
             pygame.draw.rect(surface, (226, 208, 170), tile, border_radius=4)
+            clip = surface.get_clip()
+            surface.set_clip(tile)  # a sample never spills over its words
             _sample(surface, tile, mark, pal)
-            lines = draw.wrap(words, m.small, half - icon - m.pad)
-            for j, line in enumerate(lines[:2]):
-                draw.blit_text(surface, line, m.small, pal.text,
-                               (right + icon + m.pad // 2, y + j * int(m.small * 1.25)))
+            surface.set_clip(clip)
+            _words(surface, words, (right + icon + m.pad // 2, y), half - icon - m.pad, row,
+                   pal, m)
+
+
+def _words(surface: pygame.Surface, words: str, at: tuple[int, int], width: int, row: int,
+           pal, m) -> None:
+    """A row's words, wrapped in `width`: at the small size in up to LINES lines that fit the
+    row, smaller if they need more (a small window), never cut."""
+    px = m.small
+    lines = draw.wrap(words, px, width)
+    while px > 9 and (len(lines) > LINES or len(lines) * int(px * 1.2) > row):
+        px -= 1
+        lines = draw.wrap(words, px, width)
+    for j, line in enumerate(lines):
+        draw.blit_text(surface, line, px, pal.text, (at[0], at[1] + j * int(px * 1.2)))
 
 
 def _sample(surface: pygame.Surface, tile: pygame.Rect, mark: str, pal) -> None:
@@ -76,13 +91,26 @@ def _sample(surface: pygame.Surface, tile: pygame.Rect, mark: str, pal) -> None:
     elif mark == "small":
         draw.ring(surface, c, max(3, w * 0.07), pal.move, max(1, w // 40), 150)
     elif mark == "digits":
-        x = tile.x + 3
+        x = tile.x + 2
         for rune, bad in ((2, False), (3, True)):
-            x = draw_rune_pill(surface, rune, max(12, int(w * 0.3)), (x, tile.y + 3), bad,
-                               pal).right + 2
+            x = draw_rune_pill(surface, rune, max(8, int(w * 0.26)), (x, tile.y + 3), bad,
+                               pal).right + 1
     elif mark in (LOSES, FORCED):
         draw_loss_mark(surface, tile.inflate(-w // 4, -w // 4), mark, pal)
     elif mark == "shield":
         draw_shield(surface, tile.inflate(-w // 4, -w // 4), pal)
     elif mark == "lock":
         draw_lock(surface, tile.inflate(-w // 4, -w // 4), (90, 90, 100))
+    elif mark == "flag":
+        icon = feature(rules.CASTLE, int(w * 0.86))
+        surface.blit(icon, icon.get_rect(center=c))
+        surface.blit(marker(rules.WHITE, w, pal), tile.topleft)
+    elif mark == "standing":
+        token = figure(rules.HERO, rules.WHITE, int(w * 0.8), pal)
+        surface.blit(token, token.get_rect(center=c))
+        icon = feature(rules.TOWER, max(10, int(w * 0.4)))
+        surface.blit(icon, icon.get_rect(bottomleft=(tile.x, tile.bottom)))
+    elif mark == "recruit":
+        shown = ghost(rules.DRAGON, rules.WHITE, int(w * 0.8), pal)
+        surface.blit(shown, shown.get_rect(center=c))
+        draw.dot(surface, c, max(4, w * 0.15), pal.move, 215)
