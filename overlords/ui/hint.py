@@ -99,9 +99,15 @@ def hint_stone_rects(hand: Hand, state: rules.State, move: rules.Move) -> list[p
 
 def draw_hint_stones(surface: pygame.Surface, hand: Hand, state: rules.State, move: rules.Move,
                      pal: Palette) -> None:
-    """Dashed rings around the two stones the hinted move plays."""
+    """Dashed rings around the two stones the hinted move plays (kept below the card's name
+    row: its words stay readable)."""
+    clip = surface.get_clip()
+    top = hand.runes[0].y - 6 if hand.runes else hand.card.y
+    surface.set_clip(clip.clip(pygame.Rect(hand.card.x, top, hand.card.w,
+                                           hand.card.bottom - top)))
     for rect in hint_stone_rects(hand, state, move):
         center = (rect.centerx, rect.centery - 4)
         radius = rect.w * 0.5 + 6
         _dashed_ring(surface, center, radius + 1, pal.backdrop, 5, 10)
         _dashed_ring(surface, center, radius, pal.info, 3, 10)
+    surface.set_clip(clip)
