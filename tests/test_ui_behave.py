@@ -838,3 +838,17 @@ def test_the_setup_from_the_keyboard_use_default_then_ready():
         assert isinstance(app.top, GameScene)
     finally:
         app.close()
+
+
+def test_the_board_cursor_starts_on_the_figure_the_stones_picked():
+    app, d, game = open_game(("human", "human"))
+    try:
+        hero = next(m for m in rules.legal_moves(game.match.state)
+                    if m.frm is not None and m.fate == rules.HERO)
+        d.key(pygame.K_0 + hero.rune, text=str(hero.rune))
+        d.key(pygame.K_h, text="h")  # a Rune waits for its Fate: H is the Hero's
+        assert game.controller.pick.figure == hero.frm  # the only Hero those stones move
+        d.key(pygame.K_UP)  # the first arrow shows the cursor: on the Hero, not the centre
+        assert game.cursor.shown and game.cursor.square(game.view.board) == hero.frm
+    finally:
+        app.close()

@@ -583,7 +583,8 @@ class GameScene(Scene):
             return True
         if isinstance(action, Key) and self.my_turn and (
                 self.controller.handle(action)  # the game's keys first (stones by number)
-                or self.cursor.handle(action, self.view.board)):
+                or self.cursor.handle(action, self.view.board,
+                                      self.controller.picked_square())):
             self.focus.reset()  # the keys are on the board now: Enter picks there
             return True
         if action is Command.UNDO:

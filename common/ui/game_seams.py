@@ -51,6 +51,10 @@ class Controller(Protocol):
         """Input on a person's live turn (the board, the game's own panel controls, keys the
         screen did not use); True if used."""
 
+    def picked_square(self) -> int | None:
+        """The square of the piece or figure picked now (the board cursor starts there), or
+        None."""
+
     def back(self) -> bool:
         """Esc on a live turn: drop a partial choice; False if there was none (the menu
         opens)."""

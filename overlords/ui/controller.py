@@ -221,6 +221,10 @@ class OverlordsController:
         if move is not None and self.scene.my_turn:
             self.scene.play(move)
 
+    def picked_square(self) -> int | None:
+        """The picked figure's square (the board cursor starts there)."""
+        return self.pick.figure
+
     def handle(self, action: Action) -> bool:
         """Stones, figures, targets and drags on a person's turn; stones by keys too."""
         if isinstance(action, PointerDown) and action.button == 3:

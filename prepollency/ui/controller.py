@@ -159,6 +159,10 @@ class TurnController:
             self.reset()
             self.scene.refresh()
 
+    def picked_square(self) -> int | None:
+        """The picked piece's square (the board cursor starts there)."""
+        return self.picked
+
     def back(self) -> bool:
         """Esc: drop the pick (False if there was none: the menu opens)."""
         if self.recap is not None:
