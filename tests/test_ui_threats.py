@@ -127,6 +127,10 @@ def test_the_moves_that_save_the_overlord_get_a_shield(b1_under_attack):
     assert G.index("c2") in game.controller.targets and G.index("c2") not in safe
     assert count(app.screen, corner, (255, 255, 255), 20) == 0
     assert game.controller.threats is threats, "judged once per position, not per click or frame"
+    # pointing at a shield says so while the Overlord is attacked (its own words, not the hint)
+    d.move(game.view.board.center(G.index("b2")))
+    d.frames(1)
+    assert game.status().text.endswith("b2: this makes your Overlord safe.")
 
     d.click(game.view.board.center(G.index("b2")))  # Rune 1 and Rune 2 both get there
     top = app.top
@@ -196,3 +200,16 @@ def test_saving_marks_agree_with_the_engine_for_every_move():
         verdict = t.verdict(move)
         assert (verdict is not None and not verdict.forced) == exposes(state, move), str(move)
         assert verdict == tactics.danger(state, move), str(move)
+
+
+def test_pointing_at_an_unsafe_escape_says_why_while_attacked(b1_under_attack):
+    app, d, game = b1_under_attack
+    d.click(game.view.board.center(G.index("b1")))  # the attacked Overlord itself
+    game.controller.threats.finish()
+    d.frames(1)
+    marks = game.controller.target_marks()
+    unsafe = sorted(marks.with_mark(LOSES))
+    assert unsafe, "some escapes of the Overlord are still in the line of fire"
+    d.move(game.view.board.center(unsafe[0]))
+    d.frames(1)
+    assert ": after this, " in game.status().text

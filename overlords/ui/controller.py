@@ -333,7 +333,7 @@ class OverlordsController:
         title = "Lose your Overlord?" if not verdict.forced else "A losing move"
         app = scene.app
         app.push(Dialog(app, title, [
-            f"{move}: {why[0].upper()}{why[1:]}.", "Play it anyway?"],
+            f"{move}: {why}.", "Play it anyway?"],
             [("Cancel", lambda: None), ("Play it", lambda: scene.play(move))],
             cancel=lambda: None, width=0.4))
 

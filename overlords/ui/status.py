@@ -55,11 +55,11 @@ def hint_text(c: OverlordsController) -> str:
             return ("No stone pair can move anything, so nothing saves your Overlord. "
                     "Pick a Rune and a Fate, then Discard.")
         return "No stone pair can move anything. Pick a Rune and a Fate, then Discard."
-    if attacked:
-        return _attacked_hint(c)
-    why = hover_danger(c)
+    why = hover_danger(c)  # pointing at a marked square says why, attacked or not
     if why:
         return why
+    if attacked:
+        return _attacked_hint(c)
     if pick.figure is not None:
         name = rules.TYPE_NAMES[state.figure(pick.figure)[1]]
         marks = c.target_marks()
@@ -127,19 +127,23 @@ def danger_legend(marks: TargetMarks) -> str:
 
 
 def hover_danger(c: OverlordsController) -> str:
-    """Why the target under the pointer loses ("Rune 3 to d5: after this, ..."); ""."""
+    """Why the target under the pointer loses ("2O e6-h3: after this, ..."), or, while the
+    Overlord is attacked, that it saves it (a shield); ""."""
     sq = c.scene.view.board.square_at(c.scene.hover)
     if sq is None or sq not in c.targets or c.threats is None:
         return ""
     state = c.scene.match.state
-    for move in c.offered(c.targets[sq]):
+    offered = c.offered(c.targets[sq])
+    for move in offered:
         verdict = c.threats.verdict(move)
         if verdict is not UNKNOWN and verdict is not None:
             text = f"{move}: {danger_words(state, move, verdict)}."
-            others = [m for m in c.offered(c.targets[sq]) if c.threats.verdict(m) is None]
+            others = [m for m in offered if c.threats.verdict(m) is None]
             if others:
                 text += f" Rune {others[0].rune} there is safe."
             return text
+    if c.threats.attacked and sq in c.target_marks().with_mark(SHIELD):
+        return f"{offered[0]}: this makes your Overlord safe."
     return ""
 
 
