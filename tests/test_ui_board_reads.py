@@ -224,6 +224,14 @@ def test_hover_tips_name_the_runes_and_the_legend_is_one_click_away(closing):
     assert app.top is game
     d.key(pygame.K_l)
     assert isinstance(app.top, Legend)
+    d.key(pygame.K_ESCAPE)
+    a1 = game.view.board.center(G.index("a1"))
+    d.move(a1)
+    d.frames(1)
+    assert "Overlord" in game.view.tip_text()  # a figure's tip...
+    d.click(a1)
+    assert game.controller.pick.figure == G.index("a1")
+    assert game.view.tip_text() == "", "...but not once picked: its moves say it"
 
 
 def _black_tray_drawn(app, setup) -> bool:

@@ -202,7 +202,7 @@ class OverlordsView:
             token = figure(kind, s.match.state.turn, int(self.board.tile * 1.05), pal)
             surface.blit(token, token.get_rect(center=s.controller.drag["pos"]))
         self._draw_legend_button(surface)
-        tip = self.tip_text()
+        tip = self.tip_text() if s.app.top is s else ""  # not under a dialog or game over
         if tip and kind is None and self.tip_due():
             draw_tip(surface, tip, s.hover, s.app.m, pal)
 
@@ -232,8 +232,9 @@ class OverlordsView:
                     return rune_tip(value, value not in state.hand_runes(side))
                 return fate_tip(FATES[value], slot_played(state, side, value))
         sq = self.board.square_at(pos)
-        if sq is None or (sq in s.controller.targets and s.my_turn):
-            return ""  # a target's words are in the status line
+        if sq is None or (s.my_turn and (sq in s.controller.targets
+                                         or sq == s.controller.pick.figure)):
+            return ""  # a target's words, and the picked figure's, are in the status line
         if state.figure(sq) is not None:
             return figure_tip(state, sq)
         if int(state.features[sq]) >= 0:
