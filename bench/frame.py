@@ -80,6 +80,9 @@ def draw_times(size: tuple[int, int], frames: int = 600) -> dict[str, float]:
     frm = max({m.frm for m in rules.legal_moves(state) if m.frm is not None},
               key=lambda sq: len(rules.moves_from(state, sq)))
     d.click(game.view.board.center(frm))
+    # steady frames: the danger marks' background judging is over (frames while it runs are
+    # bench/danger_marks.py's figure)
+    game.controller.threats.finish()
     screen = app.screen
     times = []
     squares = list(range(64))
