@@ -6,6 +6,8 @@
     python main.py selfplay GAME ...     CPU games, saved as records
     python main.py validate FILE...      check records against the rules
     python main.py perft FILE --depth D  count legal move sequences
+    python main.py move FILE --player P  the move a player would make in a record's position
+    python main.py --version             the version; --install-desktop-entry, too
 
 `python main.py --help` lists every option.
 """
