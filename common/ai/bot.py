@@ -117,6 +117,11 @@ class _Output:
                                    f"{quote(start, 40)}")
                     return
         finally:
+            # The reader closes the pipe, not `Bot.close`: a descriptor closed under a reader
+            # still in os.read is reused by the next program's pipe, whose answer the old
+            # thread would then steal (an empty or half line for the new program's message).
+            with contextlib.suppress(OSError):
+                self._stdout.close()
             with self._changed:
                 self.closed = True
                 self._changed.notify_all()
@@ -293,9 +298,7 @@ class Bot:
         _kill_group(proc.pid)
         with contextlib.suppress(subprocess.TimeoutExpired):
             proc.wait(timeout=2.0)
-        with contextlib.suppress(OSError):
-            if proc.stdout is not None:
-                proc.stdout.close()
+        # its stdout is closed by the reader thread once the pipe ends (`_Output._read`)
         reaper.unregister(proc.pid)
 
     def stop(self, grace: float = 0.5) -> None:
