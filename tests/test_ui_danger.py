@@ -237,3 +237,11 @@ def test_the_rune_choice_marks_the_losing_rune_and_stands_beside_the_square():
         assert game.match.state.figure(e5) == (WHITE, rules.HERO)
     finally:
         app.close()
+
+
+def test_leaving_the_game_stops_the_background_judging(trap):
+    app, d, game = trap
+    threats = game.controller.threats
+    assert threats is not None
+    app.main_menu()  # the game screen closes
+    assert threats._stop, "no thread judges a position nobody sees"

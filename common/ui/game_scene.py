@@ -484,6 +484,7 @@ class GameScene(Scene):
         wait for the autosave to be on disk (leaving loses nothing)."""
         self._cancel_hint()
         self.seats.close()
+        self.controller.close()
         if self._save_due:
             self.autosave()
         if self.saver is not None:

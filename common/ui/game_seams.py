@@ -51,6 +51,9 @@ class Controller(Protocol):
         """Input on a person's live turn (the board, the game's own panel controls, keys the
         screen did not use); True if used."""
 
+    def close(self) -> None:
+        """The screen is left: stop any work of the controller's own (a background thread)."""
+
     def picked_square(self) -> int | None:
         """The square of the piece or figure picked now (the board cursor starts there), or
         None."""

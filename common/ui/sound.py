@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+import time
 from collections.abc import Iterator
 
 import pygame
@@ -76,9 +77,16 @@ class Sound:
                     self._cache[name] = self._load(name)
 
     def close(self) -> None:
-        """Release the audio device."""
+        """Release the audio device: the effects still playing are stopped, and their end
+        awaited (a moment), first. pygame's mixer.quit keeps the GIL while SDL joins its audio
+        thread, and that thread takes the GIL when a sound ends: quitting while one ends
+        hangs the program (pygame issue 2813 and its kin; seen once in the test suite)."""
         if self.available:
             with contextlib.suppress(pygame.error):
+                pygame.mixer.stop()
+                end = time.monotonic() + 1.0
+                while pygame.mixer.get_busy() and time.monotonic() < end:
+                    time.sleep(0.01)
                 pygame.mixer.quit()
         self.available = False
         self._tried = True

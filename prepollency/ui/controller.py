@@ -159,6 +159,11 @@ class TurnController:
             self.reset()
             self.scene.refresh()
 
+    def close(self) -> None:
+        """The screen is left: the pick and any drag are dropped (no work runs in the
+        background here)."""
+        self.reset()
+
     def picked_square(self) -> int | None:
         """The picked piece's square (the board cursor starts there)."""
         return self.picked
