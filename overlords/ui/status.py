@@ -101,9 +101,12 @@ def hint_status(c: OverlordsController) -> str:
         return ""
     # what to do first: in a small window, under a warning, the end may be cut off
     words = hint_words(move, c.scene.match.state)
+    doomed = ""  # the hint's move is marked as losing: say that no move is safe any more
+    if c.threats is not None and c.threats.any_safe() is False:
+        doomed = " No move is safe any more: every one loses the Overlord by force."
     if move.is_discard:
-        return f"Hint: press Discard. {words}."
-    return f"Hint: click {rules.GRID.name(move.to)}. {words}."
+        return f"Hint: press Discard. {words}.{doomed}"
+    return f"Hint: click {rules.GRID.name(move.to)}. {words}.{doomed}"
 
 
 def threat_text(c: OverlordsController) -> str:
