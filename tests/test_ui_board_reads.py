@@ -25,7 +25,7 @@ from common.ui.menu import MainMenu  # noqa: E402
 from common.ui.overlay import Dialog  # noqa: E402
 from overlords import rules  # noqa: E402
 from overlords.rules import BLACK, WHITE  # noqa: E402
-from overlords.ui import game_scene, play_scene  # noqa: E402
+from overlords.ui import play_scene  # noqa: E402
 from overlords.ui.art import fate_slots, feature, marker  # noqa: E402
 from overlords.ui.board import draw_board, draw_targets  # noqa: E402
 from overlords.ui.legend import Legend  # noqa: E402
@@ -34,19 +34,9 @@ from overlords.ui.setup_scene import SetupScene  # noqa: E402
 from overlords.ui.tips import sources_text, sources_warning, stuck_text  # noqa: E402
 from overlords.ui.view import TIP_DELAY  # noqa: E402
 from tests.helpers.overlords_diagram import board, position, runes_of  # noqa: E402
+from tests.helpers.overlords_screen import open_position  # noqa: E402
 
 G = rules.GRID
-
-
-def open_position(state: rules.State, seats=("human", "human")):
-    app = App(main.games(), (1280, 800))
-    app.settings.animation = "off"
-    app.push(MainMenu(app))
-    game = game_scene(app, state, seats, 1)
-    app.push(game)
-    d = Driver(app)
-    d.frames(1)
-    return app, d, game
 
 
 @pytest.fixture

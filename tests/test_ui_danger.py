@@ -17,17 +17,13 @@ import time  # noqa: E402
 
 import pytest  # noqa: E402
 
-import main  # noqa: E402
-from common.ui.app import App  # noqa: E402
-from common.ui.driver import Driver  # noqa: E402
-from common.ui.menu import MainMenu  # noqa: E402
 from common.ui.overlay import Dialog  # noqa: E402
 from overlords import rules, tactics  # noqa: E402
 from overlords.rules import WHITE  # noqa: E402
-from overlords.ui import game_scene  # noqa: E402
 from overlords.ui.rune_choice import RuneChoice  # noqa: E402
 from overlords.ui.threats import FORCED, LOSES, SHIELD, Threats  # noqa: E402
 from tests.helpers.overlords_diagram import board, position, runes_of  # noqa: E402
+from tests.helpers.overlords_screen import open_position  # noqa: E402
 
 G = rules.GRID
 
@@ -98,13 +94,7 @@ def test_verdicts_come_from_a_background_thread_without_any_frame():
 
 @pytest.fixture
 def trap():
-    app = App(main.games(), (1280, 800))
-    app.settings.animation = "off"
-    app.push(MainMenu(app))
-    game = game_scene(app, TRAP, ("human", "human"), 1)
-    app.push(game)
-    d = Driver(app)
-    d.frames(1)
+    app, d, game = open_position(TRAP)
     yield app, d, game
     app.close()
 
@@ -187,14 +177,8 @@ def test_no_question_when_every_move_loses():
     state = position(board(a1=".O", h8=".d", h1=".d", h2=".d", e8=".o"),
                      runes=(runes_of(1), rules.ALL_RUNES), fates=((1, 0, 0, 0),
                                                                   rules.FATE_STONES))
-    app = App(main.games(), (1280, 800))
+    app, d, game = open_position(state)
     try:
-        app.settings.animation = "off"
-        app.push(MainMenu(app))
-        game = game_scene(app, state, ("human", "human"), 1)
-        app.push(game)
-        d = Driver(app)
-        d.frames(1)
         game.controller.threats.finish()
         # the Hint's move, like every other, loses: its words say that no move is safe
         game.controller.hint = rules.legal_moves(state)[0]
@@ -213,14 +197,8 @@ def test_the_rune_choice_marks_the_losing_rune_and_stands_beside_the_square():
     # Pawn capture): the player chooses, beside e5.
     state = position(board(d4=".H", e5=".d", a1=".O", h8=".o"), runes=(runes_of(1, 2, 7),
                                                                rules.ALL_RUNES))
-    app = App(main.games(), (1280, 800))
+    app, d, game = open_position(state)
     try:
-        app.settings.animation = "off"
-        app.push(MainMenu(app))
-        game = game_scene(app, state, ("human", "human"), 1)
-        app.push(game)
-        d = Driver(app)
-        d.frames(1)
         d.click(game.view.board.center(G.index("d4")))
         game.controller.threats.finish()
         marks = game.controller.target_marks()
