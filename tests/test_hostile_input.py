@@ -18,6 +18,7 @@ from common import record as rec
 from common.ai.bot import MAX_LINE, Bot
 from common.games import engines
 from common.protocol import Forfeit
+from tests.helpers.fake_workers import BrokenWorker
 
 GAMES = engines()
 HUGE = "x" * 100_000
@@ -369,28 +370,10 @@ def test_an_overdue_search_counts_as_hung(monkeypatch):
         worker.close()
 
 
-class _DyingWorker:
-    """A worker whose every request fails (as after two deaths on one position)."""
+class _DyingWorker(BrokenWorker):
+    """A worker whose every request fails, counted on its own."""
 
     made = 0
-
-    def __init__(self) -> None:
-        _DyingWorker.made += 1
-
-    def start(self, *args) -> None:
-        pass
-
-    def poll(self):
-        raise RuntimeError("the CPU worker failed twice on this position (it stopped)")
-
-    def busy(self) -> bool:
-        return True
-
-    def cancel(self) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
 
 
 def test_the_random_fallback_is_shown_while_it_lasts_and_the_next_game_tries_anew(monkeypatch):

@@ -13,6 +13,7 @@ from common.seats import Ask
 from common.ui import cpu as cpu_module
 from common.ui.cpu import CpuRunner
 from overlords import rules
+from tests.helpers.fake_workers import BrokenWorker
 
 
 def wait_move(player: CpuRunner, limit: float = 20.0):
@@ -44,27 +45,8 @@ def test_random_level_answers_a_legal_move_and_cancel_drops_it(state):
         player.close()
 
 
-class _BrokenWorker:
-    """A worker whose process dies on every request."""
-
-    def start(self, *args) -> None:
-        pass
-
-    def poll(self):
-        raise RuntimeError("the CPU worker stopped twice on this position")
-
-    def busy(self) -> bool:
-        return True
-
-    def cancel(self) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-
 def test_a_failing_worker_falls_back_to_a_legal_random_move(state, monkeypatch):
-    monkeypatch.setattr(cpu_module, "_worker_class", lambda: _BrokenWorker)
+    monkeypatch.setattr(cpu_module, "_worker_class", lambda: BrokenWorker)
     player = CpuRunner(main.games())
     try:
         player.prepare()
@@ -88,7 +70,7 @@ def test_the_real_worker_plays_a_cpu_level(state):
         player.close()
 
 
-class _SlowWorker(_BrokenWorker):
+class _SlowWorker(BrokenWorker):
     """A worker whose process takes a while to start."""
 
     def __init__(self) -> None:
