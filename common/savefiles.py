@@ -89,22 +89,30 @@ def _place(tmp: Path, names: Iterator[Path]) -> Path:
     """Give the written, synced file `tmp` the first of `names` that no file has, never
     replacing one; the name taken. The temporary name is gone afterwards, whatever happens."""
     try:
-        for path in names:
-            try:
-                os.link(tmp, path)
-            except FileExistsError:
-                continue
-            except OSError as err:
-                if err.errno not in _NO_LINKS:
-                    raise
-                if not _reserve(path):
-                    continue
-                os.replace(tmp, path)
-            _sync_folder(path.parent)
-            return path
-        raise OSError(errno.EEXIST, "no free file name left", str(tmp.parent))
+        path = _claim(tmp, names)
+        _sync_folder(path.parent)
+        return path
     finally:
         tmp.unlink(missing_ok=True)
+
+
+def _claim(source: Path, names: Iterator[Path]) -> Path:
+    """Give the file `source` the first of `names` that no file has (a hard link, or where
+    the file system has none, the name reserved and the file moved onto it); the name
+    taken. `source` may still exist afterwards (linked); OSError if no name is free."""
+    for path in names:
+        try:
+            os.link(source, path)
+        except FileExistsError:
+            continue
+        except OSError as err:
+            if err.errno not in _NO_LINKS:
+                raise
+            if not _reserve(path):
+                continue
+            os.replace(source, path)
+        return path
+    raise OSError(errno.EEXIST, "no free file name left", str(source.parent))
 
 
 # what os.link says where the file system has no hard links (names differ between systems)
@@ -271,22 +279,10 @@ def move_aside(path: Path) -> Path:
     path. OSError if it cannot be moved."""
     aside = path.parent / ASIDE
     aside.mkdir(exist_ok=True)
-    for target in _names(aside / path.name):
-        try:
-            os.link(path, target)
-        except FileExistsError:
-            continue
-        except OSError as err:
-            if err.errno not in _NO_LINKS:
-                raise
-            if not _reserve(target):
-                continue
-            os.replace(path, target)
-            return target
-        path.unlink()
-        _sync_folder(path.parent)
-        return target
-    raise OSError(errno.EEXIST, "no free file name left", str(aside))
+    target = _claim(path, _names(aside / path.name))
+    path.unlink(missing_ok=True)  # linked: the old name goes (moved: it is gone already)
+    _sync_folder(path.parent)
+    return target
 
 
 @dataclass(frozen=True)
