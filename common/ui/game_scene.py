@@ -563,18 +563,10 @@ class GameScene(Scene):
     # input ----------------------------------------------------------------------------------
 
     def handle(self, action: Action) -> bool:
-        """Buttons, keys, the log; then the board through the controller."""
-        m = self.match
-        if isinstance(action, PointerMove):
-            self.hover = action.pos
-        elif (isinstance(action, PointerDown | Key | Command) and self.animator.busy
-              and m.steps and m.humans_turn and m.review is None):
-            # A click or key in the middle of a person's own turn (its first move still
-            # sliding) is not lost: the slide ends at once and the input counts.
-            self.animator.clear()
-            self.refresh()
-        if isinstance(action, PointerDown):
-            self.cursor.hide()  # the mouse took over
+        """Buttons, keys, the log; then the board through the controller. What is left after
+        the focus, the buttons and the game's own keys goes to one handler, looked up in a
+        table by command, by key or by kind of action (`_HANDLERS`)."""
+        self._before_input(action)
         if isinstance(action, Key) and action.key == pygame.K_TAB:
             self.cursor.hide()  # the keys go to the buttons
         elif action is Command.BACK and self.focus.shown:
@@ -588,36 +580,64 @@ class GameScene(Scene):
                                       self.controller.picked_square())):
             self.focus.reset()  # the keys are on the board now: Enter picks there
             return True
-        if action is Command.UNDO:
-            self.undo()
-        elif action is Command.REDO:
-            self.redo()
-        elif action is Command.RULES:
-            self.show_rules()
-        elif action is Command.BACK:
-            if m.review is not None:
-                self.end_review()
-            elif not (self.my_turn and (self.controller.back() or self.cursor.hide())):
-                self.open_menu()
-        elif action is Command.CONFIRM:
-            if self.my_turn and self.cursor.shown:
-                self.pick_square(self.cursor.square(self.view.board))
-            elif self.my_turn:
-                self.controller.confirm()
-        elif isinstance(action, Key) and action.key == pygame.K_h:
-            self.request_hint()
-        elif isinstance(action, Key) and m.review is not None and \
-                action.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.review_step(-1 if action.key == pygame.K_LEFT else 1)
-        elif isinstance(action, Wheel):
-            if self.areas and self.areas.log.collidepoint(self.hover):
-                self.log.wheel(action.dy)
-        elif isinstance(action, PointerDown | PointerMove | PointerUp):
-            return self._pointer(action)
-        elif self.my_turn and not isinstance(action, Key):  # keys were offered above
+        handler = _handler_for(action)
+        if handler is not None:
+            return handler(self, action)
+        if self.my_turn and not isinstance(action, Key):  # keys were offered above
             return self.controller.handle(action)
-        else:
+        return False
+
+    def _before_input(self, action: Action) -> None:
+        if isinstance(action, PointerMove):
+            self.hover = action.pos
+        elif (isinstance(action, PointerDown | Key | Command) and self.animator.busy
+              and self.match.steps and self.match.humans_turn and self.match.review is None):
+            # A click or key in the middle of a person's own turn (its first move still
+            # sliding) is not lost: the slide ends at once and the input counts.
+            self.animator.clear()
+            self.refresh()
+        if isinstance(action, PointerDown):
+            self.cursor.hide()  # the mouse took over
+
+    def _on_undo(self, _action: Action) -> bool:
+        self.undo()
+        return True
+
+    def _on_redo(self, _action: Action) -> bool:
+        self.redo()
+        return True
+
+    def _on_rules(self, _action: Action) -> bool:
+        self.show_rules()
+        return True
+
+    def _on_back(self, _action: Action) -> bool:
+        if self.match.review is not None:
+            self.end_review()
+        elif not (self.my_turn and (self.controller.back() or self.cursor.hide())):
+            self.open_menu()
+        return True
+
+    def _on_confirm(self, _action: Action) -> bool:
+        if self.my_turn and self.cursor.shown:
+            self.pick_square(self.cursor.square(self.view.board))
+        elif self.my_turn:
+            self.controller.confirm()
+        return True
+
+    def _on_hint_key(self, _action: Action) -> bool:
+        self.request_hint()
+        return True
+
+    def _on_review_key(self, action: Key) -> bool:
+        if self.match.review is None:
             return False
+        self.review_step(-1 if action.key == pygame.K_LEFT else 1)
+        return True
+
+    def _on_wheel(self, action: Wheel) -> bool:
+        if self.areas and self.areas.log.collidepoint(self.hover):
+            self.log.wheel(action.dy)
         return True
 
     def pick_square(self, square: int) -> None:
@@ -651,3 +671,35 @@ class GameScene(Scene):
         if self.animator.busy:
             return ""
         return f"Please wait: {game_panel.label(m, m.to_move)} is thinking"
+
+
+# What `GameScene.handle` does with an action once the focus, the buttons and the game's keys
+# have passed it: by command, by key, then by kind of action.
+_COMMANDS: dict[Command, Callable[[GameScene, Any], bool]] = {
+    Command.UNDO: GameScene._on_undo,
+    Command.REDO: GameScene._on_redo,
+    Command.RULES: GameScene._on_rules,
+    Command.BACK: GameScene._on_back,
+    Command.CONFIRM: GameScene._on_confirm,
+}
+_KEYS: dict[int, Callable[[GameScene, Any], bool]] = {
+    pygame.K_h: GameScene._on_hint_key,
+    pygame.K_LEFT: GameScene._on_review_key,
+    pygame.K_RIGHT: GameScene._on_review_key,
+}
+_KINDS: dict[type, Callable[[GameScene, Any], bool]] = {
+    Wheel: GameScene._on_wheel,
+    PointerDown: GameScene._pointer,
+    PointerMove: GameScene._pointer,
+    PointerUp: GameScene._pointer,
+}
+
+
+def _handler_for(action: Action) -> Callable[[GameScene, Any], bool] | None:
+    """The handler of `action` in the tables above, or None (then the controller, on a
+    person's turn, gets it)."""
+    if isinstance(action, Command):
+        return _COMMANDS.get(action)
+    if isinstance(action, Key):
+        return _KEYS.get(action.key)
+    return _KINDS.get(type(action))
