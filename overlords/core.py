@@ -207,11 +207,14 @@ class State:
     Immutable: its arrays are read-only and `apply` builds a new State, never writing to an
     old one. Its attributes are plain slots and are not guarded against assignment (measured:
     refusing it cost 0.75 us per State built, an immutable NamedTuple halves attribute reads;
-    either slowed playouts by about 10%): never assign to them.
+    either slowed playouts by about 10%): never assign to them. The one exception is `legal`,
+    a cache of the sorted legal moves that `rules.legal_moves` fills on first use, so that
+    `rules.apply` checks a move against it instead of generating every move again (it is
+    derived from the rest, so the state stays a value: equality and hashing ignore it).
     """
 
     __slots__ = ("board", "control", "runes", "fates", "reserve", "turn", "quiet", "ply",
-                 "result", "static")
+                 "result", "static", "legal")
 
     def __init__(
         self,
@@ -236,6 +239,7 @@ class State:
         self.quiet = quiet
         self.ply = ply
         self.result = result
+        self.legal: tuple[Move, ...] | None = None  # rules.legal_moves, once asked (a cache)
 
     @property
     def features(self) -> np.ndarray:
@@ -284,15 +288,22 @@ TAKES = tuple(
 )
 
 
+# _HANDS[runes][kind]: the unplayed Runes (as in a `State.runes` bit set) that may move a figure
+# of that type, Recruit (6) left out: the forbidden pairs of RULES.md applied once, not per turn.
+_HANDS = tuple(
+    tuple(tuple(r for r in (1, 2, 3, 4, 5, 7) if runes >> (r - 1) & 1 and FORBIDDEN.get(r) != k)
+          for k in range(4))
+    for runes in range(ALL_RUNES + 1)
+)
+
+
 def add_moves(out: list[int], code: int, cells: list[int], barrier: tuple[bool, ...],
                sq: int, rune: int, kind: int, side: int) -> None:
     """Append code | target for every square the figure on sq reaches with rune 1-4 or 7."""
     takes = TAKES[side][kind]
     if rune == 1 or rune == 4:
-        for n in (_NEIGHBOURS if rune == 1 else _KNIGHT)[sq]:
-            c = cells[n]
-            if (c == 0 and not barrier[n]) or takes[c]:
-                out.append(code | n)
+        out += [code | n for n in (_NEIGHBOURS if rune == 1 else _KNIGHT)[sq]
+                if (cells[n] == 0 and not barrier[n]) or takes[cells[n]]]
     elif rune == 7:
         f = sq + _FORWARD[side]
         if 0 <= f < 64:
@@ -330,13 +341,11 @@ def legal_codes(state: State) -> list[int]:
     barrier = static.barrier
     cells = state.board.tolist()
     own_lo = 1 + side * 4
-    hands = [[r for r in (1, 2, 3, 4, 5, 7) if runes >> (r - 1) & 1 and FORBIDDEN.get(r) != k]
-             if fates[k] else () for k in range(4)]
+    hands = _HANDS[runes]
     out: list[int] = []
     empties = None
-    for sq, cell in enumerate(cells):
-        kind = cell - own_lo
-        if not 0 <= kind < 4:
+    for sq, kind in [(sq, c - own_lo) for sq, c in enumerate(cells) if own_lo <= c < own_lo + 4]:
+        if not fates[kind]:
             continue
         base = kind << 14 | sq << 7
         for rune in hands[kind]:

@@ -400,3 +400,32 @@ def test_malformed_notation_is_invalid_and_refused_moves_are_illegal():
     assert not issubclass(rules.InvalidMoveError, IllegalMoveError)
     steps = rules.legal_steps(state)[:1]
     assert rules.steps_to_move(steps) == steps[0] and type(rules.steps_to_move(steps)) is Move
+
+
+def test_the_public_path_caches_its_moves_without_changing_the_value():
+    """legal_moves is generated once per state (State.legal) and apply checks against it:
+    the cache never leaks (a caller's list is its own), never changes equality or hashing,
+    and an illegal move is still refused with the engine's reason."""
+    rng = random.Random(7)
+    state = rules.new_state(rng)
+    for _ in range(60):
+        if state.result is not None:
+            break
+        fresh = rules.State(state.static, state.board, state.control, state.runes,
+                            state.fates, state.reserve, state.turn, state.quiet, state.ply)
+        moves = rules.legal_moves(state)
+        assert moves == sorted(rules.legal_codes(state))
+        assert all(type(m) is Move for m in moves)
+        moves.clear()  # the caller's list: the state's moves are untouched
+        again = rules.legal_moves(state)
+        assert again == rules.legal_moves(fresh) and again
+        assert state == fresh and hash(state) == hash(fresh)
+        illegal = Move.make(7, OVERLORD, 0, 8)  # never legal: Rune 7 cannot move an Overlord
+        with pytest.raises(IllegalMoveError) as refused:
+            rules.apply(state, illegal)
+        with pytest.raises(IllegalMoveError) as again_refused:
+            rules.apply(fresh, illegal)  # the same reason with or without the cache
+        assert str(refused.value) == str(again_refused.value) != ""
+        move = again[rng.randrange(len(again))]
+        assert rules.apply(state, move) == rules.apply_legal(fresh, move)
+        state = rules.apply(state, move)
