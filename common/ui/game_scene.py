@@ -281,8 +281,8 @@ class GameScene(Scene):
             return layer
         pal, m, match = self.app.pal, self.app.m, self.match
         last = self.last_text if match.review is None else ""
-        draw_status(layer, self.areas.status, self.status(), last, self.status_buttons,
-                    self.view.player_icon, pal, m)
+        self.status_cut = draw_status(layer, self.areas.status, self.status(), last,
+                                      self.status_buttons, self.view.player_icon, pal, m)
         self.log.draw(layer, match.review if match.review is not None else len(match.moves))
         return layer
 

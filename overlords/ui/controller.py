@@ -97,11 +97,13 @@ class OverlordsController:
         if self.hint is not None and (
                 not mine or (self.pick.rune, self.pick.fate, self.pick.figure) != self._hint_pick):
             self.show_hint(None)  # another pick, or another position, takes the hint away
-        self._targets = self.pick.targets() if mine else {}
         if mine:  # the moves are judged in the background, the targets on screen first
             if self.threats is None or self.threats.state is not state:
                 self._drop_threats()
                 self.threats = Threats(state, self.pick.legal)
+            self.pick.teleports_shown = self.threats.attacked
+        self._targets = self.pick.targets() if mine else {}
+        if mine:
             self.threats.first(m for moves in self._targets.values() for m in self.offered(moves))
         else:
             self._drop_threats()
@@ -406,6 +408,12 @@ class OverlordsController:
                 self.scene.refuse(rules.stuck_reason(state, sq) or why or "", sq)
                 self.scene.refresh()
                 return
+            self.scene.refused = None
+            self.scene.app.sound.play("select", 0.4)
+            self.scene.refresh()
+            return
+        if sq in {m.to for m in pick.teleports()}:  # only a Teleport gets there: its
+            pick.rune = 5  # targets are shown (a second click teleports)
             self.scene.refused = None
             self.scene.app.sound.play("select", 0.4)
             self.scene.refresh()

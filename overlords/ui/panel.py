@@ -173,16 +173,11 @@ def _draw_header_notes(surface: pygame.Surface, state: rules.State, side: int, r
     Reckoning frees them). The longest wording that fits `room` is used; the Sources count
     is always there."""
     turns = state.turns_to_reckoning(side)
-    stuck = stuck_text(state, side)
+    notes = header_notes(state, side)
+    stuck = bool(stuck_kinds(state, side))
     if stuck:
-        later = "after this turn" if turns == 1 else f"in {turns} turns"
-        who = stuck.removesuffix(" cannot move until the Reckoning")
-        notes = [f"{stuck} ({later})", stuck, f"{who} stuck until the Reckoning",
-                 f"{who} stuck", "Stuck"]
         note_color, note_bold = pal.text, True
     else:
-        notes = (["Reckoning after this turn", "Reckoning next"] if turns == 1
-                 else [f"Reckoning in {turns} turns", f"Reckoning in {turns}"])
         note_color, note_bold = (pal.primary if turns == 1 else pal.text_dim), False
     close = sources_held(state, side) >= SOURCES_TOTAL - 1  # one Source from winning
     counts = [sources_text(state, side)]
@@ -203,6 +198,37 @@ def _draw_header_notes(surface: pygame.Surface, state: rules.State, side: int, r
                            bold=note_bold)
     draw.blit_text(surface, count, px, pal.primary if close else pal.text_dim,
                    (shown.left - gap, top), "topright", bold=close)
+
+
+def header_notes(state: rules.State, side: int) -> list[str]:
+    """The wordings of a card's note, longest first: the turns to the Reckoning, or what
+    cannot move until it, always naming the figures ("Overlord stuck · Reckoning in 3"), never
+    a bare "Stuck" (the full sentence is the card's hover tip: `card_tip`)."""
+    turns = state.turns_to_reckoning(side)
+    stuck = stuck_text(state, side)
+    if not stuck:
+        return (["Reckoning after this turn", "Reckoning next"] if turns == 1
+                else [f"Reckoning in {turns} turns", f"Reckoning in {turns}"])
+    later = "after this turn" if turns == 1 else f"in {turns} turns"
+    soon = "next" if turns == 1 else f"in {turns}"
+    who = stuck.removesuffix(" cannot move until the Reckoning")
+    letters = ", ".join(rules.TYPE_LETTERS[k] for k in stuck_kinds(state, side))
+    return [f"{stuck} ({later})", f"{who} stuck · Reckoning {later}",
+            f"{who} stuck · Reckoning {soon}", f"{letters} stuck · Reckoning {soon}",
+            f"{letters} stuck · {soon}"]
+
+
+def card_tip(state: rules.State, side: int) -> str:
+    """The hover tip of a card's name row: the Sources, the Reckoning, what is stuck."""
+    turns = state.turns_to_reckoning(side)
+    when = "after this turn" if turns == 1 and state.turn == side else \
+        f"in {turns} of {rules.SIDE_NAMES[side].title()}'s turns"
+    text = (f"{rules.SIDE_NAMES[side].title()}: {sources_text(state, side)} (all "
+            f"{SOURCES_TOTAL} win). Reckoning {when}: all 14 stones return.")
+    stuck = stuck_text(state, side)
+    if stuck:
+        text += f" {stuck}: no Fate stone is left to move it."
+    return text
 
 
 def _draw_reserve(surface: pygame.Surface, hand: Hand, state: rules.State, pal: Palette,

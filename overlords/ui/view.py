@@ -38,6 +38,7 @@ from overlords.ui.hint import draw_hint_board, draw_hint_stones
 from overlords.ui.panel import (
     FATES,
     PanelLayout,
+    card_tip,
     draw_hand,
     draw_tip,
     layout_panel,
@@ -231,6 +232,11 @@ class OverlordsView:
                 if kind == "rune":
                     return rune_tip(value, value not in state.hand_runes(side))
                 return fate_tip(FATES[value], slot_played(state, side, value))
+            for side, hand in self.panel.hands.items():  # a card's name row and its notes
+                if hand.card.collidepoint(pos) and hand.runes and pos[1] < hand.runes[0].y:
+                    return card_tip(state, side)
+            if self.panel.status.collidepoint(pos) and getattr(s, "status_cut", ""):
+                return s.status_cut  # words the status area had to shorten, in full
         sq = self.board.square_at(pos)
         if sq is None or (s.my_turn and (sq in s.controller.targets
                                          or sq == s.controller.pick.figure)):

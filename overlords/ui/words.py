@@ -64,8 +64,11 @@ def result_words(outcome: Any, viewer: int | None = None) -> str:
 
 
 def danger_words(state: rules.State, move: rules.Move, danger) -> str:
-    """Why a move loses, from the mover's side: "after this, 3D d8-d3 attacks your Overlord
-    and nothing can stop it". `danger` is the move's `tactics.Danger`."""
+    """Why a move loses, from the mover's side, saying what really happens: "after this,
+    3D d2-d5 captures your Overlord"; "after this, Black replies 3D d8-d3: your Overlord is
+    then attacked (3D d3-d1) and no move of yours saves it"; "after this, Black can only
+    discard (6D --), and its Reckoning brings back all its stones: your Overlord is then
+    attacked (4W e7-c8) and ...". `danger` is the move's `tactics.Danger`."""
     reply = danger.reply
     after = rules.apply_legal(state, move)
     if not danger.forced:
@@ -73,7 +76,15 @@ def danger_words(state: rules.State, move: rules.Move, danger) -> str:
         if victim is not None and victim[1] == rules.OVERLORD:
             return f"after this, {reply} captures your Overlord"
         return f"after this, {reply} takes the ninth Source and wins"
+    enemy = rules.SIDE_NAMES[1 - state.turn].title()
     then = rules.apply_legal(after, reply)
-    if rules.attackers(then, state.turn):
-        return f"after this, {reply} attacks your Overlord and nothing can stop it"
-    return f"after this, {reply} leaves you no move that keeps your Overlord safe"
+    text = (f"after this, {enemy} can only discard ({reply})" if reply.is_discard
+            else f"after this, {enemy} replies {reply}")
+    if after.turns_to_reckoning(1 - state.turn) == 1:  # its last stones: they all return
+        text += ", and its Reckoning brings back all its stones"
+    attacks = rules.attackers(then, state.turn)
+    if attacks:  # the reply's own figure first: it is the one that moved
+        attack = next((a for a in attacks if a.frm == reply.to), attacks[0])
+        return f"{text}: your Overlord is then attacked ({attack}) and no move of yours saves it"
+    return (f"{text}: then every move of yours lets {enemy} capture your Overlord or take "
+            "the ninth Source")
