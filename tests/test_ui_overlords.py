@@ -329,12 +329,15 @@ def test_quick_recruit_by_clicking_an_empty_source(hotseat):
 def test_discard_when_no_move_exists(hotseat):
     app, d, game = hotseat
     rng = random.Random(4)
-    game = jump_to(game, playout(game.match.state, rules.must_discard, rng, limit=600))
+    game = jump_to(game, playout(game.match.state, lambda s: rules.must_discard(s) and len(
+        rules.legal_moves(s)) > 1, rng, limit=600))  # a choice of discards
     state = game.match.state
     d.frames(1)
     discard = game.controller.discard_b
     assert discard in game.status_buttons and not discard.enabled
     assert "Discard" in game_hint(game)
+    d.click(discard.rect.center)  # greyed, it says what it waits for
+    assert game.refused[0] == "Pick a Rune stone and a Fate stone to discard first"
     move = rules.legal_moves(state)[-1]
     click_stones(d, game, move.rune, move.fate)
     assert discard.enabled and discard.label == f"Discard {str(move)[:2]}"
@@ -536,7 +539,11 @@ def test_black_is_warned_when_its_setup_loses_the_overlord_at_once():
         d.click(game.default_b.rect.center)
         d.click(game.ready_b.rect.center)
         assert game.phase.side == rules.BLACK and game.threat == ""
-        d.click(game.default_b.rect.center)
+        d.click(game.default_b.rect.center)  # never the usual e8 here: it loses at once
+        assert game.threat == "" and game.phase.mine[rules.OVERLORD] != G.index("e8")
+        assert "would lose your Overlord on White's first move" in game_hint(game)
+        d.drag(game.board.center(game.phase.mine[rules.OVERLORD]),
+               game.board.center(G.index("e8")))
         assert "could capture your Overlord on e8" in game.threat
         assert "could capture" in game_hint(game)
         d.drag(game.board.center(G.index("e8")), game.board.center(G.index("a8")))

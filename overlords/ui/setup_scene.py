@@ -193,12 +193,12 @@ class SetupScene(Scene):
 
     def _default(self) -> None:
         if self.phase:
-            self.phase.use_default()
+            self.phase.use_default(self.features)
             self.refresh()
 
     def _shuffle(self) -> None:
         if self.phase:
-            self.phase.shuffle(random.Random())
+            self.phase.shuffle(random.Random(), self.features)
             self.refresh()
 
     def ready(self, checked: bool = False) -> None:
@@ -282,6 +282,8 @@ class SetupScene(Scene):
             return Status(title, side, self.threat, alert=True, lit=False)
         if self.phase.complete:
             text = "All set. Press Ready to start, or move your figures around."
+            if self.phase.note:
+                text = f"{self.phase.note} Press Ready to start."
         else:
             text = f"Click a figure, then a square on rank {rank} (or drag it). Or: Use default."
         return Status(title, side, text, lit=False)

@@ -72,10 +72,16 @@ def hint_text(c: OverlordsController) -> str:
         return hint
     attacked = c.threats is not None and c.threats.attacked
     if rules.must_discard(state):
-        if attacked:
-            return ("No stone pair can move anything, so nothing saves your Overlord. "
-                    "Pick a Rune and a Fate, then Discard.")
-        return "No stone pair can move anything. Pick a Rune and a Fate, then Discard."
+        lost = " so nothing saves your Overlord," if attacked else ""
+        move = pick.discard()
+        if move is None:
+            return (f"No stone pair can move anything,{lost} so this turn discards: pick a "
+                    "Rune and a Fate stone, then press Discard.")
+        text = f"No stone pair can move anything,{lost} so this turn discards: press Discard."
+        verdict = c.threats.verdict(move) if c.threats is not None else UNKNOWN
+        if not attacked and verdict is not UNKNOWN and verdict is not None:
+            text += f" {move}: {danger_words(state, move, verdict)}."
+        return text
     why = hover_danger(c)  # pointing at a marked square says why, attacked or not
     if why:
         return why

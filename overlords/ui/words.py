@@ -12,11 +12,39 @@ from common.ui.game_panel import LogRow
 from overlords import rules
 
 
-def log_rows(moves: list[rules.Move]) -> list[LogRow]:
-    """The move log as numbered rows: "1." then White's move and Black's."""
-    return [LogRow(f"{i // 2 + 1}.", tuple((j, str(moves[j]))
-                                            for j in range(i, min(i + 2, len(moves)))))
-            for i in range(0, len(moves), 2)]
+def log_rows(moves: list[rules.Move], reckonings: dict[int, int] | None = None
+             ) -> list[LogRow]:
+    """The move log as numbered rows: "1." then White's move and Black's; after a row whose
+    moves brought a Reckoning (`reckonings`: move index -> side), a row that says so."""
+    reckonings = reckonings or {}
+    rows = []
+    for i in range(0, len(moves), 2):
+        cells = tuple((j, str(moves[j])) for j in range(i, min(i + 2, len(moves))))
+        rows.append(LogRow(f"{i // 2 + 1}.", cells))
+        sides = [reckonings[j] for j, _ in cells if j in reckonings]
+        if sides:
+            rows.append(LogRow("", (), note=reckoning_note(sides)))
+    return rows
+
+
+def reckonings(states: list[rules.State]) -> dict[int, int]:
+    """The moves that brought their side's Reckoning: index -> side (states[i] is the
+    position before move i)."""
+    return {i: state.turn for i, state in enumerate(states[:-1])
+            if state.turns_to_reckoning(state.turn) == 1}
+
+
+def reckoning_note(sides: list[int]) -> str:
+    """The log's Reckoning row: "Reckoning: every stone is back in both hands", or "White's
+    Reckoning: all its stones are back" (`sides`: whose Reckonings the row's moves brought)."""
+    if len(set(sides)) == 2:
+        return "Reckoning: every stone is back in both hands"
+    return f"{rules.SIDE_NAMES[sides[0]].title()}'s Reckoning: all its stones are back"
+
+
+def reckoning_words(side: int) -> str:
+    """What the "Last:" line adds after the move that brought a side's Reckoning."""
+    return f"{rules.SIDE_NAMES[side].title()}'s Reckoning: all 14 stones return"
 
 
 def a_figure(kind: int) -> str:
