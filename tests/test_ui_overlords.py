@@ -40,6 +40,7 @@ def open_game(specs=("human", "human"), seed=SEED, size=(1280, 800), animation="
     lose the Overlord are played without the confirmation (tested on its own, below)."""
     app, d, game = ui_driver.open_game(main.games(), list(specs), seed, size, animation)
     app.settings.confirm_risky = False
+    app.settings.handover = False  # the hot-seat hand-over band is tested on its own
     return app, d, game
 
 

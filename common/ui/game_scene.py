@@ -415,7 +415,7 @@ class GameScene(Scene):
         self.animator.clear()
         self.controller.reset()
         self.refused = None
-        self.game_over_shown = self.match.over
+        self.game_over_shown = False  # a redo onto the end shows the result (Review game) again
         self.last_text = self._words_of_last()
         self._turn_seen = None
         self.log.to_end()

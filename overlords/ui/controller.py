@@ -47,6 +47,7 @@ class OverlordsController:
         self.threats: Threats | None = None  # the attack on the side to move, per position
         self.drag: dict | None = None
         self._tip_shown = False
+        self._seen = 0  # moves seen when a person's turn last started (hand-over: new ones)
         self.discard_b = Button("Discard", self._discard, primary=True, small=True,
                                 refused=self._discard_refused)
         self.clear_b = Button("Clear", self.clear_pick, small=True)
@@ -197,7 +198,27 @@ class OverlordsController:
         return text
 
     def turn_started(self, player: int) -> None:
-        """Nothing to hand over: the two sides share one screen openly."""
+        """Two people at one table: after a move, the hand-over band names the side to move
+        and the move just played (the `handover` setting; nothing is hidden, it only makes
+        sure the right person takes the mouse). Not after an undo or a redo."""
+        m = self.scene.match
+        fresh = len(m.moves) > self._seen
+        self._seen = max(self._seen, len(m.moves))
+        if not fresh or m.humans < 2 or not self.scene.app.settings.handover:
+            return
+        from common.ui.handover import HandOver
+
+        view = self.scene.view
+
+        def emblem(surface: pygame.Surface, center: tuple[float, float], radius: float) -> None:
+            token = view.player_icon(player, int(radius * 2.4))
+            if token is not None:
+                surface.blit(token, token.get_rect(center=(round(center[0]), round(center[1]))))
+
+        app = self.scene.app
+        app.sound.play("turn", 0.7)
+        app.push(HandOver(app, m.name(player), f"Last: {self.scene.last_text}", lambda: None,
+                          emblem))
 
     def result_words(self, outcome: Any, viewer: int | None = None) -> str:
         """Why the game ended (told to `viewer`, the one person's side, if given)."""
