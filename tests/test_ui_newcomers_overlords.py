@@ -253,7 +253,7 @@ def test_the_reckoning_has_its_moment_its_sound_its_log_row_and_its_words():
         d.click(game.view.board.center(G.index("a1")))
         d.click(game.view.board.center(G.index("b1")))
         assert [str(m) for m in game.match.moves] == ["1O a1-b1"]
-        assert game.last_text.endswith("White's Reckoning: all 14 stones return")
+        assert game.last_text.endswith(". White's Reckoning")
         assert game.view.reckoning_moment() is not None and game.controller.wants_frames()
         assert game.my_turn is False or game.match.to_move == BLACK
         notes = [row.note for row in game.log.rows() if row.note]

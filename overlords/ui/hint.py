@@ -42,7 +42,9 @@ def hint_words(move: rules.Move, state: rules.State) -> str:
     text = (f"{move} — {fate} {rules.GRID.name(move.frm)} to {rules.GRID.name(move.to)} "
             f"with Rune {move.rune} ({rules.RUNE_NAMES[move.rune]})")
     victim = state.figure(move.to)
-    if victim is not None:
+    if victim is not None and victim[1] == rules.OVERLORD:
+        text += ", captures the Overlord and wins"
+    elif victim is not None:
         text += f", takes {a_figure(victim[1])}"
     return text
 

@@ -220,16 +220,20 @@ def _draw_header_notes(surface: pygame.Surface, state: rules.State, side: int, r
     gap = m.pad
 
     def width(count: str, note: str, px: int) -> int:
-        return (draw.text(count, px, pal.text, close).get_width() + gap
+        return (draw.text(count, px, pal.text, close).get_width() + gap * bool(count)
                 + draw.text(note, px, pal.text, note_bold).get_width())
 
-    count, note = next(((c, n) for n in notes for c in counts if width(c, n, m.small) <= room),
-                       (counts[-1], notes[-1]))
-    px = m.small
-    while px > 11 and width(count, note, px) > room:  # the smallest windows: smaller words
-        px -= 1
+    # the longest wording that fits, at the small size or down to 11 px; in the narrowest
+    # rows the note alone (the Sources count is in the card's tip), never over the name
+    sizes = range(m.small, 10, -1)
+    choices = [(c, n, size) for size in sizes for n in notes for c in counts]
+    choices += [("", n, size) for size in sizes for n in notes]
+    count, note, px = next(((c, n, size) for c, n, size in choices
+                            if width(c, n, size) <= room), ("", notes[-1], 11))
     shown = draw.blit_text(surface, note, px, note_color, (right, top), "topright",
                            bold=note_bold)
+    if not count:
+        return shown.left
     return draw.blit_text(surface, count, px, pal.primary if close else pal.text_dim,
                           (shown.left - gap, top), "topright", bold=close).left
 
@@ -248,8 +252,7 @@ def header_notes(state: rules.State, side: int) -> list[str]:
     who = stuck.removesuffix(" cannot move until the Reckoning")
     letters = ", ".join(rules.TYPE_LETTERS[k] for k in stuck_kinds(state, side))
     return [f"{stuck} ({later})", f"{who} stuck · Reckoning {later}",
-            f"{who} stuck · Reckoning {soon}", f"{letters} stuck · Reckoning {soon}",
-            f"{letters} stuck · {soon}"]
+            f"{who} stuck · Reckoning {soon}", f"{letters} stuck · Reckoning {soon}"]
 
 
 def card_tip(state: rules.State, side: int) -> str:

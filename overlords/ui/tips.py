@@ -120,6 +120,8 @@ def freeze_note(state: rules.State, fate: int | None, move: rules.Move | None = 
     left = state.turns_to_reckoning(side) - 1  # the side's turns after this one, before it
     if state.fates[side][fate] != 1 or left < 1:
         return ""
+    if move is not None and rules.apply(state, move).result is not None:
+        return ""  # the move ends the game: nothing is left to freeze
     count = _count(state, side, fate) + (1 if move is not None and move.is_recruit else 0)
     if count == 0:
         return ""

@@ -180,7 +180,7 @@ class OverlordsView:
             else:
                 draw_movable(layer, self.board, c.pick.movable(), pal)
             draw_targets(layer, self.board, c.targets, state, pal, c.target_marks(),
-                         quiet_teleports=c.pick.rune != 5)
+                         quiet_teleports=c.pick.rune != 5 or c.hint is not None)
             if c.hint is not None:
                 draw_hint_board(layer, self.board, c.hint, pal)
         if self.panel is None:

@@ -43,8 +43,9 @@ def reckoning_note(sides: list[int]) -> str:
 
 
 def reckoning_words(side: int) -> str:
-    """What the "Last:" line adds after the move that brought a side's Reckoning."""
-    return f"{rules.SIDE_NAMES[side].title()}'s Reckoning: all 14 stones return"
+    """What the "Last:" line adds after the move that brought a side's Reckoning (short: the
+    board's moment and the log's row say the rest)."""
+    return f"{rules.SIDE_NAMES[side].title()}'s Reckoning"
 
 
 def a_figure(kind: int) -> str:
