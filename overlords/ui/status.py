@@ -132,10 +132,11 @@ def hint_status(c: OverlordsController) -> str:
     state = c.scene.match.state
     words = hint_words(move, state)
     where = "press Discard" if move.is_discard else f"click {rules.GRID.name(move.to)}"
-    text = f"Hint: {where}. {words}."
-    if _doomed(c, move):  # said only where every move, the hint's too, was judged losing
-        text += " No move is safe any more: every one loses the Overlord by force."
-    return text
+    if _doomed(c, move):  # said only where every move, the hint's too, was judged losing;
+        # first, after what to click: in a small window the explanation may wrap away
+        return (f"Hint: {where}. No move is safe any more: every one loses the Overlord by "
+                f"force. {words}.")
+    return f"Hint: {where}. {words}."
 
 
 def _doomed(c: OverlordsController, move: rules.Move) -> bool:
