@@ -87,6 +87,7 @@ class SetupPhase:
         self.tray: dict[int, pygame.Rect] = {}
         self.refusal = ""
         self.note = ""  # why Use default moved a figure from the usual setup
+        self._losses: dict[tuple, rules.Move | None] = {}  # start_loss by arrangement
 
     @property
     def mine(self) -> dict[int, int]:
@@ -141,16 +142,22 @@ class SetupPhase:
     def start_loss(self, features: dict[str, list[int]]) -> rules.Move | None:
         """White's first move that captures this (Black) side's Overlord, or forces its
         capture (`tactics.forced_win`), with the figures as they stand; None when there is
-        none, or for White (it moves first), or while a side is incomplete."""
+        none, or for White (it moves first), or while a side is incomplete. A phase is on one
+        board: the answer is kept per arrangement."""
         other = 1 - self.side
         if self.side != rules.BLACK or not self.complete or len(self.placed.get(other, {})) < 4:
             return None
+        key = tuple(sorted(self.mine.items())), tuple(sorted(self.placed[other].items()))
+        if key in self._losses:  # the forced-win search takes a few tens of ms: once each
+            return self._losses[key]
         try:
             state = rules.make_state(features, self.placed)
         except ValueError:
             return None
         wins = tactics.winning_moves(state)
-        return rules.Move(min(wins)) if wins else tactics.forced_win(state)
+        loss = rules.Move(min(wins)) if wins else tactics.forced_win(state)
+        self._losses[key] = loss
+        return loss
 
     def figure_on(self, sq: int) -> int | None:
         """The type of this side's figure placed on sq."""
