@@ -257,7 +257,10 @@ def test_hot_seat_black_gets_its_tray_at_once_and_a_dangerous_setup_is_asked(clo
     assert _black_tray_drawn(app, setup), "no relayout needed"
     d.drag(setup.phase.tray[rules.OVERLORD].center, setup.board.center(G.index("a8")))
     assert setup.phase.mine[rules.OVERLORD] == G.index("a8")
-    d.click(setup.default_b.rect.center)  # the default setup stands on the open e-file
+    d.click(setup.default_b.rect.center)  # the usual setup would stand on the open e-file
+    assert setup.threat == "" and setup.phase.mine[rules.OVERLORD] != G.index("e8")
+    d.drag(setup.board.center(setup.phase.mine[rules.OVERLORD]),
+           setup.board.center(G.index("e8")))  # put there by hand, it is warned about
     assert "could capture your Overlord on e8" in setup.status().text
     d.click(setup.ready_b.rect.center)
     ask = app.top
@@ -266,13 +269,15 @@ def test_hot_seat_black_gets_its_tray_at_once_and_a_dangerous_setup_is_asked(clo
     d.key(pygame.K_RETURN)  # Enter is Cancel
     assert app.top is setup
     rng = random.Random(3)
-    for _ in range(40):  # Shuffle warns whenever the result is caught on move 1
+    for _ in range(40):  # the warning follows any arrangement caught on move 1
         setup.phase.shuffle(rng)
         setup.refresh()
         state = rules.make_state(setup.features, setup.placed)
         caught = any(m.to == setup.phase.mine[rules.OVERLORD] for m in rules.legal_moves(state))
         assert bool(setup.threat) == caught
     d.click(setup.default_b.rect.center)
+    d.drag(setup.board.center(setup.phase.mine[rules.OVERLORD]),
+           setup.board.center(G.index("e8")))
     d.click(setup.ready_b.rect.center)
     d.click(next(b for b in app.top.buttons if b.label == "Start anyway").rect.center)
     assert not isinstance(app.top, SetupScene)

@@ -139,13 +139,15 @@ def test_a_forced_loss_is_marked_explained_and_confirmed(trap):
     assert rules.attackers(then, WHITE)
     d.move(game.view.board.center(G.index("h3")))
     d.frames(1)
-    assert game.status().text == (f"{move}: after this, {reply} attacks your Overlord and "
-                                  "nothing can stop it.")
+    attack = next(a for a in rules.attackers(then, WHITE) if a.frm == reply.to)
+    assert game.status().text == (f"{move}: after this, Black replies {reply}: your Overlord "
+                                  f"is then attacked ({attack}) and no move of yours saves "
+                                  "it.")
     # playing it asks first; Cancel (the default) keeps the turn
     d.click(game.view.board.center(G.index("h3")))
     ask = app.top
     assert isinstance(ask, Dialog) and ask.title == "A losing move"
-    assert f"{reply} attacks your Overlord" in ask.lines[0]
+    assert f"Black replies {reply}: your Overlord is then attacked" in ask.lines[0]
     assert [b.label for b in ask.buttons] == ["Cancel", "Play it"]
     d.click(ask.buttons[0].rect.center)
     assert app.top is game and game.match.moves == []
@@ -182,8 +184,8 @@ def test_no_question_when_every_move_loses():
         game.controller.threats.finish()
         # the Hint's move, like every other, loses: its words say that no move is safe
         game.controller.hint = rules.legal_moves(state)[0]
-        assert game.status().text.endswith(
-            "No move is safe any more: every one loses the Overlord by force.")
+        assert "No move is safe any more: every one loses the Overlord by force." in (
+            game.status().text)
         game.controller.hint = None
         d.click(game.view.board.center(G.index("a1")))
         d.click(game.view.board.center(G.index("b2")))

@@ -40,6 +40,7 @@ def open_game(specs=("human", "human"), seed=SEED, size=(1280, 800), animation="
     lose the Overlord are played without the confirmation (tested on its own, below)."""
     app, d, game = ui_driver.open_game(main.games(), list(specs), seed, size, animation)
     app.settings.confirm_risky = False
+    app.settings.handover = False  # the hot-seat hand-over band is tested on its own
     return app, d, game
 
 
@@ -94,9 +95,7 @@ def play_by_clicks(d: Driver, game: GameScene, move: rules.Move) -> None:
         click_stones(d, game, move.rune, move.fate)
         click_square(d, game, move.to)
     else:
-        others = [m for m in rules.legal_moves(game.match.state)
-                  if (m.frm, m.to) == (move.frm, move.to) and m.rune != 5]
-        if move.rune == 5 and others:  # teleporting where another Rune goes: stone first
+        if move.rune == 5:  # Teleports show once their stone is picked: stone first
             d.click(game.view.panel.hands[game.match.state.turn].runes[4].center)
         click_square(d, game, move.frm)
         click_square(d, game, move.to)
@@ -207,7 +206,8 @@ def test_quick_way_marks_every_reach_and_asks_which_rune(hotseat):
             pairs.setdefault((m.frm, m.to), []).append(m)
     (frm, to), twins = next((k, v) for k, v in pairs.items() if len(v) > 1)
     click_square(d, game, frm)
-    assert set(game.controller.pick.targets()) == {m.to for m in rules.moves_from(state, frm)}
+    shown = {m.to for m in rules.moves_from(state, frm) if m.rune != 5}  # Teleports: Rune 5
+    assert set(game.controller.pick.targets()) == shown
     click_square(d, game, to)
     question = app.top
     assert isinstance(question, RuneChoice) and question.title == "Which Rune?"
@@ -230,6 +230,10 @@ def test_teleport_goes_where_only_it_reaches_and_elsewhere_when_picked(hotseat):
     only = next(m for m in legal if m.frm == frm and m.rune == 5 and not others(m))
     shared = next(m for m in legal if m.frm == frm and m.rune == 5 and others(m))
     click_square(d, game, frm)
+    assert only.to not in game.controller.targets, "Teleports wait for their stone"
+    click_square(d, game, only.to)  # the first click there picks Rune 5 and shows them
+    assert game.controller.pick.rune == 5 and only.to in game.controller.targets
+    assert game.match.moves == []
     click_square(d, game, only.to)
     assert game.match.moves == [only], "a square only a Teleport reaches"
     d.key(pygame.K_z, pygame.KMOD_CTRL)
@@ -252,7 +256,8 @@ def test_a_refused_click_shows_the_engines_reason(hotseat):
     state = game.match.state
     frm = next(m.frm for m in rules.legal_moves(state) if m.frm is not None)
     click_square(d, game, frm)
-    bad = next(sq for sq in range(16, 48) if sq not in game.controller.pick.targets())
+    reach = {m.to for m in rules.moves_from(state, frm)}  # a Teleport's squares too
+    bad = next(sq for sq in range(16, 48) if sq not in reach)
     click_square(d, game, bad)
     assert game.refused[0] == rules.explain(state, frm, bad)
     assert game.match.moves == []
@@ -325,12 +330,15 @@ def test_quick_recruit_by_clicking_an_empty_source(hotseat):
 def test_discard_when_no_move_exists(hotseat):
     app, d, game = hotseat
     rng = random.Random(4)
-    game = jump_to(game, playout(game.match.state, rules.must_discard, rng, limit=600))
+    game = jump_to(game, playout(game.match.state, lambda s: rules.must_discard(s) and len(
+        rules.legal_moves(s)) > 1, rng, limit=600))  # a choice of discards
     state = game.match.state
     d.frames(1)
     discard = game.controller.discard_b
     assert discard in game.status_buttons and not discard.enabled
     assert "Discard" in game_hint(game)
+    d.click(discard.rect.center)  # greyed, it says what it waits for
+    assert game.refused[0] == "Pick a Rune stone and a Fate stone to discard first"
     move = rules.legal_moves(state)[-1]
     click_stones(d, game, move.rune, move.fate)
     assert discard.enabled and discard.label == f"Discard {str(move)[:2]}"
@@ -502,6 +510,8 @@ def test_moves_that_leave_the_overlord_open_are_marked(hotseat):
     d.frames(1)
     exposing = {}
     for m in rules.moves_from(state, frm):
+        if m.rune == 5:
+            continue  # Teleports are shown (and marked) once Rune 5 is picked
         exposing.setdefault(m.to, []).append(exposes(state, m))
     expected = {sq for sq, verdicts in exposing.items() if all(verdicts)}
     marks = game.controller.target_marks()
@@ -530,7 +540,11 @@ def test_black_is_warned_when_its_setup_loses_the_overlord_at_once():
         d.click(game.default_b.rect.center)
         d.click(game.ready_b.rect.center)
         assert game.phase.side == rules.BLACK and game.threat == ""
-        d.click(game.default_b.rect.center)
+        d.click(game.default_b.rect.center)  # never the usual e8 here: it loses at once
+        assert game.threat == "" and game.phase.mine[rules.OVERLORD] != G.index("e8")
+        assert "would lose your Overlord on White's first move" in game_hint(game)
+        d.drag(game.board.center(game.phase.mine[rules.OVERLORD]),
+               game.board.center(G.index("e8")))
         assert "could capture your Overlord on e8" in game.threat
         assert "could capture" in game_hint(game)
         d.drag(game.board.center(G.index("e8")), game.board.center(G.index("a8")))

@@ -83,7 +83,8 @@ def test_the_attack_shows_at_once_before_any_click(b1_under_attack):
     assert game.my_turn and game.controller.threats.attacked
     assert [str(m) for m in game.controller.threats.attackers] == ["3D b8-b1"]
     assert game.status().warning == ATTACKED
-    assert game.status().text == "Click a figure: moves marked with a shield make it safe."
+    assert game.status().text == ("Click a figure: a shield marks a move that keeps it safe "
+                                  "from the next two moves.")
     screen, tile, red = app.screen, game.view.board.tile, app.pal.refusal
     b1, b8 = game.view.board.square_rect(G.index("b1")), game.view.board.square_rect(G.index("b8"))
     assert count(screen, b1, red) > tile * 4, "the Overlord's square glows red"
@@ -113,7 +114,7 @@ def test_the_moves_that_save_the_overlord_get_a_shield(b1_under_attack):
     assert marks.complete and not marks.with_mark(LOSES), "a Hero move is no escape: no !"
     safe = marks.with_mark(SHIELD)
     assert safe == saving and G.index("b2") in safe and len(safe) < len(game.controller.targets)
-    assert game.status().text.startswith("Moves marked with a shield make it safe")
+    assert game.status().text.startswith("A shield: safe from the next two moves")
     assert game.status().warning == ATTACKED
     b2 = game.view.board.square_rect(G.index("b2"))
     size = max(14, int(b2.w * 0.3))
@@ -130,7 +131,8 @@ def test_the_moves_that_save_the_overlord_get_a_shield(b1_under_attack):
     # pointing at a shield says so while the Overlord is attacked (its own words, not the hint)
     d.move(game.view.board.center(G.index("b2")))
     d.frames(1)
-    assert game.status().text.endswith("b2: this makes your Overlord safe.")
+    assert game.status().text.endswith("b2: your Overlord is then safe from the next two "
+                                       "moves.")
 
     d.click(game.view.board.center(G.index("b2")))  # Rune 1 and Rune 2 both get there
     top = app.top

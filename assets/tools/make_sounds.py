@@ -321,6 +321,20 @@ def turn() -> np.ndarray:
     return finish(room(out, 0.4, 0.16, keep=0.75), 0.45, fade_out=0.12)
 
 
+def toll() -> np.ndarray:
+    """The Reckoning announced: a low bell struck twice over a soft horn fifth, then a rising
+    shimmer (the stones' clatter follows it)."""
+    out = silence(1.45)
+    for at, gain in ((0.0, 0.9), (0.36, 0.6)):
+        place(out, bell(note("D4"), 1.0, decay=0.45, bright=0.35), at, gain)
+        place(out, bell(note("A4"), 0.9, decay=0.32, bright=0.3), at + 0.01, 0.35 * gain)
+    for name in ("D3", "A3"):
+        place(out, brass(note(name), 1.1, attack=0.18, release=0.5, brightness=0.3), 0.05, 0.22)
+    place(out, burst(0.5, 3000, 9000, 0.3, 0.15), 0.55, 0.02)
+    out = spectral_filter(out, 60, 6000)
+    return finish(room(out, 0.6, 0.22, keep=1.45), 0.5, fade_out=0.25)
+
+
 SOUNDS = {
     "select": select,
     "move": move,
@@ -333,6 +347,7 @@ SOUNDS = {
     "khan": khan,
     "elimination": elimination,
     "turn": turn,
+    "toll": toll,  # last: the fixed seed's draws for the others stay as they were
 }
 
 

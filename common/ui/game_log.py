@@ -26,6 +26,7 @@ class LogRow:
     cells: tuple[tuple[int, str], ...]
     player: int | None = None  # whose row: its icon before the cells (games of 3-4 seats)
     color: tuple[int, int, int] | None = None  # the cells' text colour (default: pal.text)
+    note: str = ""  # a row of its own between moves (no cells): an event, e.g. a Reckoning
 
 
 def row_height(m: Metrics) -> int:
@@ -103,6 +104,7 @@ def draw_log(surface: pygame.Surface, log: pygame.Rect, rows: Sequence[LogRow], 
             x += size + 6
         draw.blit_text(surface, texts[i], m.normal, row.color or pal.text, (x, cell.centery),
                        "midleft", bold=(i + 1 == current))
+    _draw_notes(surface, log, rows, scroll, pal, m)
     visible = log_rows_visible(log, m)
     if len(rows) > visible:
         track = pygame.Rect(log.right - 8, log.y + int(m.small * 1.6) + m.pad, 4,
@@ -113,6 +115,20 @@ def draw_log(surface: pygame.Surface, log: pygame.Rect, rows: Sequence[LogRow], 
         pygame.draw.rect(surface, pal.text_dim, (track.x, knob_y, 4, knob_h), border_radius=2)
 
 
+def _draw_notes(surface: pygame.Surface, log: pygame.Rect, rows: Sequence[LogRow], scroll: int,
+                pal: Palette, m: Metrics) -> None:
+    """The visible note rows: their words across the row, in the accent colour, smaller if
+    they must be to fit (never cut)."""
+    area = _log_area(log, m)
+    row_h = row_height(m)
+    for r in range(scroll, min(scroll + area.h // row_h, len(rows))):
+        if rows[r].note:
+            px = draw.fit_text(rows[r].note, m.small, area.w - 12, True, 9)
+            draw.blit_text(surface, rows[r].note, px, pal.primary,
+                           (area.x + 6, area.y + (r - scroll) * row_h + row_h // 2), "midleft",
+                           bold=True)
+
+
 def position_words(rows: Sequence[LogRow], count: int) -> tuple[str, str]:
     """A position looked back at (`count` moves played), numbered as the log numbers it:
     ("move 12 of 31", "after 12… 3D g7-g2") where the log's rows are "12." with two moves,
@@ -121,7 +137,7 @@ def position_words(rows: Sequence[LogRow], count: int) -> tuple[str, str]:
         return "the start", ""
     r = row_of(rows, count - 1)
     label = rows[r].label.rstrip(".")
-    last = rows[-1].label.rstrip(".")
+    last = next((row.label for row in reversed(rows) if row.cells), "").rstrip(".")
     cells = rows[r].cells
     text = next((t for i, t in cells if i == count - 1), "")
     later = cells and cells[0][0] != count - 1  # not the row's first move: "12… Black's"

@@ -60,8 +60,10 @@ def waiting_status(scene: Any, player: int, doing: str = "its move") -> Status:
 
 
 def draw_status(layer: pygame.Surface, st: pygame.Rect, status: Status, last: str,
-                buttons: Sequence[Widget], icon: Icon, pal: Palette, m: Metrics) -> None:
-    """The status area: title (and token), "Last: ...", the warning box, then the text."""
+                buttons: Sequence[Widget], icon: Icon, pal: Palette, m: Metrics) -> str:
+    """The status area: title (and token), "Last: ...", the warning box, then the text.
+    Returns the words it had to shorten, in full ("" when everything showed whole): the
+    screen shows them as the area's hover tip."""
     fill = pal.panel
     if status.player is not None and status.lit:
         fill = mix(pal.panel, pal.primary, 0.16)
@@ -83,9 +85,12 @@ def draw_status(layer: pygame.Surface, st: pygame.Rect, status: Status, last: st
         line = f"Last: {last}"
         px = draw.fit_text(line, m.small, st.w - 2 * m.pad)
         draw.blit_text(layer, line, px, pal.text_dim, (st.x + m.pad, y))
+    cut: list[str] = []
     if threat:
-        y = _draw_warning(layer, threat, st, y + (0 if row else int(m.small * 1.5)), pal, m,
-                          1 if row else 2)
+        y, shortened = _draw_warning(layer, threat, st, y + (0 if row else int(m.small * 1.5)),
+                                     pal, m, 1 if row else 2)
+        if shortened:
+            cut.append(threat)
     else:
         y += int(m.small * 1.5)
     color = pal.refusal if status.alert else pal.text
@@ -93,44 +98,91 @@ def draw_status(layer: pygame.Surface, st: pygame.Rect, status: Status, last: st
         draw.cross(layer, (st.x + m.pad + m.normal // 2, y + m.normal * 0.7), m.normal * 0.6,
                    pal.refusal, 3)
     indent = m.normal + m.pad // 2 if status.alert else 0
-    width = st.w - 2 * m.pad - indent
-    px = m.normal
-    limit, bottom = 2, st.bottom - m.pad // 2
-    if threat:  # the room left under the warning box: beside a small button, or above a row
-        for button in buttons:
-            if button.rect.x > st.centerx:
-                width = min(width, button.rect.x - m.pad - st.x - m.pad - indent)
-            else:
-                bottom = min(bottom, button.rect.y - 2)
-        limit = max(1, (bottom - y) // int(m.small * 1.3))
-    lines = draw.wrap(status.text, px, width)
-    while (len(lines) > limit or (threat and y + len(lines) * int(px * 1.3) > bottom + 4)) \
-            and px > m.small - 2:
-        px -= 1
-        lines = draw.wrap(status.text, px, width)
-    if len(lines) > limit:  # what does not fit ends in an ellipsis, not mid-sentence
-        lines = lines[:limit - 1] + [_ellipsis(lines[limit - 1], px, width)]
+    tx = st.x + m.pad + indent
+    lines, px, shortened = _flow_text(status.text, tx, y, st.right - m.pad - tx,
+                                      st.bottom - m.pad // 2, buttons, st, m)
+    if shortened:
+        cut.append(status.text)
     for line in lines:
-        draw.blit_text(layer, line, px, color, (st.x + m.pad + indent, y))
+        draw.blit_text(layer, line, px, color, (tx, y))
         y += int(px * 1.3)
+    return " ".join(cut)
 
 
-def _ellipsis(line: str, px: int, width: int) -> str:
+def _flow_text(text: str, x: int, y: int, width: int, bottom: int, buttons: Sequence[Widget],
+               st: pygame.Rect, m: Metrics) -> tuple[list[str], int, bool]:
+    """The text's lines from y down to `bottom`, each as wide as the buttons beside it allow
+    (a button in the right half narrows its lines, one in the left half ends the text above
+    it), in the normal size or smaller down to m.small - 2; (lines, size, shortened). What
+    still does not fit ends in an ellipsis at a word."""
+    px = m.normal
+    while True:
+        lines, rest = _flow(text, px, x, y, width, bottom, buttons, st, m)
+        if not rest or px <= m.small - 2:
+            break
+        px -= 1
+    if rest and lines:
+        room = _line_width(len(lines) - 1, px, x, y, width, buttons, st, m)
+        lines[-1] = _ellipsis(f"{lines[-1]} {rest}", px, room)
+    return lines, px, bool(rest)
+
+
+def _line_width(i: int, px: int, x: int, y: int, width: int, buttons: Sequence[Widget],
+                st: pygame.Rect, m: Metrics) -> int:
+    """The width of the i-th text line (0 when a button in the left half is in its way)."""
+    top = y + i * int(px * 1.3)
+    line = pygame.Rect(x, top, width, int(px * 1.3))
+    for button in buttons:
+        if button.rect.colliderect(line):
+            if button.rect.x <= st.centerx:
+                return 0
+            width = min(width, button.rect.x - m.pad // 2 - x)
+    return width
+
+
+def _flow(text: str, px: int, x: int, y: int, width: int, bottom: int,
+          buttons: Sequence[Widget], st: pygame.Rect, m: Metrics) -> tuple[list[str], str]:
+    """Greedy lines of `text` in the room described at `_flow_text`; (lines, words left)."""
+    words = draw.drawable(text).split()
+    lines: list[str] = []
+    step = int(px * 1.3)
+    while words:
+        i = len(lines)
+        if y + (i + 1) * step > bottom + 4:
+            break
+        room = _line_width(i, px, x, y, width, buttons, st, m)
+        if room <= 0:
+            break
+        line = words[0]
+        if draw.text_width(line, px) > room:  # a word wider than the line: its own lines
+            pieces = draw.wrap(line, px, room)
+            line, words[0] = pieces[0], "".join(pieces[1:])
+            if not words[0]:
+                words.pop(0)
+        else:
+            words.pop(0)
+            while words and draw.text_width(f"{line} {words[0]}", px) <= room:
+                line = f"{line} {words.pop(0)}"
+        lines.append(line)
+    return lines, " ".join(words)
+
+
+def _ellipsis(line: str, px: int, width: int, bold: bool = False) -> str:
     """The line cut at a word so that it and "…" fit in width."""
     words = line.split()
-    while len(words) > 1 and draw.text(" ".join(words) + "…", px, (0, 0, 0)).get_width() > width:
+    while len(words) > 1 and draw.text_width(" ".join(words) + "…", px, bold) > width:
         words.pop()
     return " ".join(words).rstrip(",;:") + "…"
 
 
 def _draw_warning(layer: pygame.Surface, text: str, st: pygame.Rect, y: int, pal: Palette,
-                  m: Metrics, most: int = 2) -> int:
+                  m: Metrics, most: int = 2) -> tuple[int, bool]:
     """The warning as a red-edged box with a warning sign, in at most `most` lines if they
-    stay legible (else two); the y below it."""
+    stay legible (else two, then three); the y below it, and whether it had to be cut."""
     icon = int(m.normal * 1.15)
     box = pygame.Rect(st.x + m.pad // 2, y - 2, st.w - m.pad, 0)
     width = box.w - icon - m.pad - m.pad // 2
-    for limit in sorted({most, 2}):
+    for limit in sorted({most, 2, 3}):
         px = m.normal
         lines = draw.wrap(text, px, width, True)
         while len(lines) > limit and px > m.small - 3:
@@ -138,7 +190,9 @@ def _draw_warning(layer: pygame.Surface, text: str, st: pygame.Rect, y: int, pal
             lines = draw.wrap(text, px, width, True)
         if len(lines) <= limit:
             break
-    lines = lines[:2]
+    cut = len(lines) > 3
+    if cut:
+        lines = lines[:2] + [_ellipsis(" ".join(lines[2:]), px, width, True)]
     line_h = int(px * 1.25)
     box.h = max(icon, line_h * len(lines)) + 8
     draw.panel(layer, box, mix(pal.panel, pal.refusal, 0.3), None, m.radius // 2, 0)
@@ -148,7 +202,7 @@ def _draw_warning(layer: pygame.Surface, text: str, st: pygame.Rect, y: int, pal
     for line in lines:
         draw.blit_text(layer, line, px, pal.text, (box.x + icon + m.pad, ty), bold=True)
         ty += line_h
-    return box.bottom + m.pad // 2
+    return box.bottom + m.pad // 2, cut
 
 
 def draw_spinner(surface: pygame.Surface, st: pygame.Rect, pal: Palette, m: Metrics) -> None:

@@ -281,8 +281,8 @@ class GameScene(Scene):
             return layer
         pal, m, match = self.app.pal, self.app.m, self.match
         last = self.last_text if match.review is None else ""
-        draw_status(layer, self.areas.status, self.status(), last, self.status_buttons,
-                    self.view.player_icon, pal, m)
+        self.status_cut = draw_status(layer, self.areas.status, self.status(), last,
+                                      self.status_buttons, self.view.player_icon, pal, m)
         self.log.draw(layer, match.review if match.review is not None else len(match.moves))
         return layer
 
@@ -415,7 +415,7 @@ class GameScene(Scene):
         self.animator.clear()
         self.controller.reset()
         self.refused = None
-        self.game_over_shown = self.match.over
+        self.game_over_shown = False  # a redo onto the end shows the result (Review game) again
         self.last_text = self._words_of_last()
         self._turn_seen = None
         self.log.to_end()

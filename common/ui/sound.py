@@ -17,7 +17,7 @@ from common.ui import assets
 
 NAMES = (
     "select", "move", "capture", "recruit", "reckoning", "victory", "defeat", "illegal",
-    "khan", "elimination", "turn",
+    "khan", "elimination", "turn", "toll",
 )
 
 

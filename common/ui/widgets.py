@@ -43,6 +43,7 @@ class Button(Widget):
     def __init__(
         self, label: str, on_click: Callable[[], None], primary: bool = False,
         enabled: bool = True, hint: str = "", small: bool = False,
+        refused: Callable[[], None] | None = None,
     ) -> None:
         super().__init__()
         self.label = label
@@ -51,6 +52,7 @@ class Button(Widget):
         self.enabled = enabled
         self.hint = hint  # a key shortcut shown dimmed, e.g. "Ctrl+Z"
         self.small = small
+        self.refused = refused  # called on a press while disabled: it says why
         self._pressed = False
 
     def handle(self, action: Action) -> bool:
@@ -61,6 +63,8 @@ class Button(Widget):
         if isinstance(action, PointerDown) and action.button == 1:
             if self.rect.collidepoint(action.pos):
                 self._pressed = self.enabled
+                if not self.enabled and self.refused is not None:
+                    self.refused()
                 return True
         elif isinstance(action, PointerUp) and action.button == 1:
             was = self._pressed

@@ -11,6 +11,7 @@ triangle, the "2" diamond, the shield) and a padlock on a figure that cannot mov
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 import pygame
@@ -22,7 +23,7 @@ from overlords import rules
 from overlords.ui.art import FEATURE_TINT, feature, figure, marker
 from overlords.ui.marks import FORCED, LOSES, draw_lock, draw_loss_mark, draw_rune_pill, draw_shield
 from overlords.ui.threats import SHIELD, TargetMarks
-from overlords.ui.tips import stuck_kinds
+from overlords.ui.tips import frozen_turns, stuck_kinds
 
 TOKEN = 0.94  # figure size in tiles
 NO_MARKS = TargetMarks()
@@ -82,8 +83,8 @@ def draw_targets(
 
     - centre: a dot on an empty square, a ring on a capture, a ghost figure on a recruit's
       Source; on an empty feature square a soft disc UNDER its icon (the icon stays whole);
-      a square only a Teleport reaches gets a small hollow circle, or on a feature a thin
-      circle under its icon (`quiet_teleports`);
+      a square only a Teleport reaches gets a small hollow circle (on a feature, a dashed
+      ring round its icon: a solid ring is a capture) (`quiet_teleports`);
     - top-left: the Rune digits, only on a square several Runes reach (the player will
       choose); a Rune that loses the Overlord is struck through;
     - bottom-right: the loss mark ("!" triangle, "2" diamond) or the saving shield;
@@ -105,17 +106,17 @@ def draw_targets(
             surface.blit(faint_figure, faint_figure.get_rect(center=rect.center))
             draw.dot(surface, rect.center, max(5, tile * 0.15), pal.move, 215)
         elif feature_kind >= 0:
-            if faint:  # only a Teleport: a thin circle peeking out round the icon
-                draw.ring(surface, rect.center, tile * 0.44, pal.move, max(2, tile // 36), 170)
-            else:
+            if not faint:
                 draw.dot(surface, rect.center, tile * 0.46, pal.move, 150)
             icon = feature(feature_kind, int(tile * 0.86))
             surface.blit(icon, icon.get_rect(center=rect.center))
+            if faint:  # only a Teleport: a dashed ring round the icon (a solid one is a
+                dashed_ring(surface, rect.center, tile * 0.45, pal.move,  # capture)
+                            max(2, tile // 30), 16)
             if state.control[sq] >= 0:
                 surface.blit(marker(int(state.control[sq]), tile, pal), rect.topleft)
         elif faint:
-            draw.ring(surface, rect.center, max(3, tile * 0.07), pal.move, max(1, tile // 40),
-                      150)
+            small_circle(surface, rect.center, tile, pal)
         else:
             draw.dot(surface, rect.center, max(5, tile * 0.15), pal.move, 215)
         choice = marks.runes_of(sq)
@@ -128,6 +129,22 @@ def draw_targets(
             draw_loss_mark(surface, corner, mark, pal)
         elif mark == SHIELD:
             draw_shield(surface, corner, pal)
+
+
+def dashed_ring(surface: pygame.Surface, center, radius: float, color, width: int,
+                dashes: int = 12) -> None:
+    """A ring of `dashes` dashes (the hint's stones; a Teleport-only feature square)."""
+    rect = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+    rect.center = (round(center[0]), round(center[1]))
+    for i in range(dashes):
+        a0 = 2 * math.pi * i / dashes
+        pygame.draw.arc(surface, color, rect, a0, a0 + math.pi / dashes, width)
+
+
+def small_circle(surface: pygame.Surface, center: tuple[int, int], tile: int,
+                  pal: Palette) -> None:
+    """The Teleport-only mark on an empty square: a small hollow circle."""
+    draw.ring(surface, center, max(3, tile * 0.07), pal.move, max(1, tile // 40), 150)
 
 
 def _rune_pills(surface: pygame.Surface, rect: pygame.Rect,
@@ -148,7 +165,8 @@ def _rune_pills(surface: pygame.Surface, rect: pygame.Rect,
 def draw_locks(surface: pygame.Surface, view: BoardView, state: rules.State,
                pal: Palette, hidden: frozenset[int] = frozenset()) -> None:
     """A padlock in the top-left corner of every figure whose Fate stones are all played
-    (both sides): it cannot move until its side's Reckoning."""
+    (both sides): it cannot move until its side's Reckoning. A frozen Overlord is marked
+    loudly (`draw_frozen`)."""
     size = max(12, int(view.tile * 0.26))
     for side in (rules.WHITE, rules.BLACK):
         stuck = stuck_kinds(state, side)
@@ -157,8 +175,23 @@ def draw_locks(surface: pygame.Surface, view: BoardView, state: rules.State,
             if stuck and fig is not None and fig[0] == side and fig[1] in stuck \
                     and sq not in hidden:
                 rect = view.square_rect(sq)
-                draw_lock(surface, pygame.Rect(rect.x + 3, rect.y + 3, size, size),
-                          (90, 90, 100))
+                if fig[1] == rules.OVERLORD:
+                    draw_frozen(surface, rect, frozen_turns(state, side, fig[1]), pal)
+                else:
+                    draw_lock(surface, pygame.Rect(rect.x + 3, rect.y + 3, size, size),
+                              (90, 90, 100))
+
+
+def draw_frozen(surface: pygame.Surface, rect: pygame.Rect, turns: int, pal: Palette) -> None:
+    """A frozen Overlord: a cold veil and a double frame on its square, and a large padlock in
+    the danger colour carrying the turns it stays frozen (shape and number, not colour
+    alone)."""
+    draw.alpha_rect(surface, rect.inflate(-2, -2), (120, 170, 230, 70), 4)
+    width = max(2, rect.w // 24)
+    pygame.draw.rect(surface, (255, 255, 255), rect.inflate(-2, -2), width + 2, border_radius=4)
+    pygame.draw.rect(surface, pal.refusal, rect.inflate(-2, -2), width, border_radius=4)
+    size = max(16, int(rect.w * 0.42))
+    draw_lock(surface, pygame.Rect(rect.x + 2, rect.y + 2, size, size), pal.refusal, turns)
 
 
 @lru_cache(maxsize=8)

@@ -30,7 +30,7 @@ from overlords.ui.rune_choice import RuneChoice
 from overlords.ui.setup import drag_pointer
 from overlords.ui.status import live_status
 from overlords.ui.threats import TargetMarks, Threats
-from overlords.ui.words import danger_words, describe, result_words
+from overlords.ui.words import danger_words, describe, reckoning_words, result_words
 
 DRAG_START = 64  # squared pixels the pointer travels before a press becomes a drag
 
@@ -47,7 +47,9 @@ class OverlordsController:
         self.threats: Threats | None = None  # the attack on the side to move, per position
         self.drag: dict | None = None
         self._tip_shown = False
-        self.discard_b = Button("Discard", self._discard, primary=True)
+        self._seen = 0  # moves seen when a person's turn last started (hand-over: new ones)
+        self.discard_b = Button("Discard", self._discard, primary=True, small=True,
+                                refused=self._discard_refused)
         self.clear_b = Button("Clear", self.clear_pick, small=True)
 
     def attach(self, scene: Any) -> None:
@@ -97,18 +99,37 @@ class OverlordsController:
         if self.hint is not None and (
                 not mine or (self.pick.rune, self.pick.fate, self.pick.figure) != self._hint_pick):
             self.show_hint(None)  # another pick, or another position, takes the hint away
-        self._targets = self.pick.targets() if mine else {}
         if mine:  # the moves are judged in the background, the targets on screen first
             if self.threats is None or self.threats.state is not state:
                 self._drop_threats()
                 self.threats = Threats(state, self.pick.legal)
+            self.pick.teleports_shown = self.threats.attacked
+        self._targets = self.pick.targets() if mine else {}
+        if mine:
             self.threats.first(m for moves in self._targets.values() for m in self.offered(moves))
         else:
             self._drop_threats()
         if mine and rules.must_discard(state):
+            self._only_discard(state)
             move = self.pick.discard()
             self.discard_b.enabled = move is not None
             self.discard_b.label = f"Discard {str(move)[:2]}" if move else "Discard"
+
+    def _only_discard(self, state: rules.State) -> None:
+        """With one Rune and one Fate type left there is one discard: picked at once."""
+        runes = state.hand_runes(state.turn)
+        fates = [k for k, n in enumerate(state.fates[state.turn]) if n]
+        if len(runes) == 1 and len(fates) == 1 and self.pick.figure is None:
+            self.pick.rune, self.pick.fate = runes[0], fates[0]
+
+    def _discard_refused(self) -> None:
+        """A press on the greyed Discard: what it waits for."""
+        pick = self.pick
+        missing = [what for what, have in (("a Rune stone", pick.rune), ("a Fate stone",
+                                                                         pick.fate)) if
+                   have is None]
+        self.scene.refuse(f"Pick {' and '.join(missing)} to discard first" if missing else
+                          "Those stones make no discard")
 
     def status(self) -> Status:
         """The status of a live turn (`overlords.ui.status`)."""
@@ -138,8 +159,9 @@ class OverlordsController:
             self._tip_shown = False
 
     def wants_frames(self) -> bool:
-        """True while moves wait for their threat verdict."""
-        return self.threats is not None and not self.threats.done
+        """True while moves wait for their threat verdict, or a Reckoning's moment shows."""
+        return (self.threats is not None and not self.threats.done) or (
+            self.scene.view.reckoning_moment() is not None)
 
     def close(self) -> None:
         """The screen is left: the background judging stops."""
@@ -162,17 +184,41 @@ class OverlordsController:
         elif move.is_discard:
             sound = "select"
         self.scene.app.sound.play(sound)
-        if before.turns_to_reckoning(before.turn) == 1:
-            self.scene.app.sound.play("reckoning", 0.5)
+        if before.turns_to_reckoning(before.turn) == 1:  # an event: its toll, the stones
+            self.scene.app.sound.play("toll", 0.6)
+            self.scene.app.sound.play("reckoning", 0.35)
         return self.words(move, before, after)
 
     @staticmethod
     def words(move: rules.Move, before: rules.State, after: rules.State) -> str:
-        """The move in words."""
-        return describe(move, before)
+        """The move in words; and the Reckoning it brought, if it did."""
+        text = describe(move, before)
+        if before.turns_to_reckoning(before.turn) == 1 and after.result is None:
+            text += f". {reckoning_words(before.turn)}"
+        return text
 
     def turn_started(self, player: int) -> None:
-        """Nothing to hand over: the two sides share one screen openly."""
+        """Two people at one table: after a move, the hand-over band names the side to move
+        and the move just played (the `handover` setting; nothing is hidden, it only makes
+        sure the right person takes the mouse). Not after an undo or a redo."""
+        m = self.scene.match
+        fresh = len(m.moves) > self._seen
+        self._seen = max(self._seen, len(m.moves))
+        if not fresh or m.humans < 2 or not self.scene.app.settings.handover:
+            return
+        from common.ui.handover import HandOver
+
+        view = self.scene.view
+
+        def emblem(surface: pygame.Surface, center: tuple[float, float], radius: float) -> None:
+            token = view.player_icon(player, int(radius * 2.4))
+            if token is not None:
+                surface.blit(token, token.get_rect(center=(round(center[0]), round(center[1]))))
+
+        app = self.scene.app
+        app.sound.play("turn", 0.7)
+        app.push(HandOver(app, m.name(player), f"Last: {self.scene.last_text}", lambda: None,
+                          emblem))
 
     def result_words(self, outcome: Any, viewer: int | None = None) -> str:
         """Why the game ended (told to `viewer`, the one person's side, if given)."""
@@ -406,6 +452,12 @@ class OverlordsController:
                 self.scene.refuse(rules.stuck_reason(state, sq) or why or "", sq)
                 self.scene.refresh()
                 return
+            self.scene.refused = None
+            self.scene.app.sound.play("select", 0.4)
+            self.scene.refresh()
+            return
+        if sq in {m.to for m in pick.teleports()}:  # only a Teleport gets there: its
+            pick.rune = 5  # targets are shown (a second click teleports)
             self.scene.refused = None
             self.scene.app.sound.play("select", 0.4)
             self.scene.refresh()

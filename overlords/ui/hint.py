@@ -12,7 +12,6 @@ the two stones. Any move, undo, redo or other pick takes the hint away.
 from __future__ import annotations
 
 import hashlib
-import math
 
 import pygame
 
@@ -20,6 +19,7 @@ from common.ui import draw
 from common.ui.board import BoardView
 from common.ui.theme import Palette
 from overlords import rules
+from overlords.ui.board import dashed_ring
 from overlords.ui.panel import FATES, Hand, slot_played
 from overlords.ui.words import a_figure
 
@@ -42,19 +42,11 @@ def hint_words(move: rules.Move, state: rules.State) -> str:
     text = (f"{move} — {fate} {rules.GRID.name(move.frm)} to {rules.GRID.name(move.to)} "
             f"with Rune {move.rune} ({rules.RUNE_NAMES[move.rune]})")
     victim = state.figure(move.to)
-    if victim is not None:
+    if victim is not None and victim[1] == rules.OVERLORD:
+        text += ", captures the Overlord and wins"
+    elif victim is not None:
         text += f", takes {a_figure(victim[1])}"
     return text
-
-
-def _dashed_ring(surface: pygame.Surface, center, radius: float, color, width: int,
-                 dashes: int = 12) -> None:
-    for i in range(dashes):
-        a0 = 2 * math.pi * i / dashes
-        a1 = a0 + math.pi / dashes
-        rect = pygame.Rect(0, 0, 2 * radius, 2 * radius)
-        rect.center = (round(center[0]), round(center[1]))
-        pygame.draw.arc(surface, color, rect, a0, a1, width)
 
 
 def _mark_square(surface: pygame.Surface, view: BoardView, sq: int, pal: Palette) -> None:
@@ -108,6 +100,6 @@ def draw_hint_stones(surface: pygame.Surface, hand: Hand, state: rules.State, mo
     for rect in hint_stone_rects(hand, state, move):
         center = (rect.centerx, rect.centery - 4)
         radius = rect.w * 0.5 + 6
-        _dashed_ring(surface, center, radius + 1, pal.backdrop, 5, 10)
-        _dashed_ring(surface, center, radius, pal.info, 3, 10)
+        dashed_ring(surface, center, radius + 1, pal.backdrop, 5, 10)
+        dashed_ring(surface, center, radius, pal.info, 3, 10)
     surface.set_clip(clip)

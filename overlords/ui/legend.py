@@ -11,19 +11,21 @@ from common.ui import draw
 from common.ui.overlay import Dialog
 from overlords import rules
 from overlords.ui.art import feature, figure, marker
-from overlords.ui.board import ghost
+from overlords.ui.board import draw_frozen, ghost, small_circle
 from overlords.ui.marks import FORCED, LOSES, draw_lock, draw_loss_mark, draw_rune_pill, draw_shield
 from overlords.ui.tips import FEATURE_WORDS
 
 MARKS = (
     ("dot", "A move to an empty square"),
     ("ring", "A capture"),
-    ("small", "Only a Teleport gets there"),
+    ("small", "Only a Teleport gets there (dashed round a feature; shown once Rune 5 is "
+              "picked)"),
     ("digits", "Several Runes get there: you choose (struck: that Rune loses)"),
     (LOSES, "Loses your Overlord at once"),
     (FORCED, "Loses it by force: after the reply nothing saves it"),
-    ("shield", "Saves your attacked Overlord"),
+    ("shield", "Your attacked Overlord is safe from the next two moves"),
     ("lock", "Cannot move until the Reckoning (its Fate stones are played)"),
+    ("frozen", "Your Overlord is frozen: it cannot move for this many turns"),
     ("flag", "A Source its side controls (hold all nine to win)"),
     ("standing", "A figure standing on a feature (the small icon)"),
     ("recruit", "Rune 6: a new figure from the reserve on your Source"),
@@ -89,7 +91,7 @@ def _sample(surface: pygame.Surface, tile: pygame.Rect, mark: str, pal) -> None:
     elif mark == "ring":
         draw.ring(surface, c, w * 0.40, pal.move, max(3, w // 14), 230)
     elif mark == "small":
-        draw.ring(surface, c, max(3, w * 0.07), pal.move, max(1, w // 40), 150)
+        small_circle(surface, c, w, pal)
     elif mark == "digits":
         x = tile.x + 2
         for rune, bad in ((2, False), (3, True)):
@@ -99,6 +101,10 @@ def _sample(surface: pygame.Surface, tile: pygame.Rect, mark: str, pal) -> None:
         draw_loss_mark(surface, tile.inflate(-w // 4, -w // 4), mark, pal)
     elif mark == "shield":
         draw_shield(surface, tile.inflate(-w // 4, -w // 4), pal)
+    elif mark == "frozen":
+        token = figure(rules.OVERLORD, rules.WHITE, int(w * 0.8), pal)
+        surface.blit(token, token.get_rect(center=c))
+        draw_frozen(surface, tile, 3, pal)
     elif mark == "lock":
         draw_lock(surface, tile.inflate(-w // 4, -w // 4), (90, 90, 100))
     elif mark == "flag":

@@ -3,8 +3,10 @@ alone, for colour-blind players):
 
 - a triangle with "!": the move loses the Overlord at once (the reply captures it);
 - a diamond with "2": the move loses it by force (after the reply nothing saves it);
-- a shield with a tick: the move saves the attacked Overlord;
-- a padlock: a figure whose Fate stones are all played cannot move until the Reckoning.
+- a shield with a tick: after the move the attacked Overlord is safe from the next two moves;
+- a padlock: a figure whose Fate stones are all played cannot move until the Reckoning; on
+  a frozen Overlord a large one in the danger colour with the turns it stays frozen, over a
+  cold veil and a frame (it lost both games of the newcomers' test).
 
 Every badge is drawn into a given rectangle (a corner of a square, a button, the legend).
 """
@@ -63,7 +65,8 @@ def draw_rune_pill(surface: pygame.Surface, rune: int, px: int, topleft: tuple[i
 
 
 def draw_shield(surface: pygame.Surface, rect: pygame.Rect, pal: Palette) -> None:
-    """The shield with a tick: this move makes the attacked Overlord safe."""
+    """The shield with a tick: after this move the attacked Overlord is safe from the next
+    two moves (the reply and the one after it: all `tactics` proves)."""
     surface.blit(_shield(rect.w, pal.move), rect.topleft)
 
 
@@ -85,13 +88,15 @@ def _shield(size: int, color: tuple[int, int, int]) -> pygame.Surface:
     return pygame.transform.smoothscale(surface, (size, size))
 
 
-def draw_lock(surface: pygame.Surface, rect: pygame.Rect, color: tuple[int, int, int]) -> None:
-    """A padlock: this figure cannot move until the Reckoning."""
-    surface.blit(_lock(rect.w, tuple(color)), rect.topleft)
+def draw_lock(surface: pygame.Surface, rect: pygame.Rect, color: tuple[int, int, int],
+              turns: int = 0) -> None:
+    """A padlock: this figure cannot move until the Reckoning; with `turns`, that number on
+    its body instead of the keyhole (the turns it stays frozen)."""
+    surface.blit(_lock(rect.w, tuple(color), turns), rect.topleft)
 
 
-@lru_cache(maxsize=16)
-def _lock(size: int, color: tuple[int, int, int]) -> pygame.Surface:
+@lru_cache(maxsize=32)
+def _lock(size: int, color: tuple[int, int, int], turns: int = 0) -> pygame.Surface:
     big = max(8, size) * 4
     s = pygame.Surface((big, big), pygame.SRCALPHA)
     white = (255, 255, 255)
@@ -102,6 +107,10 @@ def _lock(size: int, color: tuple[int, int, int]) -> pygame.Surface:
     pygame.draw.rect(s, white, body, border_radius=int(big * 0.1))
     pygame.draw.rect(s, color, body.inflate(-big * 0.08, -big * 0.08),
                      border_radius=int(big * 0.08))
-    pygame.draw.circle(s, white, (big / 2, body.centery - big * 0.03), big * 0.07)
-    pygame.draw.rect(s, white, pygame.Rect(big * 0.47, body.centery, big * 0.06, big * 0.14))
+    if turns:
+        draw.blit_text(s, str(turns), int(big * 0.42), white, body.center, "center", bold=True)
+    else:
+        pygame.draw.circle(s, white, (big / 2, body.centery - big * 0.03), big * 0.07)
+        pygame.draw.rect(s, white, pygame.Rect(big * 0.47, body.centery, big * 0.06,
+                                               big * 0.14))
     return pygame.transform.smoothscale(s, (size, size))

@@ -154,13 +154,16 @@ class NewGameScene(Scene):
         lx = self.panel.x + 2 * m.pad
         for label, y in zip(("White", "Black", "Board"), self.rows_y, strict=True):
             draw.blit_text(surface, label, m.normal, pal.text, (lx, y), "midleft", bold=True)
+        room = self.seats[0].rect.w - 4  # captions stay in the form, off the preview
         for choice, bot in zip(self.seats, self.bot_fields, strict=True):
             hint = "plays first" if choice is self.seats[0] else "plays second"
             if not bot.shown:
-                draw.blit_text(surface, f"Human, CPU level or bot program · {hint}", m.small,
-                               pal.text_dim, (choice.rect.x + 4, choice.rect.bottom + 3))
-        draw.blit_text(surface, "The seed picks the board: the same seed gives the same board.",
-                       m.small, pal.text_dim, (self.seed_field.rect.x + 4, self.note_y))
+                _caption(surface, [f"Human, CPU level or bot program · {hint}",
+                                   f"Human, CPU or bot · {hint}", hint], room,
+                         (choice.rect.x + 4, choice.rect.bottom + 3), pal, m)
+        _caption(surface, ["The seed picks the board: the same seed gives the same board.",
+                           "Same seed, same board."], room,
+                 (self.seed_field.rect.x + 4, self.note_y), pal, m)
         for widget in self.widgets:
             widget.draw(surface, pal, m)
         for bot in self.bot_fields:
@@ -168,3 +171,12 @@ class NewGameScene(Scene):
         self.focus.draw(surface, pal, m)
         surface.blit(self.preview.ground(pal), self.preview.frame)
         draw_features(surface, self.preview, self._plane)
+
+
+def _caption(surface: pygame.Surface, wordings: list[str], room: int, at: tuple[int, int],
+             pal, m) -> None:
+    """The longest wording that fits `room` at the small size (the last one, shrunk, if
+    none does)."""
+    text = next((w for w in wordings if draw.text_width(w, m.small) <= room), wordings[-1])
+    px = draw.fit_text(text, m.small, room)
+    draw.blit_text(surface, text, px, pal.text_dim, at)

@@ -135,8 +135,11 @@ def draw_hand(
     x = card.x + m.pad + int(m.normal * 1.4)
     name = draw.blit_text(surface, label, m.normal, pal.text, (x, card.y + m.pad // 2 + 2),
                           bold=True)
-    _draw_header_notes(surface, state, side, card.right - m.pad, card.y + m.pad // 2 + 4,
-                       card.right - m.pad - name.right - m.pad, pal, m)
+    left = _draw_header_notes(surface, state, side, card.right - m.pad,
+                              card.y + m.pad // 2 + 4, card.right - m.pad - name.right - m.pad,
+                              pal, m)
+    _draw_taken(surface, state, side, name.right + m.pad // 2, left - m.pad // 2,
+                name.centery, pal, m)
     rune_pick, fate_pick = picked
     hand_runes = state.hand_runes(side)
     for i, rect in enumerate(hand.runes):
@@ -166,23 +169,49 @@ def draw_hand(
     _draw_reserve(surface, hand, state, pal, m)
 
 
+def taken(state: rules.State, side: int) -> list[int]:
+    """The enemy figure types `side` has captured, strongest first (captured figures leave
+    the game: the full set less the board and the reserve)."""
+    enemy = 1 - side
+    out = []
+    for kind in (rules.OVERLORD, rules.DRAGON, rules.WIZARD, rules.HERO):
+        standing = sum(1 for sq in range(64) if state.figure(sq) == (enemy, kind))
+        out += [kind] * (rules.FULL_SET[kind] - standing - state.reserve[enemy][kind])
+    return out
+
+
+def _draw_taken(surface: pygame.Surface, state: rules.State, side: int, x: int, right: int,
+                cy: int, pal: Palette, m: Metrics) -> None:
+    """The figures this side has captured, as small enemy tokens after its name (as many as
+    the row leaves room for, then "+N"; the card's tip lists them all)."""
+    kinds = taken(state, side)
+    size = max(10, int(m.small * 1.1))
+    step = size - size // 4  # slightly overlapping, like a captured-pieces tray
+    room = right - x
+    if not kinds or room < size:
+        return
+    fits = max(1, (room - size) // step + 1)
+    shown = kinds if len(kinds) <= fits else kinds[:max(0, fits - 1)]
+    for i, kind in enumerate(shown):
+        token = figure(kind, 1 - side, size, pal)
+        surface.blit(token, token.get_rect(midleft=(x + i * step, cy)))
+    if len(shown) < len(kinds):
+        draw.blit_text(surface, f"+{len(kinds) - len(shown)}", max(11, m.small - 2),
+                       pal.text_dim, (x + len(shown) * step + 2, cy), "midleft", bold=True)
+
+
 def _draw_header_notes(surface: pygame.Surface, state: rules.State, side: int, right: int,
-                       top: int, room: int, pal: Palette, m: Metrics) -> None:
+                       top: int, room: int, pal: Palette, m: Metrics) -> int:
     """The right of a card's name row: the Sources held ("Sources 4/9", loud when one more
     wins), then the turns to the Reckoning, or the figures that cannot move until it (the
     Reckoning frees them). The longest wording that fits `room` is used; the Sources count
     is always there."""
     turns = state.turns_to_reckoning(side)
-    stuck = stuck_text(state, side)
+    notes = header_notes(state, side)
+    stuck = bool(stuck_kinds(state, side))
     if stuck:
-        later = "after this turn" if turns == 1 else f"in {turns} turns"
-        who = stuck.removesuffix(" cannot move until the Reckoning")
-        notes = [f"{stuck} ({later})", stuck, f"{who} stuck until the Reckoning",
-                 f"{who} stuck", "Stuck"]
         note_color, note_bold = pal.text, True
     else:
-        notes = (["Reckoning after this turn", "Reckoning next"] if turns == 1
-                 else [f"Reckoning in {turns} turns", f"Reckoning in {turns}"])
         note_color, note_bold = (pal.primary if turns == 1 else pal.text_dim), False
     close = sources_held(state, side) >= SOURCES_TOTAL - 1  # one Source from winning
     counts = [sources_text(state, side)]
@@ -191,18 +220,57 @@ def _draw_header_notes(surface: pygame.Surface, state: rules.State, side: int, r
     gap = m.pad
 
     def width(count: str, note: str, px: int) -> int:
-        return (draw.text(count, px, pal.text, close).get_width() + gap
+        return (draw.text(count, px, pal.text, close).get_width() + gap * bool(count)
                 + draw.text(note, px, pal.text, note_bold).get_width())
 
-    count, note = next(((c, n) for n in notes for c in counts if width(c, n, m.small) <= room),
-                       (counts[-1], notes[-1]))
-    px = m.small
-    while px > 11 and width(count, note, px) > room:  # the smallest windows: smaller words
-        px -= 1
+    # the longest wording that fits, at the small size or down to 11 px; in the narrowest
+    # rows the note alone (the Sources count is in the card's tip), never over the name
+    sizes = range(m.small, 10, -1)
+    choices = [(c, n, size) for size in sizes for n in notes for c in counts]
+    choices += [("", n, size) for size in sizes for n in notes]
+    count, note, px = next(((c, n, size) for c, n, size in choices
+                            if width(c, n, size) <= room), ("", notes[-1], 11))
     shown = draw.blit_text(surface, note, px, note_color, (right, top), "topright",
                            bold=note_bold)
-    draw.blit_text(surface, count, px, pal.primary if close else pal.text_dim,
-                   (shown.left - gap, top), "topright", bold=close)
+    if not count:
+        return shown.left
+    return draw.blit_text(surface, count, px, pal.primary if close else pal.text_dim,
+                          (shown.left - gap, top), "topright", bold=close).left
+
+
+def header_notes(state: rules.State, side: int) -> list[str]:
+    """The wordings of a card's note, longest first: the turns to the Reckoning, or what
+    cannot move until it, always naming the figures ("Overlord stuck · Reckoning in 3"), never
+    a bare "Stuck" (the full sentence is the card's hover tip: `card_tip`)."""
+    turns = state.turns_to_reckoning(side)
+    stuck = stuck_text(state, side)
+    if not stuck:
+        return (["Reckoning after this turn", "Reckoning next"] if turns == 1
+                else [f"Reckoning in {turns} turns", f"Reckoning in {turns}"])
+    later = "after this turn" if turns == 1 else f"in {turns} turns"
+    soon = "next" if turns == 1 else f"in {turns}"
+    who = stuck.removesuffix(" cannot move until the Reckoning")
+    letters = ", ".join(rules.TYPE_LETTERS[k] for k in stuck_kinds(state, side))
+    return [f"{stuck} ({later})", f"{who} stuck · Reckoning {later}",
+            f"{who} stuck · Reckoning {soon}", f"{letters} stuck · Reckoning {soon}"]
+
+
+def card_tip(state: rules.State, side: int) -> str:
+    """The hover tip of a card's name row: the Sources, the Reckoning, what is stuck."""
+    turns = state.turns_to_reckoning(side)
+    when = "after this turn" if turns == 1 and state.turn == side else \
+        f"in {turns} of {rules.SIDE_NAMES[side].title()}'s turns"
+    text = (f"{rules.SIDE_NAMES[side].title()}: {sources_text(state, side)} (all "
+            f"{SOURCES_TOTAL} win). Reckoning {when}: all 14 stones return.")
+    stuck = stuck_text(state, side)
+    if stuck:
+        text += f" {stuck}: no Fate stone is left to move it."
+    kinds = taken(state, side)
+    if kinds:
+        names = [f"{n} {rules.TYPE_PLURALS[k] if n > 1 else rules.TYPE_NAMES[k]}"
+                 for k in dict.fromkeys(kinds) for n in [kinds.count(k)]]
+        text += f" Captured: {', '.join(names)}."
+    return text
 
 
 def _draw_reserve(surface: pygame.Surface, hand: Hand, state: rules.State, pal: Palette,

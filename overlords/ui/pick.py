@@ -23,6 +23,7 @@ class Pick:
     fate: int | None = None
     figure: int | None = None  # square of the chosen figure
     legal: list[Move] = field(default_factory=list)
+    teleports_shown: bool = False  # Teleports among the targets unpicked (an attacked Overlord)
 
     def clear(self) -> None:
         """Forget every choice."""
@@ -42,14 +43,30 @@ class Pick:
         return out
 
     def targets(self) -> dict[int, list[Move]]:
-        """Destination square -> the legal moves that go there (figure moves and recruits)."""
+        """Destination square -> the legal moves that go there (figure moves and recruits).
+        Teleports (Rune 5) only once its stone is picked, when the figure has no other move,
+        or while the Overlord is attacked (`teleports_shown`: every way out counts): a
+        Teleport reaches nearly every square, and shown with the rest it flooded the board
+        (`teleports` tells whether the figure has them)."""
         if self.figure is None and not (self.rune == 6 and self.fate is not None):
             return {}
+        moves = [m for m in self.matching()
+                 if m.to is not None and (self.figure is not None or m.is_recruit)]
+        if not self.teleports_shown and self.rune is None and any(m.rune != 5 for m in moves):
+            moves = [m for m in moves if m.rune != 5]
         out: dict[int, list[Move]] = {}
-        for move in self.matching():
-            if move.to is not None and (self.figure is not None or move.is_recruit):
-                out.setdefault(move.to, []).append(move)
+        for move in moves:
+            out.setdefault(move.to, []).append(move)
         return out
+
+    def teleports(self) -> list[Move]:
+        """The picked figure's Teleports not shown among the targets (Rune 5 unpicked)."""
+        if self.figure is None or self.rune is not None or self.teleports_shown:
+            return []
+        moves = self.matching()
+        if all(m.rune == 5 for m in moves):
+            return []
+        return [m for m in moves if m.rune == 5]
 
     def movable(self) -> set[int]:
         """Squares of the figures that have a legal move with the stones picked."""

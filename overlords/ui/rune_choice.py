@@ -74,8 +74,11 @@ class RuneChoice(Scene):
         m = self.app.m
         widths = [draw.text(b.label, m.small, (0, 0, 0), True).get_width()
                   for b in self.buttons]
-        w = max(widths) + 3 * m.pad
         h_button = max(28, int(m.button_h * 0.8))
+        # a loss mark stands at a button's right end: the centred label keeps clear of it
+        marked = any(verdict in (LOSES, FORCED) for _, verdict in self.choices)
+        w = max(widths) + 3 * m.pad + (2 * (h_button - 4) if marked else 0)
+        w = min(w, size[0] - 2 * m.pad)
         title_h = int(m.small * 1.6)
         h = title_h + len(self.buttons) * (h_button + m.pad // 2) + m.pad
         gap = m.pad // 2

@@ -17,11 +17,12 @@ from common.ui import draw
 from common.ui.board import BoardView
 from common.ui.input import Action, PointerDown, PointerMove, PointerUp
 from common.ui.theme import Metrics, Palette
-from overlords import rules
+from overlords import rules, tactics
 from overlords.ui.art import FEATURE_TINT, feature, figure
 
 SEED_DIGITS = 6
 SETUP_TYPES = (rules.OVERLORD, rules.DRAGON, rules.WIZARD, rules.HERO)  # the four to place
+SHUFFLE_TRIES = 200  # random arrangements Shuffle tries for one that does not lose at once
 
 
 def back_row(side: int) -> range:
@@ -85,6 +86,8 @@ class SetupPhase:
         self.held: int | None = None  # the figure type picked up
         self.tray: dict[int, pygame.Rect] = {}
         self.refusal = ""
+        self.note = ""  # why Use default moved a figure from the usual setup
+        self._losses: dict[tuple, rules.Move | None] = {}  # start_loss by arrangement
 
     @property
     def mine(self) -> dict[int, int]:
@@ -96,18 +99,65 @@ class SetupPhase:
         """True when all four figures stand on the back row."""
         return len(self.mine) == 4
 
-    def use_default(self) -> None:
-        """The usual setup: Hero c, Wizard d, Overlord e, Dragon f."""
+    def use_default(self, features: dict[str, list[int]] | None = None) -> None:
+        """The usual setup: Hero c, Wizard d, Overlord e, Dragon f; on a board where that
+        loses the Overlord to White's first move (`features` given), the safe arrangement
+        nearest to it, and `note` says why."""
         self.mine.clear()
         self.mine.update(rules.default_setup()[self.side])
         self.held = None
+        self.note = ""
+        if features is None or self.start_loss(features) is None:
+            return
+        from overlords.ai_setup import arrangements  # the search's module: loaded when needed
 
-    def shuffle(self, rng: random.Random) -> None:
-        """The four figures on four random back-row squares."""
+        usual = dict(self.mine)
+        nearest = sorted(arrangements(self.side),
+                         key=lambda a: (sum(a[k] != usual[k] for k in SETUP_TYPES),
+                                        sum(abs(a[k] - usual[k]) for k in SETUP_TYPES)))
+        for candidate in nearest:
+            self.mine.clear()
+            self.mine.update(candidate)
+            if self.start_loss(features) is None:
+                moved = [f"{rules.TYPE_NAMES[k]} on {rules.GRID.name(candidate[k])}"
+                         for k in SETUP_TYPES if candidate[k] != usual[k]]
+                self.note = ("The usual setup would lose your Overlord on White's first "
+                             f"move here, so: {', '.join(moved)}.")
+                return
         self.mine.clear()
-        self.mine.update(dict(zip(SETUP_TYPES, rng.sample(list(back_row(self.side)), 4),
-                                  strict=True)))
+        self.mine.update(usual)  # no safe arrangement at all (no board allows that)
+
+    def shuffle(self, rng: random.Random, features: dict[str, list[int]] | None = None) -> None:
+        """The four figures on four random back-row squares; never (with `features`) an
+        arrangement that loses the Overlord on White's first move."""
+        self.note = ""
+        for _ in range(SHUFFLE_TRIES):
+            self.mine.clear()
+            self.mine.update(dict(zip(SETUP_TYPES, rng.sample(list(back_row(self.side)), 4),
+                                      strict=True)))
+            if features is None or self.start_loss(features) is None:
+                break
         self.held = None
+
+    def start_loss(self, features: dict[str, list[int]]) -> rules.Move | None:
+        """White's first move that captures this (Black) side's Overlord, or forces its
+        capture (`tactics.forced_win`), with the figures as they stand; None when there is
+        none, or for White (it moves first), or while a side is incomplete. A phase is on one
+        board: the answer is kept per arrangement."""
+        other = 1 - self.side
+        if self.side != rules.BLACK or not self.complete or len(self.placed.get(other, {})) < 4:
+            return None
+        key = tuple(sorted(self.mine.items())), tuple(sorted(self.placed[other].items()))
+        if key in self._losses:  # the forced-win search takes a few tens of ms: once each
+            return self._losses[key]
+        try:
+            state = rules.make_state(features, self.placed)
+        except ValueError:
+            return None
+        wins = tactics.winning_moves(state)
+        loss = rules.Move(min(wins)) if wins else tactics.forced_win(state)
+        self._losses[key] = loss
+        return loss
 
     def figure_on(self, sq: int) -> int | None:
         """The type of this side's figure placed on sq."""
@@ -116,11 +166,11 @@ class SetupPhase:
     def click_tray(self, kind: int) -> None:
         """Pick up a figure from the tray (or put it back down)."""
         self.held = None if self.held == kind else kind
-        self.refusal = ""
+        self.refusal = self.note = ""
 
     def click_square(self, sq: int) -> bool:
         """Place the held figure, or pick up the one on sq; True if something changed."""
-        self.refusal = ""
+        self.refusal = self.note = ""
         row_squares = back_row(self.side)
         here = self.figure_on(sq)
         if self.held is None:
@@ -146,22 +196,20 @@ class SetupPhase:
         return True
 
     def threat(self, features: dict[str, list[int]]) -> str:
-        """A warning if the other side could capture this side's Overlord on its very first
-        move from this setup (only Black can be caught so: White moves first); else ""."""
-        other = 1 - self.side
-        if self.side != rules.BLACK or not self.complete or len(self.placed.get(other, {})) < 4:
+        """A warning if White could capture this side's Overlord on its very first move from
+        this setup, or force its capture from there (only Black can be caught so: White
+        moves first); else ""."""
+        move = self.start_loss(features)
+        if move is None:
             return ""
-        try:
-            state = rules.make_state(features, self.placed)
-        except ValueError:
-            return ""
-        target = self.mine[rules.OVERLORD]
-        for move in rules.legal_moves(state):
-            if move.to == target and move.frm is not None:
-                name = rules.TYPE_NAMES[state.figure(move.frm)[1]]
-                return (f"Careful: White's {name} on {rules.GRID.name(move.frm)} could capture "
-                        f"your Overlord on {rules.GRID.name(target)} with its first move.")
-        return ""
+        target = rules.GRID.name(self.mine[rules.OVERLORD])
+        state = rules.make_state(features, self.placed)
+        name = rules.TYPE_NAMES[state.figure(move.frm)[1]] if move.frm is not None else ""
+        if move.to == self.mine[rules.OVERLORD]:
+            return (f"Careful: White's {name} on {rules.GRID.name(move.frm)} could capture "
+                    f"your Overlord on {target} with its first move.")
+        return (f"Careful: White's first move {move} would leave your Overlord on {target} "
+                "no escape.")
 
     def layout_tray(self, rect: pygame.Rect, m: Metrics) -> None:
         """Four slots for the figures, side by side."""

@@ -88,7 +88,8 @@ class SetupScene(Scene):
                                       b("Menu", self.open_menu, hint="Esc", small=True)]
         self.default_b = b("Use default", self._default)
         self.shuffle_b = b("Shuffle", self._shuffle)
-        self.ready_b = b("Ready", self.ready, primary=True, hint="Enter")
+        self.ready_b = Button("Ready", self.ready, primary=True, hint="Enter",
+                              refused=self._ready_refused)
         self.status_buttons: list[Widget] = []
         self.focus = Focus(lambda: self.status_buttons + self.toolbar)  # Tab, arrows, Enter
         self._next()
@@ -193,12 +194,12 @@ class SetupScene(Scene):
 
     def _default(self) -> None:
         if self.phase:
-            self.phase.use_default()
+            self.phase.use_default(self.features)
             self.refresh()
 
     def _shuffle(self) -> None:
         if self.phase:
-            self.phase.shuffle(random.Random())
+            self.phase.shuffle(random.Random(), self.features)
             self.refresh()
 
     def ready(self, checked: bool = False) -> None:
@@ -214,6 +215,17 @@ class SetupScene(Scene):
             return
         self.app.sound.play("select")
         self._next()
+
+    def _ready_refused(self) -> None:
+        """A press on the greyed Ready: the figures still to place."""
+        if self.phase is None:
+            return
+        left = [rules.TYPE_NAMES[k] for k in (rules.OVERLORD, rules.DRAGON, rules.WIZARD,
+                                              rules.HERO) if k not in self.phase.mine]
+        names = left[0] if len(left) == 1 else f"{', '.join(left[:-1])} and {left[-1]}"
+        self._refuse(f"Place every figure first: the {names} "
+                     f"{'is' if len(left) == 1 else 'are'} still to place", None)
+        self.app.invalidate()
 
     def _rules(self) -> None:
         self.app.show_rules(rules.NAME)
@@ -282,6 +294,8 @@ class SetupScene(Scene):
             return Status(title, side, self.threat, alert=True, lit=False)
         if self.phase.complete:
             text = "All set. Press Ready to start, or move your figures around."
+            if self.phase.note:
+                text = f"{self.phase.note} Press Ready to start."
         else:
             text = f"Click a figure, then a square on rank {rank} (or drag it). Or: Use default."
         return Status(title, side, text, lit=False)

@@ -15,7 +15,7 @@ from common.ui.game_panel import Status, waiting_status
 from overlords import rules
 from overlords.ui.hint import hint_words
 from overlords.ui.threats import FORCED, LOSES, SHIELD, UNKNOWN, TargetMarks
-from overlords.ui.tips import sources_warning
+from overlords.ui.tips import freeze_note, sources_warning
 from overlords.ui.words import danger_words
 
 if TYPE_CHECKING:
@@ -33,7 +33,28 @@ def live_status(c: OverlordsController) -> Status:
             status = replace(status, warning=sources)
         return status
     title = "Your turn" if m.humans == 1 else f"{m.name(side)} to move"
-    return Status(title, side, hint_text(c), threat_text(c))
+    # the last Overlord Fate is a warning (it froze the Overlord in both losses of the
+    # newcomers' test); the last Fate of another type is said after what to do
+    freeze, text = freeze_warning(c), hint_text(c)
+    loud = freeze.startswith(f"Last {rules.TYPE_NAMES[rules.OVERLORD]}")
+    if freeze and not loud:
+        text = f"{text} {freeze}"
+    warning = " ".join(part for part in (threat_text(c), freeze if loud else "") if part)
+    return Status(title, side, text, warning)
+
+
+def freeze_warning(c: OverlordsController) -> str:
+    """Before a move spends the last Fate stone of a figure type: what then cannot move, and
+    for how long (`tips.freeze_note`); "" otherwise. The Fate is the one picked, or the
+    picked figure's, or the hinted move's."""
+    pick, state = c.pick, c.scene.match.state
+    if rules.must_discard(state):
+        return ""
+    fate = pick.fate
+    if pick.figure is not None:
+        fate = state.figure(pick.figure)[1]
+    move = c.hint if c.hint is not None and c.hint.fate == fate else None
+    return freeze_note(state, fate, move)
 
 
 def _viewer(c: OverlordsController) -> int | None:
@@ -51,10 +72,16 @@ def hint_text(c: OverlordsController) -> str:
         return hint
     attacked = c.threats is not None and c.threats.attacked
     if rules.must_discard(state):
-        if attacked:
-            return ("No stone pair can move anything, so nothing saves your Overlord. "
-                    "Pick a Rune and a Fate, then Discard.")
-        return "No stone pair can move anything. Pick a Rune and a Fate, then Discard."
+        lost = " so nothing saves your Overlord," if attacked else ""
+        move = pick.discard()
+        if move is None:
+            return (f"No stone pair can move anything,{lost} so this turn discards: pick a "
+                    "Rune and a Fate stone, then press Discard.")
+        text = f"No stone pair can move anything,{lost} so this turn discards: press Discard."
+        verdict = c.threats.verdict(move) if c.threats is not None else UNKNOWN
+        if not attacked and verdict is not UNKNOWN and verdict is not None:
+            text += f" {move}: {danger_words(state, move, verdict)}."
+        return text
     why = hover_danger(c)  # pointing at a marked square says why, attacked or not
     if why:
         return why
@@ -73,9 +100,11 @@ def hint_text(c: OverlordsController) -> str:
             return f"Careful: {danger_legend(marks)}"
         if pick.rune:
             return f"Click a marked square to move the {name} with Rune {pick.rune}."
-        if any(m.rune == 5 for m in pick.matching()):
-            return ("Click a marked square. Ring: a capture; small circle: only a Teleport; "
-                    "digits: choose a Rune there.")
+        if pick.teleports():
+            return ("Click a marked square (ring: a capture; digits: choose a Rune). Rune 5 "
+                    "would teleport it to any empty square: pick it to see them.")
+        if pick.rune is None and any(m.rune == 5 for m in pick.matching()):
+            return "Only a Teleport (Rune 5) moves it: click a small circle to teleport there."
         return "Click a marked square. Ring: a capture; digits: several Runes get there."
     if pick.rune == 6 and pick.fate is not None:
         name = rules.TYPE_NAMES[pick.fate]
@@ -93,20 +122,30 @@ def hint_text(c: OverlordsController) -> str:
 
 
 def hint_status(c: OverlordsController) -> str:
-    """The status line while a hint is asked for or shown ("" otherwise)."""
+    """The status line while a hint is asked for or shown ("" otherwise): what to click
+    first (in a small window the rest wraps smaller, and the whole text is a hover away)."""
     if c.scene.hint_asked:
         return f"Hint: the {HINT_LEVEL} level is thinking…"
     move = c.hint
     if move is None:
         return ""
-    # what to do first: in a small window, under a warning, the end may be cut off
-    words = hint_words(move, c.scene.match.state)
-    doomed = ""  # the hint's move is marked as losing: say that no move is safe any more
-    if c.threats is not None and c.threats.any_safe() is False:
-        doomed = " No move is safe any more: every one loses the Overlord by force."
-    if move.is_discard:
-        return f"Hint: press Discard. {words}.{doomed}"
-    return f"Hint: click {rules.GRID.name(move.to)}. {words}.{doomed}"
+    state = c.scene.match.state
+    words = hint_words(move, state)
+    where = "press Discard" if move.is_discard else f"click {rules.GRID.name(move.to)}"
+    if _doomed(c, move):  # said only where every move, the hint's too, was judged losing;
+        # first, after what to click: in a small window the explanation may wrap away
+        return (f"Hint: {where}. No move is safe any more: every one loses the Overlord by "
+                f"force. {words}.")
+    return f"Hint: {where}. {words}."
+
+
+def _doomed(c: OverlordsController, move: rules.Move) -> bool:
+    """True when the verdicts prove that every move, this one included, loses."""
+    t = c.threats
+    if t is None or t.any_safe() is not False:
+        return False
+    verdict = t.verdict(move)
+    return verdict is not UNKNOWN and verdict is not None
 
 
 def threat_text(c: OverlordsController) -> str:
@@ -146,7 +185,7 @@ def hover_danger(c: OverlordsController) -> str:
                 text += f" Rune {others[0].rune} there is safe."
             return text
     if c.threats.attacked and sq in c.target_marks().with_mark(SHIELD):
-        return f"{offered[0]}: this makes your Overlord safe."
+        return f"{offered[0]}: your Overlord is then safe from the next two moves."
     return ""
 
 
@@ -161,13 +200,16 @@ def _attacked_hint(c: OverlordsController) -> str:
         if complete and not safe:
             what = ("move of this " + rules.TYPE_NAMES[state.figure(pick.figure)[1]]
                     if pick.figure is not None else "recruit here")
-            return f"No {what} makes it safe: try another figure or other stones."
+            return (f"No {what} keeps it safe from the next two moves: try another figure "
+                    "or other stones.")
         if marks.with_mark(LOSES, FORCED):
-            return ("Moves marked with a shield make it safe; a ! or a 2 diamond does not "
+            return ("A shield: safe from the next two moves; a ! or a 2 diamond is not "
                     "(point at it to see why).")
-        return "Moves marked with a shield make it safe."
+        return "A shield marks a move that keeps it safe from the next two moves."
     if (pick.rune or pick.fate is not None) and pick.movable():
-        return "Click a circled figure: moves marked with a shield make it safe."
+        return ("Click a circled figure: a shield marks a move that keeps it safe from the "
+                "next two moves.")
     if pick.rune or pick.fate is not None:
         return "No figure can move with those stones: pick others."
-    return "Click a figure: moves marked with a shield make it safe."
+    return ("Click a figure: a shield marks a move that keeps it safe from the next two "
+            "moves.")

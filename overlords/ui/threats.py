@@ -100,7 +100,9 @@ class Threats:
         self.overlord = next((sq for sq in range(64) if state.figure(sq) == mine), None)
         self.verdicts: dict[Move, tactics.Danger | None] = {}
         moves = rules.legal_moves(state) if legal is None else legal
-        self._todo: dict[Move, None] = dict.fromkeys(m for m in moves if not m.is_discard)
+        # every move is judged, a forced discard too: a verdict on "no move is safe" counts
+        # the discards (an empty set of verdicts proves nothing)
+        self._todo: dict[Move, None] = dict.fromkeys(moves)
         self._soon: list[Move] = []
         self._lock = threading.Lock()
         self._stop = False
@@ -217,14 +219,17 @@ class Threats:
         with self._lock:
             if any(v is None or v.forced for v in self.verdicts.values()):
                 return True
-            return False if not self._todo and self._working is None else None
+            done = self.verdicts and not self._todo and self._working is None
+            return False if done else None
 
     def any_safe(self) -> bool | None:
-        """True if some move is safe two moves deep, False if none is, None while unknown."""
+        """True if some move is safe two moves deep, False if every move was judged and none
+        is, None while unknown (or when there was no move to judge: nothing was computed)."""
         with self._lock:
             if any(v is None for v in self.verdicts.values()):
                 return True
-            return False if not self._todo and self._working is None else None
+            done = self.verdicts and not self._todo and self._working is None
+            return False if done else None
 
     def marks(self, targets: dict[int, list[Move]], choices: dict[int, list[Move]] | None = None
               ) -> TargetMarks:

@@ -108,6 +108,39 @@ def stuck_text(state: rules.State, side: int) -> str:
     return f"{who} cannot move until the Reckoning"
 
 
+def freeze_note(state: rules.State, fate: int | None, move: rules.Move | None = None) -> str:
+    """The warning before a move spends the last Fate stone of its figure type while the
+    Reckoning is more than this turn away: "Last Overlord Fate: your Overlord cannot move
+    again for 5 turns (until your Reckoning)."; "" when nothing freezes. `fate` is the
+    Fate stone picked (or the picked figure's type); `move`, if given, is the move itself (a
+    recruit of the type counts its new figure)."""
+    if fate is None or state.result is not None:
+        return ""
+    side = state.turn
+    left = state.turns_to_reckoning(side) - 1  # the side's turns after this one, before it
+    if state.fates[side][fate] != 1 or left < 1:
+        return ""
+    if move is not None and rules.apply(state, move).result is not None:
+        return ""  # the move ends the game: nothing is left to freeze
+    count = _count(state, side, fate) + (1 if move is not None and move.is_recruit else 0)
+    if count == 0:
+        return ""
+    whom = (f"your {rules.TYPE_NAMES[fate]}" if count == 1
+            else f"your {rules.TYPE_PLURALS[fate]}")
+    turns = "your next turn" if left == 1 else f"{left} turns"
+    again = "cannot move on" if left == 1 else "cannot move again for"
+    return (f"Last {rules.TYPE_NAMES[fate]} Fate: {whom} {again} {turns} (until your "
+            "Reckoning).")
+
+
+def frozen_turns(state: rules.State, side: int, kind: int) -> int:
+    """How many more of `side`'s turns a figure type whose Fate stones are all played stays
+    unable to move (0: it is not frozen). On the side's own turn that turn counts."""
+    if state.fates[side][kind]:
+        return 0
+    return state.turns_to_reckoning(side)
+
+
 def sources_held(state: rules.State, side: int) -> int:
     """How many Sources carry the side's marker."""
     control = state.control.tolist()

@@ -38,6 +38,7 @@ from overlords.ui.hint import draw_hint_board, draw_hint_stones
 from overlords.ui.panel import (
     FATES,
     PanelLayout,
+    card_tip,
     draw_hand,
     draw_tip,
     layout_panel,
@@ -45,7 +46,7 @@ from overlords.ui.panel import (
     stone_at,
 )
 from overlords.ui.tips import fate_tip, feature_tip, figure_tip, rune_tip
-from overlords.ui.words import log_rows
+from overlords.ui.words import log_rows, reckonings
 
 
 def layout_screen(size: tuple[int, int], m: Metrics, board: BoardView) -> PanelLayout:
@@ -62,6 +63,7 @@ def layout_screen(size: tuple[int, int], m: Metrics, board: BoardView) -> PanelL
 
 
 TIP_DELAY = 0.4  # seconds the pointer rests before a hover tip shows
+MOMENT_TIME, MOMENT_FADE = 2.2, 0.8  # seconds the Reckoning's moment shows, the last fading
 
 
 class OverlordsView:
@@ -77,6 +79,7 @@ class OverlordsView:
         self._bg: pygame.Surface | None = None
         self.legend_b = pygame.Rect(0, 0, 0, 0)  # the "?" in the board frame's corner
         self._tip: tuple[Any, float] = (None, 0.0)  # what the pointer rests on, since when
+        self._moment: tuple[int, float] | None = None  # a Reckoning shown: side, since when
 
     def attach(self, scene: Any) -> None:
         """The scene it draws; Black at the bottom when only Black is a person's."""
@@ -108,12 +111,27 @@ class OverlordsView:
             self.panel is not None and stone_at(self.panel, pos) is not None)
 
     def log_rows(self, moves: list[rules.Move]) -> list[LogRow]:
-        """Two moves per numbered row."""
-        return log_rows(moves)
+        """Two moves per numbered row, and a row for each Reckoning."""
+        states = self.scene.match.states if self.scene is not None else []
+        return log_rows(moves, reckonings(states[:len(moves) + 1]))
 
     def animate(self, before: rules.State, after: rules.State, move: rules.Move) -> None:
-        """Slides, jumps, fades, flips and the Reckoning lift for the move."""
+        """Slides, jumps, fades, flips and the Reckoning lift for the move; a move that brings
+        a Reckoning starts its board-wide moment (`reckoning_moment`)."""
         animate(self.scene.animator, before, after, move)
+        if before.turns_to_reckoning(before.turn) == 1 and after.result is None:
+            self._moment = (before.turn, time.monotonic())
+
+    def reckoning_moment(self) -> float | None:
+        """How strongly the Reckoning's board-wide moment shows now (1 down to 0), None when
+        none shows. It never holds up input: the board stays live under it."""
+        if self._moment is None:
+            return None
+        age = time.monotonic() - self._moment[1]
+        if age >= MOMENT_TIME:
+            self._moment = None
+            return None
+        return min(1.0, (MOMENT_TIME - age) / MOMENT_FADE)
 
     # the cached layer -------------------------------------------------------------------------
 
@@ -162,7 +180,7 @@ class OverlordsView:
             else:
                 draw_movable(layer, self.board, c.pick.movable(), pal)
             draw_targets(layer, self.board, c.targets, state, pal, c.target_marks(),
-                         quiet_teleports=c.pick.rune != 5)
+                         quiet_teleports=c.pick.rune != 5 or c.hint is not None)
             if c.hint is not None:
                 draw_hint_board(layer, self.board, c.hint, pal)
         if self.panel is None:
@@ -202,6 +220,9 @@ class OverlordsView:
             token = figure(kind, s.match.state.turn, int(self.board.tile * 1.05), pal)
             surface.blit(token, token.get_rect(center=s.controller.drag["pos"]))
         self._draw_legend_button(surface)
+        strength = self.reckoning_moment()
+        if strength is not None:
+            self._draw_moment(surface, strength)
         tip = self.tip_text() if s.app.top is s else ""  # not under a dialog or game over
         if tip and kind is None and self.tip_due():
             draw_tip(surface, tip, s.hover, s.app.m, pal)
@@ -231,6 +252,11 @@ class OverlordsView:
                 if kind == "rune":
                     return rune_tip(value, value not in state.hand_runes(side))
                 return fate_tip(FATES[value], slot_played(state, side, value))
+            for side, hand in self.panel.hands.items():  # a card's name row and its notes
+                if hand.card.collidepoint(pos) and hand.runes and pos[1] < hand.runes[0].y:
+                    return card_tip(state, side)
+            if self.panel.status.collidepoint(pos) and getattr(s, "status_cut", ""):
+                return s.status_cut  # words the status area had to shorten, in full
         sq = self.board.square_at(pos)
         if sq is None or (s.my_turn and (sq in s.controller.targets
                                          or sq == s.controller.pick.figure)):
@@ -258,6 +284,43 @@ class OverlordsView:
         fig = s.match.state.figure(sq)
         return (fig is not None and fig[0] == s.match.state.turn) or sq in s.controller.targets
 
+    def _draw_moment(self, surface: pygame.Surface, strength: float) -> None:
+        """The Reckoning across the board: a warm wash, a ring spreading from the centre, and
+        a band with whose Reckoning it is and what it does."""
+        pal, m = self.scene.app.pal, self.scene.app.m
+        side = self._moment[0] if self._moment else rules.WHITE
+        board = self.board.rect
+        wash = pygame.Surface(board.size, pygame.SRCALPHA)
+        wash.fill((*pal.primary, int(55 * strength)))
+        spread = time.monotonic() - (self._moment[1] if self._moment else 0.0)
+        grown = min(1.0, spread / 1.2)
+        radius = grown * board.w * 0.75
+        if radius > 4:
+            pygame.draw.circle(wash, (*pal.primary, int(160 * strength * (1 - grown))),
+                               (board.w // 2, board.h // 2), int(radius),
+                               max(3, self.board.tile // 10))
+        surface.blit(wash, board.topleft)
+        name = rules.SIDE_NAMES[side].title()
+        title, line = f"{name}'s Reckoning", f"All 14 of {name}'s stones are back in hand"
+        band = pygame.Rect(board.x, 0, board.w, int(m.large * 1.5 + m.normal * 1.5 + m.pad))
+        band.centery = board.centery
+        veil = pygame.Surface(band.size, pygame.SRCALPHA)
+        veil.fill((*pal.panel, int(235 * strength)))
+        surface.blit(veil, band.topleft)
+        edge = max(3, m.pad // 3)
+        for y in (band.y, band.bottom - edge):
+            draw.alpha_rect(surface, pygame.Rect(band.x, y, band.w, edge),
+                            (*pal.primary, int(255 * strength)))
+        alpha = int(255 * strength)
+        px = draw.fit_text(title, m.large, band.w - 2 * m.pad, True)
+        text = draw.text(title, px, pal.primary, True)
+        text.set_alpha(alpha)
+        surface.blit(text, text.get_rect(midtop=(band.centerx, band.y + m.pad // 2 + edge)))
+        px = draw.fit_text(line, m.normal, band.w - 2 * m.pad)
+        text = draw.text(line, px, pal.text)
+        text.set_alpha(alpha)
+        surface.blit(text, text.get_rect(midbottom=(band.centerx, band.bottom - edge - 2)))
+
     def _draw_reckoning(self, surface: pygame.Surface) -> None:
         """Returning stones float up with a glow while a Reckoning tween runs."""
         pal, m = self.scene.app.pal, self.scene.app.m
@@ -267,13 +330,10 @@ class OverlordsView:
                 continue
             rows = hand.runes[0].union(hand.fates[-1]).inflate(m.pad, 8)
             pygame.draw.rect(surface, pal.panel, rows)  # the stones as the layer drew them
+            rise = 4  # within the rows' margin: the name row above stays clear
             for i, rect in enumerate(hand.runes + hand.fates):
                 kind, value = ("rune", i + 1) if i < 7 else ("fate", FATES[i - 7])
                 pebble = stone(kind, value, side, rect.w, False)
-                r = rect.move(0, -int(lift * rect.h * 0.2))
+                r = rect.move(0, -int(lift * rise))
                 draw.ring(surface, r.center, rect.w * 0.5, pal.primary, 2, int(200 * lift))
                 surface.blit(pebble, r)
-            label = draw.text("Reckoning: all stones return!", m.small, pal.primary, True)
-            spot = label.get_rect(topright=(hand.card.right - m.pad, hand.card.y + m.pad // 2 + 4))
-            pygame.draw.rect(surface, pal.panel, spot.inflate(8, 2))
-            surface.blit(label, spot)

@@ -12,11 +12,40 @@ from common.ui.game_panel import LogRow
 from overlords import rules
 
 
-def log_rows(moves: list[rules.Move]) -> list[LogRow]:
-    """The move log as numbered rows: "1." then White's move and Black's."""
-    return [LogRow(f"{i // 2 + 1}.", tuple((j, str(moves[j]))
-                                            for j in range(i, min(i + 2, len(moves)))))
-            for i in range(0, len(moves), 2)]
+def log_rows(moves: list[rules.Move], reckonings: dict[int, int] | None = None
+             ) -> list[LogRow]:
+    """The move log as numbered rows: "1." then White's move and Black's; after a row whose
+    moves brought a Reckoning (`reckonings`: move index -> side), a row that says so."""
+    reckonings = reckonings or {}
+    rows = []
+    for i in range(0, len(moves), 2):
+        cells = tuple((j, str(moves[j])) for j in range(i, min(i + 2, len(moves))))
+        rows.append(LogRow(f"{i // 2 + 1}.", cells))
+        sides = [reckonings[j] for j, _ in cells if j in reckonings]
+        if sides:
+            rows.append(LogRow("", (), note=reckoning_note(sides)))
+    return rows
+
+
+def reckonings(states: list[rules.State]) -> dict[int, int]:
+    """The moves that brought their side's Reckoning: index -> side (states[i] is the
+    position before move i)."""
+    return {i: state.turn for i, state in enumerate(states[:-1])
+            if state.turns_to_reckoning(state.turn) == 1}
+
+
+def reckoning_note(sides: list[int]) -> str:
+    """The log's Reckoning row: "Reckoning: every stone is back in both hands", or "White's
+    Reckoning: all its stones are back" (`sides`: whose Reckonings the row's moves brought)."""
+    if len(set(sides)) == 2:
+        return "Reckoning: every stone is back in both hands"
+    return f"{rules.SIDE_NAMES[sides[0]].title()}'s Reckoning: all its stones are back"
+
+
+def reckoning_words(side: int) -> str:
+    """What the "Last:" line adds after the move that brought a side's Reckoning (short: the
+    board's moment and the log's row say the rest)."""
+    return f"{rules.SIDE_NAMES[side].title()}'s Reckoning"
 
 
 def a_figure(kind: int) -> str:
@@ -64,8 +93,11 @@ def result_words(outcome: Any, viewer: int | None = None) -> str:
 
 
 def danger_words(state: rules.State, move: rules.Move, danger) -> str:
-    """Why a move loses, from the mover's side: "after this, 3D d8-d3 attacks your Overlord
-    and nothing can stop it". `danger` is the move's `tactics.Danger`."""
+    """Why a move loses, from the mover's side, saying what really happens: "after this,
+    3D d2-d5 captures your Overlord"; "after this, Black replies 3D d8-d3: your Overlord is
+    then attacked (3D d3-d1) and no move of yours saves it"; "after this, Black can only
+    discard (6D --), and its Reckoning brings back all its stones: your Overlord is then
+    attacked (4W e7-c8) and ...". `danger` is the move's `tactics.Danger`."""
     reply = danger.reply
     after = rules.apply_legal(state, move)
     if not danger.forced:
@@ -73,7 +105,15 @@ def danger_words(state: rules.State, move: rules.Move, danger) -> str:
         if victim is not None and victim[1] == rules.OVERLORD:
             return f"after this, {reply} captures your Overlord"
         return f"after this, {reply} takes the ninth Source and wins"
+    enemy = rules.SIDE_NAMES[1 - state.turn].title()
     then = rules.apply_legal(after, reply)
-    if rules.attackers(then, state.turn):
-        return f"after this, {reply} attacks your Overlord and nothing can stop it"
-    return f"after this, {reply} leaves you no move that keeps your Overlord safe"
+    text = (f"after this, {enemy} can only discard ({reply})" if reply.is_discard
+            else f"after this, {enemy} replies {reply}")
+    if after.turns_to_reckoning(1 - state.turn) == 1:  # its last stones: they all return
+        text += ", and its Reckoning brings back all its stones"
+    attacks = rules.attackers(then, state.turn)
+    if attacks:  # the reply's own figure first: it is the one that moved
+        attack = next((a for a in attacks if a.frm == reply.to), attacks[0])
+        return f"{text}: your Overlord is then attacked ({attack}) and no move of yours saves it"
+    return (f"{text}: then every move of yours lets {enemy} capture your Overlord or take "
+            "the ninth Source")

@@ -17,10 +17,11 @@ from overlords.ui import game_scene  # noqa: E402
 
 
 def open_position(state: rules.State, seats=("human", "human")):
-    """(app, driver, game screen) on `state`, animations off, one frame drawn; the caller
-    closes the app."""
+    """(app, driver, game screen) on `state`, animations and the hot-seat hand-over off, one
+    frame drawn; the caller closes the app."""
     app = App(main.games(), (1280, 800))
     app.settings.animation = "off"
+    app.settings.handover = False  # the hot-seat hand-over band is tested on its own
     app.push(MainMenu(app))
     game = game_scene(app, state, seats, 1)
     app.push(game)
