@@ -161,7 +161,9 @@ def test_prepollency_game_over_and_rematch():
         assert new is not game and str(new.match.seats[1]) == "random"
         assert new.match.seats[3].is_human and new.match.names == {3: "Ann"}
         assert new.match.info["seed"] == 7, "the same seed as the game (open_game)"
-        assert dict(new.view.keys) == keys, "each seat keeps its colour: the people swap"
+        # each player keeps its name and its colour, in the next corner (issue 21: "Green"
+        # played the red pieces): no name says another colour than the player's pieces
+        assert dict(new.view.keys) == {1: keys[3], 3: keys[1]}
     finally:
         app.close()
 
@@ -850,5 +852,20 @@ def test_the_board_cursor_starts_on_the_figure_the_stones_picked():
         assert game.controller.pick.figure == hero.frm  # the only Hero those stones move
         d.key(pygame.K_UP)  # the first arrow shows the cursor: on the Hero, not the centre
         assert game.cursor.shown and game.cursor.square(game.view.board) == hero.frm
+    finally:
+        app.close()
+
+
+def test_prepollency_rematch_default_names_keep_their_colours():
+    """The dialog names a seat after its colour; after Rematch, "Green" still plays green."""
+    from prepollency.ui import colours
+
+    app, d, game = open_prepollency(("human", "human", "human", "human"),
+                                    names={1: "Red", 2: "Blue", 3: "Green", 4: "Yellow"})
+    try:
+        new = game.rematch_scene()
+        for seat in (1, 2, 3, 4):
+            assert colours.colour(new.view.keys[seat]).name == new.match.name(seat)
+        assert new.match.name(1) == "Yellow" and str(new.match.seats[1]) == "human"
     finally:
         app.close()

@@ -567,6 +567,8 @@ class GameScene(Scene):
         the focus, the buttons and the game's own keys goes to one handler, looked up in a
         table by command, by key or by kind of action (`_HANDLERS`)."""
         self._before_input(action)
+        if self._intercepted(action):
+            return True
         if isinstance(action, Key) and action.key == pygame.K_TAB:
             self.cursor.hide()  # the keys go to the buttons
         elif action is Command.BACK and self.focus.shown:
@@ -586,6 +588,12 @@ class GameScene(Scene):
         if self.my_turn and not isinstance(action, Key):  # keys were offered above
             return self.controller.handle(action)
         return False
+
+    def _intercepted(self, action: Action) -> bool:
+        """A replay the controller runs over the board (the Prepollency recap) takes input
+        first: a click anywhere only skips it (the controller's optional `intercept`)."""
+        intercept = getattr(self.controller, "intercept", None)
+        return bool(intercept is not None and intercept(action))
 
     def _before_input(self, action: Action) -> None:
         if isinstance(action, PointerMove):

@@ -33,6 +33,8 @@ from prepollency.ui.recap import Recap, recap_wanted
 from prepollency.ui.words import danger_words, result_words, turn_facts, turn_line
 
 DRAG_START = 6  # pixels the pointer must travel with the button held before a drag begins
+# the commands that skip a running recap (and do nothing else); quit, fullscreen, mute pass
+RECAP_SKIPS = (Command.CONFIRM, Command.BACK, Command.UNDO, Command.REDO, Command.RULES)
 
 
 class TurnController:
@@ -189,10 +191,7 @@ class TurnController:
     def handle(self, action: Action) -> bool:
         """Keys and the board on a person's live turn: True if used."""
         if self.recap is not None:
-            if isinstance(action, PointerDown | Key) or action is Command.CONFIRM:
-                self.recap.finish()
-                return True
-            return isinstance(action, PointerMove | PointerUp | Text)
+            return self.intercept(action) or isinstance(action, PointerMove)
         if isinstance(action, Key) and self.can_act:
             if action.key == pygame.K_SPACE:
                 self.hold()
@@ -212,6 +211,17 @@ class TurnController:
             return self._up(action.pos)
         return False
 
+    def intercept(self, action: Action) -> bool:
+        """While the recap plays, a click anywhere (the move log, a toolbar button), a key,
+        Enter, Esc, Undo or Redo only skips it (issue 21: a click on the log opened look-back
+        under the running recap): True if taken. The shared screen asks this first."""
+        if self.recap is None:
+            return False
+        if isinstance(action, PointerDown | Key) or action in RECAP_SKIPS:
+            self.recap.finish()
+            return True
+        return isinstance(action, PointerUp | Text)
+
     def _down(self, pos: tuple[int, int]) -> bool:
         sq = self.view.board.square_at(pos)
         if sq is None or not self.can_act:
@@ -223,6 +233,13 @@ class TurnController:
         mine = state.owners[sq] == rules.to_move(state)
         if mine and sq == state.moved:
             self._ask(sq, sq)  # the engine says why: that piece already moved this turn
+            return True
+        if mine and self.hint and self.hint[0].frm == sq:
+            # The hinted piece is picked for the player already: a click on it keeps the
+            # pick and the hint (it used to drop both, so the click seemed ignored and the
+            # second arrow vanished: issue 21), and may start a drag
+            self.drag = {"frm": sq, "kind": state.kinds[sq], "start": pos, "pos": pos,
+                         "active": False}
             return True
         if mine:
             self.show_hint(None)  # another pick than the hinted one: the hint goes
