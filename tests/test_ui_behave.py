@@ -25,6 +25,7 @@ from overlords.ui.setup import board_for  # noqa: E402
 from prepollency import rules as prules  # noqa: E402
 from prepollency.state import from_diagram  # noqa: E402
 from tests.helpers.prepollency_diagram import cells  # noqa: E402
+from tests.helpers.undo import undo  # noqa: E402
 from tests.test_ui_bots import slow_bot  # noqa: E402
 from tests.test_ui_overlords import SEED, jump_to, open_game  # noqa: E402
 from tests.test_ui_prepollency import hold, put  # noqa: E402
@@ -319,9 +320,9 @@ def test_the_last_line_survives_undo_and_redo():
         d.settle()
         said_second = game.last_text
         assert said_first and said_second and said_first != said_second
-        d.key(pygame.K_z, pygame.KMOD_CTRL)
+        assert undo(d, game), "Black's turn: undoing White's asks first"
         assert game.last_text == said_first
-        d.key(pygame.K_z, pygame.KMOD_CTRL)
+        assert undo(d, game)
         assert game.last_text == ""
         d.key(pygame.K_y, pygame.KMOD_CTRL)
         assert game.last_text == said_first

@@ -76,3 +76,62 @@ def test_a_toolbar_click_or_undo_during_the_recap_only_skips_it():
     d.click(game.undo_b.rect.center)
     assert game.controller.recap is None and len(game.match.moves) == moves
     app.close()
+
+
+def test_undo_across_another_persons_turn_asks_first():
+    """Issue 21.15 (and Overlords' hot-seat undo, item 10): Undo took back Bob's and the
+    CPUs' turns without a word."""
+    from common.ui.overlay import Dialog
+
+    app, d, game = open_game(("human", "random", "human", "random"))
+    hold(d, game)  # Red holds; Blue (CPU) plays; Green's turn
+    d.settle()
+    d.frames(2)
+    click(d, game, "h8")  # Green's recap of those two turns skipped
+    assert game.controller.recap is None
+    assert game.match.to_move == 3 and len(game.match.moves) == 2
+    d.click(game.undo_b.rect.center)
+    ask = app.top
+    assert isinstance(ask, Dialog) and ask.title == "Take back Red's turn?"
+    assert ask.lines == ["Undo takes back Red's turn and 1 CPU turn; then it is Red's turn "
+                         "again. Ask Red first."]
+    assert ask.buttons[ask.default].label == "Cancel", "Enter keeps the game as it is"
+    d.click(ask.buttons[1].rect.center)
+    assert app.top is game and len(game.match.moves) == 2
+    d.click(game.undo_b.rect.center)
+    d.click(app.top.buttons[0].rect.center)
+    assert app.top is game and len(game.match.moves) == 0 and game.match.to_move == 1
+    app.close()
+
+
+def test_undo_of_ones_own_turn_or_with_one_person_asks_nothing():
+    app, d, game = open_game(("human", "random", "random", "random"))
+    hold(d, game)
+    d.settle()
+    d.click(game.undo_b.rect.center)
+    assert app.top is game and len(game.match.moves) == 0
+    app.close()
+    app, d, game = open_game(("human", "human"))
+    click(d, game, "e5")
+    click(d, game, "f6")
+    d.click(game.undo_b.rect.center)  # the turn being made: taken back at once
+    assert app.top is game and not game.match.steps
+    app.close()
+
+
+def test_overlords_hot_seat_undo_asks_too():
+    import main
+    from common.ui.overlay import Dialog
+    from overlords import rules as orules
+    from overlords.ui import driver as ui_driver
+
+    app, d, game = ui_driver.open_game(main.games(), ["human", "human"], 5, (1280, 800), "off")
+    app.settings.confirm_risky = False
+    game.play(orules.legal_moves(game.match.state)[0])
+    d.settle()
+    mover = game.match.name(game.match.mover(0))
+    d.click(game.undo_b.rect.center)
+    assert isinstance(app.top, Dialog) and app.top.title == f"Take back {mover}'s turn?"
+    d.click(app.top.buttons[0].rect.center)
+    assert app.top is game and not game.match.moves
+    app.close()

@@ -40,7 +40,7 @@ from typing import Any
 import pygame
 
 from common.autosave import Autosaver
-from common.ui import game_hint, game_menu, game_panel, seat_driver
+from common.ui import game_hint, game_menu, game_panel, seat_driver, undo_ask
 from common.ui.board_cursor import BoardCursor
 from common.ui.focus import Focus
 from common.ui.game_log import GameLog, LogRow
@@ -395,11 +395,17 @@ class GameScene(Scene):
         self.invalidate()
 
     def undo(self) -> None:
-        """Take back to the previous turn of a person (the CPU's answer too)."""
+        """Take back to the previous turn of a person (the CPU's answer too); across another
+        person's turn, after asking (`common.ui.undo_ask`)."""
         m = self.match
         if m.resigned:
             self.refuse("A resignation cannot be taken back: Rematch for a new game")
             return
+        if m.review is None and not undo_ask.ask_first(self, self._undo_now):
+            self._undo_now()
+
+    def _undo_now(self) -> None:
+        m = self.match
         stepping = bool(m.steps)
         if m.review is None and (m.undo() or stepping):
             self._after_jump()
