@@ -19,9 +19,11 @@ import pygame
 
 from common.ui import draw
 from common.ui.board import BoardView
+from common.ui.game_log import log_height
 from common.ui.game_panel import LogRow, who
 from common.ui.game_scene import refusal_fade
 from common.ui.game_seams import Areas
+from common.ui.screen_layout import split
 from common.ui.seat_driver import fast_turn
 from common.ui.tween import Animator
 from prepollency import rules
@@ -93,29 +95,27 @@ class PrepollencyView:
     # layout ----------------------------------------------------------------------------------
 
     def layout(self, size: tuple[int, int]) -> Areas:
-        """Board on the left, as large as fits; on the right the toolbar, the game's card,
-        the status area and the log."""
+        """The board as large as fits; beside it (the pair centred) or, in a tall window,
+        under it (`common.ui.screen_layout.split`) the toolbar, the game's card, the status
+        area and the log."""
         m = self.app.m
         pad = m.pad
-        panel_w = max(330, min(int(size[0] * 0.34), 560))
-        area = pygame.Rect(pad, pad, size[0] - panel_w - 3 * pad, size[1] - 2 * pad)
-        self.board.layout(area)
-        self.board.layout(area.move(-(area.right - self.board.frame.right) // 2, 0))
-        x = self.board.frame.right + 2 * pad
-        panel = pygame.Rect(x, pad, size[0] - x - pad, size[1] - 2 * pad)
-        toolbar = pygame.Rect(panel.x, panel.y, panel.w, m.button_h)
         banner_h = int(m.large * 1.7)
         order_h = int(m.small * 2.1)
         obelisk_h = int(m.small * 1.3) * 3 + pad // 2
-        self.card = pygame.Rect(panel.x, toolbar.bottom + pad, panel.w,
-                                banner_h + order_h + obelisk_h + 2 * pad)
+        card_h = banner_h + order_h + obelisk_h + 2 * pad
+        status_h = int(m.large * 1.45) + int(m.small * 1.5) + 2 * int(m.normal * 1.3) \
+            + m.button_h + 3 * pad
+        stacked = m.button_h + card_h + status_h + log_height(6, m) + 3 * pad
+        panel_w = max(330, min(int(size[0] * 0.34), 560))
+        panel = split(size, pad, self.board, panel_w, stacked)
+        toolbar = pygame.Rect(panel.x, panel.y, panel.w, m.button_h)
+        self.card = pygame.Rect(panel.x, toolbar.bottom + pad, panel.w, card_h)
         self.banner = pygame.Rect(self.card.x, self.card.y, self.card.w, banner_h)
         self.order = pygame.Rect(self.card.x + pad // 2, self.banner.bottom + pad // 2,
                                  self.card.w - pad, order_h)
         self.obelisk = pygame.Rect(self.card.x + pad, self.order.bottom + pad // 2,
                                    self.card.w - 2 * pad, obelisk_h)
-        status_h = int(m.large * 1.45) + int(m.small * 1.5) + 2 * int(m.normal * 1.3) \
-            + m.button_h + 3 * pad
         status = pygame.Rect(panel.x, self.card.bottom + pad, panel.w, status_h)
         log = pygame.Rect(panel.x, status.bottom + pad, panel.w, panel.bottom - status.bottom - pad)
         self._static = self._bg = None
