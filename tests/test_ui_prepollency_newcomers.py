@@ -135,3 +135,43 @@ def test_overlords_hot_seat_undo_asks_too():
     d.click(app.top.buttons[0].rect.center)
     assert app.top is game and not game.match.moves
     app.close()
+
+
+def no_pieces_for_red(game, specs=None):
+    from prepollency.state import from_diagram
+    from tests.helpers.prepollency_diagram import cells
+    from tests.test_ui_prepollency import put
+
+    state = from_diagram(cells(e13="2I", k13="3I", k3="4I"), seats=(1, 2, 3, 4), turn=1)
+    put(game, state, specs)
+
+
+def test_a_seat_with_no_pieces_is_told_so_and_holds_with_one_click():
+    """Issue 21.14: it was asked every turn to "Click a piece"."""
+    app, d, game = open_game(("human",) * 4)
+    app.settings.auto_hold = False
+    no_pieces_for_red(game)
+    d.frames(2)
+    assert game.status().text == ("No pieces left: you can only hold the line. "
+                                  "Hold the line (Space).")
+    assert game.status_buttons == [game.controller.hold_b] and game.controller.hold_b.primary
+    d.frames(200)  # the setting is off: it waits for the click
+    assert not game.match.moves
+    d.click(game.controller.hold_b.rect.center)
+    assert [list(t) for t in game.match.moves] == [[]]
+    app.close()
+
+
+def test_a_seat_with_no_pieces_holds_by_itself_after_a_moment():
+    from prepollency.ui.controller import AUTO_HOLD
+
+    app, d, game = open_game(("human",) * 4)
+    assert app.settings.auto_hold, "on by default"
+    no_pieces_for_red(game)
+    d.frames(2)
+    assert game.status().text == ("No pieces left: you can only hold the line (it holds by "
+                                  "itself).")
+    assert game.wants_frames(), "the loop runs while it waits"
+    d.frames(int(AUTO_HOLD * 60) + 5)
+    assert [list(t) for t in game.match.moves] == [[]] and game.match.to_move == 2
+    app.close()

@@ -34,6 +34,7 @@ from prepollency.ui.words import danger_words, result_words, turn_facts, turn_li
 
 DRAG_START = 6  # pixels the pointer must travel with the button held before a drag begins
 # the commands that skip a running recap (and do nothing else); quit, fullscreen, mute pass
+AUTO_HOLD = 1.5  # seconds before a seat that cannot move holds the line by itself (setting)
 RECAP_SKIPS = (Command.CONFIRM, Command.BACK, Command.UNDO, Command.REDO, Command.RULES)
 
 
@@ -50,6 +51,8 @@ class TurnController:
         self._seen = 0  # the most turns played when a person's turn last started
         self._last_person: int | None = None
         self._targets: dict[int, Move] = {}
+        self.stuck = ""  # why the seat to move can only hold the line ("" if it can move)
+        self._hold_wait = 0.0  # seconds the stuck seat waited (it holds at AUTO_HOLD)
         self.hold_b = Button("Hold the line", self.hold, hint="Space")
         self.end_b = Button("End turn", self.end_turn, primary=True, hint="Enter")
         self.back_b = Button("Take back", self.take_back, hint="Bksp")
@@ -94,6 +97,10 @@ class TurnController:
         ok = self.can_act and self.picked is not None
         self._targets = {m.to: m for m in rules.piece_moves(self.state, self.picked)} if ok \
             else {}
+        stuck = stuck_words(self.state) if self.can_act else ""
+        if stuck != self.stuck:
+            self.stuck, self._hold_wait = stuck, 0.0
+        self.hold_b.primary = bool(stuck)
 
     def recap_key(self) -> tuple:
         """What the recap shows (part of the view's layer key)."""
@@ -125,6 +132,10 @@ class TurnController:
 
     def prompt(self) -> str:
         """What to do now, in a sentence."""
+        if self.stuck:
+            if self.scene.app.settings.auto_hold:
+                return f"{self.stuck}: you can only hold the line (it holds by itself)."
+            return f"{self.stuck}: you can only hold the line. Hold the line (Space)."
         if self.picked is not None:
             kind = PIECE_NAMES[self.state.kinds[self.picked]]
             where = GRID.names[self.picked]
@@ -327,6 +338,8 @@ class TurnController:
         previous, self._last_person = self._last_person, player
         if not fresh or m.humans < 2:
             return
+        if self.scene.app.settings.auto_hold and stuck_words(self.state):
+            return  # it holds by itself in a moment: nothing to hand over or to recap
         turns = [i for i in m.turns_since(player) if m.mover(i) != player]
         handover = self.scene.app.settings.handover
         if handover and previous is not None and previous != player:
@@ -358,15 +371,24 @@ class TurnController:
         self.scene.refresh()
 
     def update(self, dt: float) -> None:
-        """The recap's pace."""
+        """The recap's pace; a seat that cannot move holds by itself after AUTO_HOLD
+        seconds (the `auto_hold` setting), unless another screen is over the game."""
         self.view.recap_animator.update(dt)
         if self.recap is not None and self.recap.update(dt):
             self.scene.invalidate()
+        if self._auto_holding():
+            self._hold_wait += dt
+            if self._hold_wait >= AUTO_HOLD:
+                self.hold()
+
+    def _auto_holding(self) -> bool:
+        return bool(self.stuck) and self.can_act and self.scene.app.settings.auto_hold \
+            and self.scene.app.top is self.scene
 
     def wants_frames(self) -> bool:
         """True while the recap runs or a piece is dragged."""
         return self.recap is not None or self.view.recap_animator.busy or (
-            self.drag is not None and self.drag.get("active", False))
+            self.drag is not None and self.drag.get("active", False)) or self._auto_holding()
 
     # the hint and the end ----------------------------------------------------------------------
 
@@ -388,6 +410,16 @@ class TurnController:
         """Why the game ended, in a sentence (told to `viewer`, the one person's seat, if
         given)."""
         return result_words(outcome, self.scene.match.name, viewer)[1]
+
+
+def stuck_words(state: rules.State) -> str:
+    """Why the seat to move can only hold the line, at its turn's start: "No pieces left",
+    "None of your pieces can move"; "" when it has a move (or the game is over)."""
+    if state.result is not None or state.moved != -1:
+        return ""
+    if not state.pieces[rules.to_move(state)]:
+        return "No pieces left"
+    return "None of your pieces can move" if rules.legal_steps(state) == [END] else ""
 
 
 def replace_warning(status: Status, warning: str) -> Status:
