@@ -175,3 +175,30 @@ def test_a_seat_with_no_pieces_holds_by_itself_after_a_moment():
     d.frames(int(AUTO_HOLD * 60) + 5)
     assert [list(t) for t in game.match.moves] == [[]] and game.match.to_move == 2
     app.close()
+
+
+def test_the_last_line_stays_legible_and_whole(monkeypatch):
+    """Issue 21.13: "Last:" shrank to ~9 px grey text, then was cut ("…Bob takes the
+    Obelisk: 3 rounds to hold i" at 1280x800)."""
+    from common.ui import game_panel
+
+    for size in ((960, 600), (1280, 800), (1920, 1080)):
+        app, d, game = open_game(("human",) * 4, size=size)
+        game.last_text = ("Yellow: Cavalry c13-f10 took Green's Archer; Infantry e11-f11. "
+                          "Yellow takes the Obelisk: 3 rounds to hold it.")
+        drawn = []
+        real = game_panel.draw.blit_text
+
+        def spy(surface, text, px, *args, **kw):
+            drawn.append((text, px))
+            return real(surface, text, px, *args, **kw)
+
+        monkeypatch.setattr(game_panel.draw, "blit_text", spy)
+        game._build_layer(app.screen.get_size())
+        monkeypatch.undo()
+        start = next(i for i, (t, _) in enumerate(drawn) if t.startswith("Last: "))
+        end = next(i for i, (t, _) in enumerate(drawn) if t.startswith("Click a piece"))
+        words = " ".join(t for t, _ in drawn[start:end])
+        assert words == "Last: " + game.last_text, size
+        assert all(px >= app.m.small - 1 for _, px in drawn[start:end]), size
+        app.close()

@@ -105,7 +105,7 @@ class PrepollencyView:
         obelisk_h = int(m.small * 1.3) * 3 + pad // 2
         card_h = banner_h + order_h + obelisk_h + 2 * pad
         status_h = int(m.large * 1.45) + int(m.small * 1.5) + 2 * int(m.normal * 1.3) \
-            + m.button_h + 3 * pad
+            + m.button_h + 3 * pad + 2 * int(m.small * 1.3)  # "Last:" may take 3 lines
         stacked = m.button_h + card_h + status_h + log_height(6, m) + 3 * pad
         panel_w = max(330, min(int(size[0] * 0.34), 560))
         panel = split(size, pad, self.board, panel_w, stacked)
