@@ -189,7 +189,7 @@ def test_the_last_line_stays_legible_and_whole(monkeypatch):
         drawn = []
         real = game_panel.draw.blit_text
 
-        def spy(surface, text, px, *args, **kw):
+        def spy(surface, text, px, *args, drawn=drawn, real=real, **kw):
             drawn.append((text, px))
             return real(surface, text, px, *args, **kw)
 
