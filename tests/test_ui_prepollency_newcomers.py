@@ -60,6 +60,7 @@ def test_a_click_on_the_log_during_the_recap_only_skips_it():
     """Issue 21.12: it opened look-back under the running recap."""
     app, d, game = open_game(("human",) * 4)
     app.settings.animation = "normal"
+    game.settings_changed()
     start_a_recap(d, game)
     pos = game.log.cells()[0][1].center  # the first turn in the move log
     d.click(pos)
@@ -202,3 +203,88 @@ def test_the_last_line_stays_legible_and_whole(monkeypatch):
         assert words == "Last: " + game.last_text, size
         assert all(px >= app.m.small - 1 for _, px in drawn[start:end]), size
         app.close()
+
+
+def test_out_is_said_once_the_pieces_have_arrived():
+    """Issue 21.17: "Yellow is out" came before the eliminating pieces arrived."""
+    from prepollency.state import from_diagram
+    from tests.helpers.prepollency_diagram import cells
+    from tests.test_ui_prepollency import put
+
+    app, d, game = open_game(("human",) * 4)
+    app.settings.animation = "normal"
+    game.settings_changed()
+    state = from_diagram(cells(a1="2I", a2="2I", b1="2I", c3="2I", m14="2I", n2="4I",
+                               e13="3I", k13="3I", a15="1I", f9="3I", d4="1C"),
+                         seats=(1, 2, 3, 4), turn=2)
+    put(game, state)
+    click(d, game, "c3")
+    click(d, game, "b2")
+    d.click(game.controller.end_b.rect.center)
+    assert game.animator.busy and app._toast is None, "nothing said while the pieces move"
+    d.settle()
+    d.frames(1)
+    assert app._toast is not None and app._toast[0].startswith("Red is out")
+    app.close()
+
+
+def test_the_log_marks_captures_and_the_words_read_right():
+    from prepollency.moves import HOW_THEY_MOVE, INFANTRY
+    from prepollency.ui.panel import _obelisk_lines, turn_text
+    from prepollency.ui.setup_preview import turn_order
+
+    owners = [0] * rules.GRID.cells
+    owners[sq("c3")], owners[sq("e5")], owners[sq("h7")] = 1, 2, 1
+    moves = (rules.Move(sq("c3"), sq("e5")), rules.Move(sq("h7"), sq("h8")))
+    assert turn_text(moves, owners) == "c3xe5 h7-h8"
+    assert turn_text(moves) == "c3-e5 h7-h8" and turn_text(()) == turn_text((), owners)
+    assert HOW_THEY_MOVE[INFANTRY].startswith("Infantry moves ")
+    assert turn_order((1, 3)) == "turns alternate (a1, o15)"
+    assert turn_order((1, 2, 3)) == "turns go clockwise (a1, a15, o15)"
+    assert turn_order((1, 2, 3, 4)) == "turns go clockwise (a1, a15, o15, o1)"
+    board = [0] * rules.GRID.cells
+    for seat, name in zip((1, 2, 3, 4), ("h8", "g8", "i8", "h7"), strict=True):
+        board[sq(name)] = seat
+    text = _obelisk_lines(board, (0,) * 5, (1, 2, 3, 4), {1: "Ann", 2: "Bob", 3: "Green",
+                                                          4: "Yellow"}.get)[0][0]
+    assert text == "Obelisk squares (of 5): Ann 1, Bob 1, Green 1, Yellow 1"
+
+
+def test_every_piece_wears_its_seats_mark():
+    """Issue 21.17: owners were told by colour alone."""
+    import pygame
+
+    from prepollency.ui.art import piece
+
+    app, d, game = open_game(("human",) * 4)
+    tones = game.view.tones[1]
+    plain, marked = piece(1, tones, 60), piece(1, tones, 60, 1)
+    assert plain.get_size() == marked.get_size()
+    differ = sum(plain.get_at((x, y)) != marked.get_at((x, y))
+                 for x in range(36, 60) for y in range(36, 60))
+    assert differ > 30, "a badge at the lower right"
+    shapes = {s: piece(1, tones, 60, s) for s in (1, 2, 3, 4)}
+    pictures = {bytes(pygame.image.tobytes(t, "RGBA")) for t in shapes.values()}
+    assert len(pictures) == 4, "four seats, four marks"
+    app.close()
+
+
+def test_the_prepollency_dialog_offers_beginner_as_the_readme_says():
+    from prepollency.ui import new_game
+
+    assert "random" in new_game.KINDS
+    assert new_game.KIND_LABELS[new_game.KINDS.index("random")] == "Beginner"
+
+
+def test_the_menu_of_a_finished_game_says_no_continue_and_no_seed():
+    from common.ui import game_menu
+
+    app, d, game = open_game(("human", "human"))
+    assert game_menu.menu_lines(game, True) == [
+        "Saved after every turn: Continue in the main menu resumes it."]
+    game.resign()
+    assert game.match.over
+    assert game_menu.menu_lines(game, True) == [
+        "Saved: Load game in the main menu shows it again."]
+    assert not any("seed" in line for line in game_menu.menu_lines(game, False))
+    app.close()

@@ -97,7 +97,7 @@ def draw_pieces(surface: pygame.Surface, view: BoardView, owners: tuple[int, ...
     size = int(view.tile * TOKEN)
     for sq, seat in enumerate(owners):
         if seat and sq not in hidden:
-            token = piece(kinds[sq], tones[seat], size)
+            token = piece(kinds[sq], tones[seat], size, seat)
             surface.blit(token, token.get_rect(center=view.center(sq)))
 
 
@@ -158,10 +158,22 @@ def draw_targets(surface: pygame.Surface, view: BoardView, targets: Iterable[int
             draw.dot(surface, view.center(sq), max(4, tile * 0.16), pal.move, 215)
 
 
+SELECT_LIGHT, SELECT_DARK = (250, 246, 236), (24, 20, 16)  # no seat's colour (issue 21)
+
+
 def draw_selected(surface: pygame.Surface, view: BoardView, sq: int, pal: Palette) -> None:
-    """A square outline around the picked piece."""
-    pygame.draw.rect(surface, pal.select, view.square_rect(sq).inflate(-2, -2),
-                     max(3, view.tile // 12), border_radius=4)
+    """A square outline around the picked piece: light on a dark edge, never a seat's colour
+    (the palette's blue selection read as the Blue player's)."""
+    rect, width = view.square_rect(sq).inflate(-2, -2), max(3, view.tile // 12)
+    pygame.draw.rect(surface, SELECT_DARK, rect, width + 2, border_radius=4)
+    pygame.draw.rect(surface, SELECT_LIGHT, rect.inflate(-2, -2), width - 1, border_radius=4)
+
+
+def draw_hover(surface: pygame.Surface, view: BoardView, sq: int) -> None:
+    """The thin outline of a square a click would act on (in the selection's colours)."""
+    rect = view.square_rect(sq)
+    pygame.draw.rect(surface, SELECT_DARK, rect, 3, border_radius=3)
+    pygame.draw.rect(surface, SELECT_LIGHT, rect.inflate(-2, -2), 1, border_radius=3)
 
 
 def draw_moved(surface: pygame.Surface, view: BoardView, sq: int, pal: Palette) -> None:

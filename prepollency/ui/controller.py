@@ -53,6 +53,7 @@ class TurnController:
         self._targets: dict[int, Move] = {}
         self.stuck = ""  # why the seat to move can only hold the line ("" if it can move)
         self._hold_wait = 0.0  # seconds the stuck seat waited (it holds at AUTO_HOLD)
+        self._news = ""  # an elimination to announce once the turn's animation ended
         self.hold_b = Button("Hold the line", self.hold, hint="Space")
         self.end_b = Button("End turn", self.end_turn, primary=True, hint="Enter")
         self.back_b = Button("Take back", self.take_back, hint="Bksp")
@@ -321,8 +322,9 @@ class TurnController:
         if facts.eliminated:
             sound.play("elimination", 0.9)
             names = " and ".join(m.name(s) for s in facts.eliminated)
-            self.scene.app.toast(f"{names} {'is' if len(facts.eliminated) == 1 else 'are'} "
-                                 "out: every base square taken", 3.0)
+            # said once the pieces that took the base have arrived (`update`)
+            self._news = (f"{names} {'is' if len(facts.eliminated) == 1 else 'are'} out: "
+                          "every base square taken")
         return turn_line(facts, m.name)
 
     def words(self, move: Any, before: Any, after: Any) -> str:
@@ -371,11 +373,15 @@ class TurnController:
         self.scene.refresh()
 
     def update(self, dt: float) -> None:
-        """The recap's pace; a seat that cannot move holds by itself after AUTO_HOLD
-        seconds (the `auto_hold` setting), unless another screen is over the game."""
+        """The recap's pace; an elimination said once its pieces arrived; a seat that cannot
+        move holds by itself after AUTO_HOLD seconds (the `auto_hold` setting), unless
+        another screen is over the game."""
         self.view.recap_animator.update(dt)
         if self.recap is not None and self.recap.update(dt):
             self.scene.invalidate()
+        if self._news and not self.scene.animator.busy:
+            self.scene.app.toast(self._news, 3.0)
+            self._news = ""
         if self._auto_holding():
             self._hold_wait += dt
             if self._hold_wait >= AUTO_HOLD:

@@ -32,6 +32,7 @@ from prepollency.ui import colours
 from prepollency.ui.anim import animate, draw_tweens, hidden_squares
 from prepollency.ui.art import TOKEN, Tones, mark_icon, piece, tones_for
 from prepollency.ui.board import (
+    draw_hover,
     draw_last_turn,
     draw_moved,
     draw_pieces,
@@ -256,7 +257,7 @@ class PrepollencyView:
         pal, c, scene = self.app.pal, self.scene.controller, self.scene
         sq = self.board.square_at(scene.hover)
         if sq is not None and scene.my_turn and c.recap is None and sq in c.actionable():
-            pygame.draw.rect(surface, pal.select, self.board.square_rect(sq), 2, border_radius=3)
+            draw_hover(surface, self.board, sq)
         fade = refusal_fade(scene.refused)
         if fade > 0:
             draw_refusal(surface, self.board, scene.refused[1], pal, fade)
@@ -266,7 +267,8 @@ class PrepollencyView:
         drag = c.drag
         if drag and drag.get("active"):
             seat = scene.match.to_move
-            ghost = piece(drag["kind"], self.tones[seat], int(self.board.tile * TOKEN * 1.1))
+            ghost = piece(drag["kind"], self.tones[seat], int(self.board.tile * TOKEN * 1.1),
+                          seat)
             surface.blit(ghost, ghost.get_rect(center=drag["pos"]))
 
     # motion and the log ------------------------------------------------------------------------
@@ -280,13 +282,14 @@ class PrepollencyView:
         animate(self.scene.animator, facts, before.owners, before.kinds, scale)
 
     def log_rows(self, moves: list) -> list[LogRow]:
-        """One row per turn: "12." and the turn ("c3-e5 h7-h8", "—"), by seat."""
+        """One row per turn: "12." and the turn ("c3-e5 h7xh8", "—"; x a capture), by seat."""
         m = self.scene.match
         rows = []
         for i, move in enumerate(moves):
             seat = m.mover(i)
             fill = self.fill(seat)
-            rows.append(LogRow(f"{i + 1}.", ((i, turn_text(move)),), seat,
+            text = turn_text(move, m.states[i].owners)  # "c3xe5": a capture
+            rows.append(LogRow(f"{i + 1}.", ((i, text),), seat,
                                colours.readable(fill, self.app.pal.panel)))
         return rows
 
