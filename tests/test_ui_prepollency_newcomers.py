@@ -288,3 +288,35 @@ def test_the_menu_of_a_finished_game_says_no_continue_and_no_seed():
         "Saved: Load game in the main menu shows it again."]
     assert not any("seed" in line for line in game_menu.menu_lines(game, False))
     app.close()
+
+
+def test_a_name_field_selects_on_click_and_typing_replaces_it():
+    """Issue 21.17: no Ctrl+A, a click did not select, typing appended ("RedAnn")."""
+    import pygame
+
+    from common.ui.input import Key, PointerDown, Text
+    from common.ui.theme import STANDARD, metrics
+    from prepollency.ui.new_game import NameField
+
+    app, d, game = open_game()  # fonts and a display, as in the dialog
+    changes = []
+    field = NameField("Red", changes.append, "Name", 24)
+    field.rect = pygame.Rect(10, 10, 200, 30)
+    assert field.handle(PointerDown((50, 20))) and field.selection() == (0, 3)
+    field.handle(Text("Ann"))
+    assert field.value == "Ann" and changes[-1] == "Ann"
+    field.handle(PointerDown((15, 20)))  # a click in the focused field places the caret
+    assert field.selection() is None and field.caret == 0
+    field.handle(Key(pygame.K_a, "a", ctrl=True))
+    assert field.selection() == (0, 3)
+    field.handle(Key(pygame.K_BACKSPACE))
+    assert field.value == "" and changes[-1] == ""
+    field.handle(Text("Bo"))
+    field.handle(Key(pygame.K_a, "a", ctrl=True))
+    field.handle(Key(pygame.K_RIGHT))  # an arrow ends the selection
+    field.handle(Text("b"))
+    assert field.value == "Bob"
+    surface = pygame.Surface((220, 50))
+    field.select_all()
+    field.draw(surface, STANDARD, metrics((1280, 800)))  # the selection band draws
+    app.close()
