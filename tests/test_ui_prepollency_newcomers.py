@@ -320,3 +320,57 @@ def test_a_name_field_selects_on_click_and_typing_replaces_it():
     field.select_all()
     field.draw(surface, STANDARD, metrics((1280, 800)))  # the selection band draws
     app.close()
+
+
+def test_the_board_cursor_starts_on_one_of_your_pieces():
+    """Issue 21.17: its first press landed on the empty h8."""
+    import pygame
+
+    app, d, game = open_game(("human",) * 4)
+    d.key(pygame.K_RIGHT)
+    square = game.cursor.square(game.view.board)
+    assert game.cursor.shown and game.match.state.owners[square] == 1
+    assert rules.piece_moves(game.match.state, square), "a piece that can move"
+    app.close()
+
+
+def test_every_turn_since_yours_stays_drawn_numbered(monkeypatch):
+    """Issue 21.17: with one person and several CPUs only the last CPU's move stayed."""
+    from prepollency.ui import view as view_module
+
+    app, d, game = open_game(("human", "random", "random", "random"))
+    hold(d, game)
+    d.settle()
+    assert game.match.to_move == 1 and len(game.match.moves) == 4
+    since = game.view.turns_since()
+    assert [len(moves) >= 0 for _, moves in since] and len(since) == sum(
+        1 for t in game.match.moves[1:] if t)
+    fills = [fill for fill, _ in since]
+    assert fills == [game.view.fill(game.match.mover(i)) for i in range(1, 4)
+                     if game.match.moves[i]]
+    calls = []
+    monkeypatch.setattr(view_module, "draw_turns_since",
+                        lambda *a: calls.append(a))
+    game.view.draw_layer(game._surface)
+    if len(since) > 1:
+        assert calls and calls[0][2] == since and calls[0][5] is True
+    app.close()
+
+
+def test_a_hint_hides_the_last_turns_arrows(monkeypatch):
+    """Issue 21.17: the Hint's arrows overlapped the last move's."""
+    from prepollency.ui import view as view_module
+
+    app, d, game = open_game(("human",) * 4)
+    click(d, game, "e5")
+    click(d, game, "f6")
+    d.click(game.controller.end_b.rect.center)
+    d.settle()
+    calls = []
+    monkeypatch.setattr(view_module, "draw_last_turn", lambda *a: calls.append(a))
+    game.view.draw_layer(game._surface)
+    assert calls[-1][5] is True, "the last turn's arrows without a hint"
+    game.controller.show_hint(Turn([rules.Move(sq("e11"), sq("e10"))]))  # Blue's
+    game.view.draw_layer(game._surface)
+    assert calls[-1][5] is False
+    app.close()

@@ -102,22 +102,48 @@ def draw_pieces(surface: pygame.Surface, view: BoardView, owners: tuple[int, ...
 
 
 def draw_last_turn(surface: pygame.Surface, view: BoardView, moves: Iterable[Move],
-                   color: Color, edge: Color | None = None) -> None:
+                   color: Color, edge: Color | None = None, arrows: bool = True) -> None:
     """Both moves of the last turn: tinted squares with corner brackets and an arrow each
     (in `edge`, default `color`: the palette's `last_edge`, which stands out from the
-    board), numbered 1 and 2 on `color` badges when there are two."""
+    board), numbered 1 and 2 on `color` badges when there are two. Without `arrows` (a hint
+    shows: its arrows must not cross these) only the squares."""
     moves = list(moves)
-    tile = view.tile
     edge = color if edge is None else edge
-    for move in moves:
-        for sq in move:
-            rect = view.square_rect(sq)
-            draw.alpha_rect(surface, rect, (*color, 70))
-            draw.corners(surface, rect.inflate(-3, -3), edge, max(2, tile // 20))
+    _mark_squares(surface, view, moves, color, edge)
+    if not arrows:
+        return
     for i, move in enumerate(moves):
         arrow(surface, view, move.frm, move.to, edge, 170)
         if len(moves) > 1:
             badge(surface, view, move.frm, str(i + 1), color)
+
+
+def _mark_squares(surface: pygame.Surface, view: BoardView, moves: Iterable[Move],
+                  color: Color, edge: Color) -> None:
+    for move in moves:
+        for sq in move:
+            rect = view.square_rect(sq)
+            draw.alpha_rect(surface, rect, (*color, 70))
+            draw.corners(surface, rect.inflate(-3, -3), edge, max(2, view.tile // 20))
+
+
+def draw_turns_since(surface: pygame.Surface, view: BoardView,
+                     turns: list[tuple[Color, list[Move]]], color: Color, edge: Color,
+                     arrows: bool = True) -> None:
+    """Every turn since the person's last one (one person against several CPUs: not only
+    the last CPU's): the squares as for the last turn, each turn's arrows in its player's
+    colour, and on each moved piece a badge with the turn's number in that order (as the
+    recap counts them: 1 the earliest)."""
+    for _fill, moves in turns:
+        _mark_squares(surface, view, moves, color, edge)
+    if not arrows:
+        return
+    for fill, moves in turns:
+        for move in moves:
+            arrow(surface, view, move.frm, move.to, fill, 200)
+    for number, (fill, moves) in enumerate(turns, 1):
+        for move in moves:
+            badge(surface, view, move.to, str(number), fill)
 
 
 def badge(surface: pygame.Surface, view: BoardView, sq: int, label: str, color: Color) -> None:

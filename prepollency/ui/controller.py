@@ -144,7 +144,9 @@ class TurnController:
                 return f"The {kind} on {where} cannot move now. Pick another piece."
             return f"{kind} on {where}: click a dot to move, a ring to capture."
         if self.moved:
-            return "Move another piece, or End turn (Enter). Take back undoes the first move."
+            # the lock on the piece that moved is what the board shows (issue 21: unexplained)
+            return ("The locked piece has moved: move another, or End turn (Enter). "
+                    "Take back undoes it.")
         if danger_words(self.state.alive, self.state.holds, self.scene.match.name):
             return "Click a piece to move it (up to two moves), or Hold the line."  # short
         return "Click a piece to see where it can go. Up to two moves, each by another piece."
@@ -179,8 +181,16 @@ class TurnController:
         self.reset()
 
     def picked_square(self) -> int | None:
-        """The picked piece's square (the board cursor starts there)."""
-        return self.picked
+        """Where the board cursor starts: the picked piece, else (issue 21: it started on
+        the empty h8) the player's movable piece nearest the Obelisk."""
+        if self.picked is not None or not self.can_act:
+            return self.picked
+        state = self.state
+        movable = {m.frm for m in rules.legal_steps(state) if m is not END}
+        centre = GRID.index("h8")
+        return min(movable, default=None, key=lambda sq: (
+            max(abs(GRID.col(sq) - GRID.col(centre)), abs(GRID.row(sq) - GRID.row(centre))),
+            sq))
 
     def back(self) -> bool:
         """Esc: drop the pick (False if there was none: the menu opens)."""

@@ -40,6 +40,7 @@ from prepollency.ui.board import (
     draw_selected,
     draw_targets,
     draw_turn_base,
+    draw_turns_since,
     static_layer,
 )
 from prepollency.ui.hint import draw_hint
@@ -172,8 +173,11 @@ class PrepollencyView:
         else:
             last = list(m.moves[count - 1]) if count > 0 else []
         self.static_draw(layer, state)
-        if last:
-            draw_last_turn(layer, self.board, last, pal.last, pal.last_edge)
+        since = self.turns_since() if live and not m.steps else []
+        if len(since) > 1:
+            draw_turns_since(layer, self.board, since, pal.last, pal.last_edge, not c.hint)
+        elif last:
+            draw_last_turn(layer, self.board, last, pal.last, pal.last_edge, not c.hint)
         if live and state.result is None:
             seat = rules.to_move(state)
             draw_turn_base(layer, self.board, seat, self.tones[seat], pal)
@@ -189,6 +193,17 @@ class PrepollencyView:
         self.draw_card(layer, state)
         if c.recap is not None:
             self.draw_recap(layer, c.recap)
+
+    def turns_since(self) -> list[tuple[tuple[int, int, int], list]]:
+        """The turns played since the last turn of the one person at the table (against
+        CPUs), each with its player's colour, earliest first; [] at a shared table or with
+        no person (there the last turn is drawn, and the recap replays the rest)."""
+        m = self.scene.match
+        people = [p for p in m.players if m.is_human(p)]
+        if len(people) != 1:
+            return []
+        return [(self.fill(m.mover(i)), list(m.moves[i])) for i in m.turns_since(people[0])
+                if m.moves[i]]
 
     def static_draw(self, layer: pygame.Surface, state: rules.State) -> None:
         """The cached board without pieces (rebuilt on resize, palette or elimination)."""
