@@ -15,7 +15,7 @@ from common.ui.widgets import Button, Choice, Widget, handle_all, stack
 
 TABLE_SETTINGS = (("handover", "Hand-over screen between players"),
                   ("recap", "Recap of the others' turns"),
-                  ("auto_hold", "Hold by itself with nothing to move"),
+                  ("auto_hold", "Prepollency: hold when no piece can move"),
                   ("fast_cpu", "Faster CPU-only turns"),
                   ("confirm_risky", "Ask before a move that loses"))
 
