@@ -379,3 +379,27 @@ def test_a_hint_hides_the_last_turns_arrows(monkeypatch):
     game.view.draw_layer(game._surface)
     assert calls[-1][5] is False
     app.close()
+
+
+def test_undo_to_another_persons_turn_hands_the_screen_over():
+    """Issue 21.15: Undo passed the table to Bob with no question and no hand-over."""
+    from prepollency.ui.handover import HandOver
+
+    app, d, game = open_game(("human", "human"))
+    app.settings.handover = True
+    d.frames(2)  # Red's first turn: no hand-over before it
+    assert app.top is game
+    d.click(game.controller.hold_b.rect.center)
+    d.settle()
+    d.frames(2)
+    assert isinstance(app.top, HandOver)  # to Green
+    d.key(__import__("pygame").K_SPACE)
+    d.frames(2)
+    if game.controller.recap is not None:
+        click(d, game, "h8")
+    d.click(game.undo_b.rect.center)
+    d.click(app.top.buttons[0].rect.center)  # "Take back Red's turn?": Undo
+    d.frames(2)
+    assert isinstance(app.top, HandOver) and app.top is not game
+    assert game.match.to_move == 1 and not game.match.moves
+    app.close()

@@ -342,32 +342,42 @@ class TurnController:
         return turn_line(turn_facts(before, tuple(move), after), self.scene.match.name)
 
     def turn_started(self, player: int) -> None:
-        """A person's turn: a hand-over in hot-seat, then the recap of the turns since."""
+        """A person's turn: a hand-over in hot-seat, then the recap of the turns since. After
+        Undo or Redo gave the turn to another person at the table, a hand-over too (issue
+        21: Undo silently passed Ann's screen to Bob), without a recap."""
         m = self.scene.match
         count = len(m.moves)
         fresh = count > self._seen
         self._seen = max(self._seen, count)
         previous, self._last_person = self._last_person, player
-        if not fresh or m.humans < 2:
+        handover = self.scene.app.settings.handover and previous not in (None, player)
+        if m.humans < 2:
+            return
+        if not fresh:
+            if handover:
+                self._hand_over(player, "The game went back: it is your turn again",
+                                lambda: None)
             return
         if self.scene.app.settings.auto_hold and stuck_words(self.state):
             return  # it holds by itself in a moment: nothing to hand over or to recap
         turns = [i for i in m.turns_since(player) if m.mover(i) != player]
-        handover = self.scene.app.settings.handover
-        if handover and previous is not None and previous != player:
-            from prepollency.ui.handover import HandOver
-
+        if handover:
             first = all(m.mover(i) != player for i in range(len(m.moves)))
             count = f"{len(turns)} turn{'s' if len(turns) != 1 else ''}"
             since = "before your first" if first else "since you last played"
             words = f"{count} {since}: a recap follows" \
                 if turns and recap_wanted(self.scene.app) else ""
-            self.scene.app.sound.play("turn", 0.7)
-            self.scene.app.push(HandOver(self.scene.app, m.name(player), self.view.keys[player],
-                                         colours.marker(player), words,
-                                         lambda: self.start_recap(turns)))
+            self._hand_over(player, words, lambda: self.start_recap(turns))
             return
         self.start_recap(turns)
+
+    def _hand_over(self, player: int, words: str, then: Any) -> None:
+        from prepollency.ui.handover import HandOver
+
+        m = self.scene.match
+        self.scene.app.sound.play("turn", 0.7)
+        self.scene.app.push(HandOver(self.scene.app, m.name(player), self.view.keys[player],
+                                     colours.marker(player), words, then))
 
     def start_recap(self, turns: list[int]) -> None:
         """Replay these turns on the board (if the setting wants recaps)."""
