@@ -32,11 +32,13 @@ def test_wide_window_centres_board_and_panel(name):
 
 
 @pytest.mark.parametrize("name", ["prepollency", "overlords"])
-def test_tall_window_stacks_the_panel_under_the_board(name):
-    app, d, game = screen(name, (960, 1400))
+@pytest.mark.parametrize("size", [(960, 1400), (1080, 1920)])
+def test_tall_window_stacks_the_panel_under_the_board(name, size):
+    app, d, game = screen(name, size)
     board, panel = parts(game)
-    assert panel.y >= board.bottom and panel.bottom <= 1400
-    assert board.w >= 650, "the board uses the window's width"
+    assert panel.y >= board.bottom and panel.bottom <= size[1]
+    assert board.w >= size[0] * 0.68, "the board uses the window's width"
+    assert game.areas.log.h > 0 and game.areas.status.h > 0
     app.close()
 
 
