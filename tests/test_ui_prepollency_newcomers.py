@@ -336,6 +336,13 @@ def test_the_board_cursor_starts_on_one_of_your_pieces():
     square = game.cursor.square(game.view.board)
     assert game.cursor.shown and game.match.state.owners[square] == 1
     assert rules.piece_moves(game.match.state, square), "a piece that can move"
+    from prepollency.ui.board import SELECT_LIGHT
+
+    game.draw(app.screen)
+    rect = game.view.board.square_rect(square)
+    width = max(3, game.view.board.tile // 14)
+    edge = app.screen.get_at((rect.x + 1 + width // 2, rect.centery))[:3]
+    assert edge == SELECT_LIGHT, "the cursor is no seat's blue"
     app.close()
 
 

@@ -265,7 +265,8 @@ class GameScene(Scene):
         surface.blit(self._layer, (0, 0))
         self.view.draw_frame(surface)
         if self.my_turn:
-            self.cursor.draw(surface, self.view.board, pal)
+            colour = getattr(self.view, "cursor_colour", None)  # a game's own, if it has one
+            self.cursor.draw(surface, self.view.board, pal, colour)
         for widget in self.toolbar + self.status_buttons:
             widget.draw(surface, pal, m)
         self.focus.draw(surface, pal, m)

@@ -32,6 +32,7 @@ from prepollency.ui import colours
 from prepollency.ui.anim import animate, draw_tweens, hidden_squares
 from prepollency.ui.art import TOKEN, Tones, mark_icon, piece, tones_for
 from prepollency.ui.board import (
+    SELECT_LIGHT,
     draw_hover,
     draw_last_turn,
     draw_moved,
@@ -55,6 +56,7 @@ class PrepollencyView:
 
     log_columns = 1
     log_word = "turn"
+    cursor_colour = SELECT_LIGHT  # the keyboard's cursor: no seat's colour (issue 21)
 
     def __init__(self, app: Any, seats: tuple[int, ...], colour_keys: dict | None = None
                  ) -> None:
