@@ -22,6 +22,7 @@ from common.ui.theme import Color, Palette, hex_rgb, mix
 from prepollency.moves import Move
 from prepollency.state import BASES, OBELISK
 from prepollency.ui.art import TOKEN, Tones, grey, mark_icon, obelisk, piece
+from prepollency.ui.colours import text_on
 
 OBELISK_TINT = (236, 214, 140)
 
@@ -143,18 +144,18 @@ def draw_turns_since(surface: pygame.Surface, view: BoardView,
             arrow(surface, view, move.frm, move.to, fill, 200)
     for number, (fill, moves) in enumerate(turns, 1):
         for move in moves:
-            badge(surface, view, move.to, str(number), fill)
+            badge(surface, view, move.to, str(number), fill, text_on(fill))
 
 
-def badge(surface: pygame.Surface, view: BoardView, sq: int, label: str, color: Color) -> None:
-    """A small numbered disc in a square's top-left corner."""
+def badge(surface: pygame.Surface, view: BoardView, sq: int, label: str, color: Color,
+          ink: Color = (20, 18, 14)) -> None:
+    """A small numbered disc in a square's top-left corner (`ink`: the number's colour)."""
     rect = view.square_rect(sq)
     r = max(7, view.tile // 6)
     center = (rect.x + r + 1, rect.y + r + 1)
     pygame.draw.circle(surface, color, center, r)
     pygame.draw.circle(surface, (30, 26, 20), center, r, 1)
-    draw.blit_text(surface, label, max(10, int(r * 1.5)), (20, 18, 14), center, "center",
-                   bold=True)
+    draw.blit_text(surface, label, max(10, int(r * 1.5)), ink, center, "center", bold=True)
 
 
 def arrow(surface: pygame.Surface, view: BoardView, frm: int, to: int, color: Color,
