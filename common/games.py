@@ -30,6 +30,7 @@ class Registered:
     ai_module: str
     screens_module: str
     rules_text_module: str
+    board_from_seed: bool = False  # the seed draws the board (worth showing: "Board seed 7")
     _cache: dict[str, ModuleType] = field(default_factory=dict, compare=False, repr=False)
 
     def _load(self, module: str) -> ModuleType:
@@ -80,7 +81,8 @@ GAMES: dict[str, Registered] = {
         "overlords", "Overlords",
         "8x8, two sides: move with Rune and Fate stones, capture the Overlord",
         (2,), _overlords_seat, _overlords_seats,
-        "overlords.rules", "overlords.ai", "overlords.ui", "overlords.rules_text"),
+        "overlords.rules", "overlords.ai", "overlords.ui", "overlords.rules_text",
+        board_from_seed=True),
     "prepollency": Registered(
         "prepollency", "Prepollency",
         "15x15, two to four players race to hold the central Obelisk",

@@ -254,6 +254,20 @@ class Match(Generic[S, M]):
                 break
         return count
 
+    def undo_takes(self) -> list[int]:
+        """The indices of the whole turns `undo` would take back now, latest first ([] when
+        it only drops the turn being made); `common.ui.undo_ask` asks before another
+        person's."""
+        if not self.can_undo() or (self.steps and self.is_human(self.to_move)):
+            return []
+        taken, i = [], len(self.moves)
+        while i > self._floor:
+            i -= 1
+            taken.append(i)
+            if self.is_human(self.game.to_move(self.states[i])):
+                break
+        return taken
+
     def can_redo(self) -> bool:
         """True if undone turns can be played again."""
         return bool(self.redo_moves) and not self.resigned

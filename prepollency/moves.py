@@ -32,9 +32,9 @@ LETTERS = ".ICAK"  # diagram letter per kind
 PIECE_NAMES = ("", "Infantry", "Cavalry", "Archer", "Khan")
 HOW_THEY_MOVE = (
     "",
-    "Infantry move one square in any direction",
-    "Cavalry move diagonally, up to 3 squares",
-    "Archers move along a file or rank, up to 3 squares",
+    "Infantry moves one square in any direction",
+    "Cavalry moves diagonally, up to 3 squares",
+    "An Archer moves along a file or rank, up to 3 squares",
     "The Khan moves any distance along a file, rank or diagonal",
 )
 _REACH = ((), (KING, 1), (DIAGONAL, 3), (ORTHOGONAL, 3), (KING, CELLS))

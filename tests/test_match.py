@@ -169,3 +169,22 @@ def test_resigning_is_foreseen_by_the_engine_and_out_seats_cannot() -> None:
     m.resign(3)
     ends = m.resign_result(4)
     assert ends.winner == 2 and ends.reason == "resign"
+
+
+@pytest.mark.parametrize("specs", [("human", "human", "easy", "human"),
+                                   ("human", "easy", "human", "easy"),
+                                   ("easy", "human", "easy", "easy")])
+def test_undo_takes_names_exactly_the_turns_undo_takes_back(specs) -> None:
+    """`Match.undo_takes` (what the undo question is about) foresees `undo` exactly."""
+    rng = random.Random(len(specs) + specs.count("human"))
+    m = Match(prules, prules.new_state(rng, 4, 1), list(specs))
+    for _ in range(40):
+        if rng.random() < 0.7 or not m.can_undo():
+            m.play(prules.random_move(m.turn_start, rng))
+            continue
+        if rng.random() < 0.3:
+            m.step(next(s for s in prules.legal_steps(m.state) if s is not prules.END))
+        taken = m.undo_takes()
+        before = len(m.moves)
+        assert m.undo() == len(taken)
+        assert taken == list(range(before - 1, before - 1 - len(taken), -1))

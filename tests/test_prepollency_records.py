@@ -92,7 +92,7 @@ BASE = {"game": "prepollency", "version": 1, "seats": [1, 3], "first": 1,
     ({"first": 2}, '"first" is seat 2, which is not in the game (seats [1, 3])'),
     ({"turns": {"a": 1}}, '"turns" must be a list, not an object'),
     ({"turns": ["e5-e6"]}, "move 1 (\"e5-e6\"): 'e5-e6' is not a turn"),
-    ({"turns": [["e5-e7"]]}, 'move 1 (["e5-e7"]): e5-e7: Infantry move one square in any'),
+    ({"turns": [["e5-e7"]]}, 'move 1 (["e5-e7"]): e5-e7: Infantry moves one square in any'),
     ({"turns": [[], ["e5-e6"]]}, 'move 2 (["e5-e6"]): e5-e6: That is not your piece'),
     ({"turns": [["e5-e6", "e6-e7"]]}, "e6-e7: That piece already moved this turn"),
     ({"turns": [["a3-a1", "c3-c1"]]}, "c3-c1: Blocked by the Archer on c2"),
@@ -225,7 +225,7 @@ def test_validate_and_perft_report_broken_records_in_one_line(tmp_path, capsys):
     bad.write_text(json.dumps(dict(BASE, turns=[["e5-e7"]])))
     assert main.main(["validate", str(bad)]) == 1
     assert capsys.readouterr().out == (
-        f"{bad}: move 1 ([\"e5-e7\"]): e5-e7: Infantry move one square in any direction\n")
+        f"{bad}: move 1 ([\"e5-e7\"]): e5-e7: Infantry moves one square in any direction\n")
     assert main.main(["perft", str(bad)]) == 1
     assert capsys.readouterr().err.count("\n") == 1
 

@@ -83,23 +83,23 @@ def test_starting_rings_around_each_empty_base():
 def test_infantry_step_one_square_in_any_direction():
     state = from_diagram(cells(h8="1I", **FAR))
     assert targets(state, "h8") == {"g7", "g8", "g9", "h7", "h9", "i7", "i8", "i9"}
-    assert refused(state, "h8", "h10") == "Infantry move one square in any direction"
+    assert refused(state, "h8", "h10") == "Infantry moves one square in any direction"
 
 
 def test_cavalry_slide_diagonally_up_to_three_squares():
     state = from_diagram(cells(h8="1C", **FAR))
     assert targets(state, "h8") == {"g7", "f6", "e5", "i9", "j10", "k11", "g9", "f10", "e11",
                                     "i7", "j6", "k5"}
-    assert refused(state, "h8", "d4") == "Cavalry move diagonally, up to 3 squares"
-    assert refused(state, "h8", "h9") == "Cavalry move diagonally, up to 3 squares"
+    assert refused(state, "h8", "d4") == "Cavalry moves diagonally, up to 3 squares"
+    assert refused(state, "h8", "h9") == "Cavalry moves diagonally, up to 3 squares"
 
 
 def test_archers_slide_along_a_file_or_rank_up_to_three_squares():
     state = from_diagram(cells(h8="1A", **FAR))
     assert targets(state, "h8") == {"h9", "h10", "h11", "h7", "h6", "h5", "g8", "f8", "e8",
                                     "i8", "j8", "k8"}
-    assert refused(state, "h8", "h12") == "Archers move along a file or rank, up to 3 squares"
-    assert refused(state, "h8", "i9") == "Archers move along a file or rank, up to 3 squares"
+    assert refused(state, "h8", "h12") == "An Archer moves along a file or rank, up to 3 squares"
+    assert refused(state, "h8", "i9") == "An Archer moves along a file or rank, up to 3 squares"
 
 
 def test_the_khan_slides_any_distance_in_eight_directions():

@@ -25,6 +25,7 @@ from overlords.ui.setup import board_for  # noqa: E402
 from prepollency import rules as prules  # noqa: E402
 from prepollency.state import from_diagram  # noqa: E402
 from tests.helpers.prepollency_diagram import cells  # noqa: E402
+from tests.helpers.undo import undo  # noqa: E402
 from tests.test_ui_bots import slow_bot  # noqa: E402
 from tests.test_ui_overlords import SEED, jump_to, open_game  # noqa: E402
 from tests.test_ui_prepollency import hold, put  # noqa: E402
@@ -161,7 +162,9 @@ def test_prepollency_game_over_and_rematch():
         assert new is not game and str(new.match.seats[1]) == "random"
         assert new.match.seats[3].is_human and new.match.names == {3: "Ann"}
         assert new.match.info["seed"] == 7, "the same seed as the game (open_game)"
-        assert dict(new.view.keys) == keys, "each seat keeps its colour: the people swap"
+        # each player keeps its name and its colour, in the next corner (issue 21: "Green"
+        # played the red pieces): no name says another colour than the player's pieces
+        assert dict(new.view.keys) == {1: keys[3], 3: keys[1]}
     finally:
         app.close()
 
@@ -317,9 +320,9 @@ def test_the_last_line_survives_undo_and_redo():
         d.settle()
         said_second = game.last_text
         assert said_first and said_second and said_first != said_second
-        d.key(pygame.K_z, pygame.KMOD_CTRL)
+        assert undo(d, game), "Black's turn: undoing White's asks first"
         assert game.last_text == said_first
-        d.key(pygame.K_z, pygame.KMOD_CTRL)
+        assert undo(d, game)
         assert game.last_text == ""
         d.key(pygame.K_y, pygame.KMOD_CTRL)
         assert game.last_text == said_first
@@ -850,5 +853,20 @@ def test_the_board_cursor_starts_on_the_figure_the_stones_picked():
         assert game.controller.pick.figure == hero.frm  # the only Hero those stones move
         d.key(pygame.K_UP)  # the first arrow shows the cursor: on the Hero, not the centre
         assert game.cursor.shown and game.cursor.square(game.view.board) == hero.frm
+    finally:
+        app.close()
+
+
+def test_prepollency_rematch_default_names_keep_their_colours():
+    """The dialog names a seat after its colour; after Rematch, "Green" still plays green."""
+    from prepollency.ui import colours
+
+    app, d, game = open_prepollency(("human", "human", "human", "human"),
+                                    names={1: "Red", 2: "Blue", 3: "Green", 4: "Yellow"})
+    try:
+        new = game.rematch_scene()
+        for seat in (1, 2, 3, 4):
+            assert colours.colour(new.view.keys[seat]).name == new.match.name(seat)
+        assert new.match.name(1) == "Yellow" and str(new.match.seats[1]) == "human"
     finally:
         app.close()

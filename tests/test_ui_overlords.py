@@ -29,6 +29,7 @@ from overlords.ui.art import fate_slots  # noqa: E402
 from overlords.ui.rune_choice import RuneChoice  # noqa: E402
 from overlords.ui.setup import board_for, cpu_setup  # noqa: E402
 from overlords.ui.threats import LOSES, SHIELD  # noqa: E402
+from tests.helpers.undo import undo  # noqa: E402
 
 SEED = 4242
 LOSS_TITLES = ("Lose your Overlord?", "A losing move")
@@ -236,7 +237,7 @@ def test_teleport_goes_where_only_it_reaches_and_elsewhere_when_picked(hotseat):
     assert game.match.moves == []
     click_square(d, game, only.to)
     assert game.match.moves == [only], "a square only a Teleport reaches"
-    d.key(pygame.K_z, pygame.KMOD_CTRL)
+    undo(d, game)
     click_square(d, game, frm)
     click_square(d, game, shared.to)
     if isinstance(app.top, RuneChoice):  # several other Runes: Teleport is not offered
@@ -244,7 +245,7 @@ def test_teleport_goes_where_only_it_reaches_and_elsewhere_when_picked(hotseat):
         d.click(app.top.buttons[0].rect.center)
     confirm_loss(d, game)
     assert game.match.moves[-1].rune != 5, "the marked Rune, not the Teleport"
-    d.key(pygame.K_z, pygame.KMOD_CTRL)
+    undo(d, game)
     d.click(game.view.panel.hands[rules.WHITE].runes[4].center)
     click_square(d, game, frm)
     click_square(d, game, shared.to)

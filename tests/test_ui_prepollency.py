@@ -185,7 +185,8 @@ def test_undo_and_redo_whole_turns(four):
     assert game.match.to_move == 2 and game.match.steps
     d.click(game.undo_b.rect.center)  # the half-made turn goes first
     assert not game.match.steps and len(game.match.moves) == 1
-    d.click(game.undo_b.rect.center)
+    d.click(game.undo_b.rect.center)  # Red's turn, taken back after asking
+    d.click(app.top.buttons[0].rect.center)
     assert len(game.match.moves) == 0 and game.match.to_move == 1
     d.click(game.redo_b.rect.center)
     assert len(game.match.moves) == 1 and game.match.to_move == 2

@@ -394,11 +394,11 @@ def test_table_settings_are_toggled_in_the_settings_scene_and_kept_after_a_resta
         assert isinstance(scene, SettingsScene)
         labels = [label for label, _ in scene.table_rows]
         assert labels == ["Hand-over screen between players", "Recap of the others' turns",
+                          "Prepollency: hold when no piece can move",
                           "Faster CPU-only turns", "Ask before a move that loses"]
-        assert [c.value for _, c in scene.table_rows] == ["on", "on", "off", "on"]
-        for (_, choice), option in zip(scene.table_rows[:3], ("off", "off", "on"),
-                                       strict=True):
-            pick(d, choice, option)
+        assert [c.value for _, c in scene.table_rows] == ["on", "on", "on", "off", "on"]
+        for row, option in ((0, "off"), (1, "off"), (3, "on")):
+            pick(d, scene.table_rows[row][1], option)
         assert (app.settings.handover, app.settings.recap, app.settings.fast_cpu) == (
             False, False, True)
         d.frames(1)
@@ -414,7 +414,7 @@ def test_table_settings_are_toggled_in_the_settings_scene_and_kept_after_a_resta
         d = Driver(app)
         d.frames(1)
         d.click(next(b for b in app.top.buttons if b.label == "Settings").rect.center)
-        assert [c.value for _, c in app.top.table_rows] == ["off", "off", "on", "on"]
+        assert [c.value for _, c in app.top.table_rows] == ["off", "off", "on", "on", "on"]
     finally:
         app.close()
 

@@ -67,8 +67,10 @@ class BoardCursor:
         self.cell = (c, r)
         return True
 
-    def draw(self, surface: pygame.Surface, board: BoardView, pal: Palette) -> None:
-        """A thick ring on the square under the cursor (a dark edge, the select colour),
+    def draw(self, surface: pygame.Surface, board: BoardView, pal: Palette,
+             color: tuple[int, int, int] | None = None) -> None:
+        """A thick ring on the square under the cursor (a dark edge, the select colour or
+        the game's `color`: Prepollency's, since its blue would read as the Blue player's),
         when it shows."""
         if not self.shown:
             return
@@ -78,5 +80,5 @@ class BoardCursor:
         width = max(3, tile // 14)
         pygame.draw.rect(surface, pal.backdrop, rect.inflate(2, 2), width + 2,
                          border_radius=max(2, tile // 10))
-        pygame.draw.rect(surface, pal.select, rect.inflate(-2, -2), width,
+        pygame.draw.rect(surface, color or pal.select, rect.inflate(-2, -2), width,
                          border_radius=max(2, tile // 10))

@@ -24,16 +24,31 @@ def open_menu(scene: Any) -> None:
     buttons = [("Resume", lambda: None), saving]
     if resigning_player(scene) is not None:
         buttons.append(("Resign", scene.confirm_resign))
-    seed = scene.match.info.get("seed")
-    lines = [f"Board seed {seed}"] if seed is not None else []
-    if autosaved:
-        lines.append("Saved after every turn: Continue in the main menu resumes it.")
-    app.push(Dialog(app, "Game paused", lines, [
+    app.push(Dialog(app, "Game over" if scene.match.over else "Game paused",
+                    menu_lines(scene, autosaved), [
         *buttons,
         ("Settings", lambda: app.push(SettingsScene(app))),
         ("Rules", scene.show_rules),
         ("Main menu", app.main_menu),
     ], cancel=lambda: None, vertical=True, width=0.3))
+
+
+def menu_lines(scene: Any, autosaved: bool) -> list[str]:
+    """What the in-game menu says: the board's seed where the seed draws the board (not in
+    Prepollency, whose board is always the same), and how the save comes back: Continue
+    for a game going on, the Load screen for a finished one (Continue offers only unfinished
+    games)."""
+    from common.games import get
+
+    m = scene.match
+    seed = m.info.get("seed")
+    lines = [f"Board seed {seed}"] if seed is not None and get(m.game.NAME).board_from_seed \
+        else []
+    if autosaved and m.over:
+        lines.append("Saved: Load game in the main menu shows it again.")
+    elif autosaved:
+        lines.append("Saved after every turn: Continue in the main menu resumes it.")
+    return lines
 
 
 def save_game(scene: Any) -> None:

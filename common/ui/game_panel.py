@@ -82,9 +82,7 @@ def draw_status(layer: pygame.Surface, st: pygame.Rect, status: Status, last: st
     # a row of buttons under the text leaves room for the warning only in place of "Last:"
     row = threat and any(b.rect.x < st.centerx for b in buttons)
     if last and not row:
-        line = f"Last: {last}"
-        px = draw.fit_text(line, m.small, st.w - 2 * m.pad)
-        draw.blit_text(layer, line, px, pal.text_dim, (st.x + m.pad, y))
+        y += _draw_last(layer, f"Last: {last}", st, y, buttons, bool(threat), pal, m)
     cut: list[str] = []
     if threat:
         y, shortened = _draw_warning(layer, threat, st, y + (0 if row else int(m.small * 1.5)),
@@ -165,6 +163,25 @@ def _flow(text: str, px: int, x: int, y: int, width: int, bottom: int,
                 line = f"{line} {words.pop(0)}"
         lines.append(line)
     return lines, " ".join(words)
+
+
+def _draw_last(layer: pygame.Surface, line: str, st: pygame.Rect, y: int,
+               buttons: Sequence[Widget], threat: bool, pal: Palette, m: Metrics) -> int:
+    """The "Last: ..." line at a legible size (never below m.small - 1); a line too long for
+    that wraps to two or three lines where the area has room for them above two lines of
+    text (issue 21: it shrank to ~9 px, then was cut). The extra height it took."""
+    width = st.w - 2 * m.pad
+    px = draw.fit_text(line, m.small, width, min_px=m.small - 1)
+    lines = [line]
+    if draw.text_width(line, px) > width:
+        px, step = m.small, int(m.small * 1.3)
+        bottom = min([b.rect.y for b in buttons if b.rect.y > y] + [st.bottom])
+        room = bottom - (y + int(m.small * 1.5) + 2 * int(m.normal * 1.3))
+        most = 1 if threat else 1 + min(2, max(0, room) // step)
+        lines = draw.wrap(line, px, width, max_lines=most)
+    for i, text in enumerate(lines):
+        draw.blit_text(layer, text, px, pal.text_dim, (st.x + m.pad, y + i * int(px * 1.3)))
+    return (len(lines) - 1) * int(px * 1.3)
 
 
 def _ellipsis(line: str, px: int, width: int, bold: bool = False) -> str:

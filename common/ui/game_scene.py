@@ -40,7 +40,7 @@ from typing import Any
 import pygame
 
 from common.autosave import Autosaver
-from common.ui import game_hint, game_menu, game_panel, seat_driver
+from common.ui import game_hint, game_menu, game_panel, seat_driver, undo_ask
 from common.ui.board_cursor import BoardCursor
 from common.ui.focus import Focus
 from common.ui.game_log import GameLog, LogRow
@@ -265,7 +265,8 @@ class GameScene(Scene):
         surface.blit(self._layer, (0, 0))
         self.view.draw_frame(surface)
         if self.my_turn:
-            self.cursor.draw(surface, self.view.board, pal)
+            colour = getattr(self.view, "cursor_colour", None)  # a game's own, if it has one
+            self.cursor.draw(surface, self.view.board, pal, colour)
         for widget in self.toolbar + self.status_buttons:
             widget.draw(surface, pal, m)
         self.focus.draw(surface, pal, m)
@@ -395,11 +396,17 @@ class GameScene(Scene):
         self.invalidate()
 
     def undo(self) -> None:
-        """Take back to the previous turn of a person (the CPU's answer too)."""
+        """Take back to the previous turn of a person (the CPU's answer too); across another
+        person's turn, after asking (`common.ui.undo_ask`)."""
         m = self.match
         if m.resigned:
             self.refuse("A resignation cannot be taken back: Rematch for a new game")
             return
+        if m.review is None and not undo_ask.ask_first(self, self._undo_now):
+            self._undo_now()
+
+    def _undo_now(self) -> None:
+        m = self.match
         stepping = bool(m.steps)
         if m.review is None and (m.undo() or stepping):
             self._after_jump()
@@ -567,6 +574,8 @@ class GameScene(Scene):
         the focus, the buttons and the game's own keys goes to one handler, looked up in a
         table by command, by key or by kind of action (`_HANDLERS`)."""
         self._before_input(action)
+        if self._intercepted(action):
+            return True
         if isinstance(action, Key) and action.key == pygame.K_TAB:
             self.cursor.hide()  # the keys go to the buttons
         elif action is Command.BACK and self.focus.shown:
@@ -586,6 +595,12 @@ class GameScene(Scene):
         if self.my_turn and not isinstance(action, Key):  # keys were offered above
             return self.controller.handle(action)
         return False
+
+    def _intercepted(self, action: Action) -> bool:
+        """A replay the controller runs over the board (the Prepollency recap) takes input
+        first: a click anywhere only skips it (the controller's optional `intercept`)."""
+        intercept = getattr(self.controller, "intercept", None)
+        return bool(intercept is not None and intercept(action))
 
     def _before_input(self, action: Action) -> None:
         if isinstance(action, PointerMove):

@@ -15,6 +15,7 @@ from common.ui.widgets import Button, Choice, Widget, handle_all, stack
 
 TABLE_SETTINGS = (("handover", "Hand-over screen between players"),
                   ("recap", "Recap of the others' turns"),
+                  ("auto_hold", "Prepollency: hold when no piece can move"),
                   ("fast_cpu", "Faster CPU-only turns"),
                   ("confirm_risky", "Ask before a move that loses"))
 
@@ -217,11 +218,12 @@ class SettingsScene(Scene):
         m = self.app.m
         w = max(560, int(size[0] * 0.46))
         label_w = int(w * 0.3)
-        row_h = m.button_h + m.pad
         preview_h = int(m.button_h * 2.2)
-        table_h = int(m.small * 1.4) + len(self.table_rows) * row_h
-        h = (2 * m.large + len(self.rows) * row_h + preview_h + table_h + m.button_h
-             + 7 * m.pad)
+        fixed = 2 * m.large + preview_h + int(m.small * 1.4) + m.button_h + 7 * m.pad
+        count = len(self.rows) + len(self.table_rows)
+        # the rows close up a little where the window is short (960x600), never touching
+        row_h = max(m.button_h + 2, min(m.button_h + m.pad, (size[1] - m.pad - fixed) // count))
+        h = fixed + count * row_h
         self.panel = pygame.Rect(0, 0, w, h)
         self.panel.center = (size[0] // 2, size[1] // 2)
         y = self.panel.y + 2 * m.large + 2 * m.pad

@@ -24,6 +24,7 @@ class NameDialog(Dialog):
                           ("Cancel", lambda: None)], cancel=lambda: None)
         self.field = TextField(value[:max_len], lambda _text: None, placeholder, max_len)
         self.field.focused = True
+        self.field.select_all()  # typing replaces the suggested name
 
     def extra_height(self) -> int:
         """Room for the field."""

@@ -206,15 +206,18 @@ class NumberField(Widget):
 
 
 class TextField(Widget):
-    """A one-line text field (a command line): click to focus and place the caret, type,
-    Backspace / Delete, Left / Right, Home / End; Ctrl+V pastes, Ctrl+U clears. `px` is the
-    font size (the scene's layout sets it); `error` draws the edge in the refusal colour."""
+    """A one-line text field (a command line, a name): a click that focuses it selects the
+    whole text (a click in a focused field places the caret), Ctrl+A selects all, typing or
+    pasting replaces the selection, Backspace / Delete remove it; Left / Right, Home / End;
+    Ctrl+V pastes, Ctrl+U clears. `px` is the font size (the scene's layout sets it); `error`
+    draws the edge in the refusal colour."""
 
     def __init__(self, value: str, on_change: Callable[[str], None], placeholder: str = "",
                  max_len: int = 500) -> None:
         super().__init__()
         self.value = value
         self.caret = len(value)
+        self.anchor: int | None = None  # the selection's other end (None: no selection)
         self.on_change = on_change
         self.placeholder = placeholder
         self.max_len = max_len
@@ -226,9 +229,30 @@ class TextField(Widget):
         """Replace the text (caret at its end)."""
         self.value = value[: self.max_len]
         self.caret = len(self.value)
+        self.anchor = None
         self.on_change(self.value)
 
+    def select_all(self) -> None:
+        """Select the whole text (what typing then replaces)."""
+        self.anchor, self.caret = (0, len(self.value)) if self.value else (None, 0)
+
+    def selection(self) -> tuple[int, int] | None:
+        """The selected span (start, end), or None."""
+        if self.anchor is None or self.anchor == self.caret:
+            return None
+        return min(self.anchor, self.caret), max(self.anchor, self.caret)
+
+    def _drop_selection(self) -> bool:
+        """Delete the selected text (True if there was some)."""
+        span, self.anchor = self.selection(), None
+        if span is None:
+            return False
+        self.value, self.caret = self.value[: span[0]] + self.value[span[1]:], span[0]
+        return True
+
     def _insert(self, text: str) -> None:
+        if self._drop_selection():
+            self.on_change(self.value)
         text = "".join(ch for ch in text if ch.isprintable())
         text = text[: max(0, self.max_len - len(self.value))]
         if text:
@@ -263,8 +287,10 @@ class TextField(Widget):
         super().handle(action)
         if isinstance(action, PointerDown) and action.button == 1:
             was, self.focused = self.focused, self.visible and self.rect.collidepoint(action.pos)
-            if self.focused:
-                self.caret = self._caret_at(action.pos[0]) if was else len(self.value)
+            if self.focused and was:
+                self.caret, self.anchor = self._caret_at(action.pos[0]), None
+            elif self.focused:
+                self.select_all()
             return self.focused
         if not self.focused or not self.visible:
             return False
@@ -279,6 +305,14 @@ class TextField(Widget):
 
     def _key(self, action: Key) -> bool:
         key, value, caret = action.key, self.value, self.caret
+        if action.ctrl and key == pygame.K_a:
+            self.select_all()
+            return True
+        if key in (pygame.K_BACKSPACE, pygame.K_DELETE) and self._drop_selection():
+            self.on_change(self.value)
+            return True
+        if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
+            self.anchor = None
         if action.ctrl and key == pygame.K_v:
             try:
                 pasted = pygame.scrap.get_text()
@@ -314,6 +348,12 @@ class TextField(Widget):
         clip = surface.get_clip()
         surface.set_clip(inner.clip(clip) if clip else inner)
         x = inner.x - self._offset()
+        span = self.selection() if self.focused else None
+        if span is not None:
+            left, right = (x + self._width(self.value[:i]) for i in span)
+            band = pygame.Rect(left, inner.centery - int(self.px * 0.7), right - left,
+                               int(self.px * 1.4))
+            pygame.draw.rect(surface, mix(pal.backdrop, pal.select, 0.45), band)
         if self.value:
             draw.blit_text(surface, self.value, self.px, pal.text, (x, inner.centery), "midleft")
         elif not self.focused:

@@ -57,12 +57,11 @@ def layout_panel(rect: pygame.Rect, m: Metrics, bottom_side: int) -> PanelLayout
     minimum window (960x600) up: at the smallest sizes the log has fewer rows."""
     pad = m.pad
     toolbar = pygame.Rect(rect.x, rect.y, rect.w, m.button_h)
-    status_h = (2 * pad + pad // 2 + int(m.large * 1.45) + int(m.small * 1.5)
-                + 2 * int(m.normal * 1.3) + m.button_h)
+    status_h = _status_height(m)
     head = int(m.normal * 1.5)
     card_fixed = pad // 2 + head + pad // 2 + pad  # a card without its two rows of stones
     reserve_w = reserve_width(m)
-    fixed = toolbar.h + status_h + 2 * card_fixed + 4 * pad
+    fixed = fixed_height(m)
     log_min = log_height(LOG_ROWS, m)
     wide = (rect.w - 2 * pad - reserve_w - pad - 6 * 3) / 7  # stones 3 px apart at least
     stone_size = int(min(wide, (rect.h - fixed - log_min) / 4, MAX_STONE))
@@ -88,6 +87,25 @@ def layout_panel(rect: pygame.Rect, m: Metrics, bottom_side: int) -> PanelLayout
                                    y_fates + stone_size - y_runes)
         hands[side] = hand
     return PanelLayout(toolbar, hands, status, log, row_height(m))
+
+
+def _status_height(m: Metrics) -> int:
+    pad = m.pad
+    return (2 * pad + pad // 2 + int(m.large * 1.45) + int(m.small * 1.5)
+            + 2 * int(m.normal * 1.3) + m.button_h)
+
+
+def fixed_height(m: Metrics) -> int:
+    """The panel's height without its stones and its log: toolbar, status, two cards."""
+    pad = m.pad
+    card_fixed = pad // 2 + int(m.normal * 1.5) + pad // 2 + pad
+    return m.button_h + _status_height(m) + 2 * card_fixed + 4 * pad
+
+
+def stacked_height(m: Metrics) -> int:
+    """The height the panel asks for under the board (a tall window): stones of a good
+    size and LOG_ROWS rows of the log."""
+    return fixed_height(m) + log_height(LOG_ROWS, m) + 4 * (MIN_STONE + MAX_STONE) // 2
 
 
 def reserve_width(m: Metrics) -> int:

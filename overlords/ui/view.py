@@ -21,6 +21,7 @@ from common.ui import draw
 from common.ui.board import BoardView
 from common.ui.game_panel import LogRow, label
 from common.ui.game_scene import Areas, refusal_fade
+from common.ui.screen_layout import split
 from common.ui.theme import Metrics
 from overlords import rules
 from overlords.ui.anim import animate, draw_tweens, hidden_squares, reckoning_lift
@@ -43,6 +44,7 @@ from overlords.ui.panel import (
     draw_tip,
     layout_panel,
     slot_played,
+    stacked_height,
     stone_at,
 )
 from overlords.ui.tips import fate_tip, feature_tip, figure_tip, rune_tip
@@ -50,15 +52,10 @@ from overlords.ui.words import log_rows, reckonings
 
 
 def layout_screen(size: tuple[int, int], m: Metrics, board: BoardView) -> PanelLayout:
-    """Board on the left, panel on the right; everything scales with the window."""
-    pad = m.pad
+    """Board and panel side by side, centred; in a tall window the panel under the board
+    (`common.ui.screen_layout.split`); everything scales with the window."""
     panel_w = max(330, min(int(size[0] * 0.36), 600))
-    area = pygame.Rect(pad, pad, size[0] - panel_w - 3 * pad, size[1] - 2 * pad)
-    board.layout(area)
-    slack = area.right - board.frame.right
-    board.layout(area.move(-slack // 2, 0))
-    x = board.frame.right + 2 * pad
-    panel = pygame.Rect(x, pad, min(panel_w, size[0] - x - pad), size[1] - 2 * pad)
+    panel = split(size, m.pad, board, panel_w, stacked_height(m))
     return layout_panel(panel, m, 1 if board.flipped else 0)
 
 

@@ -86,15 +86,17 @@ def resume_scene(app, replay: Replay, keep_bots: bool = False) -> GameScene:
 
 def _rematch(app, seats: tuple[int, ...], specs: Mapping[int, Any], names: Mapping[int, str],
              keys: Mapping[int, str], seed: int | None):
-    """What Rematch opens: the same players, each moved on to the next seat (so each plays
-    the colour and corner of the seat after theirs: with two players, colours swapped), on
-    the same board (the opening is fixed) with the same seed (the seat drawn to start is the
-    same seat, now someone else's)."""
+    """What Rematch opens: the same players, each moved on to the next seat's corner (with
+    two players, corners swapped), on the same board (the opening is fixed) with the same seed
+    (the seat drawn to start is the same seat, now someone else's). Each player keeps its
+    name AND its colour: "Green" (the dialog's default name) plays green pieces from its new
+    corner, so no name ever says another colour than the pieces it plays."""
     turn = {seat: seats[(i - 1) % len(seats)] for i, seat in enumerate(seats)}  # who sits here
 
     def rematch() -> GameScene:
         moved = {seat: names[turn[seat]] for seat in seats if turn[seat] in names}
-        return play_scene(app, [specs[turn[s]] for s in seats], seed, None, moved, keys)
+        worn = {seat: keys[turn[seat]] for seat in seats if turn[seat] in keys}
+        return play_scene(app, [specs[turn[s]] for s in seats], seed, None, moved, worn)
 
     return rematch
 

@@ -79,12 +79,14 @@ def draw_tweens(surface: pygame.Surface, view: BoardView, animator: Animator,
         d = tween.data
         t = tween.value if tween.started else 0.0
         for sq, kind in zip(d["squares"], d["kinds"], strict=True):
-            token = draw.faded(piece(kind, tones[d["seat"]], size), 1 - 0.5 * t, 1 - t)
+            token = draw.faded(piece(kind, tones[d["seat"]], size, d["seat"]), 1 - 0.5 * t,
+                               1 - t)
             surface.blit(token, token.get_rect(center=view.center(sq)))
     for tween in animator.of("fade"):
         d = tween.data
         t = tween.value if tween.started else 0.0
-        token = draw.faded(piece(d["kind"], tones[d["seat"]], size), 1 - 0.35 * t, 1 - t)
+        token = draw.faded(piece(d["kind"], tones[d["seat"]], size, d["seat"]),
+                           1 - 0.35 * t, 1 - t)
         surface.blit(token, token.get_rect(center=view.center(d["sq"])))
     for tween in animator.of("khan"):
         if not tween.started:
@@ -95,12 +97,12 @@ def draw_tweens(surface: pygame.Surface, view: BoardView, animator: Animator,
         colour = hex_rgb(tones[d["seat"]][0])
         draw.ring(surface, center, view.tile * (0.4 + 1.4 * raw), colour, max(2, view.tile // 10),
                   int(230 * (1 - raw)))
-        token = draw.faded(piece(4, tones[d["seat"]], size), max(0.05, tween.value),
+        token = draw.faded(piece(4, tones[d["seat"]], size, d["seat"]), max(0.05, tween.value),
                         min(1.0, raw * 2))
         surface.blit(token, token.get_rect(center=center))
     for tween in animator.of("move"):
         d = tween.data
-        token = piece(d["kind"], tones[d["seat"]], size)
+        token = piece(d["kind"], tones[d["seat"]], size, d["seat"])
         a, b = view.center(d["frm"]), view.center(d["to"])
         t = tween.value if tween.started else 0.0
         x, y = a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t

@@ -3,11 +3,11 @@
 Pieces are the SVG templates of assets/art/prepollency (made by assets/tools/make_art.py): a
 round token in the seat's fill with the piece's silhouette (Infantry shield, Cavalry horse
 head, Archer bow, Khan crown) in its rim colour, so the kinds differ by shape and the seats by
-colour. Every seat also has a *mark shape* (`prepollency.ui.colours.marker`: circle, square,
-triangle, diamond) used wherever a seat is named by colour (turn order, log, banner, bases),
-so no seat is told by hue alone. A
-missing file falls back to a drawn token with the piece's letter. Sprites are cached per size
-and colours.
+colour; on the board each token also wears its seat's mark. Every seat has a *mark shape*
+(`prepollency.ui.colours.marker`: circle, square, triangle, diamond) used wherever a seat is
+named by colour (turn order, log, banner, bases), so no seat is told by hue alone. A missing
+file falls back to a drawn token with the piece's letter. Sprites are cached per size and
+colours.
 """
 
 from __future__ import annotations
@@ -27,9 +27,23 @@ PIECE_FILES = ("", "infantry", "cavalry", "archer", "khan")
 TOKEN = 0.9  # piece size in tiles
 
 
+@lru_cache(maxsize=160)
+def piece(kind: int, tones: Tones, size: int, seat: int = 0) -> pygame.Surface:
+    """A piece token of that kind in a seat's colours, size x size pixels (shadow included);
+    with `seat`, the seat's mark shape as a small badge at its lower right, so that owners
+    are never told by colour alone (issue 21)."""
+    token = _token(kind, tones, size)
+    if not seat:
+        return token
+    token = token.copy()
+    fill, rim = hex_rgb(tones[0]), hex_rgb(tones[1])
+    badge = mark_icon(seat, max(7, int(size * 0.34)), rim, fill)
+    token.blit(badge, badge.get_rect(center=(int(size * 0.79), int(size * 0.79))))
+    return token
+
+
 @lru_cache(maxsize=96)
-def piece(kind: int, tones: Tones, size: int) -> pygame.Surface:
-    """A piece token of that kind in a seat's colours, size x size pixels (shadow included)."""
+def _token(kind: int, tones: Tones, size: int) -> pygame.Surface:
     art = assets.svg(f"art/prepollency/{PIECE_FILES[kind]}.svg", (size, size), tones)
     if art is not None:
         return art

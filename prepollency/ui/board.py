@@ -22,6 +22,7 @@ from common.ui.theme import Color, Palette, hex_rgb, mix
 from prepollency.moves import Move
 from prepollency.state import BASES, OBELISK
 from prepollency.ui.art import TOKEN, Tones, grey, mark_icon, obelisk, piece
+from prepollency.ui.colours import text_on
 
 OBELISK_TINT = (236, 214, 140)
 
@@ -97,38 +98,64 @@ def draw_pieces(surface: pygame.Surface, view: BoardView, owners: tuple[int, ...
     size = int(view.tile * TOKEN)
     for sq, seat in enumerate(owners):
         if seat and sq not in hidden:
-            token = piece(kinds[sq], tones[seat], size)
+            token = piece(kinds[sq], tones[seat], size, seat)
             surface.blit(token, token.get_rect(center=view.center(sq)))
 
 
 def draw_last_turn(surface: pygame.Surface, view: BoardView, moves: Iterable[Move],
-                   color: Color, edge: Color | None = None) -> None:
+                   color: Color, edge: Color | None = None, arrows: bool = True) -> None:
     """Both moves of the last turn: tinted squares with corner brackets and an arrow each
     (in `edge`, default `color`: the palette's `last_edge`, which stands out from the
-    board), numbered 1 and 2 on `color` badges when there are two."""
+    board), numbered 1 and 2 on `color` badges when there are two. Without `arrows` (a hint
+    shows: its arrows must not cross these) only the squares."""
     moves = list(moves)
-    tile = view.tile
     edge = color if edge is None else edge
-    for move in moves:
-        for sq in move:
-            rect = view.square_rect(sq)
-            draw.alpha_rect(surface, rect, (*color, 70))
-            draw.corners(surface, rect.inflate(-3, -3), edge, max(2, tile // 20))
+    _mark_squares(surface, view, moves, color, edge)
+    if not arrows:
+        return
     for i, move in enumerate(moves):
         arrow(surface, view, move.frm, move.to, edge, 170)
         if len(moves) > 1:
             badge(surface, view, move.frm, str(i + 1), color)
 
 
-def badge(surface: pygame.Surface, view: BoardView, sq: int, label: str, color: Color) -> None:
-    """A small numbered disc in a square's top-left corner."""
+def _mark_squares(surface: pygame.Surface, view: BoardView, moves: Iterable[Move],
+                  color: Color, edge: Color) -> None:
+    for move in moves:
+        for sq in move:
+            rect = view.square_rect(sq)
+            draw.alpha_rect(surface, rect, (*color, 70))
+            draw.corners(surface, rect.inflate(-3, -3), edge, max(2, view.tile // 20))
+
+
+def draw_turns_since(surface: pygame.Surface, view: BoardView,
+                     turns: list[tuple[Color, list[Move]]], color: Color, edge: Color,
+                     arrows: bool = True) -> None:
+    """Every turn since the person's last one (one person against several CPUs: not only
+    the last CPU's): the squares as for the last turn, each turn's arrows in its player's
+    colour, and on each moved piece a badge with the turn's number in that order (as the
+    recap counts them: 1 the earliest)."""
+    for _fill, moves in turns:
+        _mark_squares(surface, view, moves, color, edge)
+    if not arrows:
+        return
+    for fill, moves in turns:
+        for move in moves:
+            arrow(surface, view, move.frm, move.to, fill, 200)
+    for number, (fill, moves) in enumerate(turns, 1):
+        for move in moves:
+            badge(surface, view, move.to, str(number), fill, text_on(fill))
+
+
+def badge(surface: pygame.Surface, view: BoardView, sq: int, label: str, color: Color,
+          ink: Color = (20, 18, 14)) -> None:
+    """A small numbered disc in a square's top-left corner (`ink`: the number's colour)."""
     rect = view.square_rect(sq)
     r = max(7, view.tile // 6)
     center = (rect.x + r + 1, rect.y + r + 1)
     pygame.draw.circle(surface, color, center, r)
     pygame.draw.circle(surface, (30, 26, 20), center, r, 1)
-    draw.blit_text(surface, label, max(10, int(r * 1.5)), (20, 18, 14), center, "center",
-                   bold=True)
+    draw.blit_text(surface, label, max(10, int(r * 1.5)), ink, center, "center", bold=True)
 
 
 def arrow(surface: pygame.Surface, view: BoardView, frm: int, to: int, color: Color,
@@ -158,10 +185,22 @@ def draw_targets(surface: pygame.Surface, view: BoardView, targets: Iterable[int
             draw.dot(surface, view.center(sq), max(4, tile * 0.16), pal.move, 215)
 
 
+SELECT_LIGHT, SELECT_DARK = (250, 246, 236), (24, 20, 16)  # no seat's colour (issue 21)
+
+
 def draw_selected(surface: pygame.Surface, view: BoardView, sq: int, pal: Palette) -> None:
-    """A square outline around the picked piece."""
-    pygame.draw.rect(surface, pal.select, view.square_rect(sq).inflate(-2, -2),
-                     max(3, view.tile // 12), border_radius=4)
+    """A square outline around the picked piece: light on a dark edge, never a seat's colour
+    (the palette's blue selection read as the Blue player's)."""
+    rect, width = view.square_rect(sq).inflate(-2, -2), max(3, view.tile // 12)
+    pygame.draw.rect(surface, SELECT_DARK, rect, width + 2, border_radius=4)
+    pygame.draw.rect(surface, SELECT_LIGHT, rect.inflate(-2, -2), width - 1, border_radius=4)
+
+
+def draw_hover(surface: pygame.Surface, view: BoardView, sq: int) -> None:
+    """The thin outline of a square a click would act on (in the selection's colours)."""
+    rect = view.square_rect(sq)
+    pygame.draw.rect(surface, SELECT_DARK, rect, 3, border_radius=3)
+    pygame.draw.rect(surface, SELECT_LIGHT, rect.inflate(-2, -2), 1, border_radius=3)
 
 
 def draw_moved(surface: pygame.Surface, view: BoardView, sq: int, pal: Palette) -> None:

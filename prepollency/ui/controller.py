@@ -33,6 +33,9 @@ from prepollency.ui.recap import Recap, recap_wanted
 from prepollency.ui.words import danger_words, result_words, turn_facts, turn_line
 
 DRAG_START = 6  # pixels the pointer must travel with the button held before a drag begins
+# the commands that skip a running recap (and do nothing else); quit, fullscreen, mute pass
+AUTO_HOLD = 1.5  # seconds before a seat that cannot move holds the line by itself (setting)
+RECAP_SKIPS = (Command.CONFIRM, Command.BACK, Command.UNDO, Command.REDO, Command.RULES)
 
 
 class TurnController:
@@ -48,6 +51,9 @@ class TurnController:
         self._seen = 0  # the most turns played when a person's turn last started
         self._last_person: int | None = None
         self._targets: dict[int, Move] = {}
+        self.stuck = ""  # why the seat to move can only hold the line ("" if it can move)
+        self._hold_wait = 0.0  # seconds the stuck seat waited (it holds at AUTO_HOLD)
+        self._news = ""  # an elimination to announce once the turn's animation ended
         self.hold_b = Button("Hold the line", self.hold, hint="Space")
         self.end_b = Button("End turn", self.end_turn, primary=True, hint="Enter")
         self.back_b = Button("Take back", self.take_back, hint="Bksp")
@@ -92,6 +98,10 @@ class TurnController:
         ok = self.can_act and self.picked is not None
         self._targets = {m.to: m for m in rules.piece_moves(self.state, self.picked)} if ok \
             else {}
+        stuck = stuck_words(self.state) if self.can_act else ""
+        if stuck != self.stuck:
+            self.stuck, self._hold_wait = stuck, 0.0
+        self.hold_b.primary = bool(stuck)
 
     def recap_key(self) -> tuple:
         """What the recap shows (part of the view's layer key)."""
@@ -123,6 +133,10 @@ class TurnController:
 
     def prompt(self) -> str:
         """What to do now, in a sentence."""
+        if self.stuck:
+            if self.scene.app.settings.auto_hold:
+                return f"{self.stuck}: you can only hold the line (it holds by itself)."
+            return f"{self.stuck}: you can only hold the line. Hold the line (Space)."
         if self.picked is not None:
             kind = PIECE_NAMES[self.state.kinds[self.picked]]
             where = GRID.names[self.picked]
@@ -130,7 +144,9 @@ class TurnController:
                 return f"The {kind} on {where} cannot move now. Pick another piece."
             return f"{kind} on {where}: click a dot to move, a ring to capture."
         if self.moved:
-            return "Move another piece, or End turn (Enter). Take back undoes the first move."
+            # the lock on the piece that moved is what the board shows (issue 21: unexplained)
+            return ("The locked piece has moved: move another, or End turn (Enter). "
+                    "Take back undoes it.")
         if danger_words(self.state.alive, self.state.holds, self.scene.match.name):
             return "Click a piece to move it (up to two moves), or Hold the line."  # short
         return "Click a piece to see where it can go. Up to two moves, each by another piece."
@@ -165,8 +181,16 @@ class TurnController:
         self.reset()
 
     def picked_square(self) -> int | None:
-        """The picked piece's square (the board cursor starts there)."""
-        return self.picked
+        """Where the board cursor starts: the picked piece, else (issue 21: it started on
+        the empty h8) the player's movable piece nearest the Obelisk."""
+        if self.picked is not None or not self.can_act:
+            return self.picked
+        state = self.state
+        movable = {m.frm for m in rules.legal_steps(state) if m is not END}
+        centre = GRID.index("h8")
+        return min(movable, default=None, key=lambda sq: (
+            max(abs(GRID.col(sq) - GRID.col(centre)), abs(GRID.row(sq) - GRID.row(centre))),
+            sq))
 
     def back(self) -> bool:
         """Esc: drop the pick (False if there was none: the menu opens)."""
@@ -189,10 +213,7 @@ class TurnController:
     def handle(self, action: Action) -> bool:
         """Keys and the board on a person's live turn: True if used."""
         if self.recap is not None:
-            if isinstance(action, PointerDown | Key) or action is Command.CONFIRM:
-                self.recap.finish()
-                return True
-            return isinstance(action, PointerMove | PointerUp | Text)
+            return self.intercept(action) or isinstance(action, PointerMove)
         if isinstance(action, Key) and self.can_act:
             if action.key == pygame.K_SPACE:
                 self.hold()
@@ -212,6 +233,17 @@ class TurnController:
             return self._up(action.pos)
         return False
 
+    def intercept(self, action: Action) -> bool:
+        """While the recap plays, a click anywhere (the move log, a toolbar button), a key,
+        Enter, Esc, Undo or Redo only skips it (issue 21: a click on the log opened look-back
+        under the running recap): True if taken. The shared screen asks this first."""
+        if self.recap is None:
+            return False
+        if isinstance(action, PointerDown | Key) or action in RECAP_SKIPS:
+            self.recap.finish()
+            return True
+        return isinstance(action, PointerUp | Text)
+
     def _down(self, pos: tuple[int, int]) -> bool:
         sq = self.view.board.square_at(pos)
         if sq is None or not self.can_act:
@@ -223,6 +255,13 @@ class TurnController:
         mine = state.owners[sq] == rules.to_move(state)
         if mine and sq == state.moved:
             self._ask(sq, sq)  # the engine says why: that piece already moved this turn
+            return True
+        if mine and self.hint and self.hint[0].frm == sq:
+            # The hinted piece is picked for the player already: a click on it keeps the
+            # pick and the hint (it used to drop both, so the click seemed ignored and the
+            # second arrow vanished: issue 21), and may start a drag
+            self.drag = {"frm": sq, "kind": state.kinds[sq], "start": pos, "pos": pos,
+                         "active": False}
             return True
         if mine:
             self.show_hint(None)  # another pick than the hinted one: the hint goes
@@ -293,8 +332,9 @@ class TurnController:
         if facts.eliminated:
             sound.play("elimination", 0.9)
             names = " and ".join(m.name(s) for s in facts.eliminated)
-            self.scene.app.toast(f"{names} {'is' if len(facts.eliminated) == 1 else 'are'} "
-                                 "out: every base square taken", 3.0)
+            # said once the pieces that took the base have arrived (`update`)
+            self._news = (f"{names} {'is' if len(facts.eliminated) == 1 else 'are'} out: "
+                          "every base square taken")
         return turn_line(facts, m.name)
 
     def words(self, move: Any, before: Any, after: Any) -> str:
@@ -302,30 +342,42 @@ class TurnController:
         return turn_line(turn_facts(before, tuple(move), after), self.scene.match.name)
 
     def turn_started(self, player: int) -> None:
-        """A person's turn: a hand-over in hot-seat, then the recap of the turns since."""
+        """A person's turn: a hand-over in hot-seat, then the recap of the turns since. After
+        Undo or Redo gave the turn to another person at the table, a hand-over too (issue
+        21: Undo silently passed Ann's screen to Bob), without a recap."""
         m = self.scene.match
         count = len(m.moves)
         fresh = count > self._seen
         self._seen = max(self._seen, count)
         previous, self._last_person = self._last_person, player
-        if not fresh or m.humans < 2:
+        handover = self.scene.app.settings.handover and previous not in (None, player)
+        if m.humans < 2:
             return
+        if not fresh:
+            if handover:
+                self._hand_over(player, "The game went back: it is your turn again",
+                                lambda: None)
+            return
+        if self.scene.app.settings.auto_hold and stuck_words(self.state):
+            return  # it holds by itself in a moment: nothing to hand over or to recap
         turns = [i for i in m.turns_since(player) if m.mover(i) != player]
-        handover = self.scene.app.settings.handover
-        if handover and previous is not None and previous != player:
-            from prepollency.ui.handover import HandOver
-
+        if handover:
             first = all(m.mover(i) != player for i in range(len(m.moves)))
             count = f"{len(turns)} turn{'s' if len(turns) != 1 else ''}"
             since = "before your first" if first else "since you last played"
             words = f"{count} {since}: a recap follows" \
                 if turns and recap_wanted(self.scene.app) else ""
-            self.scene.app.sound.play("turn", 0.7)
-            self.scene.app.push(HandOver(self.scene.app, m.name(player), self.view.keys[player],
-                                         colours.marker(player), words,
-                                         lambda: self.start_recap(turns)))
+            self._hand_over(player, words, lambda: self.start_recap(turns))
             return
         self.start_recap(turns)
+
+    def _hand_over(self, player: int, words: str, then: Any) -> None:
+        from prepollency.ui.handover import HandOver
+
+        m = self.scene.match
+        self.scene.app.sound.play("turn", 0.7)
+        self.scene.app.push(HandOver(self.scene.app, m.name(player), self.view.keys[player],
+                                     colours.marker(player), words, then))
 
     def start_recap(self, turns: list[int]) -> None:
         """Replay these turns on the board (if the setting wants recaps)."""
@@ -341,15 +393,28 @@ class TurnController:
         self.scene.refresh()
 
     def update(self, dt: float) -> None:
-        """The recap's pace."""
+        """The recap's pace; an elimination said once its pieces arrived; a seat that cannot
+        move holds by itself after AUTO_HOLD seconds (the `auto_hold` setting), unless
+        another screen is over the game."""
         self.view.recap_animator.update(dt)
         if self.recap is not None and self.recap.update(dt):
             self.scene.invalidate()
+        if self._news and not self.scene.animator.busy:
+            self.scene.app.toast(self._news, 3.0)
+            self._news = ""
+        if self._auto_holding():
+            self._hold_wait += dt
+            if self._hold_wait >= AUTO_HOLD:
+                self.hold()
+
+    def _auto_holding(self) -> bool:
+        return bool(self.stuck) and self.can_act and self.scene.app.settings.auto_hold \
+            and self.scene.app.top is self.scene
 
     def wants_frames(self) -> bool:
         """True while the recap runs or a piece is dragged."""
         return self.recap is not None or self.view.recap_animator.busy or (
-            self.drag is not None and self.drag.get("active", False))
+            self.drag is not None and self.drag.get("active", False)) or self._auto_holding()
 
     # the hint and the end ----------------------------------------------------------------------
 
@@ -371,6 +436,16 @@ class TurnController:
         """Why the game ended, in a sentence (told to `viewer`, the one person's seat, if
         given)."""
         return result_words(outcome, self.scene.match.name, viewer)[1]
+
+
+def stuck_words(state: rules.State) -> str:
+    """Why the seat to move can only hold the line, at its turn's start: "No pieces left",
+    "None of your pieces can move"; "" when it has a move (or the game is over)."""
+    if state.result is not None or state.moved != -1:
+        return ""
+    if not state.pieces[rules.to_move(state)]:
+        return "No pieces left"
+    return "None of your pieces can move" if rules.legal_steps(state) == [END] else ""
 
 
 def replace_warning(status: Status, warning: str) -> Status:

@@ -38,9 +38,20 @@ def ink_on(fill: Color) -> Color:
     return (18, 16, 14) if light > 140 else (250, 248, 240)
 
 
-def turn_text(moves: Sequence) -> str:
-    """A turn in the record notation, short: "c3-e5 h7-h8", or "—" for holding the line."""
-    return " ".join(str(m) for m in moves) if moves else HOLD
+def turn_text(moves: Sequence, owners: Sequence[int] | None = None) -> str:
+    """A turn in the record notation, short: "c3-e5 h7-h8", or "—" for holding the line;
+    given the turn-start `owners`, a capture is marked with "x" as lichess does
+    ("c3xe5 h7-h8")."""
+    if not moves:
+        return HOLD
+    if owners is None:
+        return " ".join(str(m) for m in moves)
+    board, parts = list(owners), []
+    for move in moves:
+        took = board[move.to] not in (0, board[move.frm])
+        parts.append(f"{GRID.names[move.frm]}{'x' if took else '-'}{GRID.names[move.to]}")
+        board[move.to], board[move.frm] = board[move.frm], 0
+    return " ".join(parts)
 
 
 def draw_banner(surface: pygame.Surface, rect: pygame.Rect, seat: int, title: str,
@@ -136,7 +147,7 @@ def _obelisk_lines(owners: Sequence[int], holds: Sequence[int], alive: Sequence[
     elif standing:
         count = {s: sum(owners[sq] == s for sq in OBELISK) for s in standing}
         parts = ", ".join(f"{name(s)} {c}" for s, c in sorted(count.items()))
-        lines = [(f"Obelisk squares: {parts} of 5", False)]
+        lines = [(f"Obelisk squares (of 5): {parts}", False)]  # no lone "5" when it wraps
     else:
         lines = [("The Obelisk is empty: stand on all five squares to hold it", False)]
 

@@ -58,8 +58,19 @@ def draw_preview(surface: pygame.Surface, rect: pygame.Rect, seats: tuple[int, .
         if seat == first:
             pygame.draw.rect(surface, pal.text_dark, base.inflate(6, 6), max(3, tile // 6))
     start = "First player drawn at random" if first is None else f"{starts} starts"
-    caption = f"{start}; turns go clockwise (a1, a15, o15, o1)"
+    caption = f"{start}; {turn_order(seats)}"
     y = board.bottom + m.pad // 2
     for line in draw.wrap(caption, m.small, rect.w)[:2]:  # the layout leaves room for two
         px = draw.fit_text(line, m.small, rect.w)
         y = draw.blit_text(surface, line, px, pal.text_dim, (board.centerx, y), "midtop").bottom
+
+
+CORNERS = {1: "a1", 2: "a15", 3: "o15", 4: "o1"}  # each seat's back corner (RULES.md)
+
+
+def turn_order(seats) -> str:
+    """How turns go round for these seats: "turns alternate (a1, o15)" for two players,
+    "turns go clockwise (a1, a15, o15)" for three, all four corners for four."""
+    corners = ", ".join(CORNERS[s] for s in sorted(seats))
+    return f"turns alternate ({corners})" if len(seats) == 2 else \
+        f"turns go clockwise ({corners})"

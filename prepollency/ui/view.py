@@ -19,9 +19,11 @@ import pygame
 
 from common.ui import draw
 from common.ui.board import BoardView
+from common.ui.game_log import log_height
 from common.ui.game_panel import LogRow, who
 from common.ui.game_scene import refusal_fade
 from common.ui.game_seams import Areas
+from common.ui.screen_layout import split
 from common.ui.seat_driver import fast_turn
 from common.ui.tween import Animator
 from prepollency import rules
@@ -30,6 +32,8 @@ from prepollency.ui import colours
 from prepollency.ui.anim import animate, draw_tweens, hidden_squares
 from prepollency.ui.art import TOKEN, Tones, mark_icon, piece, tones_for
 from prepollency.ui.board import (
+    SELECT_LIGHT,
+    draw_hover,
     draw_last_turn,
     draw_moved,
     draw_pieces,
@@ -37,6 +41,7 @@ from prepollency.ui.board import (
     draw_selected,
     draw_targets,
     draw_turn_base,
+    draw_turns_since,
     static_layer,
 )
 from prepollency.ui.hint import draw_hint
@@ -51,6 +56,7 @@ class PrepollencyView:
 
     log_columns = 1
     log_word = "turn"
+    cursor_colour = SELECT_LIGHT  # the keyboard's cursor: no seat's colour (issue 21)
 
     def __init__(self, app: Any, seats: tuple[int, ...], colour_keys: dict | None = None
                  ) -> None:
@@ -93,29 +99,27 @@ class PrepollencyView:
     # layout ----------------------------------------------------------------------------------
 
     def layout(self, size: tuple[int, int]) -> Areas:
-        """Board on the left, as large as fits; on the right the toolbar, the game's card,
-        the status area and the log."""
+        """The board as large as fits; beside it (the pair centred) or, in a tall window,
+        under it (`common.ui.screen_layout.split`) the toolbar, the game's card, the status
+        area and the log."""
         m = self.app.m
         pad = m.pad
-        panel_w = max(330, min(int(size[0] * 0.34), 560))
-        area = pygame.Rect(pad, pad, size[0] - panel_w - 3 * pad, size[1] - 2 * pad)
-        self.board.layout(area)
-        self.board.layout(area.move(-(area.right - self.board.frame.right) // 2, 0))
-        x = self.board.frame.right + 2 * pad
-        panel = pygame.Rect(x, pad, size[0] - x - pad, size[1] - 2 * pad)
-        toolbar = pygame.Rect(panel.x, panel.y, panel.w, m.button_h)
         banner_h = int(m.large * 1.7)
         order_h = int(m.small * 2.1)
         obelisk_h = int(m.small * 1.3) * 3 + pad // 2
-        self.card = pygame.Rect(panel.x, toolbar.bottom + pad, panel.w,
-                                banner_h + order_h + obelisk_h + 2 * pad)
+        card_h = banner_h + order_h + obelisk_h + 2 * pad
+        status_h = int(m.large * 1.45) + int(m.small * 1.5) + 2 * int(m.normal * 1.3) \
+            + m.button_h + 3 * pad + 2 * int(m.small * 1.3)  # "Last:" may take 3 lines
+        stacked = m.button_h + card_h + status_h + log_height(6, m) + 3 * pad
+        panel_w = max(330, min(int(size[0] * 0.34), 560))
+        panel = split(size, pad, self.board, panel_w, stacked)
+        toolbar = pygame.Rect(panel.x, panel.y, panel.w, m.button_h)
+        self.card = pygame.Rect(panel.x, toolbar.bottom + pad, panel.w, card_h)
         self.banner = pygame.Rect(self.card.x, self.card.y, self.card.w, banner_h)
         self.order = pygame.Rect(self.card.x + pad // 2, self.banner.bottom + pad // 2,
                                  self.card.w - pad, order_h)
         self.obelisk = pygame.Rect(self.card.x + pad, self.order.bottom + pad // 2,
                                    self.card.w - 2 * pad, obelisk_h)
-        status_h = int(m.large * 1.45) + int(m.small * 1.5) + 2 * int(m.normal * 1.3) \
-            + m.button_h + 3 * pad
         status = pygame.Rect(panel.x, self.card.bottom + pad, panel.w, status_h)
         log = pygame.Rect(panel.x, status.bottom + pad, panel.w, panel.bottom - status.bottom - pad)
         self._static = self._bg = None
@@ -171,8 +175,11 @@ class PrepollencyView:
         else:
             last = list(m.moves[count - 1]) if count > 0 else []
         self.static_draw(layer, state)
-        if last:
-            draw_last_turn(layer, self.board, last, pal.last, pal.last_edge)
+        since = self.turns_since() if live and not m.steps else []
+        if len(since) > 1:
+            draw_turns_since(layer, self.board, since, pal.last, pal.last_edge, not c.hint)
+        elif last:
+            draw_last_turn(layer, self.board, last, pal.last, pal.last_edge, not c.hint)
         if live and state.result is None:
             seat = rules.to_move(state)
             draw_turn_base(layer, self.board, seat, self.tones[seat], pal)
@@ -188,6 +195,17 @@ class PrepollencyView:
         self.draw_card(layer, state)
         if c.recap is not None:
             self.draw_recap(layer, c.recap)
+
+    def turns_since(self) -> list[tuple[tuple[int, int, int], list]]:
+        """The turns played since the last turn of the one person at the table (against
+        CPUs), each with its player's colour, earliest first; [] at a shared table or with
+        no person (there the last turn is drawn, and the recap replays the rest)."""
+        m = self.scene.match
+        people = [p for p in m.players if m.is_human(p)]
+        if len(people) != 1:
+            return []
+        return [(self.fill(m.mover(i)), list(m.moves[i])) for i in m.turns_since(people[0])
+                if m.moves[i]]
 
     def static_draw(self, layer: pygame.Surface, state: rules.State) -> None:
         """The cached board without pieces (rebuilt on resize, palette or elimination)."""
@@ -256,7 +274,7 @@ class PrepollencyView:
         pal, c, scene = self.app.pal, self.scene.controller, self.scene
         sq = self.board.square_at(scene.hover)
         if sq is not None and scene.my_turn and c.recap is None and sq in c.actionable():
-            pygame.draw.rect(surface, pal.select, self.board.square_rect(sq), 2, border_radius=3)
+            draw_hover(surface, self.board, sq)
         fade = refusal_fade(scene.refused)
         if fade > 0:
             draw_refusal(surface, self.board, scene.refused[1], pal, fade)
@@ -266,7 +284,8 @@ class PrepollencyView:
         drag = c.drag
         if drag and drag.get("active"):
             seat = scene.match.to_move
-            ghost = piece(drag["kind"], self.tones[seat], int(self.board.tile * TOKEN * 1.1))
+            ghost = piece(drag["kind"], self.tones[seat], int(self.board.tile * TOKEN * 1.1),
+                          seat)
             surface.blit(ghost, ghost.get_rect(center=drag["pos"]))
 
     # motion and the log ------------------------------------------------------------------------
@@ -280,13 +299,14 @@ class PrepollencyView:
         animate(self.scene.animator, facts, before.owners, before.kinds, scale)
 
     def log_rows(self, moves: list) -> list[LogRow]:
-        """One row per turn: "12." and the turn ("c3-e5 h7-h8", "—"), by seat."""
+        """One row per turn: "12." and the turn ("c3-e5 h7xh8", "—"; x a capture), by seat."""
         m = self.scene.match
         rows = []
         for i, move in enumerate(moves):
             seat = m.mover(i)
             fill = self.fill(seat)
-            rows.append(LogRow(f"{i + 1}.", ((i, turn_text(move)),), seat,
+            text = turn_text(move, m.states[i].owners)  # "c3xe5": a capture
+            rows.append(LogRow(f"{i + 1}.", ((i, text),), seat,
                                colours.readable(fill, self.app.pal.panel)))
         return rows
 

@@ -1,0 +1,59 @@
+"""Undo across another person's turn asks first (both games).
+
+At a shared table (two or more people), Undo takes back turns to the previous turn of a
+person (`common.match.Match.undo`): often another person's turn, and with it the CPU turns
+between. Nobody should lose a move without being asked, so the game screen asks before such an
+undo: "Take back Bob's turn?", with Cancel as the default (Enter keeps the game as it is).
+Undoing one's own turn (and the CPU's answer), or the turn being made, asks nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from common.ui.overlay import Dialog
+
+
+def others_undone(match: Any) -> list[int]:
+    """The people, other than the one at the table now, whose turns Undo would take back
+    (in the order undone); [] with fewer than two people. The one at the table is the person
+    to move, or, in a finished game, the player of the last turn."""
+    if match.humans < 2:
+        return []
+    taken = match.undo_takes()
+    if not taken:
+        return []
+    asker = match.mover(taken[0]) if match.over else match.to_move
+    people: list[int] = []
+    for index in taken:
+        player = match.mover(index)
+        if match.is_human(player) and player != asker and player not in people:
+            people.append(player)
+    return people
+
+
+def question(match: Any, people: list[int]) -> tuple[str, str]:
+    """The dialog's title and line: "Take back Bob's turn?" and what goes with it."""
+    names = " and ".join(match.name(p) for p in people)
+    taken = match.undo_takes()
+    cpus = sum(1 for i in taken if not match.is_human(match.mover(i)))
+    turns = f"{names}'s turn" if len(people) == 1 else f"the turns of {names}"
+    also = f" and {cpus} CPU turn{'s' if cpus != 1 else ''}" if cpus else ""
+    back = match.name(match.mover(taken[-1]))
+    return (f"Take back {turns}?",
+            f"Undo takes back {turns}{also}; then it is {back}'s turn again. "
+            f"Ask {names} first.")
+
+
+def ask_first(scene: Any, undo: Callable[[], None]) -> bool:
+    """If Undo would take back another person's turn, ask (Undo runs `undo` if confirmed) and
+    return True; else False (the caller undoes at once)."""
+    people = others_undone(scene.match)
+    if not people:
+        return False
+    title, line = question(scene.match, people)
+    scene.app.push(Dialog(scene.app, title, [line],
+                          [("Undo", undo), ("Cancel", lambda: None)], cancel=lambda: None,
+                          default=1))
+    return True
