@@ -32,6 +32,7 @@ from overlords.ui.threats import FORCED, Threats  # noqa: E402
 from overlords.ui.words import danger_words, log_rows  # noqa: E402
 from tests.helpers.overlords_diagram import board, position, runes_of  # noqa: E402
 from tests.helpers.overlords_screen import open_position  # noqa: E402
+from tests.helpers.undo import undo
 
 G = rules.GRID
 WHITE, BLACK = rules.WHITE, rules.BLACK
@@ -311,7 +312,7 @@ def test_which_rune_buttons_keep_their_words_clear_of_the_loss_mark():
         app.close()
 
 
-def test_hot_seat_hands_over_after_a_move_but_not_after_an_undo():
+def test_hot_seat_hands_over_after_a_move_and_after_an_undo_that_asked():
     state = position(board(a1=".O", h8=".o", d4="m."), runes=(runes_of(1, 2, 4, 5, 6),
                                                            rules.ALL_RUNES))
     app, d, game = open_position(state)
@@ -325,9 +326,12 @@ def test_hot_seat_hands_over_after_a_move_but_not_after_an_undo():
         assert band.subline.startswith("Last: White's Overlord a1 to b1")
         d.click(band.band.center)
         assert app.top is game
-        game.undo()
+        assert undo(d, game), "taking back White's move is asked first (Black is at the mouse)"
         d.frames(2)
-        assert app.top is game, "an undo hands nothing over"
+        band = app.top  # the turn goes back to White: handed over, as in Prepollency
+        assert isinstance(band, HandOver) and band.title == "White's turn"
+        d.click(band.band.center)
+        assert app.top is game and not game.match.moves
     finally:
         app.close()
 

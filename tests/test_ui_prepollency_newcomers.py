@@ -128,6 +128,7 @@ def test_overlords_hot_seat_undo_asks_too():
 
     app, d, game = ui_driver.open_game(main.games(), ["human", "human"], 5, (1280, 800), "off")
     app.settings.confirm_risky = False
+    app.settings.handover = False  # the question is what this test is about
     game.play(orules.legal_moves(game.match.state)[0])
     d.settle()
     mover = game.match.name(game.match.mover(0))

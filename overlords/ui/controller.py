@@ -48,6 +48,7 @@ class OverlordsController:
         self.drag: dict | None = None
         self._tip_shown = False
         self._seen = 0  # moves seen when a person's turn last started (hand-over: new ones)
+        self._last_person: int | None = None  # whose turn last started (a hand-over on Undo)
         self.discard_b = Button("Discard", self._discard, primary=True, small=True,
                                 refused=self._discard_refused)
         self.clear_b = Button("Clear", self.clear_pick, small=True)
@@ -200,12 +201,21 @@ class OverlordsController:
     def turn_started(self, player: int) -> None:
         """Two people at one table: after a move, the hand-over band names the side to move
         and the move just played (the `handover` setting; nothing is hidden, it only makes
-        sure the right person takes the mouse). Not after an undo or a redo."""
+        sure the right person takes the mouse). After an Undo or a Redo that gave the turn to
+        the other person, a hand-over too (as in Prepollency: issue 21, the mouse changes
+        hands); not after one that leaves it with the same person."""
         m = self.scene.match
         fresh = len(m.moves) > self._seen
         self._seen = max(self._seen, len(m.moves))
-        if not fresh or m.humans < 2 or not self.scene.app.settings.handover:
+        previous, self._last_person = self._last_person, player
+        if m.humans < 2 or not self.scene.app.settings.handover:
             return
+        if fresh:
+            self._hand_over(player, f"Last: {self.scene.last_text}")
+        elif previous not in (None, player):
+            self._hand_over(player, "The game went back: it is your turn again")
+
+    def _hand_over(self, player: int, words: str) -> None:
         from common.ui.handover import HandOver
 
         view = self.scene.view
@@ -217,8 +227,7 @@ class OverlordsController:
 
         app = self.scene.app
         app.sound.play("turn", 0.7)
-        app.push(HandOver(app, m.name(player), f"Last: {self.scene.last_text}", lambda: None,
-                          emblem))
+        app.push(HandOver(app, self.scene.match.name(player), words, lambda: None, emblem))
 
     def result_words(self, outcome: Any, viewer: int | None = None) -> str:
         """Why the game ended (told to `viewer`, the one person's side, if given)."""
