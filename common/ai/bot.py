@@ -260,7 +260,7 @@ class Bot:
         """The value under `key` of an answer line; Forfeit if it is not such an object."""
         shown = quote(line.strip())
         try:
-            answer = json.loads(line)
+            answer = rec.encodable(json.loads(line), line)  # no lone surrogate passes on
         except (ValueError, RecursionError):  # a 4300-digit number is a ValueError too
             raise Forfeit(f"{self.name} answered {shown}, which is not JSON") from None
         if not isinstance(answer, dict) or key not in answer:
