@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from common.ui import saves
+from common.ui import saves, unsaved
 from common.ui.overlay import Dialog, GameOver
 
 
@@ -27,12 +27,14 @@ def open_menu(scene: Any) -> None:
     seed = scene.match.info.get("seed")
     lines = [f"Board seed {seed}"] if seed is not None else []
     if autosaved:
-        lines.append("Saved after every turn: Continue in the main menu resumes it.")
+        lines.append("Saved after every turn: Continue in the main menu resumes it."
+                     if unsaved.problem(scene) is None else
+                     f"Not saved: {unsaved.problem(scene)}. It is tried again every turn.")
     app.push(Dialog(app, "Game paused", lines, [
         *buttons,
         ("Settings", lambda: app.push(SettingsScene(app))),
         ("Rules", scene.show_rules),
-        ("Main menu", app.main_menu),
+        ("Main menu", lambda: unsaved.confirm_leave(scene, app.main_menu)),
     ], cancel=lambda: None, vertical=True, width=0.3))
 
 

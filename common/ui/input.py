@@ -111,7 +111,10 @@ def map_event(event: pygame.event.Event) -> Action | None:
         surface = pygame.display.get_surface()
         if surface is None:
             return None
-        return Resized(surface.get_size())
+        try:
+            return Resized(surface.get_size())
+        except pygame.error:  # too large to have a surface: the app brings it back
+            return Resized((getattr(event, "x", 0) or 0, getattr(event, "y", 0) or 0))
     if kind == pygame.KEYDOWN:
         return _key(event)
     if kind == pygame.TEXTINPUT:
