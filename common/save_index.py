@@ -16,7 +16,12 @@ screen scrolls through a page at a time.
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
+import json
 import re
+import subprocess
+import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -128,11 +133,10 @@ def _head(path: Path) -> str | None:
 def _seats(record: dict, game: Any) -> tuple[tuple[str, str, str, str], ...]:
     """(label, who played it: "Human", "CPU, hard", "bot x"; the name given; the game's name
     for the seat) per seat, in turn order (at most four)."""
-    try:
-        players = list(game.players(game.initial_state(record)))
-        labels = [game.player_label(p) for p in players]
-    except Exception:  # noqa: BLE001  a hostile record is listed, not a crash
+    players = _players(record, game)
+    if players is None:
         return ()
+    labels = [game.player_label(p) for p in players]
     kinds = record.get("players")
     kinds = kinds if isinstance(kinds, dict) else {}
     names = record.get("names")
@@ -148,6 +152,34 @@ def _seats(record: dict, game: Any) -> tuple[tuple[str, str, str, str], ...]:
     return tuple(out)
 
 
+_LATER = ("result", "players", "names", "colours", savefiles.NAME_KEY, rec.WITHDRAWN_KEY)
+_starts: dict[str, tuple[int, ...] | None] = {}  # a starting position's seats, by its keys
+
+
+def _players(record: dict, game: Any) -> tuple[int, ...] | None:
+    """The seats of the record's starting position in turn order (None if it has none).
+    Building a start is the costly part of a summary, and saves share a few starts: the
+    answer is kept by the record's other keys (when they are short)."""
+    try:
+        key = json.dumps([game.NAME, {k: v for k, v in record.items()
+                                      if k not in _LATER and k != game.MOVES_KEY}],
+                         sort_keys=True)
+    except (TypeError, ValueError, RecursionError):
+        key = ""
+    known = _starts.get(key, ()) if key else ()
+    if known != ():
+        return known
+    try:
+        found: tuple[int, ...] | None = tuple(game.players(game.initial_state(record)))
+    except Exception:  # noqa: BLE001  a hostile record is listed, not a crash
+        found = None
+    if key and len(key) <= 4096:
+        if len(_starts) >= 512:
+            _starts.clear()
+        _starts[key] = found
+    return found
+
+
 def describe(spec: SeatSpec) -> str:
     """Who plays a seat in the New-game dialog's words: "Human", "CPU, hard", "bot x"."""
     words = spec.describe()
@@ -161,18 +193,117 @@ _cache_lock = threading.Lock()
 
 
 def cached(path: Path, mtime: float, size: int, games: dict[str, Any]) -> Summary:
-    """The file's summary: from the cache while its date and size are unchanged."""
+    """The file's summary: from the cache while its date and size are unchanged; a large
+    file is summarised by the helper process (`_Helper`)."""
     key = (mtime, size)
     with _cache_lock:
         hit = _cache.get(path)
     if hit is not None and hit[0] == key:
         return hit[1]
-    found = summarise(path, mtime, size, games)
+    found = None
+    if size > LARGE:
+        found = _helper.summarise(path, mtime, size)
+    if found is None:
+        found = summarise(path, mtime, size, games)
     with _cache_lock:
         if len(_cache) >= CACHE:
             _cache.clear()
         _cache[path] = (key, found)
     return found
+
+
+LARGE = 256 * 1024  # bytes: a larger record is parsed in the helper process
+
+
+class _Helper:
+    """A process that summarises large files: parsing 6.5 MB of JSON takes a second or two
+    and holds the interpreter's lock all along, which would freeze the window's thread
+    however the work is threaded; its memory is the helper's too, not the app's. Started on
+    first need, one per program, ended when the program ends (its input closes; the
+    watchdog of `common.ai.reaper` kills it if the program was killed)."""
+
+    SOURCE = r"""
+import json, sys
+from pathlib import Path
+sys.path.insert(0, sys.argv[1])
+from common import save_index
+from common.games import engines
+games = engines()
+for line in sys.stdin:
+    try:
+        path, mtime, size = json.loads(line)
+        found = save_index.summarise(Path(path), mtime, size, games)
+        sys.stdout.write(json.dumps(save_index.fields(found)) + "\n")
+    except Exception:
+        sys.stdout.write("null\n")
+    sys.stdout.flush()
+"""
+
+    def __init__(self) -> None:
+        self._proc: subprocess.Popen[str] | None = None
+        self._lock = threading.Lock()
+        self._broken = False
+
+    def summarise(self, path: Path, mtime: float, size: int) -> Summary | None:
+        """The file's summary from the helper; None if the helper cannot be used."""
+        with self._lock:
+            proc = self._start()
+            if proc is None or proc.stdin is None or proc.stdout is None:
+                return None
+            try:
+                proc.stdin.write(json.dumps([str(path), mtime, size]) + "\n")
+                proc.stdin.flush()
+                answer = json.loads(proc.stdout.readline() or "null")
+            except (OSError, ValueError):
+                self._stop()
+                return None
+        if not isinstance(answer, dict):
+            return None
+        try:
+            return from_fields(path, answer)
+        except (TypeError, ValueError):
+            return None
+
+    def _start(self) -> subprocess.Popen[str] | None:
+        if self._proc is not None and self._proc.poll() is None:
+            return self._proc
+        if self._broken:
+            return None
+        root = str(Path(__file__).resolve().parents[1])
+        try:
+            self._proc = subprocess.Popen(
+                [sys.executable, "-c", self.SOURCE, root], stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                encoding="utf-8", errors="surrogateescape")
+        except OSError:
+            self._broken, self._proc = True, None
+            return None
+        from common.ai import reaper
+
+        reaper.register_process(self._proc.pid)
+        return self._proc
+
+    def _stop(self) -> None:
+        if self._proc is not None:
+            with contextlib.suppress(OSError):
+                self._proc.kill()
+            self._proc = None
+
+
+_helper = _Helper()
+
+
+def fields(summary: Summary) -> dict[str, Any]:
+    """A summary as JSON-ready fields (its path aside)."""
+    return {f.name: getattr(summary, f.name) for f in dataclasses.fields(summary)
+            if f.name != "path"}
+
+
+def from_fields(path: Path, data: dict[str, Any]) -> Summary:
+    """The summary `fields` gave, for `path` (TypeError or ValueError if it is not one)."""
+    data = dict(data)
+    data["seats"] = tuple(tuple(str(x) for x in seat) for seat in data.get("seats", ()))
+    return Summary(path, **data)
 
 
 def forget(path: Path) -> None:

@@ -46,8 +46,10 @@ class LoadScene(Scene):
         self.selected = 0
         self.scroll = 0  # the first row shown
         self.listing = saves.listing(app.games)
-        self._made: dict[object, saves.Entry] = {}  # each summary's entry, made once
+        self._made: dict[Path, saves.Entry] = {}  # each file's entry, made once
         self._lists: tuple[list[saves.Entry], list[saves.Entry]] = ([], [])
+        self._upto = 0  # the listing's files taken into the lists so far
+        self._files: list | None = None  # the listing's files the lists were made from
         self._seen = -1  # the listing's version the lists were made from
         self._chosen_tab = False  # the player picked a list: it is never switched for them
         self.trashed: list[Trashed] = []  # this visit's deletions, the last last (Undo)
@@ -88,9 +90,12 @@ class LoadScene(Scene):
         return not self.listing.done.is_set()
 
     def update(self, dt: float) -> None:
-        """Take in what the listing found since the last frame."""
+        """Take in what the listing found since the last frame (the rows read meanwhile are
+        added to the lists; nothing is rebuilt)."""
         if self.listing.version != self._seen:
-            self.reload()
+            self._seen = self.listing.version
+            if self._extend():
+                self._after_change()
             self.app.invalidate()
 
     def wants_frames(self) -> bool:
@@ -105,17 +110,31 @@ class LoadScene(Scene):
     def reload(self) -> None:
         """The two lists from what the listing knows now (nothing is read here)."""
         self._seen = self.listing.version
-        progress: list[saves.Entry] = []
-        finished: list[saves.Entry] = []
-        for info in self.listing.files or ():
-            summary = self.listing.summary(info.path)
+        self._lists, self._upto, self._files = ([], []), 0, self.listing.files
+        self._extend()
+        self._after_change()
+
+    def _extend(self) -> bool:
+        """Add the rows read since, in the listing's order (newest first); True if any. A
+        listing changed here (a deletion, an undo) is read again whole."""
+        files = self.listing.files or []
+        if files is not self._files and self._files is not None:
+            self._lists, self._upto = ([], []), 0
+        self._files = self.listing.files
+        start = self._upto
+        while self._upto < len(files):
+            summary = self.listing.summary(files[self._upto].path)
             if summary is None:
-                continue
-            entry = self._made.get(summary)
-            if entry is None:
-                entry = self._made[summary] = saves.Entry(summary)
-            (finished if summary.finished else progress).append(entry)
-        self._lists = (progress, finished)
+                break
+            entry = self._made.get(summary.path)
+            if entry is None or entry.file is not summary:
+                entry = self._made[summary.path] = saves.Entry(summary)
+            self._lists[1 if summary.finished else 0].append(entry)
+            self._upto += 1
+        return self._upto != start or not self.reading
+
+    def _after_change(self) -> None:
+        progress, finished = self._lists
         self.tabs.labels = [f"In progress ({len(progress)})", f"Finished ({len(finished)})"]
         if (not self.reading and not self._chosen_tab and self.tab == "progress"
                 and not progress and finished):  # open on the list that has games
