@@ -27,6 +27,7 @@ class MainMenu(Scene):
         self.buttons: list[Widget] = []
         self.last: saves.Entry | None = None
         self.looking = None  # the background search for the game to continue, if on
+        self._look_due = False  # the search is to start after the next frame
         self._look()
         self._bg: pygame.Surface | None = None
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -57,15 +58,23 @@ class MainMenu(Scene):
         self.layout(self.app.size)
 
     def _look(self) -> None:
-        """Look for the game to continue in the background: the first frame never waits on
-        the saves folder; Continue appears when it is known (`update`)."""
+        """Look for the game to continue in the background, once the first frame is drawn:
+        that frame never waits on the saves folder; Continue appears when it is known."""
         if self.looking is not None:
             self.looking.stop()
-        self.last = None
-        self.looking = saves.continue_listing(self.app.games) if self.app.saves_folder else None
+        self.last, self.looking = None, None
+        self._look_due = self.app.saves_folder is not None
+
+    def _start_looking(self) -> None:
+        if self._look_due:
+            self._look_due = False
+            self.looking = saves.continue_listing(self.app.games)
 
     def update(self, dt: float) -> None:
-        """Continue appears once the search found the game left last."""
+        """The search starts after the first frame; Continue appears once it found the game
+        left last."""
+        if self.app.frames > 0:
+            self._start_looking()
         if self.looking is not None and self.looking.done.is_set():
             self.last, self.looking = saves.latest(self.looking), None
             if self.last is not None:
@@ -75,6 +84,7 @@ class MainMenu(Scene):
 
     def wait_continue(self, timeout: float = 60.0) -> None:
         """Wait until Continue is known (tests and tools)."""
+        self._start_looking()
         if self.looking is not None:
             self.looking.wait(timeout)
         self.update(0.0)
