@@ -284,8 +284,9 @@ class LoadScene(Scene):
         except OSError as err:
             self.app.toast(f"Cannot delete: {savefiles.describe_error(err)}", 3.0)
             return
-        self.trashed.append(Trashed(where, entry.path, entry.name or entry.title,
-                                    entry.file.mtime, entry.file.size))
+        self.trashed.append(Trashed(where, entry.path, entry.name or
+                                    f"{entry.title}, {entry.when}", entry.file.mtime,
+                                    entry.file.size))
         self.listing.drop(entry.path)
         self._changed = True
         self.reload()
