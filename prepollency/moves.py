@@ -107,8 +107,8 @@ class Turn(tuple):
         refused, even one holding a list's JSON (RULES.md: a turn is a list): text is never
         parsed again here (100,000 nested brackets would not end in a clean refusal)."""
         if isinstance(data, str):
-            raise InvalidMoveError(f'the string {quoted(data)} is not a turn: a turn is a list '
-                                   'like ["c3-e5", "h7-h8"] or []')
+            raise InvalidMoveError(f'{quoted(data)} is not a turn (a turn is a list like '
+                                   '["c3-e5", "h7-h8"] or [], never a string)')
         if not isinstance(data, list | tuple):
             raise InvalidMoveError(
                 f'a turn is a list of moves like ["c3-e5", "h7-h8"], not {describe(data)}'
