@@ -4,6 +4,7 @@ worst memory and the time each took.
     python3 bootstrap.py bench hostile                  everything (a few minutes)
     python3 bootstrap.py bench hostile --games 1000     a shorter selfplay run
     python3 bootstrap.py bench hostile --skip-selfplay
+    python3 bootstrap.py bench hostile --saves-only     only the saves folder (hostile_saves.py)
 
 - Flooding bots, asked one turn with a 3 s timeout: a line without a newline that never ends,
   one 100 MB line, endless short lines, a bot that reads nothing while a 4 MB record is sent.
@@ -11,6 +12,8 @@ worst memory and the time each took.
 - A silent bot: the time to forfeit against its 3 s timeout.
 - A stopped (SIGSTOP) CPU worker: the time until the move comes from a restarted worker.
 - `validate` on a FIFO and on /dev/zero: the time to refuse them.
+- The saves folder at its worst (bench/hostile_saves.py): the Load screen with 5,000 saves and
+  with 40 large ones, start-up with 1,000 large files, perft's refusal of a days-long depth.
 - Selfplay, four `random` Prepollency seats, --games games (10,000): resident memory after
   100, 1,000 and every further 1,000 games, and the peak (it must stay flat).
 """
@@ -170,10 +173,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--skip-selfplay", action="store_true")
+    parser.add_argument("--saves-only", action="store_true")
     args = parser.parse_args()
+    sys.path.insert(0, str(ROOT / "bench"))
+    import hostile_saves
+
+    if args.saves_only:
+        hostile_saves.main()
+        return
     bots()
     worker()
     validate()
+    hostile_saves.main()
     if not args.skip_selfplay:
         selfplay(args.games)
 

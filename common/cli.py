@@ -228,6 +228,12 @@ def run(argv: list[str], games: dict[str, Game], app: Callable[[argparse.Namespa
         if args.command == "move":
             return move_command(args, games)
         return perft(args.file, args.depth, games)
+    except KeyboardInterrupt:  # Ctrl+C: one line, no traceback (what was printed stays)
+        print(f"{args.command}: interrupted", file=sys.stderr)
+        return 130
+    except RecursionError:  # a hostile input nested too deeply for some engine code
+        print(f"{args.command}: the input is nested too deeply to read", file=sys.stderr)
+        return 2
     except BrokenPipeError:  # `... | head`: the reader left; stop quietly, no traceback
         with contextlib.suppress(OSError):
             devnull = os.open(os.devnull, os.O_WRONLY)
@@ -285,7 +291,13 @@ def perft(path: Path, depth: int, games: dict[str, Game]) -> int:
     except rec.RecordError as err:
         print(f"{terminal(path, None)}: {terminal(err)}", file=sys.stderr)
         return 1
+    from common.perft_budget import refusal
+
     start = time.perf_counter()
+    too_much = refusal(replay.game, replay.final, depth)
+    if too_much is not None:
+        print(f"perft: {too_much}", file=sys.stderr)
+        return 2
     count = replay.game.perft(replay.final, depth)
     elapsed = time.perf_counter() - start
     print(f"{count}")

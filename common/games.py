@@ -31,6 +31,7 @@ class Registered:
     screens_module: str
     rules_text_module: str
     board_from_seed: bool = False  # the seed draws the board (worth showing: "Board seed 7")
+    row_moves: int = 1  # moves a numbered row of the move log holds (Overlords: a pair)
     _cache: dict[str, ModuleType] = field(default_factory=dict, compare=False, repr=False)
 
     def _load(self, module: str) -> ModuleType:
@@ -82,7 +83,7 @@ GAMES: dict[str, Registered] = {
         "8x8, two sides: move with Rune and Fate stones, capture the Overlord",
         (2,), _overlords_seat, _overlords_seats,
         "overlords.rules", "overlords.ai", "overlords.ui", "overlords.rules_text",
-        board_from_seed=True),
+        board_from_seed=True, row_moves=2),
     "prepollency": Registered(
         "prepollency", "Prepollency",
         "15x15, two to four players race to hold the central Obelisk",

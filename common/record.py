@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import tempfile
 from dataclasses import dataclass
@@ -149,7 +150,46 @@ def loads(text: str) -> dict:
                           "digits)") from None
     if not isinstance(data, dict):
         raise RecordError(f"a record is a JSON object, not {_kind(data)}")
-    return data
+    return encodable(data, text)
+
+
+_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")  # how JSON text spells a UTF-16 surrogate
+
+
+def encodable(data: Any, text: str | None = None) -> Any:
+    """Parsed JSON with every string (keys too) encodable as UTF-8: a lone surrogate
+    (``"\\ud800"`` is valid JSON) becomes U+FFFD, so no later use (drawing, printing,
+    writing the file back) can raise. With the JSON `text` given, a text that spells no
+    surrogate is returned as it is at once (the common case costs one scan of the text).
+    Iterative: a deeply nested value (as deep as the parser takes) never recurses."""
+    if text is not None and not _SURROGATE.search(text):
+        return data
+    root = [data]
+    todo: list[tuple[Any, Any]] = [(root, 0)]
+    while todo:
+        holder, key = todo.pop()
+        value = holder[key]
+        if isinstance(value, str):
+            holder[key] = _fixed(value)
+        elif isinstance(value, list):
+            todo.extend((value, i) for i in range(len(value)))
+        elif isinstance(value, dict):
+            items = [(_fixed(k), v) for k, v in value.items()]
+            value.clear()
+            value.update(items)
+            todo.extend((value, k) for k, _ in items)
+    return root[0]
+
+
+def _fixed(text: Any) -> Any:
+    """A string with its lone surrogates replaced by U+FFFD (anything else unchanged)."""
+    if not isinstance(text, str):
+        return text
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    return text
 
 
 def game_of(record: dict, games: dict[str, Game]) -> Game:
@@ -402,7 +442,8 @@ def write_temp(path: str | os.PathLike, record: dict) -> Path:
         umask = os.umask(0)
         os.umask(umask)
         mode = 0o666 & ~umask
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    fd, tmp = tempfile.mkstemp(prefix=temp_prefix(path.name), suffix=".tmp",
+                               dir=path.parent or ".")
     try:
         os.chmod(tmp, mode)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -413,6 +454,26 @@ def write_temp(path: str | os.PathLike, record: dict) -> Path:
         Path(tmp).unlink(missing_ok=True)
         raise
     return Path(tmp)
+
+
+NAME_BYTES = 255  # bytes of a file name most file systems take (NAME_MAX)
+_TEMP_EXTRA = len(".") + len(".") + 8 + len(".tmp")  # what mkstemp adds around a name
+
+
+def temp_prefix(name: str) -> str:
+    """The start of a temporary file's name beside the file `name`: ``.NAME.``, with NAME
+    cut (at a character) so that the whole temporary name fits NAME_BYTES whatever the
+    target's length: a save whose own name is 242 bytes or more can still be rewritten."""
+    room = NAME_BYTES - _TEMP_EXTRA
+    raw = os.fsencode(name)
+    if len(raw) > room:
+        raw = raw[:room]
+        while raw and (raw[-1] & 0xC0) == 0x80:  # never half a UTF-8 character
+            raw = raw[:-1]
+        if raw and raw[-1] >= 0xC0:
+            raw = raw[:-1]
+        name = os.fsdecode(raw)
+    return f".{name}."
 
 
 def _shown(value: Any) -> str:

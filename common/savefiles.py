@@ -210,9 +210,9 @@ def newest(folder: Path) -> Iterator[SaveFile]:
         yield _read(path, mtime, size)
 
 
-def listing(folder: Path) -> list[tuple[float, int, Path]]:
+def listing(folder: Path, limit: int | None = MAX_FILES) -> list[tuple[float, int, Path]]:
     """(modification time, size, path) of every save file, newest first, unread (at most
-    MAX_FILES). FolderError as `scan`."""
+    `limit`; None: all). FolderError as `scan`."""
     try:
         names = os.listdir(folder)
     except FileNotFoundError:
@@ -235,7 +235,7 @@ def listing(folder: Path) -> list[tuple[float, int, Path]]:
         if path.is_file():
             found.append((st.st_mtime, st.st_size, path))
     found.sort(key=lambda f: (f[0], f[2].name), reverse=True)
-    return found[:MAX_FILES]
+    return found if limit is None else found[:limit]
 
 
 def _read(path: Path, mtime: float, size: int) -> SaveFile:
@@ -277,9 +277,15 @@ def rename(path: Path, name: str) -> None:
 def move_aside(path: Path) -> Path:
     """Move a file into the ``unreadable`` subfolder (never over another file); its new
     path. OSError if it cannot be moved."""
-    aside = path.parent / ASIDE
-    aside.mkdir(exist_ok=True)
-    target = _claim(path, _names(aside / path.name))
+    return _move_into(path, ASIDE)
+
+
+def _move_into(path: Path, sub: str) -> Path:
+    """Move a file into a subfolder of its folder (created if need be), never over another
+    file; its new path."""
+    where = path.parent / sub
+    where.mkdir(exist_ok=True)
+    target = _claim(path, _names(where / path.name))
     path.unlink(missing_ok=True)  # linked: the old name goes (moved: it is gone already)
     _sync_folder(path.parent)
     return target
@@ -316,7 +322,8 @@ def restore(deleted: Deleted) -> Path:
         raise OSError(errno.EFBIG, "the file was too large to keep for undo")
     folder = deleted.path.parent
     folder.mkdir(parents=True, exist_ok=True)
-    fd, name = tempfile.mkstemp(prefix=f".{deleted.path.name}.", suffix=".tmp", dir=folder)
+    fd, name = tempfile.mkstemp(prefix=rec.temp_prefix(deleted.path.name), suffix=".tmp",
+                                dir=folder)
     tmp = Path(name)
     try:
         with os.fdopen(fd, "wb") as file:
@@ -330,6 +337,46 @@ def restore(deleted: Deleted) -> Path:
     return _place(tmp, _names(deleted.path))
 
 
+TRASH = ".deleted"  # the hidden subfolder deletions wait in until the Load screen is left
+
+
+def trash(path: Path) -> Path:
+    """Delete a save so that it can be undone: moved (one rename, whatever its size, nothing
+    read) into the folder's hidden ``.deleted/``, out of every listing; its path there.
+    `untrash` puts it back, `empty_trash` deletes for good. OSError if it cannot be moved."""
+    return _move_into(path, TRASH)
+
+
+def untrash(trashed: Path, original: Path) -> Path:
+    """Put a trashed save back under its name (or a free one beside it, if that was taken
+    meanwhile), keeping its date; its path. OSError if it cannot."""
+    back = _claim(trashed, _names(original))
+    trashed.unlink(missing_ok=True)
+    _sync_folder(original.parent)
+    return back
+
+
+def empty_trash(folder: Path, age: float = 0.0) -> int:
+    """Delete for good what waits in the folder's ``.deleted/`` (the deletions of a visit
+    of the Load screen, or of one that a crash ended); how many files. With `age`, only if
+    nothing was put there for that many seconds (another window's visit may be going on)."""
+    bin_ = folder / TRASH
+    try:
+        if age and time.time() - bin_.stat().st_mtime < age:
+            return 0
+        names = os.listdir(bin_)
+    except OSError:
+        return 0
+    removed = 0
+    for name in names:
+        with contextlib.suppress(OSError):
+            (bin_ / name).unlink()
+            removed += 1
+    with contextlib.suppress(OSError):
+        bin_.rmdir()
+    return removed
+
+
 def describe_error(err: OSError) -> str:
     """An OSError as a few words ("permission denied")."""
     return (err.strerror or str(err) or type(err).__name__).lower()
@@ -337,4 +384,5 @@ def describe_error(err: OSError) -> str:
 
 __all__ = ["ASIDE", "Deleted", "FolderError", "NAME_KEY", "SaveFile", "TEMP_AGE",
            "clean_temps", "delete", "is_temp", "listing", "move_aside", "newest", "read", "rename",
-           "restore", "rewrite", "scan", "stamp", "write_new"]
+           "restore", "rewrite", "scan", "stamp", "write_new", "TRASH", "trash", "untrash",
+           "empty_trash"]

@@ -103,14 +103,12 @@ class Turn(tuple):
 
     @classmethod
     def parse(cls, data: Any) -> Turn:
-        """The turn a list of `from-to` strings (or its JSON) names; InvalidMoveError if bad."""
+        """The turn a list of `from-to` strings names; InvalidMoveError if bad. A string is
+        refused, even one holding a list's JSON (RULES.md: a turn is a list): text is never
+        parsed again here (100,000 nested brackets would not end in a clean refusal)."""
         if isinstance(data, str):
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError:
-                raise InvalidMoveError(
-                    f'{quoted(data)} is not a turn (write it like ["c3-e5", "h7-h8"] or [])'
-                ) from None
+            raise InvalidMoveError(f'{quoted(data)} is not a turn (a turn is a list like '
+                                   '["c3-e5", "h7-h8"] or [], never a string)')
         if not isinstance(data, list | tuple):
             raise InvalidMoveError(
                 f'a turn is a list of moves like ["c3-e5", "h7-h8"], not {describe(data)}'

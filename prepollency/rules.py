@@ -126,8 +126,9 @@ def player_label(player: int) -> int:
 
 
 def player_from_label(label: Any) -> int:
-    """The seat a record label names (ValueError if it is not 1 to 4)."""
-    if isinstance(label, bool) or label not in ALL_SEATS:
+    """The seat a record label names (ValueError if it is not 1 to 4: a whole number, never
+    3.0 or true, which equal 3 and 1 in Python but are not seats in a record)."""
+    if type(label) is not int or label not in ALL_SEATS:
         raise ValueError(f"{quoted(label)} is not a seat (1 to 4)")
     return int(label)
 

@@ -107,12 +107,12 @@ def start_board(seats: tuple[int, ...]) -> np.ndarray:
 
 def seats_for(players: int, first: int | None) -> tuple[tuple[int, ...], int]:
     """The seats of a game of that many players and its first seat (1 if None), or ValueError."""
-    if isinstance(players, bool) or players not in SEATS_FOR:
+    if type(players) is not int or players not in SEATS_FOR:  # never 3.0, never true
         raise ValueError(f"Prepollency is for 2, 3 (variant) or 4 players, not {players!r}")
     seats = SEATS_FOR[players]
     if first is None:
         return seats, seats[0]
-    if isinstance(first, bool) or first not in seats:
+    if type(first) is not int or first not in seats:
         names = "1 to 4" if players == 4 else ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
         raise ValueError(f"the first player must be one of the seats {names}, not {first!r}")
     return seats, first

@@ -112,6 +112,7 @@ def test_the_load_screen_lists_and_opens_hostile_saves_without_crashing(tmp_path
     try:
         a.push(LoadScene(a))
         load = a.top
+        load.wait_listed()
         assert len(load.entries) == 9  # the FIFO is not a save file
         opened = tried = 0
         for tab in TABS:
@@ -129,6 +130,7 @@ def test_the_load_screen_lists_and_opens_hostile_saves_without_crashing(tmp_path
                 else:  # opened: back to the list, on the same tab
                     opened += 1
                     a.replace(LoadScene(a))
+                    a.top.wait_listed()
                     a.top._switch(tab)
                 load = a.top
                 assert isinstance(load, LoadScene)

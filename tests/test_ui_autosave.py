@@ -45,6 +45,8 @@ def launch() -> tuple[App, Driver]:
     app.settings.handover = False
     d = Driver(app)
     d.frames(1)
+    app.top.wait_continue()  # the menu looks for the game to continue in the background
+    d.frames(1)
     return app, d
 
 
@@ -121,6 +123,8 @@ def test_continue_brings_back_an_overlords_game_with_its_cpu_level(saves_dir):
     d.key(pygame.K_ESCAPE)  # the game's menu, then the main menu: nothing is asked
     d.click(button(app.top, "Main menu").rect.center)
     assert isinstance(app.top, MainMenu) and len(app.stack) == 1
+    app.top.wait_continue()
+    d.frames(1)
     d.click(app.top.buttons[0].rect.center)  # Continue
     back = app.top
     try:
@@ -226,16 +230,20 @@ def test_a_finished_game_moves_to_the_finished_list_and_opens_in_review(saves_di
     game.autosave()
     d.frames(2)
     app.main_menu()
+    app.top.wait_continue()
     assert app.top.buttons[0].label != "Continue"
     d.click(button(app.top, "Load game").rect.center)
     load = app.top
     try:
-        assert isinstance(load, LoadScene) and load.shown == []
+        load.wait_listed()
+        assert isinstance(load, LoadScene) and load.tab == "finished", "the list with games"
+        d.key(pygame.K_LEFT)  # the In progress list
+        assert load.shown == []
         d.key(pygame.K_RIGHT)  # the Finished list
         assert load.tab == "finished" and len(load.rows) == 1
         entry = load.rows[0][0]
         assert entry.state == "Green won by resignation"
-        assert "Red (person) vs Green (person)" in entry.details
+        assert "Red (Human) vs Green (Human)" in entry.details
         d.key(pygame.K_RETURN)
         review = app.top
         assert isinstance(review, GameScene) and review.match.over
@@ -310,9 +318,11 @@ def test_continue_follows_a_deletion_on_the_load_screen(saves_dir):
     try:
         assert app.top.buttons[0].label == "Continue"
         d.click(button(app.top, "Load game").rect.center)
+        app.top.wait_listed()
         d.key(pygame.K_DELETE)
         d.key(pygame.K_ESCAPE)
         menu = app.top
+        menu.wait_continue()
         assert isinstance(menu, MainMenu) and menu.buttons[0].label != "Continue"
         assert menu.buttons[-1].rect.bottom <= app.size[1]
     finally:

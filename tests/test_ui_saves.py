@@ -54,8 +54,11 @@ def test_save_from_the_game_menu_and_load_it_back(saves_dir):
         assert isinstance(menu, MainMenu)
         d.click(next(b for b in menu.buttons if b.label == "Load game").rect.center)
         load = app.top
+        load.wait_listed()
         assert isinstance(load, LoadScene) and len(load.rows) == 1
-        assert "10 moves · In progress" in load.rows[0][0].details
+        # counted as the move log numbers them: 10 half-moves are 5 numbered moves
+        assert "5 moves · In progress" in load.rows[0][0].details
+        assert "White (Human)" in load.rows[0][0].details, "the New-game dialog's word"
         d.click(load.rows[0][1].center)
         resumed = app.top
         assert isinstance(resumed, GameScene)
@@ -78,9 +81,12 @@ def test_a_finished_save_opens_for_review(saves_dir):
         save_game(game)
         app.reset(MainMenu(app))
         app.push(LoadScene(app))
+        app.top.wait_listed()
         d.frames(1)
-        assert app.top.rows == [], "a finished game is not in the In progress list"
+        assert app.top.tab == "finished", "it opens on the list that has games"
         tabs = app.top.tabs.rect
+        d.click((tabs.left + 10, tabs.centery))  # the In progress list
+        assert app.top.rows == [], "a finished game is not in the In progress list"
         d.click((tabs.right - 10, tabs.centery))  # the Finished list
         d.click(app.top.rows[0][1].center)
         resumed = app.top
@@ -103,6 +109,7 @@ def test_a_broken_save_says_why_and_the_app_goes_on(saves_dir, content, words):
     try:
         app.reset(MainMenu(app))
         app.push(LoadScene(app))
+        app.top.wait_listed()
         d.frames(1)
         load = app.top
         entry, rect = load.rows[0]
@@ -143,6 +150,7 @@ def test_rows_hold_both_lines_at_the_smallest_window(saves_dir):
         app.set_window_size((960, 600))
         scene = LoadScene(app)
         app.push(scene)
+        scene.wait_listed()
         m = app.m
         needed = assets.font(m.normal, True).get_linesize() + assets.font(m.small).get_linesize()
         assert len(scene.rows) == 3 and all(rect.h >= needed for _, rect in scene.rows)
@@ -168,6 +176,7 @@ def _games(folder, count: int) -> list:
 def _load(app, d):
     app.reset(MainMenu(app))
     app.push(LoadScene(app))
+    app.top.wait_listed()
     d.frames(1)
     return app.top
 

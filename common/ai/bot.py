@@ -31,10 +31,12 @@ program be killed. `BotSeat` does the same off the UI thread.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import queue
 import shlex
+import shutil
 import signal
 import subprocess
 import threading
@@ -43,7 +45,7 @@ from collections import deque
 from typing import Any
 
 from common import record as rec
-from common.ai import reaper
+from common.ai import keeper, reaper
 from common.protocol import Forfeit, Game, IllegalMoveError
 
 DEFAULT_TIMEOUT = 10.0
@@ -180,8 +182,8 @@ class Bot:
                 return self._proc, self._out
             try:
                 self._proc = subprocess.Popen(
-                    self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                    start_new_session=True)
+                    keeper.command(_program(self.argv), os.getpid()), stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE, start_new_session=True)
             except (OSError, ValueError) as err:  # ValueError: a NUL in the command
                 why = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
                 raise Forfeit(f"could not start {self.name}: {quote(why, 160)}") from None
@@ -260,7 +262,7 @@ class Bot:
         """The value under `key` of an answer line; Forfeit if it is not such an object."""
         shown = quote(line.strip())
         try:
-            answer = json.loads(line)
+            answer = rec.encodable(json.loads(line), line)  # no lone surrogate passes on
         except (ValueError, RecursionError):  # a 4300-digit number is a ValueError too
             raise Forfeit(f"{self.name} answered {shown}, which is not JSON") from None
         if not isinstance(answer, dict) or key not in answer:
@@ -288,14 +290,14 @@ class Bot:
         if writer is not None and writer.is_alive():
             # a message still being written (the program reads nothing): closing its input
             # would wait for the writer, so the program is ended first, which frees it
-            _kill_group(proc.pid)
+            _kill_group(proc)
             writer.join(timeout=2.0)
         with contextlib.suppress(OSError, ValueError):
             if proc.stdin is not None:
                 proc.stdin.close()
         with contextlib.suppress(subprocess.TimeoutExpired):
             proc.wait(timeout=grace)
-        _kill_group(proc.pid)
+        _kill_group(proc)
         with contextlib.suppress(subprocess.TimeoutExpired):
             proc.wait(timeout=2.0)
         # its stdout is closed by the reader thread once the pipe ends (`_Output._read`)
@@ -317,10 +319,30 @@ def _write(proc: subprocess.Popen[bytes], data: bytes) -> None:
         proc.stdin.flush()
 
 
-def _kill_group(pgid: int) -> None:
+def _program(argv: list[str]) -> list[str]:
+    """The command line with its program found on PATH (OSError as starting it would give:
+    the keeper runs it, so a missing program is told here, before it starts)."""
+    if "\0" in argv[0]:
+        raise ValueError("embedded null byte")
+    found = shutil.which(argv[0])
+    if found is None:
+        exists = os.sep in argv[0] and os.path.exists(argv[0])
+        code = errno.EACCES if exists else errno.ENOENT
+        raise OSError(code, os.strerror(code), argv[0])
+    return [found, *argv[1:]]
+
+
+def _kill_group(proc: subprocess.Popen[bytes]) -> None:
+    """End a bot: its keeper first (SIGTERM: it ends everything the bot started, even what
+    left the group, `common.ai.keeper`), then the group (whatever is left of it)."""
     if hasattr(os, "killpg"):
+        if proc.poll() is None:  # never a signal to a number reaped (and maybe reused)
+            with contextlib.suppress(OSError):
+                os.kill(proc.pid, signal.SIGTERM)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(timeout=2.0)
         with contextlib.suppress(OSError):
-            os.killpg(pgid, signal.SIGKILL)
+            os.killpg(proc.pid, signal.SIGKILL)
 
 
 def _json_quote(value: Any) -> str:

@@ -4,8 +4,11 @@ Each outside bot runs in its own process group (its own session), so that ending
 the programs it started too. `register(pgid)` hands the group to a small watchdog process,
 started once per program on first use: it reads "+PGID" / "-PGID" lines on its stdin, and when
 that pipe closes (this program exited, however it ended: the kernel closes its end) it kills
-every group still registered. It ignores SIGINT (a Ctrl+C in the terminal is this program's to
-handle) and runs in its own session. `unregister(pgid)` after a group was ended normally.
+every group still registered (each bot's keeper is asked first: it ends what the bot
+started outside the group, `common.ai.keeper`), and every process registered with
+`register_process` (the CPU worker: one stopped with SIGSTOP cannot end itself). It
+ignores SIGINT (a Ctrl+C in the terminal is this program's to handle) and runs in its own
+session. `unregister(pgid)` after a group was ended normally.
 
 Plain Python, Linux and other POSIX systems; elsewhere both calls do nothing.
 """
@@ -18,18 +21,34 @@ import sys
 import threading
 
 _WATCHDOG = """
-import os, signal, sys
+import os, signal, sys, time
 signal.signal(signal.SIGINT, signal.SIG_IGN)
-groups = set()
+groups, procs = set(), set()
 for line in sys.stdin:
     try:
-        op, pgid = line[0], int(line[1:])
+        op, pid = line[0], int(line[1:])
     except ValueError:
         continue
-    if op == "+":
-        groups.add(pgid)
-    else:
-        groups.discard(pgid)
+    {"+": groups.add, "-": groups.discard, "p": procs.add, "q": procs.discard}.get(
+        op, lambda _: None)(pid)
+for pid in procs:  # a worker, even a stopped one (SIGKILL ends it all the same)
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except OSError:
+        pass
+for pgid in groups:  # the keepers first: each ends what its bot started (common.ai.keeper)
+    try:
+        os.kill(pgid, signal.SIGTERM)
+    except OSError:
+        pass
+deadline = time.monotonic() + 2.0
+for pgid in groups:
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pgid, 0)
+        except OSError:
+            break
+        time.sleep(0.01)
 for pgid in groups:
     try:
         os.killpg(pgid, signal.SIGKILL)
@@ -74,6 +93,17 @@ def register(pgid: int) -> None:
 def unregister(pgid: int) -> None:
     """The group was ended: forget it (its number may be reused)."""
     _send(f"-{pgid}")
+
+
+def register_process(pid: int) -> None:
+    """The process (a CPU worker) is killed when this program ends, even if it is stopped
+    (SIGSTOP: it cannot watch for its parent then), unless unregistered first."""
+    _send(f"p{pid}")
+
+
+def unregister_process(pid: int) -> None:
+    """The process was ended: forget it."""
+    _send(f"q{pid}")
 
 
 def watchdog_pid() -> int | None:

@@ -38,6 +38,7 @@ import time
 import traceback
 from typing import Any
 
+from common.ai import reaper
 from common.ai.levels import make_cpu
 from common.ai.search import Cancelled
 from common.games import GAMES
@@ -165,12 +166,16 @@ class AIWorker:
             args=(self._requests, self._results, self._wanted, self._beat, os.getpid()),
             name="cpu-worker", daemon=True)
         self._proc.start()
+        if self._proc.pid is not None:
+            reaper.register_process(self._proc.pid)  # even a stopped worker ends with us
 
     def _kill(self) -> None:
         """End the process at once (a stopped one too) and drop its queues."""
         with contextlib.suppress(Exception):
             self._proc.kill()
             self._proc.join(timeout=2.0)
+        if self._proc.pid is not None:
+            reaper.unregister_process(self._proc.pid)
         for q in (self._requests, self._results):
             q.cancel_join_thread()  # never wait at exit to feed a dead process
             q.close()

@@ -210,8 +210,10 @@ class App:
         self.relayout()
 
     def relayout(self) -> None:
-        """Recompute sizes and every scene's layout for the current window."""
-        self.screen = pygame.display.get_surface() or self.screen
+        """Recompute sizes and every scene's layout for the current window (one too large to
+        draw, whose surface the system could not make, is brought back to MAX_SIDE)."""
+        self.screen = drawable_surface(pygame.display.get_surface() or self.screen,
+                                       self.windowed_size)
         if not self.settings.fullscreen:
             self.windowed_size = self.size
         self.m = metrics(self.size)
@@ -300,7 +302,9 @@ class App:
             self.relayout()
             return
         if action is Command.QUIT:
-            self.running = False
+            from common.ui import unsaved  # a game that cannot be saved asks first (once)
+
+            self.running = unsaved.ask_before_quit(self)
             return
         top = self.top
         if top is not None and top.handle(action):
@@ -548,6 +552,30 @@ def build_app(args: argparse.Namespace, games: dict[str, Any],
         entry, seats, seed, first = play
         app.push(entry.screens.play_scene(app, seats, seed, first))
     return app
+
+
+MAX_SIDE = 8192  # pixels: a larger window (20000x20000 has no surface) is brought back to it
+
+
+def drawable_surface(surface: pygame.Surface, before: tuple[int, int]) -> pygame.Surface:
+    """The window's surface; or, if the window grew too large to have one (SDL gives a dead
+    surface) or larger than MAX_SIDE, the surface of the window brought back to the largest
+    size that has one (MAX_SIDE, half that, or its size `before`)."""
+    try:
+        w, h = surface.get_size()
+    except pygame.error:  # dead: its size is not known any more
+        w = h = MAX_SIDE + 1
+    if w <= MAX_SIDE and h <= MAX_SIDE:
+        return surface
+    for side in (MAX_SIDE, MAX_SIDE // 2, MAX_SIDE // 4):
+        for size in ((min(w, side), min(h, side)), before):
+            screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            try:
+                screen.get_size()
+            except pygame.error:  # still too large for this system
+                continue
+            return screen
+    return surface
 
 
 def run_app(args: argparse.Namespace, games: dict[str, Any]) -> int:

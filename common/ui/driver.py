@@ -60,8 +60,17 @@ class Driver:
         self.frames(1)
 
     def key(self, key: int, mod: int = 0, text: str = "") -> None:
-        """Press a key (with modifiers) and run a frame."""
+        """Press a key (with modifiers) and let it go, and run a frame."""
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=text))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod))
+        self.frames(1)
+
+    def hold(self, key: int, repeats: int, mod: int = 0) -> None:
+        """Hold a key down through `repeats` key repeats (a frame each), then let it go."""
+        for _ in range(repeats + 1):
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=""))
+            self.frames(1)
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod))
         self.frames(1)
 
     def type(self, text: str) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from common.ui import saves
+from common.ui import saves, unsaved
 from common.ui.overlay import Dialog, GameOver
 
 
@@ -29,7 +29,7 @@ def open_menu(scene: Any) -> None:
         *buttons,
         ("Settings", lambda: app.push(SettingsScene(app))),
         ("Rules", scene.show_rules),
-        ("Main menu", app.main_menu),
+        ("Main menu", lambda: unsaved.confirm_leave(scene, app.main_menu)),
     ], cancel=lambda: None, vertical=True, width=0.3))
 
 
@@ -44,7 +44,10 @@ def menu_lines(scene: Any, autosaved: bool) -> list[str]:
     seed = m.info.get("seed")
     lines = [f"Board seed {seed}"] if seed is not None and get(m.game.NAME).board_from_seed \
         else []
-    if autosaved and m.over:
+    problem = unsaved.problem(scene) if autosaved else None
+    if problem is not None:
+        lines.append(f"Not saved: {problem}. It is tried again every turn.")
+    elif autosaved and m.over:
         lines.append("Saved: Load game in the main menu shows it again.")
     elif autosaved:
         lines.append("Saved after every turn: Continue in the main menu resumes it.")

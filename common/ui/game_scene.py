@@ -40,7 +40,7 @@ from typing import Any
 import pygame
 
 from common.autosave import Autosaver
-from common.ui import game_hint, game_menu, game_panel, seat_driver, undo_ask
+from common.ui import game_hint, game_menu, game_panel, seat_driver, undo_ask, unsaved
 from common.ui.board_cursor import BoardCursor
 from common.ui.focus import Focus
 from common.ui.game_log import GameLog, LogRow
@@ -97,6 +97,7 @@ class GameScene(Scene):
         self._turn_seen: tuple[int, int] | None = None
         self._refusal_up = False
         self.saver: Autosaver | None = None  # the game's save file, once it is written
+        self._unsaved: str | None = None  # why the last autosave failed, as drawn
         self._save_due = app.saves_folder is not None  # a new game is saved on its first frame
         self._save_told = False
         self.paused = False  # a screen (the in-game menu, settings, rules) is over this one
@@ -272,6 +273,7 @@ class GameScene(Scene):
         self.focus.draw(surface, pal, m)
         if self.areas is not None and (self.thinking or self.hints.asked):
             draw_spinner(surface, self.areas.status, pal, m)
+        unsaved.draw_mark(self, surface, self.hover)  # while the autosave cannot write
 
     def _build_layer(self, size: tuple[int, int]) -> pygame.Surface:
         layer = self._surface
@@ -294,6 +296,9 @@ class GameScene(Scene):
         While another screen is over this one (`pause`), no CPU, bot or hint thinks."""
         if self._save_due:
             self.autosave()
+        if unsaved.problem(self) != self._unsaved:  # a write failed, or one succeeded again
+            self._unsaved = unsaved.problem(self)
+            self.app.invalidate()
         self.pause(self.app.top is not self)
         was_busy = self.animator.busy
         self.animator.update(dt)

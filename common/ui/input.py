@@ -67,6 +67,7 @@ class Key:
     text: str = ""
     ctrl: bool = False
     shift: bool = False
+    repeat: bool = False  # the key is held: a repeat, not a new press (never deletes, say)
 
 
 @dataclass(frozen=True)
@@ -91,6 +92,12 @@ def map_event(event: pygame.event.Event) -> Action | None:
     kind = event.type
     if kind == pygame.QUIT:
         return Command.QUIT
+    if kind == pygame.KEYUP:
+        _HELD.discard(getattr(event, "key", None))
+        return None
+    if kind == pygame.WINDOWFOCUSLOST:  # a key let go elsewhere sends no KEYUP here
+        _HELD.clear()
+        return None
     if kind == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
         return PointerDown(_pos(event), event.button)
     if kind == pygame.MOUSEBUTTONUP and event.button in (1, 3):
@@ -104,7 +111,10 @@ def map_event(event: pygame.event.Event) -> Action | None:
         surface = pygame.display.get_surface()
         if surface is None:
             return None
-        return Resized(surface.get_size())
+        try:
+            return Resized(surface.get_size())
+        except pygame.error:  # too large to have a surface: the app brings it back
+            return Resized((getattr(event, "x", 0) or 0, getattr(event, "y", 0) or 0))
     if kind == pygame.KEYDOWN:
         return _key(event)
     if kind == pygame.TEXTINPUT:
@@ -117,8 +127,13 @@ def _pos(event: pygame.event.Event) -> tuple[int, int]:
     return (int(pos[0]), int(pos[1]))
 
 
+_HELD: set[int] = set()  # keys down now: another KEYDOWN of one is the key repeat's
+
+
 def _key(event: pygame.event.Event) -> Action:
     key = event.key
+    repeat = key in _HELD
+    _HELD.add(key)
     mod = getattr(event, "mod", 0)
     ctrl = bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
     if key == pygame.K_ESCAPE:
@@ -137,4 +152,5 @@ def _key(event: pygame.event.Event) -> Action:
         return Command.MUTE
     if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
         return Command.CONFIRM
-    return Key(key, getattr(event, "unicode", "") or "", ctrl, bool(mod & pygame.KMOD_SHIFT))
+    return Key(key, getattr(event, "unicode", "") or "", ctrl, bool(mod & pygame.KMOD_SHIFT),
+               repeat)

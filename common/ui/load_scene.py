@@ -6,16 +6,26 @@ by **Undo** in the bar that follows, or Ctrl+Z). A file that cannot be read is l
 reason, in the In progress list, and offers **Move aside** (into the folder's ``unreadable/``)
 and **Delete**; it never hides the others, and opening it never crashes the app.
 
+The folder is listed and summarised in the background (`common.save_index.Listing`), newest
+first: the screen is usable at once and fills as it reads (a line under the list says how
+far); every file is listed, however many. It opens on the list that has games. Deleting moves
+the file into the folder's hidden ``.deleted/`` (no rescan, nothing read); every deletion of
+the visit can be undone, the last first, and leaving the screen deletes them for good. A
+held Delete key deletes one save, never more.
+
 Keys: Up / Down (Page Up / Down, Home / End) select, Left / Right or Tab switch lists, Enter
 opens, F2 renames, Delete deletes, Ctrl+Z undoes a deletion, Esc goes back. The wheel scrolls.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from pathlib import Path
+
 import pygame
 
 from common import record as rec
-from common import savefiles
+from common import save_index, savefiles
 from common.ui import assets, draw, resume, saves
 from common.ui.input import Action, Command, Key, PointerDown, PointerMove, Wheel
 from common.ui.name_dialog import NameDialog
@@ -35,10 +45,14 @@ class LoadScene(Scene):
         self.tab = "progress"
         self.selected = 0
         self.scroll = 0  # the first row shown
-        self.entries: list[saves.Entry] = []
-        self.folder_problem: str | None = None
-        self.deleted: savefiles.Deleted | None = None  # the last deletion, for Undo
-        self.deleted_title = ""
+        self.listing = saves.listing(app.games)
+        self._made: dict[Path, saves.Entry] = {}  # each file's entry, made once
+        self._lists: tuple[list[saves.Entry], list[saves.Entry]] = ([], [])
+        self._upto = 0  # the listing's files taken into the lists so far
+        self._files: list | None = None  # the listing's files the lists were made from
+        self._seen = -1  # the listing's version the lists were made from
+        self._chosen_tab = False  # the player picked a list: it is never switched for them
+        self.trashed: list[Trashed] = []  # this visit's deletions, the last last (Undo)
         self.back = Button("Back", self.app.pop, hint="Esc")
         self.undo_b = Button("Undo", self.undo_delete, hint="Ctrl+Z", small=True)
         self.tabs = Choice(list(TABS), self.tab, self._switch, ["In progress", "Finished"])
@@ -56,27 +70,97 @@ class LoadScene(Scene):
     # the list -----------------------------------------------------------------------------
 
     def close(self) -> None:
-        """Leaving: the scenes under it hear if the saves changed (Continue follows)."""
+        """Leaving: this visit's deletions are made for good, and the scenes under it hear
+        if the saves changed (Continue follows)."""
+        self.listing.stop()
+        if self.trashed:
+            savefiles.empty_trash(self.listing.folder)
         if self._changed:
             for scene in self.app.stack:
                 scene.saves_changed()
 
+    @property
+    def folder_problem(self) -> str | None:
+        """Why the saves folder cannot be read, if it cannot."""
+        return self.listing.problem
+
+    @property
+    def reading(self) -> bool:
+        """The listing is still being read."""
+        return not self.listing.done.is_set()
+
+    def update(self, dt: float) -> None:
+        """Take in what the listing found since the last frame (the rows read meanwhile are
+        added to the lists; nothing is rebuilt)."""
+        if self.listing.version != self._seen:
+            self._seen = self.listing.version
+            if self._extend():
+                self._after_change()
+            self.app.invalidate()
+
+    def wants_frames(self) -> bool:
+        """While the listing fills, so that rows come in as they are read."""
+        return self.reading
+
+    def wait_listed(self, timeout: float = 60.0) -> None:
+        """Wait for the whole listing, and show it (tests, and the benchmark)."""
+        self.listing.wait(timeout)
+        self.reload()
+
     def reload(self) -> None:
-        """Read the folder again (after a change, and on opening)."""
-        self.entries, self.folder_problem = saves.entries(self.app.games)
-        done = sum(1 for e in self.entries if e.finished)
-        self.tabs.labels = [f"In progress ({len(self.entries) - done})", f"Finished ({done})"]
+        """The two lists from what the listing knows now (nothing is read here)."""
+        self._seen = self.listing.version
+        self._lists, self._upto, self._files = ([], []), 0, self.listing.files
+        self._extend()
+        self._after_change()
+
+    def _extend(self) -> bool:
+        """Add the rows read since, in the listing's order (newest first); True if any. A
+        listing changed here (a deletion, an undo) is read again whole."""
+        files = self.listing.files or []
+        if files is not self._files and self._files is not None:
+            self._lists, self._upto = ([], []), 0
+        self._files = self.listing.files
+        start = self._upto
+        while self._upto < len(files):
+            summary = self.listing.summary(files[self._upto].path)
+            if summary is None:
+                break
+            entry = self._made.get(summary.path)
+            if entry is None or entry.file is not summary:
+                entry = self._made[summary.path] = saves.Entry(summary)
+            self._lists[1 if summary.finished else 0].append(entry)
+            self._upto += 1
+        return self._upto != start or not self.reading
+
+    def _after_change(self) -> None:
+        progress, finished = self._lists
+        self.tabs.labels = [f"In progress ({len(progress)})", f"Finished ({len(finished)})"]
+        if (not self.reading and not self._chosen_tab and self.tab == "progress"
+                and not progress and finished):  # open on the list that has games
+            self.tab = self.tabs.value = "finished"
         self.selected = min(self.selected, max(0, len(self.shown) - 1))
         self._keep_in_view()
         self._place()
 
     @property
+    def entries(self) -> list[saves.Entry]:
+        """Every entry read so far, newest first."""
+        key = {e.path: e for e in (*self._lists[0], *self._lists[1])}
+        return [key[f.path] for f in self.listing.files or () if f.path in key]
+
+    @property
     def shown(self) -> list[saves.Entry]:
         """The entries of the list on show."""
-        finished = self.tab == "finished"
-        return [e for e in self.entries if e.finished == finished]
+        return self._lists[TABS.index(self.tab)]
+
+    @property
+    def deleted(self) -> Trashed | None:
+        """The last deletion Undo puts back, if any."""
+        return self.trashed[-1] if self.trashed else None
 
     def _switch(self, tab: str) -> None:
+        self._chosen_tab = True
         self.tab = tab
         self.tabs.value = tab
         self.selected = self.scroll = 0
@@ -177,34 +261,49 @@ class LoadScene(Scene):
             except OSError as err:
                 self.app.toast(f"Cannot rename: {savefiles.describe_error(err)}", 3.0)
             self._changed = True
-            self.reload()
+            self._reread(entry)
 
         self.app.push(NameDialog(self.app, "Rename this save", [entry.details[:160]],
                                  entry.name, named, accept="Rename",
                                  placeholder="A name, e.g. Sunday rematch"))
 
-    def delete(self, entry: saves.Entry) -> None:
-        """Delete the file at once; Undo (the bar, or Ctrl+Z) puts it back."""
+    def _reread(self, entry: saves.Entry) -> None:
+        """One file changed here: its row read again (the rest of the list is kept)."""
+        save_index.forget(entry.path)
         try:
-            self.deleted = savefiles.delete(entry.path)
+            st = entry.path.stat()
+        except OSError:
+            self.listing.drop(entry.path)
+            return
+        self.listing.add(save_index.FileInfo(entry.path, st.st_mtime, st.st_size))
+
+    def delete(self, entry: saves.Entry) -> None:
+        """Delete the save at once (out of the list, no rescan); Undo puts it back."""
+        try:
+            where = savefiles.trash(entry.path)
         except OSError as err:
             self.app.toast(f"Cannot delete: {savefiles.describe_error(err)}", 3.0)
             return
-        self.deleted_title = entry.name or entry.title
+        self.trashed.append(Trashed(where, entry.path, entry.name or
+                                    f"{entry.title}, {entry.when}", entry.file.mtime,
+                                    entry.file.size))
+        self.listing.drop(entry.path)
         self._changed = True
         self.reload()
         self.app.invalidate()
 
     def undo_delete(self) -> None:
-        """Put the last deleted save back."""
-        if self.deleted is None:
+        """Put the last deleted save back (again for the one before, and so on)."""
+        if not self.trashed:
             return
+        last = self.trashed[-1]
         try:
-            savefiles.restore(self.deleted)
+            back = savefiles.untrash(last.where, last.path)
         except OSError as err:
             self.app.toast(f"Cannot undo: {savefiles.describe_error(err)}", 3.0)
             return
-        self.deleted = None
+        self.trashed.pop()
+        self.listing.add(save_index.FileInfo(back, last.mtime, last.size))
         self._changed = True
         self.reload()
         self.app.invalidate()
@@ -218,6 +317,7 @@ class LoadScene(Scene):
             return
         self.app.toast(f"Moved to {savefiles.ASIDE}/{saves.shown(target.name, 50)}", 3.0)
         self._changed = True
+        self.listing.drop(entry.path)
         self.reload()
 
     # input --------------------------------------------------------------------------------
@@ -269,8 +369,9 @@ class LoadScene(Scene):
             if k == pygame.K_TAB or (k == pygame.K_RIGHT) == (other == "finished"):
                 self._switch(other)
             return True
-        elif k == pygame.K_DELETE and shown:
-            self.delete(shown[self.selected])
+        elif k == pygame.K_DELETE:
+            if shown and not action.repeat:  # a held key deletes one save, never more
+                self.delete(shown[self.selected])
             return True
         elif k == pygame.K_F2 and shown and shown[self.selected].problem is None:
             self.rename(shown[self.selected])
@@ -311,21 +412,36 @@ class LoadScene(Scene):
             y = track.y + (track.h - h) * self.scroll // max(1, len(shown) - self.visible)
             pygame.draw.rect(surface, pal.text_dim, (track.x, y, track.w, h),
                              border_radius=track.w)
-        if self.deleted is not None:
-            words = f"Deleted \u201c{self.deleted_title}\u201d"
+        if self.deleted is not None or self.reading:
+            words = self._bar_words()
             room = self.bar.w - self.undo_b.rect.w - 2 * m.pad
             px = draw.fit_text(words, m.normal, room)
             words = cut(words, px, room)
             draw.blit_text(surface, words, px, pal.text, (self.bar.x, self.bar.centery),
                            "midleft")
-            self.undo_b.draw(surface, pal, m)
+            if self.deleted is not None:
+                self.undo_b.draw(surface, pal, m)
         self.back.draw(surface, pal, m)
+
+    def _bar_words(self) -> str:
+        """Under the list: the last deletion (and how many more Undo can put back), or how
+        far the reading of the folder is."""
+        if self.deleted is not None:
+            more = len(self.trashed) - 1
+            return (f"Deleted \u201c{self.deleted.title}\u201d"
+                    + (f" and {more} more" if more else ""))
+        files = self.listing.files
+        if files is None:
+            return "Reading the saves folder\u2026"
+        return f"Reading saves\u2026 {sum(map(len, self._lists))} of {len(files)}"
 
     def _draw_empty(self, surface: pygame.Surface) -> None:
         pal, m = self.app.pal, self.app.m
         if self.folder_problem is not None:
             lines = [("The saves folder cannot be read:", pal.refusal),
                      (self.folder_problem, pal.text_dim)]
+        elif not self.shown and self.reading:
+            lines = [("Reading the saves folder\u2026", pal.text_dim)]
         elif not self.shown:
             what = ("No finished games yet." if self.tab == "finished" else
                     "No games in progress. Every game is saved as you play it.")
@@ -372,6 +488,17 @@ class LoadScene(Scene):
         draw.blit_text(surface, details, px, pal.refusal if bad else pal.text_dim,
                        (rect.x + m.pad, rect.bottom - m.pad // 2), "bottomleft")
         surface.set_clip(clip)
+
+
+@dataclass(frozen=True)
+class Trashed:
+    """A save deleted during this visit: where it waits, and what to put back."""
+
+    where: Path  # in the folder's .deleted/
+    path: Path  # its name before
+    title: str  # drawable
+    mtime: float
+    size: int
 
 
 def cut(text: str, px: int, width: int, bold: bool = False) -> str:

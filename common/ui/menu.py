@@ -27,6 +27,9 @@ class MainMenu(Scene):
         super().__init__(app)
         self.buttons: list[Widget] = []
         self.last: saves.Entry | None = None
+        self.looking = None  # the background search for the game to continue, if on
+        self._look_due = False  # the search is to start after the next frame
+        self._look()
         self._bg: pygame.Surface | None = None
         self.panel = pygame.Rect(0, 0, 0, 0)
         self._make_buttons()
@@ -35,9 +38,7 @@ class MainMenu(Scene):
 
     def _make_buttons(self) -> None:
         """Continue (if a game is unfinished), New game for each game, Load, Rules, ..."""
-        app = self.app
         self.buttons = []
-        self.last = saves.latest_unfinished(app.games) if app.saves_folder else None
         if self.last is not None:  # the game left last, as it was
             self.buttons.append(Button("Continue", self._continue, primary=True,
                                        hint=self._continue_hint()))
@@ -53,8 +54,46 @@ class MainMenu(Scene):
 
     def saves_changed(self) -> None:
         """A save was deleted or renamed: Continue follows."""
+        self._look()
         self._make_buttons()
         self.layout(self.app.size)
+
+    def _look(self) -> None:
+        """Look for the game to continue in the background, once the first frame is drawn:
+        that frame never waits on the saves folder; Continue appears when it is known."""
+        if self.looking is not None:
+            self.looking.stop()
+        self.last, self.looking = None, None
+        self._look_due = self.app.saves_folder is not None
+
+    def _start_looking(self) -> None:
+        if self._look_due:
+            self._look_due = False
+            self.looking = saves.continue_listing(self.app.games)
+
+    def update(self, dt: float) -> None:
+        """The search starts after the first frame; Continue appears once it found the game
+        left last."""
+        if self.app.frames > 0:
+            self._start_looking()
+        if self.looking is not None and self.looking.done.is_set():
+            self.last, self.looking = saves.latest(self.looking), None
+            if self.last is not None:
+                self._make_buttons()
+                self.layout(self.app.size)
+                self.app.invalidate()
+
+    def wait_continue(self, timeout: float = 60.0) -> None:
+        """Wait until Continue is known (tests and tools)."""
+        self._start_looking()
+        if self.looking is not None:
+            self.looking.wait(timeout)
+        self.update(0.0)
+
+    def close(self) -> None:
+        """Leaving: the search, if still on, stops."""
+        if self.looking is not None:
+            self.looking.stop()
 
     def _new_game(self, name: str):
         def _start() -> None:

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from common import paths, savefiles
+from common import paths, save_index, savefiles
 from common import record as rec
 from common.games import GAMES
-from common.seats import SeatSpec
 from common.ui.names import clean_name
 
 SHOWN = 80  # characters of text from a file a row or a message shows at most
@@ -36,6 +36,7 @@ def prepare_folder() -> Path:
     behind are removed (only old ones: another window may be writing right now)."""
     where = folder()
     savefiles.clean_temps(where)
+    savefiles.empty_trash(where, savefiles.TEMP_AGE)  # a crash ended a Load screen's visit
     return where
 
 
@@ -48,41 +49,97 @@ def shown(text: Any, limit: int = SHOWN) -> str:
     """Text read from a file (or a file name, with undecodable bytes) as the app can draw
     it: cleaned (`clean_name`) and cut to `limit` characters ("…" marks a cut)."""
     if isinstance(text, str):
-        text = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+        text = encodable_text(text)
     cleaned = clean_name(text, limit + 1) or "?"
     return cleaned if len(cleaned) <= limit else cleaned[: limit - 1].rstrip() + "…"
 
 
+def encodable_text(text: str) -> str:
+    """Text that encodes as UTF-8: a file name's undecodable bytes (surrogate escapes) and
+    any lone surrogate (valid JSON: ``"\\ud800"``) become U+FFFD; never raises."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raw = text.encode("utf-8", "surrogateescape" if _escapes_only(text) else "surrogatepass")
+        return raw.decode("utf-8", "replace")
+    return text
+
+
+def _escapes_only(text: str) -> bool:
+    """True if every surrogate in `text` is a file name's escaped byte (U+DC80..U+DCFF)."""
+    return all(not 0xD800 <= ord(ch) <= 0xDFFF or 0xDC80 <= ord(ch) <= 0xDCFF for ch in text)
+
+
 @dataclass(frozen=True)
 class Entry:
-    """A save file as the Load screen lists it (every text drawable and short)."""
+    """A save file as the Load screen lists it: its `Summary` (common/save_index.py), every
+    text made drawable and short when first asked for (on the UI thread: cleaning measures
+    glyphs with the font)."""
 
-    file: savefiles.SaveFile
-    title: str  # the name given to the save, else "Overlords"; the file name if unreadable
-    players: str  # "White (person) vs Black (CPU, hard)"
-    when: str  # last played, readable
-    moves: int  # moves (Overlords) or turns (Prepollency) played
-    unit: str  # what `moves` counts: the record's moves key ("moves", "turns")
-    state: str  # "In progress", "White won", "Draw"; or why it cannot be read
-    finished: bool
-    problem: str | None  # why the file cannot be opened, if known already
+    file: save_index.Summary
 
     @property
     def path(self) -> Path:
         """The file."""
         return self.file.path
 
-    @property
+    @cached_property
     def name(self) -> str:
         """The name the player gave the save ("" if none), drawable."""
         return shown(self.file.name, savefiles.MAX_NAME) if self.file.name else ""
 
-    @property
+    @cached_property
     def file_name(self) -> str:
         """The file's name, drawable."""
         return shown(self.path.name, SHOWN)
 
+    @cached_property
+    def title(self) -> str:
+        """The game ("Overlords"); the file name if it cannot be read."""
+        return save_index.title(self.file) or self.file_name
+
+    @cached_property
+    def when(self) -> str:
+        """Last played, readable."""
+        return when(self.file.mtime)
+
     @property
+    def moves(self) -> int:
+        """Entries of the record's moves list (moves, or turns)."""
+        return self.file.moves
+
+    @property
+    def finished(self) -> bool:
+        """The game has a result."""
+        return self.file.finished
+
+    @cached_property
+    def problem(self) -> str | None:
+        """Why the file cannot be opened, if known already (drawable)."""
+        return None if self.file.problem is None else shown(self.file.problem, SHOWN)
+
+    @cached_property
+    def state(self) -> str:
+        """"In progress", "Red won by resignation", "Draw"; or "cannot be read"."""
+        s = self.file
+        if s.problem is not None:
+            return "cannot be read"
+        if not s.finished:
+            return "In progress"
+        if s.result == "draw":
+            return "Draw"
+        if s.result != "won":
+            return "Result unreadable"
+        return f"{shown(s.winner, 24)} won{LEFT.get(s.reason, '')}"
+
+    @cached_property
+    def players(self) -> str:
+        """"White (Human) vs Black (CPU, hard)"; with more seats, joined by commas."""
+        parts = [f"{shown(given or default, 24)} ({shown(kind, 24)})"
+                 for _, kind, given, default in self.file.seats]
+        return (" vs " if len(parts) == 2 else ", ").join(parts) or "?"
+
+    @cached_property
     def details(self) -> str:
         """The second line of a row: moves, state, players (cut from the end if need be)."""
         if self.problem is not None:
@@ -91,8 +148,8 @@ class Entry:
 
     @property
     def count(self) -> str:
-        """"12 moves", "1 turn"."""
-        return f"{self.moves} {self.unit[:-1] if self.moves == 1 else self.unit}"
+        """"12 moves", "1 turn": as the game's move log numbers them."""
+        return save_index.count_words(self.file)
 
 
 def when(mtime: float) -> str:
@@ -103,49 +160,34 @@ def when(mtime: float) -> str:
     return time.strftime("%d %b %Y, %H:%M", then)
 
 
-def entries(games: dict[str, Any]) -> tuple[list[Entry], str | None]:
-    """Every save file, newest first, each with its summary or its problem; and why the
-    folder cannot be read, if it cannot (then no entries)."""
-    try:
-        files = savefiles.scan(folder())
-    except savefiles.FolderError as err:
-        return [], shown(str(err), 160)
-    return [entry(f, games) for f in files], None
+def listing(games: dict[str, Any], until: Any = None) -> save_index.Listing:
+    """The saves folder, listed and summarised in the background (started)."""
+    return save_index.Listing(folder(), games, until).start()
 
 
-def latest_unfinished(games: dict[str, Any]) -> Entry | None:
-    """The game Continue resumes: the newest readable save that is not finished."""
-    try:
-        files = savefiles.newest(folder())
-        for file in files:
-            if file.unfinished:
-                found = entry(file, games)
-                if found.problem is None:
-                    return found
-    except savefiles.FolderError:
-        return None
+def continue_listing(games: dict[str, Any]) -> save_index.Listing:
+    """The background search for the game Continue resumes: the newest readable save that
+    is not finished (it stops there; `latest` reads the answer)."""
+    return listing(games, lambda s: s.unfinished)
+
+
+def latest(found: save_index.Listing) -> Entry | None:
+    """What a `continue_listing` found (None while it looks, or if nothing is unfinished)."""
+    for info in found.files or ():
+        summary = found.summary(info.path)
+        if summary is None:
+            return None
+        if summary.unfinished:
+            return Entry(summary)
     return None
 
 
-def entry(file: savefiles.SaveFile, games: dict[str, Any]) -> Entry:
-    """One file as a row: a record's facts (never replayed here: opening it checks the
-    moves), or why it cannot be read."""
-    date = when(file.mtime)
-    if file.record is None:
-        return Entry(file, shown(file.path.name), "", date, 0, "moves", "cannot be read",
-                     False, shown(file.problem or "unreadable", SHOWN))
-    record = file.record
-    try:
-        game = rec.game_of(record, games)
-    except rec.RecordError as err:
-        return Entry(file, shown(file.path.name), "", date, 0, "moves", "cannot be read",
-                     False, shown(str(err), SHOWN))
-    title = GAMES[game.NAME].title
-    moves = record.get(game.MOVES_KEY)
-    count = len(moves) if isinstance(moves, list) else 0
-    finished, state = status(record, game)
-    return Entry(file, title, players(record, game), date, count, game.MOVES_KEY, state,
-                 finished, None)
+def latest_unfinished(games: dict[str, Any]) -> Entry | None:
+    """The game Continue resumes, looked for now (tools and tests; the menu looks in the
+    background)."""
+    found = continue_listing(games)
+    found.wait()
+    return latest(found)
 
 
 def status(record: dict, game: Any) -> tuple[bool, str]:
@@ -166,32 +208,6 @@ def status(record: dict, game: Any) -> tuple[bool, str]:
 LEFT = {"resign": " by resignation", "forfeit": " by forfeit"}  # the endings every game has
 
 
-def players(record: dict, game: Any) -> str:
-    """The seats, in order, each named with who played it: "White (person) vs Black (CPU,
-    hard)"; with more than two seats, joined by commas."""
-    labels = _labels(record, game)
-    kinds = record.get("players")
-    kinds = kinds if isinstance(kinds, dict) else {}
-    parts = []
-    for label in labels[:4]:
-        try:
-            spec = SeatSpec.parse(kinds.get(str(label), "human"))
-            kind = spec.describe()
-        except (ValueError, TypeError):
-            kind = "?"
-        parts.append(f"{player_name(record, game, label)} ({shown(kind, 24)})")
-    return (" vs " if len(parts) == 2 else ", ").join(parts) or "?"
-
-
-def _labels(record: dict, game: Any) -> list[Any]:
-    """The record's seat labels in turn order (from its starting position)."""
-    try:
-        initial = game.initial_state(record)
-        return [game.player_label(p) for p in game.players(initial)]
-    except Exception:  # noqa: BLE001  a hostile record is listed, not a crash
-        return []
-
-
 def summary(record: dict, game: Any) -> str:
     """A save as one line: "Prepollency, 3 players, 30 turns, Green won" (names from the
     record, made drawable and short; the registry's seat names otherwise)."""
@@ -205,15 +221,23 @@ def summary(record: dict, game: Any) -> str:
 
 
 def player_name(record: dict, game: Any, label: Any) -> str:
-    """A player's name in a record (its "names" entry, else the game's seat name)."""
+    """A player's name in a record (its "names" entry, else the game's seat name); the label
+    as the record has it or as text ("1", as the "names" and "players" keys spell it)."""
     names = record.get("names")
     given = names.get(str(label)) if isinstance(names, dict) else None
     if isinstance(given, str) and clean_name(given):
         return clean_name(given)
-    try:
-        return GAMES[game.NAME].seat_names(game.player_from_label(label))
-    except Exception:  # noqa: BLE001  any hostile label: "?"
-        return "?"
+    for candidate in (label, int(label) if _ascii_number(label) else None):
+        try:
+            return GAMES[game.NAME].seat_names(game.player_from_label(candidate))
+        except Exception:  # noqa: BLE001  any hostile label: "?"
+            continue
+    return "?"
+
+
+def _ascii_number(text: Any) -> bool:
+    """True for a short text of ASCII digits ("3"; not "²", "①" or "٣")."""
+    return isinstance(text, str) and 0 < len(text) <= 3 and text.isascii() and text.isdigit()
 
 
 def open_save(path: Path, games: dict[str, Any]) -> rec.Replay:

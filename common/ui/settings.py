@@ -42,6 +42,7 @@ FILE_NAME = "settings.json"
 MAX_COMMAND = 4096  # characters; a longer "bot command" is not one a person typed
 MAX_CHOICES = 4096  # characters of JSON a dialog's remembered choices may take
 MAX_FILE = 256 * 1024  # bytes of a settings file (one is well under 1 KB)
+SAID = 5  # problems the line on stderr names (then "and N more"): one short line
 
 
 @dataclass
@@ -97,7 +98,9 @@ def load(file: Path) -> Settings:
         return Settings()
     settings, problems = from_dict(data)
     if problems:
-        _tell(f"ignored in {file}: {'; '.join(problems)}. The rest is kept.")
+        more = len(problems) - SAID
+        said = "; ".join(problems[:SAID]) + (f"; and {more} more" if more > 0 else "")
+        _tell(f"ignored in {file}: {said}. The rest is kept.")
     return settings
 
 
@@ -121,7 +124,7 @@ def from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
     known = {f.name for f in fields(Settings)}
     for key, value in data.items():
         if key not in known:
-            problems.append(f"unknown setting {json.dumps(key)}")
+            problems.append(f"unknown setting {_show(key)}")
             continue
         problem = _check(key, value)
         if problem:
@@ -159,8 +162,33 @@ def _check(key: str, value: Any) -> str | None:
             return None
         if not isinstance(value, dict) or len(json.dumps(value)) > MAX_CHOICES:
             return "expected a small object or null"
-        return None
+        return _choices_problem(value)
     return None if isinstance(value, bool) else "expected true or false"
+
+
+SEAT_CHOICES = ("kind", "name", "colour")  # what the dialog remembers of a seat, as text
+
+
+def _choices_problem(value: dict) -> str | None:
+    """What is wrong with remembered new-game choices ({"players": 2..4, "first": "random"
+    or a seat, "seats": {"1": {"kind": ..., "name": ..., "colour": ...}, ...}}), if anything:
+    the shape and the types; the dialog takes the values it knows and defaults the rest."""
+    for key, item in value.items():
+        if key == "players":
+            ok = type(item) is int and item in (2, 3, 4)
+        elif key == "first":
+            ok = item == "random" or (type(item) is int and 1 <= item <= 4)
+        elif key == "seats":
+            ok = isinstance(item, dict) and all(
+                seat in ("1", "2", "3", "4") and isinstance(choice, dict)
+                and all(k in SEAT_CHOICES and isinstance(v, str) and v.isprintable()
+                        and len(v) <= 64 for k, v in choice.items())
+                for seat, choice in item.items())
+        else:
+            ok = False
+        if not ok:
+            return f"{json.dumps(key)} is not a choice the dialog remembers"
+    return None
 
 
 def _show(value: Any) -> str:

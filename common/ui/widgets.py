@@ -184,7 +184,8 @@ class NumberField(Widget):
                 self.value = self.value[:-1]
                 self.on_change(self.value)
                 return True
-            if action.text.isdigit() and len(self.value) < self.max_len:
+            if action.text.isascii() and action.text.isdigit() \
+                    and len(self.value) < self.max_len:  # "²" is a digit int() refuses
                 self.value += action.text
                 self.on_change(self.value)
                 return True

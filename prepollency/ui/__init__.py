@@ -110,7 +110,7 @@ def _scene(app, match: Match, keys: Mapping[int, str], rematch) -> GameScene:
 def _colour_keys(colours: Mapping[Any, Any] | None, seats: tuple[int, ...]) -> dict[int, str]:
     from prepollency.ui.colours import seat_colours
 
-    given = {int(s): k for s, k in (colours or {}).items() if str(s).isdigit()}
+    given = {int(s): k for s, k in (colours or {}).items() if _seat_key(s)}
     return seat_colours(given, seats)
 
 
@@ -119,7 +119,16 @@ def _read_map(data: Any, seats: tuple[int, ...]) -> dict[int, str]:
     if not isinstance(data, dict):
         return {}
     return {int(k): v for k, v in data.items()
-            if isinstance(k, str) and k.isdigit() and int(k) in seats and isinstance(v, str)}
+            if _seat_key(k) and int(k) in seats and isinstance(v, str)}
+
+
+def _seat_key(key: Any) -> bool:
+    """True for a seat's key as records and settings write it ("1" to "4", or the number):
+    not "²" or "①", which `str.isdigit` takes and `int` refuses (a bad key is ignored)."""
+    return isinstance(key, int | str) and not isinstance(key, bool) and str(key) in SEAT_KEYS
+
+
+SEAT_KEYS = ("1", "2", "3", "4")
 
 
 __all__ = ["SEATS", "TITLE", "menu_tokens", "new_game_scene", "play_scene", "resume_scene"]

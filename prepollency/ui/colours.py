@@ -91,7 +91,7 @@ def seat_colours(colours: dict[int, Any] | None, seats: tuple[int, ...] = SEATS)
     chosen: dict[int, str] = {}
     for seat in seats:
         key = given.get(seat)
-        if key in BY_KEY and key not in chosen.values():
+        if isinstance(key, str) and key in BY_KEY and key not in chosen.values():
             chosen[seat] = key
     for seat in seats:
         if seat not in chosen:

@@ -197,7 +197,7 @@ class NewGameScene(Scene):
         """The choices remembered from the last game, whatever of them is valid."""
         if not isinstance(data, dict):
             return
-        if data.get("players") in (2, 3, 4) and not isinstance(data.get("players"), bool):
+        if type(data.get("players")) is int and data["players"] in (2, 3, 4):  # not 3.0
             self.players.value = str(data["players"])
         seats = data.get("seats") if isinstance(data.get("seats"), dict) else {}
         keys = C.seat_colours({s: (seats.get(str(s)) or {}).get("colour")
@@ -211,7 +211,7 @@ class NewGameScene(Scene):
             name = clean_name(saved.get("name", "")) if isinstance(saved.get("name"), str) else ""
             r.name.set(name or C.colour(r.swatch.key).name)
         first = data.get("first")
-        if first in C.SEATS and not isinstance(first, bool):
+        if type(first) is int and first in C.SEATS:
             self.first.value = str(first)
 
     def _remember(self) -> None:
