@@ -30,6 +30,7 @@ class Registered:
     ai_module: str
     screens_module: str
     rules_text_module: str
+    puzzles_module: str = ""  # the puzzles' goals and checks (`common.puzzles`)
     _cache: dict[str, ModuleType] = field(default_factory=dict, compare=False, repr=False)
 
     def _load(self, module: str) -> ModuleType:
@@ -58,6 +59,12 @@ class Registered:
         """The rules in plain words for the Rules screen (`TITLE`, `SECTIONS`)."""
         return self._load(self.rules_text_module)
 
+    @property
+    def puzzles(self) -> Any:
+        """The puzzles' rules (pygame-free): `GOALS`, `PLAYER_MOVES`, `judge_try`, `reply`,
+        `hint`, `squares`, `find`, `check` (see `common.puzzles`)."""
+        return self._load(self.puzzles_module)
+
 
 def _overlords_seat(player: int) -> str:
     return ("White", "Black")[player]
@@ -80,12 +87,14 @@ GAMES: dict[str, Registered] = {
         "overlords", "Overlords",
         "8x8, two sides: move with Rune and Fate stones, capture the Overlord",
         (2,), _overlords_seat, _overlords_seats,
-        "overlords.rules", "overlords.ai", "overlords.ui", "overlords.rules_text"),
+        "overlords.rules", "overlords.ai", "overlords.ui", "overlords.rules_text",
+        puzzles_module="overlords.puzzles"),
     "prepollency": Registered(
         "prepollency", "Prepollency",
         "15x15, two to four players race to hold the central Obelisk",
         (2, 3, 4), _prepollency_seat, _prepollency_seats,
-        "prepollency.rules", "prepollency.ai", "prepollency.ui", "prepollency.rules_text"),
+        "prepollency.rules", "prepollency.ai", "prepollency.ui", "prepollency.rules_text",
+        puzzles_module="prepollency.puzzles"),
 }
 
 
