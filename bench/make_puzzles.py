@@ -4,14 +4,19 @@
     python3 bootstrap.py bench make_puzzles --game overlords --minutes 5 --dry-run
     nice -n 10 python3 bench/make_puzzles.py --game prepollency --seed 2
 
-Games are played between `easy` players searching few nodes with the tactical check switched
-off, so that they blunder as people do (the positions of bench/make_tactics_set.py come the
-same way). Every position of every game is asked the game's puzzle question
-(`<game>.puzzles.find`: a win in one, a win in two, a defence, ...); a position is kept only
-when its solution is unique (every other first move fails, by the game's solver), at most
-`--per-game` of each goal from one game, so the set is varied, and at most `--easy-share` of
-each goal's puzzles easy (the search finds most of them: the harder ones are kept, easy ones
-beyond the share are dropped, until the last quarter of the time). Each kept puzzle is rated by how
+Overlords games are played between `easy` players searching few nodes with the tactical check
+switched off, so that they blunder as people do (the positions of bench/make_tactics_set.py
+come the same way). Prepollency games between such players never get near a hold in 200 turns
+(measured: no win and no threat to stop in 20 games), so there one seat is the `normal` level
+(STRONG_NODES a turn, its tactical check on) and the others play the engine's random turns:
+the CPU takes the Obelisk, and the others must stop its third round or save their base.
+
+Every position of every game is asked the game's puzzle question (`<game>.puzzles.find`: a
+win in one, a win in two, a defence, a stop, ...); a position is kept only when its solution
+is unique (every other first move fails, by the game's solver), at most `--per-game` of each
+goal from one game, so the set is varied, and at most `--easy-share` of each goal's puzzles
+easy (the search finds most of them: the harder ones are kept, easy ones beyond the share
+are dropped, until the last quarter of the time). Each kept puzzle is rated by how
 many of the CPU levels easy, normal and hard miss its first move, each searching its
 calibrated node count (`level_nodes`, times `--scale`) from a fixed seed *with the search
 alone*: every level also runs the tactical check, which finds these wins and defences by
@@ -32,6 +37,7 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -40,21 +46,43 @@ from common import record as rec  # noqa: E402
 from common.ai.levels import LEVELS, CpuPlayer, heuristics_for, level_nodes  # noqa: E402
 from common.games import GAMES  # noqa: E402
 
-NODES = 120  # per move of the self-play games
+NODES = 120  # per move of the Overlords self-play games
+STRONG_NODES = 300  # per turn of the Prepollency CPU seat
 MAX_PLIES = {"overlords": 160, "prepollency": 120}  # turns of one self-play game
 WANTED = {  # puzzles per goal a full run keeps
     "overlords": {"win-1": 25, "win-2": 25, "defend": 20},
-    "prepollency": {"win-hold": 12, "win-base": 12, "stop": 20},
+    "prepollency": {"win-base": 8, "stop": 40},
 }
 RATED_BY = ("easy", "normal", "hard")
 
 
-def new_game(name: str, rng: random.Random):
-    """A fresh self-play game: its start state (Prepollency: 2, 3 or 4 players)."""
+def new_game(name: str, rng: random.Random) -> tuple[Any, dict[int, Any]]:
+    """A fresh self-play game: its start state and its players (see the module)."""
     engine = GAMES[name].engine
-    if name == "prepollency":
-        return engine.new_state(rng, rng.choice((2, 2, 3, 4)))
-    return engine.new_state(rng)
+    if name == "overlords":
+        state = engine.new_state(rng)
+        players = {seat: CpuPlayer(engine, LEVELS["easy"], random.Random(rng.getrandbits(64)),
+                                   NODES, tactics=False) for seat in engine.players(state)}
+        for seat, cpu in players.items():
+            state = cpu.opening(state, seat)
+        return state, players
+    state = engine.new_state(rng, rng.choice((2, 3, 4)))
+    seats = list(engine.players(state))
+    strong = rng.choice(seats)
+    players = {seat: Randomly(engine, random.Random(rng.getrandbits(64))) for seat in seats}
+    players[strong] = CpuPlayer(engine, LEVELS["normal"], random.Random(rng.getrandbits(64)),
+                                STRONG_NODES)
+    return state, players
+
+
+class Randomly:
+    """The `random` player (the engine's own random turn)."""
+
+    def __init__(self, engine: Any, rng: random.Random) -> None:
+        self.engine, self.rng = engine, rng
+
+    def __call__(self, state: Any) -> Any:
+        return self.engine.random_move(state, self.rng)
 
 
 def rating(name: str, state, goal: str, seed: int, scale: float) -> str:
@@ -89,11 +117,7 @@ def generate(name: str, args: argparse.Namespace) -> Counter:
     while any(found[g] < n for g, n in wanted.items()) and time.monotonic() < deadline:
         games += 1
         rng = random.Random(master.getrandbits(64))
-        state = new_game(name, rng)
-        players = {seat: CpuPlayer(engine, LEVELS["easy"], random.Random(rng.getrandbits(64)),
-                                   NODES, tactics=False) for seat in engine.players(state)}
-        for seat, cpu in players.items():
-            state = cpu.opening(state, seat)
+        state, players = new_game(name, rng)
         initial, moves, taken = state, [], Counter()
         while engine.outcome(state) is None and len(moves) < MAX_PLIES[name]:
             clock = time.process_time()

@@ -15,3 +15,11 @@ from overlords.ui.view import OverlordsView
 def scene_for(app, match: Match, rematch: Callable[[], Scene] | None = None) -> GameScene:
     """The game screen of an Overlords match (`rematch`: what the Rematch button opens)."""
     return GameScene(app, match, OverlordsController(), OverlordsView(), rematch=rematch)
+
+
+def puzzle_parts(app, match: Match) -> tuple[OverlordsController, OverlordsView]:
+    """The controller and view of a puzzle (`common.ui.puzzle_scene`): the game's own, with
+    the moves left unjudged (the danger marks would give the answer away)."""
+    controller = OverlordsController()
+    controller.judging = False
+    return controller, OverlordsView()
