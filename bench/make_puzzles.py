@@ -103,11 +103,14 @@ def generate(name: str, args: argparse.Namespace) -> Counter:
     engine, rules = GAMES[name].engine, GAMES[name].puzzles
     wanted = {goal: round(count * args.share) for goal, count in WANTED[name].items()}
     out = shared.folder(name)
+    found: Counter = Counter()
     if not args.dry_run:
         out.mkdir(parents=True, exist_ok=True)
         for old in out.glob("*.json"):
-            old.unlink()
-    found: Counter = Counter()
+            if args.append:  # counted, and numbered after
+                found[old.stem.rsplit("-", 1)[0]] += 1
+            else:
+                old.unlink()
     easy: Counter = Counter()  # easy puzzles kept per goal
     ratings: Counter = Counter()
     master = random.Random(args.seed)
@@ -174,6 +177,8 @@ def main(argv: list[str] | None = None) -> int:
                         " of the time)")
     parser.add_argument("--minutes", type=float, default=12.0, help="time limit per game")
     parser.add_argument("--dry-run", action="store_true", help="write nothing")
+    parser.add_argument("--append", action="store_true",
+                        help="keep the puzzles there and add to them (another --seed)")
     args = parser.parse_args(argv)
     names = list(WANTED) if args.game == "all" else [args.game]
     wall = time.monotonic()

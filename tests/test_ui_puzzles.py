@@ -65,7 +65,7 @@ def test_the_screen_opens_on_the_real_game_screen_with_the_goal():
     assert scene.puzzles == ordered(puzzle_io.load_puzzles("overlords"))
     status = scene.status()
     assert "to play" in status.title and scene.puzzle.rating in status.title
-    assert scene.puzzle.goal_text in status.text and "streak 0" in status.text
+    assert scene.puzzle.goal_text in status.text and "streak 0" in status.title
     assert scene.my_turn and scene.controller.judging is False
     app.close()
 
@@ -179,4 +179,30 @@ def test_the_screen_draws_at_every_size(size):
     app.set_window_size(size)
     d.frames(2)
     assert app.top.areas is not None
+    app.close()
+
+
+def test_a_prepollency_stop_on_its_real_screen():
+    if not puzzle_io.load_puzzles("prepollency"):
+        pytest.skip("no Prepollency puzzles")
+    app, d = start("prepollency")
+    scene = app.top
+    assert type(scene.controller).__name__ == "TurnController"
+    assert scene.puzzle.goal_text in scene.status().text
+    state = scene.match.state
+    wrong = next(t for t in scene.match.game.legal_moves(state)
+                 if scene.rules.judge_try(state, scene.puzzle.goal, 0, t))
+    scene.play(wrong)
+    d.frames(1)
+    assert scene.status().text.startswith("Not quite: ")
+    # the solver plays the rival's win that the reason names
+    start_moves = len(scene.puzzle.record["turns"]) + 1
+    wait(d, lambda: scene.match.over or len(scene.match.moves) > start_moves)
+    scene.again_b.on_click()
+    d.frames(1)
+    again = app.top
+    again.play(again.puzzle.moves()[0])
+    d.frames(1)
+    assert again.outcome == "solved"
+    assert app.progress.puzzle_solved("prepollency", again.puzzle.id)
     app.close()

@@ -11,7 +11,8 @@ the game that led to the position. On top of it:
   with the solver's reason and offers Retry (the position again) and Solution; a right one
   either solves the puzzle or, in a two-move puzzle, gets the solver's reply (`reply`, asked
   off the UI thread by the seat the opponent sits in, as a CPU seat would be), then the
-  player finishes;
+  player finishes; after a wrong try the solver answers too, so the refutation the reason
+  names is played on the board;
 - Hint (the toolbar's, or H) names the figure to look at, once asked it shows until the end;
 - Solution plays the shipped solution, animated; Next goes to the next puzzle;
 - every try goes to the player's progress (`common.progress`, kept as `app.progress`): the
@@ -62,10 +63,10 @@ def ordered(puzzles: list[puzzle_io.Puzzle]) -> list[puzzle_io.Puzzle]:
 
 def counts_text(progress: progress_io.Progress, game: str,
                 puzzles: list[puzzle_io.Puzzle]) -> str:
-    """"Solved: easy 3/40, medium 0/12, hard 1/8; streak 2 (best 5)"."""
+    """"Solved: easy 3/40, medium 0/12, hard 1/8 (best streak 5)"."""
     counts = progress.solved_counts(game, puzzles)
     parts = ", ".join(f"{r} {s}/{t}" for r, (s, t) in counts.items() if t)
-    return f"Solved: {parts}; streak {progress.streak} (best {progress.best_streak})"
+    return f"Solved: {parts} (best streak {progress.best_streak})"
 
 
 def _notation(entry: Any) -> str:
@@ -128,11 +129,21 @@ class SolverSeats(SeatDriver):
     """The seats no person plays in a puzzle: each answers with the solver's reply (no CPU
     worker is started)."""
 
-    def __init__(self, app: Any, seats: dict[int, SeatSpec], rules: Any) -> None:
+    def __init__(self, app: Any, seats: dict[int, SeatSpec], rules: Any,
+                 answering: Any) -> None:
         self.app, self.seats, self.rules = app, seats, rules
+        self.answering = answering  # () -> bool: whether a reply is wanted now
         self.runners: dict[int, Any] = {}
         self.since: float | None = None
         self.asked: int | None = None
+
+    def drive(self, player: int, dt: float, ask: Any, fast: bool = False) -> Any:
+        """As a CPU seat, while a reply is wanted (not over a solution being shown, nor
+        after the puzzle is solved)."""
+        if not self.answering():
+            self.stop()
+            return None
+        return super().drive(player, dt, ask, fast)
 
     def runner(self, player: int) -> Any:
         if player not in self.runners:
@@ -178,7 +189,7 @@ class PuzzleScene(GameScene):
         self.again_b = Button("Retry", self.retry)
         controller, view = app.screens(puzzle.game).puzzle_parts(app, match)
         super().__init__(app, match, controller, view)
-        self.seats = SolverSeats(app, match.seats, self.rules)
+        self.seats = SolverSeats(app, match.seats, self.rules, self._answering)
         self._save_due = False
         self.menu_back = Button("Back", self.leave, hint="Esc", small=True)
         self.toolbar = [self.retry_b, self.hint_b, self.toolbar[3], self.menu_back]
@@ -200,8 +211,10 @@ class PuzzleScene(GameScene):
         if m.review is not None:
             return super().status()
         puzzle = self.puzzle
-        title = (f"{m.name(self.player)} to play · puzzle {self.index + 1} of "
-                 f"{len(self.puzzles)} ({puzzle.rating})")
+        state = {None: f"{m.name(self.player)} to play", "missed": "Not solved",
+                 "solved": "Solved", "shown": "The solution"}[self.outcome]
+        title = (f"{state} · puzzle {self.index + 1}/{len(self.puzzles)} ({puzzle.rating})"
+                 f" · streak {self.progress.streak}")
         counts = counts_text(self.progress, puzzle.game, self.puzzles)
         hint = f" Hint: {self._hint()}" if self.visit.hinted else ""
         if self.outcome == "missed":
@@ -217,10 +230,15 @@ class PuzzleScene(GameScene):
         elif self.stage:
             status = Status(title, self.player, f"Good. Now finish it.{hint}")
         else:
-            status = Status(title, self.player, f"{puzzle.goal_text}{hint} ({counts})")
+            status = Status(title, self.player, f"{puzzle.goal_text}{hint}")
         if self._refusal_shown():
             status = Status(status.title, status.player, self.refused[0], alert=True)
         return status
+
+    def _answering(self) -> bool:
+        """The opponent answers the player's moves: a good first move of a two-move puzzle,
+        and a wrong try (its refutation shows on the board)."""
+        return self.outcome in (None, "missed") and not self.demo
 
     def _hint(self) -> str:
         return self.rules.hint(self.puzzle.state, self.puzzle.goal, self.puzzle.moves()[0])
