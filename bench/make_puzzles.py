@@ -9,8 +9,9 @@ switched off, so that they blunder as people do (the positions of bench/make_tac
 come the same way). Prepollency games between such players never get near a hold in 200 turns
 (measured: no win and no threat to stop in 20 games), so there one seat is the `normal` level
 (STRONG_NODES a turn, its tactical check on) and the others play the engine's random turns:
-the CPU takes the Obelisk, and the others must stop its third round or save their base
-(`--cpu-seats 2`: two CPU seats contest it in 3 and 4 player games).
+the CPU takes the Obelisk, and the others must stop its third round or save their base (two
+CPU seats among random ones were tried too: they break each other's holds, and 24 such games
+gave no puzzle at all).
 
 Every position of every game is asked the game's puzzle question (`<game>.puzzles.find`: a
 win in one, a win in two, a defence, a stop, ...); a position is kept only when its solution
@@ -60,7 +61,7 @@ WANTED = {  # puzzles per goal a full run keeps
 RATED_BY = ("easy", "normal", "hard")
 
 
-def new_game(name: str, rng: random.Random, cpu_seats: int = 1) -> tuple[Any, dict[int, Any]]:
+def new_game(name: str, rng: random.Random) -> tuple[Any, dict[int, Any]]:
     """A fresh self-play game: its start state and its players (see the module)."""
     engine = GAMES[name].engine
     if name == "overlords":
@@ -70,12 +71,11 @@ def new_game(name: str, rng: random.Random, cpu_seats: int = 1) -> tuple[Any, di
         for seat, cpu in players.items():
             state = cpu.opening(state, seat)
         return state, players
-    state = engine.new_state(rng, rng.choice((2, 3, 4) if cpu_seats < 2 else (3, 4)))
+    state = engine.new_state(rng, rng.choice((2, 3, 4)))
     seats = list(engine.players(state))
     players = {seat: Randomly(engine, random.Random(rng.getrandbits(64))) for seat in seats}
-    for strong in rng.sample(seats, min(cpu_seats, len(seats) - 1)):
-        players[strong] = CpuPlayer(engine, LEVELS["normal"],
-                                    random.Random(rng.getrandbits(64)), STRONG_NODES)
+    players[rng.choice(seats)] = CpuPlayer(engine, LEVELS["normal"],
+                                           random.Random(rng.getrandbits(64)), STRONG_NODES)
     return state, players
 
 
@@ -124,7 +124,7 @@ def generate(name: str, args: argparse.Namespace) -> Counter:
     while any(found[g] < n for g, n in wanted.items()) and time.monotonic() < deadline:
         games += 1
         rng = random.Random(master.getrandbits(64))
-        state, players = new_game(name, rng, args.cpu_seats)
+        state, players = new_game(name, rng)
         initial, moves, taken = state, [], Counter()
         while engine.outcome(state) is None and len(moves) < MAX_PLIES[name]:
             clock = time.process_time()
@@ -180,9 +180,6 @@ def main(argv: list[str] | None = None) -> int:
                         help="most of a goal's puzzles that may be easy (till the last quarter"
                         " of the time)")
     parser.add_argument("--minutes", type=float, default=12.0, help="time limit per game")
-    parser.add_argument("--cpu-seats", type=int, default=1,
-                        help="Prepollency: seats the CPU plays (2: two contest the Obelisk in "
-                        "3 and 4 player games)")
     parser.add_argument("--dry-run", action="store_true", help="write nothing")
     parser.add_argument("--append", action="store_true",
                         help="keep the puzzles there and add to them (another --seed)")
