@@ -73,9 +73,10 @@ def new_game(name: str, rng: random.Random) -> tuple[Any, dict[int, Any]]:
         return state, players
     state = engine.new_state(rng, rng.choice((2, 3, 4)))
     seats = list(engine.players(state))
+    strong = rng.choice(seats)
     players = {seat: Randomly(engine, random.Random(rng.getrandbits(64))) for seat in seats}
-    players[rng.choice(seats)] = CpuPlayer(engine, LEVELS["normal"],
-                                           random.Random(rng.getrandbits(64)), STRONG_NODES)
+    players[strong] = CpuPlayer(engine, LEVELS["normal"], random.Random(rng.getrandbits(64)),
+                                STRONG_NODES)
     return state, players
 
 
