@@ -62,7 +62,7 @@ class Registered:
     @property
     def puzzles(self) -> Any:
         """The puzzles' rules (pygame-free): `GOALS`, `PLAYER_MOVES`, `judge_try`, `reply`,
-        `hint`, `squares`, `find`, `check` (see `common.puzzles`)."""
+        `hint`, `hint_square`, `find`, `check` (see `common.puzzles`)."""
         return self._load(self.puzzles_module)
 
 

@@ -18,8 +18,9 @@ move (bench/make_puzzles.py says how it is measured). Files are read bounded
 Each game's puzzle rules live in the module its registry entry names (`Registered.puzzles`):
 `GOALS` (goal -> the sentence shown), `PLAYER_MOVES` (goal -> how many moves the player makes),
 `judge_try(state, goal, stage, move) -> reason | None`, `reply(state)` (the solver's answer),
-`hint(state, goal, move)`, `squares(move)` (what a hint lights), `find(state)` (the generator's
-question: a unique puzzle here?) and `check(state, goal, solution) -> problem | None`.
+`hint(state, goal, move)`, `hint_square(state, goal, move)` (the piece a hint picks),
+`find(state)` (the generator's question: a unique puzzle here?) and `check(state, goal,
+solution) -> problem | None`.
 """
 
 from __future__ import annotations

@@ -125,10 +125,10 @@ def hint(state: State, goal: str, move: int) -> str:
     return f"Look at your {figure} on {where}."
 
 
-def squares(move: int) -> tuple[int, ...]:
-    """The squares a hint may light: the moving figure's."""
-    frm = Move(move).frm
-    return () if frm is None else (frm,)
+def hint_square(state: State, goal: str, move: int) -> int | None:
+    """The square the hint picks on the board (its figure's moves show): the moving figure's
+    (None for a recruit)."""
+    return Move(move).frm
 
 
 # --- finding and checking puzzles -----------------------------------------------------------
@@ -197,4 +197,4 @@ def check(state: State, goal: str, solution: list[Move]) -> str | None:
 
 
 __all__ = ["GOALS", "PLAYER_MOVES", "check", "find", "hint", "judge_try", "key", "reply",
-           "squares"]
+           "hint_square"]

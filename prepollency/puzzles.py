@@ -129,9 +129,10 @@ def hint(state: State, goal: str, turn) -> str:
     return f"Look at your {PIECE_NAMES[state.kinds[key.frm]]} on {_sq(key.frm)}."
 
 
-def squares(turn) -> tuple[int, ...]:
-    """The squares a hint may light: the moving pieces'."""
-    return tuple(m.frm for m in Turn(turn))
+def hint_square(state: State, goal: str, turn) -> int | None:
+    """The square the hint picks on the board (its piece's moves show): the key move's."""
+    key = _key_of(state, goal, turn)
+    return None if key is None else key.frm
 
 
 # --- finding and checking puzzles -----------------------------------------------------------
@@ -203,4 +204,5 @@ def check(state: State, goal: str, solution: list) -> str | None:
     return None
 
 
-__all__ = ["GOALS", "PLAYER_MOVES", "check", "find", "hint", "judge_try", "reply", "squares"]
+__all__ = ["GOALS", "PLAYER_MOVES", "check", "find", "hint", "judge_try", "reply",
+           "hint_square"]

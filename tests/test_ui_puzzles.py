@@ -116,6 +116,7 @@ def test_the_hint_names_the_figure_and_counts_as_hinted():
     scene.hint_b.on_click()
     d.frames(1)
     assert "Hint: Look at your" in scene.status().text and not scene.hint_b.enabled
+    assert scene.controller.pick.figure == scene.puzzle.moves()[0].frm  # picked on the board
     scene.play(scene.puzzle.moves()[0])
     d.frames(1)
     assert scene.outcome == "solved"
@@ -205,4 +206,18 @@ def test_a_prepollency_stop_on_its_real_screen():
     d.frames(1)
     assert again.outcome == "solved"
     assert app.progress.puzzle_solved("prepollency", again.puzzle.id)
+    app.close()
+
+
+def test_the_prepollency_hint_picks_the_key_piece():
+    if not puzzle_io.load_puzzles("prepollency"):
+        pytest.skip("no Prepollency puzzles")
+    app, d = start("prepollency")
+    scene = app.top
+    scene.request_hint()
+    d.frames(1)
+    key = scene.rules.hint_square(scene.puzzle.state, scene.puzzle.goal,
+                                  scene.puzzle.moves()[0])
+    assert key is not None and scene.controller.picked == key
+    assert "Hint: Look at your" in scene.status().text
     app.close()

@@ -13,7 +13,8 @@ the game that led to the position. On top of it:
   off the UI thread by the seat the opponent sits in, as a CPU seat would be), then the
   player finishes; after a wrong try the solver answers too, so the refutation the reason
   names is played on the board;
-- Hint (the toolbar's, or H) names the figure to look at, once asked it shows until the end;
+- Hint (the toolbar's, or H) names the figure to look at and picks it on the board (its moves
+  show, as after a click on it); once asked it shows until the end;
 - Solution plays the shipped solution, animated; Next goes to the next puzzle;
 - every try goes to the player's progress (`common.progress`, kept as `app.progress`): the
   solved counts per rating and the streak show in the status area, and are saved at once.
@@ -324,6 +325,10 @@ class PuzzleScene(GameScene):
         if self.outcome is not None or self.visit.hinted:
             return
         self.visit.hinted = True
+        puzzle = self.puzzle
+        square = self.rules.hint_square(puzzle.state, puzzle.goal, puzzle.moves()[0])
+        if square is not None and self.my_turn and self.stage == 0 and not self.match.steps:
+            self.pick_square(square)  # the figure is picked: its moves show on the board
         self.app.sound.play("select", 0.5)
         self.refresh()
 
