@@ -116,9 +116,18 @@ def reply(state: State) -> Turn:
 
 
 def _key_of(state: State, goal: str, turn) -> Move | None:
-    """The solution's key move: the one every solving turn contains (see module)."""
-    common = _common(_solving(state, goal))
-    return next((m for m in Turn(turn) if m in common), None)
+    """The move of the solution a hint points at: the first one the turn fails without (the
+    key move, which `check` proves every solving turn contains, is one such). Cheap: two
+    judged turns, not every solving turn listed (a hint is asked on the UI thread)."""
+    turn = Turn(turn)
+    for move in turn:
+        rest = Turn(m for m in turn if m != move)
+        try:
+            if judge_try(state, goal, 0, rest) is not None:
+                return move
+        except ValueError:  # the other move alone is not legal: this one opens its way
+            return move
+    return turn[0] if turn else None
 
 
 def hint(state: State, goal: str, turn) -> str:

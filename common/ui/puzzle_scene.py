@@ -161,6 +161,7 @@ class Visit:
 
     missed: bool = False
     hinted: bool = False
+    hint_text: str = ""  # the hint's words, worked out once
 
 
 class PuzzleScene(GameScene):
@@ -182,6 +183,7 @@ class PuzzleScene(GameScene):
         self.stage = 0  # the player's moves that held so far
         self.outcome: str | None = "shown" if demo else None  # "missed", "solved", "shown"
         self.why = ""  # the solver's reason for a wrong try
+        self.first = puzzle.moves()[0]  # the solution's first move
         self.demo: list[Any] = puzzle.moves() if demo else []
         self._demo_wait = 0.0
         self.retry_b = Button("Retry", self.retry, hint="Ctrl+Z", small=True)
@@ -242,7 +244,11 @@ class PuzzleScene(GameScene):
         return self.outcome in (None, "missed") and not self.demo
 
     def _hint(self) -> str:
-        return self.rules.hint(self.puzzle.state, self.puzzle.goal, self.puzzle.moves()[0])
+        """The hint's words (worked out once a visit: the status is read every frame)."""
+        if not self.visit.hint_text:
+            puzzle = self.puzzle
+            self.visit.hint_text = self.rules.hint(puzzle.state, puzzle.goal, self.first)
+        return self.visit.hint_text
 
     def refresh(self) -> None:
         """The game screen's refresh, then the puzzle's buttons in the status area."""
@@ -326,7 +332,7 @@ class PuzzleScene(GameScene):
             return
         self.visit.hinted = True
         puzzle = self.puzzle
-        square = self.rules.hint_square(puzzle.state, puzzle.goal, puzzle.moves()[0])
+        square = self.rules.hint_square(puzzle.state, puzzle.goal, self.first)
         if square is not None and self.my_turn and self.stage == 0 and not self.match.steps:
             self.pick_square(square)  # the figure is picked: its moves show on the board
         self.app.sound.play("select", 0.5)
