@@ -221,3 +221,18 @@ def test_the_prepollency_hint_picks_the_key_piece():
     assert key is not None and scene.controller.picked == key
     assert "Hint: Look at your" in scene.status().text
     app.close()
+
+
+def test_next_skips_the_puzzles_already_solved():
+    app, d = start()
+    scene = app.top
+    ids = [p.id for p in scene.puzzles]
+    for pid in ids[1:3]:
+        app.progress.record_puzzle("overlords", pid, solved=True)
+    scene.next_b_.on_click()
+    assert app.top.index == 3
+    for pid in ids:
+        app.progress.record_puzzle("overlords", pid, solved=True)
+    app.top.next_b_.on_click()
+    assert app.top.index == 4  # all solved: simply the next one
+    app.close()

@@ -15,7 +15,7 @@ the game that led to the position. On top of it:
   names is played on the board;
 - Hint (the toolbar's, or H) names the figure to look at and picks it on the board (its moves
   show, as after a click on it); once asked it shows until the end;
-- Solution plays the shipped solution, animated; Next goes to the next puzzle;
+- Solution plays the shipped solution, animated; Next goes to the next puzzle not solved yet;
 - every try goes to the player's progress (`common.progress`, kept as `app.progress`): the
   solved counts per rating and the streak show in the status area, and are saved at once.
 
@@ -354,8 +354,12 @@ class PuzzleScene(GameScene):
         self.app.replace(PuzzleScene(self.app, self.puzzles, self.index, self.visit, demo=True))
 
     def next_puzzle(self) -> None:
-        """The next puzzle (after the last, the first again)."""
-        following = (self.index + 1) % len(self.puzzles)
+        """The next puzzle not solved yet (after the last, from the first again); the next one
+        in order once all are solved."""
+        count, game = len(self.puzzles), self.puzzle.game
+        order = [(self.index + step) % count for step in range(1, count + 1)]
+        following = next((i for i in order
+                          if not self.progress.puzzle_solved(game, self.puzzles[i].id)), order[0])
         self.app.replace(PuzzleScene(self.app, self.puzzles, following))
 
     def open_menu(self) -> None:
