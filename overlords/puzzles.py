@@ -120,8 +120,8 @@ def hint(state: State, goal: str, move: int) -> str:
         if attackers and attackers[0].frm is not None:
             a = attackers[0]
             enemy = TYPE_NAMES[state.figure(a.frm)[1]]
-            return (f"The danger is the {enemy} on {rules.GRID.name(a.frm)}. "
-                    f"Look at your {figure} on {where}.")
+            return (f"The danger is the {enemy} on {rules.GRID.name(a.frm)}: look at your "
+                    f"{figure} on {where}.")
     return f"Look at your {figure} on {where}."
 
 

@@ -219,7 +219,7 @@ class PuzzleScene(GameScene):
         title = (f"{state} · puzzle {self.index + 1}/{len(self.puzzles)} ({puzzle.rating})"
                  f" · streak {self.progress.streak}")
         counts = counts_text(self.progress, puzzle.game, self.puzzles)
-        hint = f" Hint: {self._hint()}" if self.visit.hinted else ""
+        hint = f"Hint: {self._hint()} " if self.visit.hinted else ""  # first: seen if cut
         if self.outcome == "missed":
             status = Status(title, self.player, f"Not quite: {self.why}. Retry, or see the "
                             "solution.", alert=True, lit=False)
@@ -231,9 +231,9 @@ class PuzzleScene(GameScene):
         elif m.to_move != self.player:
             status = Status(title, m.to_move, f"{m.name(m.to_move)} answers…", lit=False)
         elif self.stage:
-            status = Status(title, self.player, f"Good. Now finish it.{hint}")
+            status = Status(title, self.player, f"{hint}Good. Now finish it.")
         else:
-            status = Status(title, self.player, f"{puzzle.goal_text}{hint}")
+            status = Status(title, self.player, f"{hint}{puzzle.goal_text}")
         if self._refusal_shown():
             status = Status(status.title, status.player, self.refused[0], alert=True)
         return status
