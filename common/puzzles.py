@@ -97,8 +97,9 @@ def folder(game: str) -> Path:
 
 
 def load_puzzles(game: str) -> list[Puzzle]:
-    """The game's shipped puzzles that can be read, in file-name order (a damaged file is
-    left out: `check_all` names it)."""
+    """The game's shipped puzzles that can be read, in file-name order (a damaged file is left
+    out: `check_all` names it). They are not replayed here (that is some 5 ms each): a record
+    that does not replay raises RecordError from `Puzzle.replay` / `Puzzle.moves`."""
     return _load(game)[0]
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import fnmatch
 import tomllib
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -60,12 +61,11 @@ def _first(goal: str) -> puzzles.Puzzle:
 
 
 def test_a_wrong_solution_is_caught():
-    puzzle = copy.deepcopy(_first("win-1"))
+    puzzle = _first("win-1")
     state = puzzle.state
     wrong = next(m for m in ov_rules.legal_moves(state)
                  if ov_rules.apply(state, m).result is None)
-    puzzle.solution = (str(wrong),)
-    assert "fails" in puzzles.check(puzzle)
+    assert "fails" in puzzles.check(replace(puzzle, solution=(str(wrong),)))
 
 
 def test_a_solution_that_is_not_unique_is_caught():
@@ -91,12 +91,12 @@ def test_a_solution_that_is_not_unique_is_caught():
 
 
 def test_a_wrong_solver_reply_is_caught():
-    puzzle = copy.deepcopy(_first("win-2"))
+    puzzle = _first("win-2")
     moves = puzzle.moves()
     after = ov_rules.apply(puzzle.state, moves[0])
     other = next(m for m in ov_rules.legal_moves(after) if m != moves[1])
-    puzzle.solution = (puzzle.solution[0], str(other), puzzle.solution[2])
-    assert puzzles.check(puzzle)
+    assert puzzles.check(replace(puzzle, solution=(puzzle.solution[0], str(other),
+                                                   puzzle.solution[2])))
 
 
 @pytest.mark.parametrize("change, says", [
@@ -122,3 +122,16 @@ def test_damaged_files_are_named_by_check_all(tmp_path, monkeypatch):
     assert [p.id for p in puzzles.load_puzzles("overlords")] == ["good"]
     failures = puzzles.check_all(["overlords"])
     assert len(failures) == 1 and failures[0].startswith("overlords/bad.json")
+
+
+def test_a_puzzle_whose_record_does_not_replay_is_named(tmp_path, monkeypatch):
+    folder = tmp_path / "puzzles" / "overlords"
+    folder.mkdir(parents=True)
+    record = copy.deepcopy(_first("win-1").record)
+    record["moves"][0] = "7H a1-h8"  # not legal there
+    rec.save(folder / "broken.json", record)
+    monkeypatch.setattr(puzzles, "folder", lambda game: tmp_path / "puzzles" / game)
+    [broken] = puzzles.load_puzzles("overlords")
+    with pytest.raises(rec.RecordError):
+        broken.moves()
+    assert puzzles.check_all(["overlords"])[0].startswith("overlords/broken: move 1")

@@ -236,3 +236,19 @@ def test_next_skips_the_puzzles_already_solved():
     app.top.next_b_.on_click()
     assert app.top.index == 4  # all solved: simply the next one
     app.close()
+
+
+def test_a_puzzle_that_does_not_replay_is_skipped_with_a_toast():
+    from dataclasses import replace
+
+    from common.ui import puzzle_scene
+
+    app, d = start()
+    good = app.top.puzzles
+    record = dict(good[0].record, moves=["7H a1-h8"])  # not legal there
+    broken = replace(good[0], id="broken", record=record, _replay=None)
+    puzzle_scene.show(app, [broken, *good[1:3]], 0)
+    d.frames(1)
+    assert isinstance(app.top, PuzzleScene) and app.top.puzzle is good[1]
+    assert "broken" in (app._toast or ("",))[0]
+    app.close()

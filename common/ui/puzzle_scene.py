@@ -33,6 +33,7 @@ from typing import Any
 
 from common import progress as progress_io
 from common import puzzles as puzzle_io
+from common import record as rec
 from common.match import Match
 from common.progress import RATINGS
 from common.seats import HUMAN, RANDOM, SeatSpec
@@ -54,7 +55,24 @@ def open_puzzles(app: Any, game: str) -> None:
         return
     progress = progress_io.of_app(app)
     start = next((i for i, p in enumerate(puzzles) if not progress.puzzle_solved(game, p.id)), 0)
-    app.push(PuzzleScene(app, puzzles, start))
+    show(app, puzzles, start, push=True)
+
+
+def show(app: Any, puzzles: list[puzzle_io.Puzzle], index: int, visit: Visit | None = None,
+         demo: bool = False, push: bool = False) -> None:
+    """Put puzzle `index` on screen (pushed, or in place of the top screen); a puzzle whose
+    record does not replay (a damaged file) is skipped with a toast, the next one shown."""
+    for step in range(len(puzzles)):
+        at = (index + step) % len(puzzles)
+        try:
+            scene = PuzzleScene(app, puzzles, at, visit if not step else None, demo and not step)
+        except rec.RecordError as err:
+            app.toast(f"Puzzle {puzzles[at].id} cannot be shown ({rec.cut(str(err), 80)})", 4.0)
+            continue
+        (app.push if push else app.replace)(scene)
+        return
+    if not push:
+        app.pop()
 
 
 def ordered(puzzles: list[puzzle_io.Puzzle]) -> list[puzzle_io.Puzzle]:
@@ -347,11 +365,11 @@ class PuzzleScene(GameScene):
 
     def retry(self) -> None:
         """The position again (the visit goes on: a miss stays a miss)."""
-        self.app.replace(PuzzleScene(self.app, self.puzzles, self.index, self.visit))
+        show(self.app, self.puzzles, self.index, self.visit)
 
     def show_solution(self) -> None:
         """Play the solution from the position, animated (the puzzle counts as missed)."""
-        self.app.replace(PuzzleScene(self.app, self.puzzles, self.index, self.visit, demo=True))
+        show(self.app, self.puzzles, self.index, self.visit, demo=True)
 
     def next_puzzle(self) -> None:
         """The next puzzle not solved yet (after the last, from the first again); the next one
@@ -360,7 +378,7 @@ class PuzzleScene(GameScene):
         order = [(self.index + step) % count for step in range(1, count + 1)]
         following = next((i for i in order
                           if not self.progress.puzzle_solved(game, self.puzzles[i].id)), order[0])
-        self.app.replace(PuzzleScene(self.app, self.puzzles, following))
+        show(self.app, self.puzzles, following)
 
     def open_menu(self) -> None:
         """Esc (and Back) leave the puzzles."""
