@@ -2,9 +2,11 @@
 
 `open_puzzles(app, game)` pushes it on the first puzzle the player has not solved (easy ones
 first). The screen is the shared `GameScene` with the game's own controller and view (from its
-screens module: `puzzle_parts(app, match)`, which leaves out what would give the answer away,
-such as the Overlords danger marks), over a `Match` of the puzzle's record, so the log shows
-the game that led to the position. On top of it:
+screens module: `scene_parts(app, match)`, as the game screen and the lessons build theirs),
+less what would give the answer away: a controller that judges the moves as the player
+chooses (`judging`: the Overlords danger marks, shields and "lose your Overlord?" question)
+has it turned off. It is over a `Match` of the puzzle's record, so the log shows the game that
+led to the position. On top of it:
 
 - the status area says whose move it is, the puzzle's number and rating, and its goal;
 - a try is judged by the game's puzzle rules (`judge_try`): a wrong one says "Not quite: ..."
@@ -208,7 +210,9 @@ class PuzzleScene(GameScene):
         self.solution_b = Button("Solution", self.show_solution)
         self.next_b_ = Button("Next ›", self.next_puzzle, primary=True)
         self.again_b = Button("Retry", self.retry)
-        controller, view = app.screens(puzzle.game).puzzle_parts(app, match)
+        controller, view = app.screens(puzzle.game).scene_parts(app, match)
+        if hasattr(controller, "judging"):  # no danger marks: they would tell the answer
+            controller.judging = False
         super().__init__(app, match, controller, view)
         self.seats = SolverSeats(app, match.seats, self.rules, self._answering)
         self._save_due = False
