@@ -208,7 +208,7 @@ class PuzzleScene(GameScene):
         self._demo_wait = 0.0
         self.retry_b = Button("Retry", self.retry, hint="Ctrl+Z", small=True)
         self.solution_b = Button("Solution", self.show_solution)
-        self.next_b_ = Button("Next ›", self.next_puzzle, primary=True)
+        self.next_b_ = Button("Next ›", self.next_puzzle, primary=True)  # (`next_b`: review's)
         self.again_b = Button("Retry", self.retry)
         controller, view = app.screens(puzzle.game).scene_parts(app, match)
         if hasattr(controller, "judging"):  # no danger marks: they would tell the answer
@@ -217,7 +217,8 @@ class PuzzleScene(GameScene):
         self.seats = SolverSeats(app, match.seats, self.rules, self._answering)
         self._save_due = False
         self.menu_back = Button("Back", self.leave, hint="Esc", small=True)
-        self.toolbar = [self.retry_b, self.hint_b, self.toolbar[3], self.menu_back]
+        rules_b = next(b for b in self.toolbar if b.label == "Rules")
+        self.toolbar = [self.retry_b, self.hint_b, rules_b, self.menu_back]  # no Undo, Redo
         if demo:
             self._mark(solved=False)
         self.refresh()
