@@ -32,6 +32,7 @@ class Registered:
     rules_text_module: str
     board_from_seed: bool = False  # the seed draws the board (worth showing: "Board seed 7")
     row_moves: int = 1  # moves a numbered row of the move log holds (Overlords: a pair)
+    puzzles_module: str = ""  # the puzzles' goals and checks (`common.puzzles`)
     _cache: dict[str, ModuleType] = field(default_factory=dict, compare=False, repr=False)
 
     def _load(self, module: str) -> ModuleType:
@@ -60,6 +61,12 @@ class Registered:
         """The rules in plain words for the Rules screen (`TITLE`, `SECTIONS`)."""
         return self._load(self.rules_text_module)
 
+    @property
+    def puzzles(self) -> Any:
+        """The puzzles' rules (pygame-free): `GOALS`, `PLAYER_MOVES`, `judge_try`, `reply`,
+        `hint`, `hint_square`, `find`, `check` (see `common.puzzles`)."""
+        return self._load(self.puzzles_module)
+
 
 def _overlords_seat(player: int) -> str:
     return ("White", "Black")[player]
@@ -83,12 +90,13 @@ GAMES: dict[str, Registered] = {
         "8x8, two sides: move with Rune and Fate stones, capture the Overlord",
         (2,), _overlords_seat, _overlords_seats,
         "overlords.rules", "overlords.ai", "overlords.ui", "overlords.rules_text",
-        board_from_seed=True, row_moves=2),
+        board_from_seed=True, row_moves=2, puzzles_module="overlords.puzzles"),
     "prepollency": Registered(
         "prepollency", "Prepollency",
         "15x15, two to four players race to hold the central Obelisk",
         (2, 3, 4), _prepollency_seat, _prepollency_seats,
-        "prepollency.rules", "prepollency.ai", "prepollency.ui", "prepollency.rules_text"),
+        "prepollency.rules", "prepollency.ai", "prepollency.ui", "prepollency.rules_text",
+        puzzles_module="prepollency.puzzles"),
 }
 
 
