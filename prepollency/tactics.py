@@ -36,7 +36,7 @@ against plain enumeration over `rules.legal_moves` in `tests/helpers/prepollency
 - a seat can win at once only with a hold count of 3 or with at most two squares missing in
   all the other seats' bases together (a turn fills at most two squares); a base falls only
   with at most two squares missing, and M's turn can lower no seat's count of missing squares
-  by more than two: most positions need no per-turn work at all (`_Watch`);
+  by more than two: most positions need no per-turn work at all (`Watch`);
 - whether S can fill one or two given squares without emptying squares it must keep is
   decided by walking the eight lines out from each square (the pieces that reach it, and the
   ones a first move would uncover: `fill_turn`), not by generating S's turns.
@@ -307,7 +307,7 @@ def _order(alive: Sequence[int], me: int) -> list[int]:
 
 # --- what a turn of the mover allows --------------------------------------------------------
 
-class _Watch:
+class Watch:
     """What the mover's turns in one position can allow, found once: the seats that could
     win at once after some turn (hold count 3, or at most four squares missing before the
     turn), whether the mover's base can fall, and whether it has a Khan to lose."""
@@ -370,6 +370,11 @@ class _Watch:
                         return Danger(KHAN_LOST, seat, Threat(seat, "khan", turn_, (k,)))
         return None
 
+    def level(self, turn: Turn) -> int:
+        """The danger level of a turn (SAFE when it allows nothing)."""
+        d = self.danger(turn)
+        return SAFE if d is None else d.level
+
     def _special(self, owners: list[int], turn: Turn) -> bool:
         """Whether the turn ends in a way the fast path does not copy: a Khan award, an
         elimination, or the draw (then `rules.apply` decides)."""
@@ -386,14 +391,21 @@ class _Watch:
         return state.quiet >= quiet_limit
 
 
+def second_moves(state: State, first: Move) -> list[Move]:
+    """The second moves of the mover after `first` at the start of its turn (the engine's)."""
+    me = state.turn
+    return rules._second_moves(list(state.owners), list(state.kinds), me, state.pieces[me],
+                               first)
+
+
 def danger(state: State, turn: Turn) -> Danger | None:
     """The worst one turn of the mover allows (HANDS_WIN, BASE_FALLS, KHAN_LOST), or None."""
-    return _Watch(state).danger(Turn(turn))
+    return Watch(state).danger(Turn(turn))
 
 
 def dangers(state: State, turns: Iterable[Turn] | None = None) -> dict[Turn, Danger | None]:
     """`danger` for many turns of one position (default: every legal turn)."""
-    watch = _Watch(state)
+    watch = Watch(state)
     turns = rules.legal_moves(state) if turns is None else turns
     return {Turn(t): watch.danger(Turn(t)) for t in turns}
 
@@ -404,7 +416,7 @@ def stopping_turns(state: State, turns: Iterable[Turn] | None = None) -> list[Tu
     of them wins at once (maybe [])."""
     if state.result is not None or not threats(state):
         return None
-    watch = _Watch(state)
+    watch = Watch(state)
     turns = rules.legal_moves(state) if turns is None else turns
     out = []
     for turn in turns:
@@ -417,7 +429,7 @@ def stopping_turns(state: State, turns: Iterable[Turn] | None = None) -> list[Tu
 def floor(state: State, first: Iterable[Turn] = ()) -> int:
     """The least danger level any legal turn of the mover allows (SAFE if one allows nothing);
     the turns in `first` are tried first (a good guess makes it quick)."""
-    watch = _Watch(state)
+    watch = Watch(state)
     if watch.idle:
         return SAFE
     best = HANDS_WIN + 1

@@ -227,3 +227,71 @@ def test_played_positions_agree_with_plain_enumeration():
             d = tactics.danger(state, t)
             assert (0 if d is None else d.level) == brute.danger_level(state, t)
 
+
+
+# --- the levels and the Hint use it -------------------------------------------------------------
+
+def cpu_turn(state: rules.State, level: str, seed: int = 1, nodes: int = 60) -> Turn:
+    from common.ai.levels import LEVELS, CpuPlayer
+
+    return CpuPlayer(rules, LEVELS[level], random.Random(seed), nodes)(state)
+
+
+WINS = {
+    "hold": position({**holding(1), "c3": "1A", "m13": "3C", "a1": "3I"}, holds={1: 3}),
+    "uncovered": position({"o15": "1I", "n15": "1I", "o14": "1C", "n12": "1I", "n11": "1A",
+                           "c3": "3I"}),
+    "refilled": position({"o15": "1I", "n15": "1I", "o14": "1I", "k15": "1A", "c3": "3I",
+                          "a1": "3C"}),
+    "two bases": position({"o15": "1I", "n15": "2I", "o14": "1C", "n11": "1A", "a15": "1I",
+                           "b15": "3I", "a14": "1C", "b11": "1A", "c3": "2I", "m3": "3I"},
+                          players=3),
+}
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("name", sorted(WINS))
+def test_every_level_plays_a_win_at_once_even_of_two_moves(level, name):
+    state = WINS[name]
+    result = rules.apply(state, cpu_turn(state, level)).result
+    assert result is not None and result.winner == state.turn
+
+
+STOPS = {
+    "hold, 3 players": position({**holding(2, "C"), "h5": "1A", "m13": "3I", "c13": "2I"},
+                                players=3, holds={2: 3}),
+    "hold, 4 players": position({**holding(3), "h12": "1A", "d4": "1C", "a3": "2I",
+                                 "m3": "4I", "o1": "3I"}, players=4, holds={3: 3}),
+    "base": position({"a1": "3I", "b1": "3I", "a2": "3C", "b5": "3A", "c3": "1I",
+                      "m13": "1I"}),
+    "capture": position({"a1": "3I", "b1": "3I", "a2": "3C", "d4": "3C", "d7": "1A",
+                         "m13": "1I"}),
+}
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("name", sorted(STOPS))
+def test_every_level_stops_a_win_of_the_seats_before_its_next_turn(level, name):
+    state = STOPS[name]
+    assert tactics.stopping_turns(state)
+    chosen = cpu_turn(state, level)
+    assert tactics.Watch(state).level(chosen) < tactics.HANDS_WIN, chosen
+
+
+def test_the_khan_is_not_left_en_prise_when_it_can_flee():
+    # the Cavalry on e9 attacks h6, where Red's Khan stands; holding the line loses it
+    state = position({"h6": "1K", "e9": "3C", "c13": "3I", "m3": "1I"})
+    assert tactics.Watch(state).level(Turn()) == tactics.KHAN_LOST
+    for seed in range(3):
+        assert tactics.Watch(state).level(cpu_turn(state, "normal", seed)) == tactics.SAFE
+
+
+def test_easy_misses_some_wins_on_purpose_but_not_most():
+    from common.ai.levels import LEVELS
+
+    state = WINS["refilled"]
+    found = 0
+    for seed in range(30):
+        result = rules.apply(state, cpu_turn(state, "easy", seed, nodes=20)).result
+        found += result is not None and result.winner == 1
+    assert LEVELS["easy"].vigilance < 1.0 and 0.6 * 30 <= found <= 30
