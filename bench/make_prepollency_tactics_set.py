@@ -17,8 +17,10 @@ position; its final position is the question (`prepollency.tactics` decides ever
 - `khan-*`: holding the line leaves the mover's Khan where a seat that moves before its next
   turn takes it, and some turn allows nothing worse and saves it.
 
-Names carry the players (`stop-4p-003.json`). At most `--per-game` positions of each kind come
-from one game, so the set is varied; the script is deterministic for a seed.
+`--records DIR` also takes positions from finished games' records (such as the 4-player games
+`bench ladder` writes), before playing new ones. Names carry the players (`stop-4p-003.json`).
+At most `--per-game` positions of each kind come from one game, so the set is varied; the
+script is deterministic for a seed.
 """
 
 from __future__ import annotations
@@ -69,6 +71,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=40, help="at most this many per count")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--records", type=Path, default=None,
+                        help="also take positions from the game records in this folder")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     for old in args.out.glob("*.json"):
@@ -78,6 +82,24 @@ def main(argv: list[str] | None = None) -> int:
     for players in (2, 3, 4):
         wanted = {k: (0 if k == "base" and players == 2 else args.per_kind) for k in KINDS}
         found = dict.fromkeys(KINDS, 0)
+        for path in sorted(args.records.glob("*.json")) if args.records else ():
+            record = rec.load(path)
+            replay = rec.replay(record, {"prepollency": rules})
+            if len(replay.initial.seats) != players:
+                continue
+            state, moves, taken = replay.initial, [], dict.fromkeys(KINDS, 0)
+            for move in replay.moves:
+                kind = classify(state) if moves else None
+                if kind and found[kind] < wanted[kind] and taken[kind] < args.per_game:
+                    found[kind] += 1
+                    taken[kind] += 1
+                    rec.save(args.out / f"{kind}-{players}p-{found[kind]:03d}.json",
+                             rec.build(rules, replay.initial, moves, state,
+                                       players=record.get("players", {})))
+                state = rules.apply(state, move)
+                moves.append(move)
+            print(f"{players} players, {path.name}: " + ", ".join(
+                f"{k} {found[k]}/{wanted[k]}" for k in KINDS), flush=True)
         for number in range(1, args.games + 1):
             if all(found[k] >= wanted[k] for k in KINDS):
                 break

@@ -292,20 +292,48 @@ def threats(state: State) -> dict[int, Threat]:
         return {}
     owners, kinds = list(state.owners), list(state.kinds)
     out = {}
-    for seat in _order(state.alive, state.turn):
+    for seat in order_after(state.alive, state.turn):
         threat = _win(owners, kinds, state.alive, state.holds, seat)
         if threat is not None:
             out[seat] = threat
     return out
 
 
-def _order(alive: Sequence[int], me: int) -> list[int]:
+def order_after(alive: Sequence[int], me: int) -> list[int]:
     """The other seats still in, in the order they move after `me`."""
     i = alive.index(me) if me in alive else -1
     return [*alive[i + 1:], *alive[:max(i, 0)]] if i >= 0 else list(alive)
 
 
 # --- what a turn of the mover allows --------------------------------------------------------
+
+def base_falls(owners: list[int], kinds: list[int], alive: Sequence[int], me: int
+               ) -> Threat | None:
+    """A seat (after `me`, in turn order) that can complete `me`'s base on its turn while
+    three or more seats are in (with two, that is a win: `threats`); None if none can."""
+    if len(alive) < 3:
+        return None
+    for seat in order_after(alive, me):
+        need, keep = base_need(owners, me, seat)
+        turn = fill_turn(owners, kinds, seat, need, keep) if len(need) <= 2 else None
+        if turn is not None:
+            return Threat(seat, "base", turn, tuple(need))
+    return None
+
+
+def khan_taken(owners: list[int], kinds: list[int], alive: Sequence[int], me: int
+               ) -> Threat | None:
+    """A seat (after `me`, in turn order) that could take `me`'s Khan on its turn."""
+    khans = [s for s in range(len(owners)) if owners[s] == me and kinds[s] == KHAN]
+    if not khans:
+        return None
+    for seat in order_after(alive, me):
+        for k in khans:
+            turn = fill_turn(owners, kinds, seat, (k,))
+            if turn is not None:
+                return Threat(seat, "khan", turn, (k,))
+    return None
+
 
 class Watch:
     """What the mover's turns in one position can allow, found once: the seats that could
@@ -316,7 +344,7 @@ class Watch:
         self.state = state
         me, owners, alive = state.turn, state.owners, state.alive
         self.me = me
-        self.others = _order(alive, me)
+        self.others = order_after(alive, me)
         self.hold = [s for s in self.others if state.holds[s] >= HOLD_TO_WIN - 1]
         self.elim = [s for s in self.others if _elimination_need(owners, alive, s, 4) is not None]
         self.base = len(alive) >= 3 and len(base_need(owners, me, 0)[0]) <= 2
@@ -355,19 +383,14 @@ class Watch:
                 threat = _win(owners, kinds, alive, holds, seat)
                 if threat is not None:
                     return Danger(HANDS_WIN, seat, threat)
-        if self.base and len(alive) >= 3:
-            for seat in others:
-                need, keep = base_need(owners, me, seat)
-                turn_ = fill_turn(owners, kinds, seat, need, keep) if len(need) <= 2 else None
-                if turn_ is not None:
-                    return Danger(BASE_FALLS, seat, Threat(seat, "base", turn_, tuple(need)))
+        if self.base:
+            threat = base_falls(owners, kinds, alive, me)
+            if threat is not None:
+                return Danger(BASE_FALLS, threat.seat, threat)
         if self.khan:
-            khans = [s for s in range(len(owners)) if owners[s] == me and kinds[s] == KHAN]
-            for seat in others:
-                for k in khans:
-                    turn_ = fill_turn(owners, kinds, seat, (k,))
-                    if turn_ is not None:
-                        return Danger(KHAN_LOST, seat, Threat(seat, "khan", turn_, (k,)))
+            threat = khan_taken(owners, kinds, alive, me)
+            if threat is not None:
+                return Danger(KHAN_LOST, threat.seat, threat)
         return None
 
     def level(self, turn: Turn) -> int:

@@ -394,7 +394,7 @@ def test_table_settings_are_toggled_in_the_settings_scene_and_kept_after_a_resta
         assert isinstance(scene, SettingsScene)
         labels = [label for label, _ in scene.table_rows]
         assert labels == ["Hand-over screen between players", "Recap of the others' turns",
-                          "Faster CPU-only turns", "Ask before a move that loses"]
+                          "Faster CPU-only turns", "Ask before a move that loses the game"]
         assert [c.value for _, c in scene.table_rows] == ["on", "on", "off", "on"]
         for (_, choice), option in zip(scene.table_rows[:3], ("off", "off", "on"),
                                        strict=True):

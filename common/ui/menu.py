@@ -16,7 +16,7 @@ from common.ui.widgets import Button, Choice, Widget, handle_all, stack
 TABLE_SETTINGS = (("handover", "Hand-over screen between players"),
                   ("recap", "Recap of the others' turns"),
                   ("fast_cpu", "Faster CPU-only turns"),
-                  ("confirm_risky", "Ask before a move that loses"))
+                  ("confirm_risky", "Ask before a move that loses the game"))
 
 
 class MainMenu(Scene):

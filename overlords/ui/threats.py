@@ -15,18 +15,16 @@ on the squares that save it (safely), and a mark on the escapes and captures tha
 
 from __future__ import annotations
 
-import contextlib
-import sys
 import threading
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from common.ui.judging import quick_switching
 from overlords import rules, tactics
 
 Move = rules.Move
 SHOWN_ATTACKERS = 2  # figures named in the status line; the rest are counted
-SWITCH = 0.001  # the interpreter's switch interval while a thread judges (default 0.005)
 
 SAFE, LOSES, FORCED, SHIELD = "safe", "loses", "forced", "shield"  # what a move or square gets
 UNKNOWN = object()
@@ -37,31 +35,6 @@ def exposes(state: rules.State, move: Move) -> bool:
     (a move that ends the game exposes nothing)."""
     after = rules.apply_legal(state, move)
     return after.result is None and bool(rules.attackers(after, state.turn))
-
-
-_switching = threading.Lock()
-_judging = 0  # threads judging now
-_saved_switch = sys.getswitchinterval()
-
-
-@contextlib.contextmanager
-def _quick_switching():
-    """While any thread judges, the UI thread waiting for the interpreter lock gets it after
-    at most SWITCH seconds instead of the default 5 ms (which cost the window a few ms a
-    frame: bench/danger_marks.py); the interval is restored when the last one ends."""
-    global _judging, _saved_switch
-    with _switching:
-        if _judging == 0:
-            _saved_switch = sys.getswitchinterval()
-            sys.setswitchinterval(min(_saved_switch, SWITCH))
-        _judging += 1
-    try:
-        yield
-    finally:
-        with _switching:
-            _judging -= 1
-            if _judging == 0:
-                sys.setswitchinterval(_saved_switch)
 
 
 @dataclass(frozen=True)
@@ -118,7 +91,7 @@ class Threats:
             self._thread.start()
 
     def _run(self) -> None:
-        with _quick_switching():
+        with quick_switching():
             self._judge_all()
 
     def _judge_all(self) -> None:
