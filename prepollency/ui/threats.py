@@ -20,17 +20,14 @@ before playing (the "Ask before a move that loses the game" setting).
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from common.ui.judging import quick_switching
+from common.ui.judging import BackgroundJudge
 from prepollency import rules, tactics
 from prepollency.moves import END, GRID, KHAN, PIECE_NAMES, Move, Turn
 
 SAFE, LOSES, SHIELD = "safe", "loses", "shield"  # what a target square shows
-UNKNOWN = object()
 Namer = Callable[[int], str]
 
 
@@ -47,8 +44,11 @@ def _level(danger: tactics.Danger | None) -> int:
     return tactics.SAFE if danger is None else danger.level
 
 
-class Threats:
+class Threats(BackgroundJudge):
     """The threats against the seat to move and the verdict on each of its steps (module)."""
+
+    thread_name = "prepollency-threats"
+    failed = Verdict(None, None)
 
     def __init__(self, state: rules.State, start: bool = True) -> None:
         self.state = state
@@ -58,49 +58,15 @@ class Threats:
         owners, kinds = list(state.owners), list(state.kinds)
         self.base = tactics.base_falls(owners, kinds, state.alive, self.seat)
         self.khan = tactics.khan_taken(owners, kinds, state.alive, self.seat)
-        self.verdicts: dict[object, Verdict] = {}
         self.floor: int | None = tactics.SAFE if self.watch.idle else None
-        steps = rules.legal_steps(state) if not self.watch.idle else []
-        self._todo: dict[object, None] = dict.fromkeys(steps)
-        self._soon: list[object] = []
-        self._lock = threading.Lock()
-        self._stop = False
-        self._working = False
-        self.error: BaseException | None = None
-        self._thread: threading.Thread | None = None
-        if start:
-            self.start()
+        super().__init__(rules.legal_steps(state) if not self.watch.idle else [], start)
 
-    # the background ---------------------------------------------------------------------------
+    def judge_group(self, group: list[object]) -> dict[object, Verdict]:
+        return {step: self._judge(step) for step in group}
 
-    def start(self) -> None:
-        """Start judging in the background (once)."""
-        if self._thread is None and self._todo:
-            self._thread = threading.Thread(target=self._run, name="prepollency-threats",
-                                            daemon=True)
-            self._thread.start()
-
-    def _run(self) -> None:
-        with quick_switching():
-            self._judge_all()
-
-    def _judge_all(self) -> None:
-        while not self._stop:
-            with self._lock:
-                step = self._take()
-                self._working = step is not None
-            if step is None:
-                break
-            try:
-                verdict = self._judge(step)
-            except Exception as err:  # a bug must not kill the marks silently: keep it
-                self.error = err
-                verdict = Verdict(None, None)
-            with self._lock:
-                self.verdicts[step] = verdict
-                self._working = False
-            time.sleep(0)  # a chance for the UI thread between two steps
-        if not self._stop and self.floor is None:
+    def after_all(self) -> None:
+        """The least danger any turn allows (tried first: the steps found safest)."""
+        if self.floor is None:
             found = tactics.floor(self.state, self._guesses())
             with self._lock:
                 self.floor = found
@@ -114,19 +80,6 @@ class Threats:
             if v.alone is None or step is END:
                 out.append(Turn() if step is END else Turn((step,)))
         return out
-
-    def _take(self) -> object | None:
-        """The next step to judge (under the lock): the ones asked for first."""
-        while self._soon:
-            step = self._soon.pop()
-            if step in self._todo:
-                del self._todo[step]
-                return step
-        if self._todo:
-            step = next(iter(self._todo))
-            del self._todo[step]
-            return step
-        return None
 
     def _judge(self, step: object) -> Verdict:
         """The step's verdict (see `Verdict`)."""
@@ -146,46 +99,18 @@ class Threats:
                     best = d
         return Verdict(alone, best)
 
-    def close(self) -> None:
-        """Stop the background work (the position is gone)."""
-        self._stop = True
-
     @property
     def done(self) -> bool:
         """True once every step has its verdict and the floor is known."""
         with self._lock:
-            return not self._todo and not self._working and self.floor is not None
-
-    def first(self, steps: Iterable[object]) -> None:
-        """Judge these steps before the others (the targets on screen now)."""
-        with self._lock:
-            self._soon = [s for s in steps if s in self._todo][::-1]
-
-    def finish(self, timeout: float | None = None) -> None:
-        """Wait until every verdict is in (tests, and anything that cannot wait)."""
-        if self._thread is None:
-            self._run()
-        else:
-            self._thread.join(timeout)
+            return not self._todo and self._working is None and self.floor is not None
 
     def verdict(self, step: object) -> Verdict | object:
         """The step's verdict, or UNKNOWN while not yet judged (every step is safe when
         nothing can be allowed here)."""
         if self.watch.idle:
-            return Verdict(None, None)
-        with self._lock:
-            return self.verdicts.get(step, UNKNOWN)
-
-    def judge(self, step: object) -> Verdict:
-        """The step's verdict now: judged here if the background has not come to it yet."""
-        verdict = self.verdict(step)
-        if isinstance(verdict, Verdict):
-            return verdict
-        verdict = self._judge(step)
-        with self._lock:
-            self.verdicts[step] = verdict
-            self._todo.pop(step, None)
-        return verdict
+            return self.failed
+        return super().verdict(step)
 
     def least(self) -> int:
         """The least danger any turn allows here (computed now if the background has not)."""
