@@ -23,7 +23,15 @@ toward the draw's 0 as the quiet counter nears the draw, so that a leading seat 
 more pieces acts in time (with fewer it cannot win: hunting captures only lengthens the game).
 Step priors favour captures (most of all of pieces that hold the Obelisk or stand on a base),
 steps toward and onto the Obelisk (toward the raid's target below five pieces), and entering
-bases; END comes late unless the seat holds the Obelisk.
+bases; END comes late unless the seat holds the Obelisk. With three or four players a step
+onto a square another seat attacks costs (EXPOSE) and one off it gains (FLEE): in a melee a
+piece lost is lost to all, and without this the 4-player games bled every seat below the
+four pieces it needs to win and ended drawn (bench/ladder.py, the closing note).
+
+The tactical check (`forced_win`, `losing`) is `prepollency.tactics`: a turn that wins at once
+is played at once, and a step after which every way to finish the turn hands a win to a seat
+that moves before ours, lets our base fall or leaves our Khan en prise is replaced, when some
+turn allows less (the levels check every step of the chosen turn: `common.ai.levels`).
 """
 
 from __future__ import annotations
@@ -33,7 +41,7 @@ from typing import Any
 
 from common.ai.search import Heuristics, Params
 from prepollency import tactics
-from prepollency.moves import END, GRID, Turn
+from prepollency.moves import END, GRID, Turn, gen_moves
 from prepollency.rules import DRAW_ROUNDS
 from prepollency.state import BASES, OBELISK, State
 
@@ -85,6 +93,22 @@ RAID_CREDIT = 0.15
 LEAD_SHARE = 0.2  # weight of the lead over the best rival (the rest: over the average)
 RAID_PULL = 2.0  # prior logit per point of NEAR_RAID gained by a raider's step (a square: 1)
 DRAW_PRESSURE = 0.6  # share of a value lost as the quiet counter nears the draw (4+ pieces)
+EXPOSE = 1.2  # prior logit per point of a piece's worth for a step onto a square others attack
+FLEE = 0.5  # ... and for a step off an attacked square onto one they do not
+
+
+def attacked(state: State) -> bytearray:
+    """attacked[sq]: 1 where a piece of another seat still in could move next (a capture if a
+    piece of the mover stands there), on the board as it is."""
+    owners, kinds, me = state.owners, state.kinds, state.turn
+    out = bytearray(GRID.cells)
+    moves: list[Any] = []
+    for seat in state.alive:
+        if seat != me:
+            gen_moves(owners, kinds, seat, state.pieces[seat], -1, moves)
+    for m in moves:
+        out[m.to] = 1
+    return out
 
 
 def raid_target(state: State, raider: int) -> tuple[int, float]:
@@ -194,6 +218,7 @@ class PrepollencyHeuristics(Heuristics):
             target = raid_target(state, me)[0]
             if target:
                 toward, pull = NEAR_RAID[target], RAID_PULL
+        danger = attacked(state) if len(state.alive) > 2 else None
         out = []
         for step in steps:
             if step is END:
@@ -201,6 +226,11 @@ class PrepollencyHeuristics(Heuristics):
                 continue
             f, t = step
             logit = pull * (toward[t] - toward[f])
+            if danger is not None:  # in a melee of three or four, a piece lost is lost to all
+                if danger[t]:
+                    logit -= EXPOSE * PIECE[kinds[f]]
+                elif danger[f]:
+                    logit += FLEE * PIECE[kinds[f]]
             victim = owners[t]
             if victim:
                 logit += 1.0 + 1.5 * PIECE[kinds[t]]

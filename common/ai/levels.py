@@ -10,8 +10,10 @@ plausible move it did not check, so that beginners can win.
 Every level also runs the game's tactical check (`Heuristics.forced_win` and `.losing`; in
 Overlords `overlords.tactics`, two moves deep) around its search: a forced win is played at
 once, without searching, and a first step that loses by force is replaced by the search's best
-safe one whenever a safe one exists. `easy` runs it on most turns only (`vigilance`): a
-beginner must still be able to catch it out now and then.
+safe one whenever a safe one exists. Where a turn is several steps (Prepollency), the winning
+turn is finished with its winning steps and every step of the chosen turn is checked in the
+position it is made in (a losing second step is replaced by a safe follow-up). `easy` runs it
+on most turns only (`vigilance`): a beginner must still be able to catch it out now and then.
 """
 
 from __future__ import annotations

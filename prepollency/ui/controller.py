@@ -140,7 +140,8 @@ class TurnController:
             return f"{kind} on {where}: click a dot to move, a ring to capture."
         if self.moved:
             return "Move another piece, or End turn (Enter). Take back undoes the first move."
-        if danger_words(self.state.alive, self.state.holds, self.scene.match.name):
+        name = self.scene.match.name
+        if danger_words(self.state.alive, self.state.holds, name) or self.watcher.warning(name):
             return "Click a piece to move it (up to two moves), or Hold the line."  # short
         return "Click a piece to see where it can go. Up to two moves, each by another piece."
 
@@ -170,7 +171,7 @@ class TurnController:
         danger = self.watcher.ask(step)
         if danger is None:
             return False
-        title, line = question(step, danger, self.scene.match.name, self.state.turn)
+        title, line = question(step, danger, self.scene.match.name, not self.moved)
         ask_first(self.scene.app, title, line, play)
         return True
 

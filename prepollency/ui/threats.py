@@ -207,12 +207,13 @@ class Threats(BackgroundJudge):
         what = "Ending the turn now" if step is END else str(step)
         mark = self.mark(step)
         if mark == SHIELD:
-            return f"{what}: this stops {_whose(self.wins, name)}."
+            return f"{what} stops {_whose(self.wins, name)}."
         if mark == LOSES and v.best is not None:
-            return f"{what}: {danger_words(v.best, name, self.seat)}, whatever you play next."
+            then = ", whatever comes next" if step is not END and self.state.moved == -1 else ""
+            return f"{what} {danger_words(v.best, name, self.seat)}{then}."
         if v.alone is not None and v.best is None and self.state.moved == -1:
-            return (f"{what}: on its own, {danger_words(v.alone, name, self.seat)}; your "
-                    "second move can still put it right.")
+            return (f"{what} alone {danger_words(v.alone, name, self.seat)}: a second move "
+                    "can still put it right.")
         return ""
 
 
@@ -242,30 +243,32 @@ def _s(threat: tactics.Threat) -> str:
 
 
 def danger_words(danger: tactics.Danger, name: Namer, me: int) -> str:
-    """What a turn allows, from the mover's side: "this lets Blue complete the Obelisk
-    hold"."""
+    """What a turn allows, from the mover's side: "lets Blue complete the Obelisk hold and
+    win"."""
     who = name(danger.seat)
     kind = danger.threat.kind
     if danger.level == tactics.HANDS_WIN:
         if kind == "obelisk":
-            return f"this lets {who} complete the Obelisk hold and win"
-        return f"this lets {who} take the last base squares and win"
+            return f"lets {who} complete the Obelisk hold and win"
+        return f"lets {who} take the last base squares and win"
     if danger.level == tactics.BASE_FALLS:
-        return f"this lets {who} take your base: you would be out"
-    return f"this lets {who} take your Khan"
+        return f"lets {who} take your base (you would be out)"
+    return f"lets {who} take your Khan"
 
 
-def question(step: object, danger: tactics.Danger, name: Namer, me: int) -> tuple[str, str]:
-    """The confirmation's title and line for a step that hands the game over."""
+def question(step: object, danger: tactics.Danger, name: Namer, first: bool
+             ) -> tuple[str, str]:
+    """The confirmation's title and line for a step that hands the game over (`first`: the
+    turn's first move, a second may follow)."""
     what = "Ending the turn now" if step is END else f"{step}"
     if danger.level == tactics.HANDS_WIN:
         title = f"Hand {name(danger.seat)} the win?"
     else:
         title = "Lose your base?"
-    words = danger_words(danger, name, me)
-    if step is not END and danger.level and isinstance(step, Move):
-        words += ", whatever you play next"
-    return title, f"{what}: {words}."
+    words = danger_words(danger, name, danger.seat)
+    if first and isinstance(step, Move):
+        words += ", whatever your second move"
+    return title, f"{what} {words}."
 
 
 def standing_holds(state: rules.State) -> tuple[int, ...]:
