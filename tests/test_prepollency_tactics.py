@@ -5,6 +5,7 @@ enumeration over `rules.legal_moves` (tests/helpers/prepollency_brute.py) on ran
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +13,8 @@ from prepollency import rules, tactics
 from prepollency.moves import CELLS, GRID, LETTERS, Turn
 from prepollency.state import KIND, OBELISK, OWNER, SEATS_FOR, make_state
 from tests.helpers import prepollency_brute as brute
+
+DATA = Path(__file__).resolve().parents[1] / "bench" / "data"
 
 
 def position(pieces: dict[str, str], players: int = 2, turn: int = 1,
@@ -295,3 +298,38 @@ def test_easy_misses_some_wins_on_purpose_but_not_most():
         result = rules.apply(state, cpu_turn(state, "easy", seed, nodes=20)).result
         found += result is not None and result.winner == 1
     assert LEVELS["easy"].vigilance < 1.0 and 0.6 * 30 <= found <= 30
+
+
+# --- the move command -----------------------------------------------------------------------
+
+def test_move_plays_the_win_and_the_hint_shows_it(tmp_path, capsys):
+    import json
+
+    from common import cli
+    from common import record as rec
+    from common.games import GAMES as REGISTRY
+
+    games = {name: entry.engine for name, entry in REGISTRY.items()}
+    state, moves = rules.new_state(random.Random(3), 2), []
+    rng = random.Random(5)
+    for _ in range(4):  # a real game record ...
+        moves.append(rules.random_move(state, rng))
+        state = rules.apply(state, moves[-1])
+    record = rec.build(rules, rules.new_state(random.Random(3), 2), moves, state)
+    path = tmp_path / "p.json"
+    rec.save(path, record)
+    for argv in (["--player", "normal:40"], ["--hint"]):
+        code = cli.run(["move", str(path), *argv, "--seed", "2"], games, lambda args: 0)
+        out = capsys.readouterr().out.strip()
+        assert code == 0
+        rules.parse_move(state, json.loads(out))
+    # ... and the set's positions where a turn wins at once: the move command plays it
+    data = sorted((DATA / "prepollency_tactics").glob("win-*.json"))
+    assert data, "bench/data/prepollency_tactics holds win positions"
+    for file in data[:4]:
+        final = rec.replay(rec.load(file), games).final
+        code = cli.run(["move", str(file), "--player", "normal:40", "--seed", "1"], games,
+                       lambda args: 0)
+        turn = rules.parse_move(final, json.loads(capsys.readouterr().out.strip()))
+        result = rules.apply(final, turn).result
+        assert code == 0 and result is not None and result.winner == final.turn

@@ -69,10 +69,10 @@ def test_the_board_warns_marks_and_explains_and_asks_before_handing_the_win():
         assert marks[sq("h9")] == SHIELD and marks[sq("h11")] == LOSES
         d.move(game.view.board.center(sq("h11")))
         d.frames(2)
-        assert "complete the Obelisk hold" in game.status().text
+        assert "lets Green complete the Obelisk hold" in game.status().text
         d.move(game.view.board.center(sq("h9")))
         d.frames(2)
-        assert "stops Green's win" in game.status().text
+        assert "h12-h9 stops Green's win" in game.status().text
         click(d, game, "h11")  # leaves the hold standing: asked first
         d.frames(2)
         assert isinstance(app.top, Dialog) and "Hand Green the win?" in app.top.title
