@@ -59,7 +59,7 @@ def test_the_board_warns_marks_and_explains_and_asks_before_handing_the_win():
         d.frames(2)
         c = game.controller
         status = game.status()
-        assert "Green wins at the end of their next turn" in status.warning
+        assert "Green wins next turn" in status.warning
         assert "Obelisk" in status.warning
         assert c.watcher.squares() >= set(OBELISK)
         click(d, game, "h12")  # the Archer: its targets carry the marks

@@ -195,8 +195,8 @@ class Threats(BackgroundJudge):
             with self._lock:
                 floor = self.floor
             if floor is not None and floor >= tactics.HANDS_WIN:
-                return text + " No turn stops it."
-            return text + " A shield marks a move that stops it."
+                return text + " No turn of yours stops it."
+            return text + " A shield marks a move that does."
         return text
 
     def why(self, step: object, name: Namer) -> str:
@@ -222,24 +222,17 @@ def _whose(wins: dict[int, tactics.Threat], name: Namer) -> str:
 
 
 def threat_words(threat: tactics.Threat, name: Namer, me: int) -> str:
-    """A threat in the status's words: "Blue wins on its next turn: it has held the Obelisk
-    three rounds (marked)."."""
+    """A threat in the status's words, short enough for the smallest window: "Blue wins next
+    turn: take a piece on the marked Obelisk."."""
     who = name(threat.seat)
-    squares = ", ".join(GRID.names[s] for s in threat.squares)
+    squares = " and ".join(GRID.names[s] for s in threat.squares)
     if threat.kind == "obelisk":
-        return (f"{who} wins at the end of their next turn if they still hold all five "
-                "Obelisk squares (marked): capture one of them.")
+        return f"{who} wins next turn: take a piece on the marked Obelisk."
     if threat.kind == "elimination":
-        return f"{who} wins on their next turn by taking the last base square{_s(threat)} " \
-            f"{squares} (marked)."
+        return f"{who} wins next turn by taking {squares} (marked)."
     if threat.kind == "base":
-        return f"{who} can take the last square{_s(threat)} of your base ({squares}) on " \
-            "their turn: you would be out."
-    return f"{who} can take your {PIECE_NAMES[KHAN]} on {squares} on their turn."
-
-
-def _s(threat: tactics.Threat) -> str:
-    return "s" if len(threat.squares) > 1 else ""
+        return f"{who} can take {squares}, the last of your base: you would be out."
+    return f"{who} can take your {PIECE_NAMES[KHAN]} on {squares}."
 
 
 def danger_words(danger: tactics.Danger, name: Namer, me: int) -> str:
