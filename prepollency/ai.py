@@ -16,17 +16,20 @@ Each seat still in the game gets a score in rough piece units:
   weakest-guarded base its pieces are nearest to; the nearer they come, the more the victim
   loses and (less) the raider gains. An eliminated rival counts for a very low
   score, so that finishing a raid beats keeping the victim in the game.
-A seat's value is its score against (a little) the best and (mostly) the average of the
-others: with four players, weighing the leader heavily made the three others gang up on
-whoever got ahead (the stronger seat) and ground every game into a draw. The value shrinks
-toward the draw's 0 as the quiet counter nears the draw, so that a leading seat of four or
-more pieces acts in time (with fewer it cannot win: hunting captures only lengthens the game).
+A seat's value is its score against the average of the others (LEAD_SHARE, the weight of the
+best rival, is 0): with four players, weighing the leader heavily made the three others gang up
+on whoever got ahead (the stronger seat) and ground every game into a draw; at 0.2 the 4-player
+ladder still drew 5 games of 12, at 0 (with the exposure prior) 3 of 12. The value shrinks
+toward the draw's 0 as the quiet counter nears the draw, so that a leading seat of four or more
+pieces acts in time (with fewer it cannot win: hunting captures only lengthens the game).
 Step priors favour captures (most of all of pieces that hold the Obelisk or stand on a base),
 steps toward and onto the Obelisk (toward the raid's target below five pieces), and entering
 bases; END comes late unless the seat holds the Obelisk. With three or four players a step
 onto a square another seat attacks costs (EXPOSE) and one off it gains (FLEE): in a melee a
 piece lost is lost to all, and without this the 4-player games bled every seat below the
-four pieces it needs to win and ended drawn (bench/ladder.py, the closing note).
+four pieces it needs to win and ended drawn (bench/ladder.py, the closing note). It makes
+4-player games longer (fewer pieces are traded) and costs a map of the attacked squares per
+opened node (set EXPOSE to 0 to switch it off, map included).
 
 The tactical check (`forced_win`, `losing`) is `prepollency.tactics`: a turn that wins at once
 is played at once, and a step after which every way to finish the turn hands a win to a seat
@@ -90,7 +93,7 @@ SHORT_MARCH = 0.3  # share of the march to the Obelisk for a seat too small to h
 RAID_WEAK = 6
 RAID = 0.3
 RAID_CREDIT = 0.15
-LEAD_SHARE = 0.2  # weight of the lead over the best rival (the rest: over the average)
+LEAD_SHARE = 0.0  # weight of the lead over the best rival (the rest: over the average)
 RAID_PULL = 2.0  # prior logit per point of NEAR_RAID gained by a raider's step (a square: 1)
 DRAW_PRESSURE = 0.6  # share of a value lost as the quiet counter nears the draw (4+ pieces)
 EXPOSE = 1.2  # prior logit per point of a piece's worth for a step onto a square others attack
@@ -218,7 +221,7 @@ class PrepollencyHeuristics(Heuristics):
             target = raid_target(state, me)[0]
             if target:
                 toward, pull = NEAR_RAID[target], RAID_PULL
-        danger = attacked(state) if len(state.alive) > 2 else None
+        danger = attacked(state) if len(state.alive) > 2 and EXPOSE else None
         out = []
         for step in steps:
             if step is END:
