@@ -16,14 +16,25 @@ Each seat still in the game gets a score in rough piece units:
   weakest-guarded base its pieces are nearest to; the nearer they come, the more the victim
   loses and (less) the raider gains. An eliminated rival counts for a very low
   score, so that finishing a raid beats keeping the victim in the game.
-A seat's value is its score against (a little) the best and (mostly) the average of the
-others: with four players, weighing the leader heavily made the three others gang up on
-whoever got ahead (the stronger seat) and ground every game into a draw. The value shrinks
-toward the draw's 0 as the quiet counter nears the draw, so that a leading seat of four or
-more pieces acts in time (with fewer it cannot win: hunting captures only lengthens the game).
+A seat's value is its score against the average of the others (LEAD_SHARE, the weight of the
+best rival, is 0): with four players, weighing the leader heavily made the three others gang up
+on whoever got ahead (the stronger seat) and ground every game into a draw; at 0.2 the 4-player
+ladder still drew 5 games of 12, at 0 (with the exposure prior) 3 of 12. The value shrinks
+toward the draw's 0 as the quiet counter nears the draw, so that a leading seat of four or more
+pieces acts in time (with fewer it cannot win: hunting captures only lengthens the game).
 Step priors favour captures (most of all of pieces that hold the Obelisk or stand on a base),
 steps toward and onto the Obelisk (toward the raid's target below five pieces), and entering
-bases; END comes late unless the seat holds the Obelisk.
+bases; END comes late unless the seat holds the Obelisk. With three or four players a step
+onto a square another seat attacks costs (EXPOSE) and one off it gains (FLEE): in a melee a
+piece lost is lost to all, and without this the 4-player games bled every seat below the
+four pieces it needs to win and ended drawn (bench/ladder.py, the closing note). It makes
+4-player games longer (fewer pieces are traded) and costs a map of the attacked squares per
+opened node (set EXPOSE to 0 to switch it off, map included).
+
+The tactical check (`forced_win`, `losing`) is `prepollency.tactics`: a turn that wins at once
+is played at once, and a step after which every way to finish the turn hands a win to a seat
+that moves before ours, lets our base fall or leaves our Khan en prise is replaced, when some
+turn allows less (the levels check every step of the chosen turn: `common.ai.levels`).
 """
 
 from __future__ import annotations
@@ -32,7 +43,8 @@ import math
 from typing import Any
 
 from common.ai.search import Heuristics, Params
-from prepollency.moves import END, GRID
+from prepollency import tactics
+from prepollency.moves import END, GRID, Turn, gen_moves
 from prepollency.rules import DRAW_ROUNDS
 from prepollency.state import BASES, OBELISK, State
 
@@ -81,9 +93,25 @@ SHORT_MARCH = 0.3  # share of the march to the Obelisk for a seat too small to h
 RAID_WEAK = 6
 RAID = 0.3
 RAID_CREDIT = 0.15
-LEAD_SHARE = 0.2  # weight of the lead over the best rival (the rest: over the average)
+LEAD_SHARE = 0.0  # weight of the lead over the best rival (the rest: over the average)
 RAID_PULL = 2.0  # prior logit per point of NEAR_RAID gained by a raider's step (a square: 1)
 DRAW_PRESSURE = 0.6  # share of a value lost as the quiet counter nears the draw (4+ pieces)
+EXPOSE = 1.2  # prior logit per point of a piece's worth for a step onto a square others attack
+FLEE = 0.5  # ... and for a step off an attacked square onto one they do not
+
+
+def attacked(state: State) -> bytearray:
+    """attacked[sq]: 1 where a piece of another seat still in could move next (a capture if a
+    piece of the mover stands there), on the board as it is."""
+    owners, kinds, me = state.owners, state.kinds, state.turn
+    out = bytearray(GRID.cells)
+    moves: list[Any] = []
+    for seat in state.alive:
+        if seat != me:
+            gen_moves(owners, kinds, seat, state.pieces[seat], -1, moves)
+    for m in moves:
+        out[m.to] = 1
+    return out
 
 
 def raid_target(state: State, raider: int) -> tuple[int, float]:
@@ -193,6 +221,7 @@ class PrepollencyHeuristics(Heuristics):
             target = raid_target(state, me)[0]
             if target:
                 toward, pull = NEAR_RAID[target], RAID_PULL
+        danger = attacked(state) if len(state.alive) > 2 and EXPOSE else None
         out = []
         for step in steps:
             if step is END:
@@ -200,6 +229,11 @@ class PrepollencyHeuristics(Heuristics):
                 continue
             f, t = step
             logit = pull * (toward[t] - toward[f])
+            if danger is not None:  # in a melee of three or four, a piece lost is lost to all
+                if danger[t]:
+                    logit -= EXPOSE * PIECE[kinds[f]]
+                elif danger[f]:
+                    logit += FLEE * PIECE[kinds[f]]
             victim = owners[t]
             if victim:
                 logit += 1.0 + 1.5 * PIECE[kinds[t]]
@@ -219,6 +253,63 @@ class PrepollencyHeuristics(Heuristics):
                     logit -= 2.0
             out.append(logit)
         return out
+
+    def forced_win(self, game: Any, state: State) -> Any | None:
+        """The first step of a turn that wins at once (tactics.wins_at_once; END when holding
+        the line wins), or None. The levels finish the turn with the winning second step."""
+        turn = tactics.wins_at_once(state, state.turn)
+        if turn is None:
+            return None
+        return turn[0] if turn else END
+
+    def losing(self, game: Any, state: State, steps: list[Any]) -> set[Any]:
+        """The steps after which every way to finish the turn allows more than the least any
+        turn allows (tactics danger levels: a win handed to a seat that moves before ours,
+        then our base falling, then our Khan en prise)."""
+        watch = self._watch(state)
+        if watch.idle:
+            return set()
+        out = set()
+        for step in steps:
+            level = self._step_level(watch, state, step)
+            if level > tactics.SAFE and level > self._floor(state, step):
+                out.add(step)
+        return out
+
+    def _watch(self, state: State) -> Any:
+        key = state.key()
+        cache = self.__dict__.setdefault("_watches", {})
+        watch = cache.get(key)
+        if watch is None:
+            if len(cache) > 8:
+                cache.clear()
+            watch = cache[key] = tactics.Watch(state)
+        return watch
+
+    def _floor(self, state: State, hint: Any) -> int:
+        """The least danger any turn allows here (found once per position)."""
+        floors = self.__dict__.setdefault("_floors", {})
+        key = state.key()
+        if key not in floors:
+            if len(floors) > 8:
+                floors.clear()
+            floors[key] = tactics.floor(state)
+        return floors[key]
+
+    def _step_level(self, watch: Any, state: State, step: Any) -> int:
+        """The least danger of the turns this step can be part of (ended at once, or, at the
+        turn's start, finished with any second move)."""
+        if step is END:
+            return watch.level(Turn())
+        first = Turn((step,))
+        best = watch.level(first)
+        if best == tactics.SAFE or state.moved != -1:
+            return best
+        for second in tactics.second_moves(state, step):
+            best = min(best, watch.level(Turn((step, second))))
+            if best == tactics.SAFE:
+                break
+        return best
 
 
 HEURISTICS = PrepollencyHeuristics()

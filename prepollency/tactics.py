@@ -36,7 +36,7 @@ against plain enumeration over `rules.legal_moves` in `tests/helpers/prepollency
 - a seat can win at once only with a hold count of 3 or with at most two squares missing in
   all the other seats' bases together (a turn fills at most two squares); a base falls only
   with at most two squares missing, and M's turn can lower no seat's count of missing squares
-  by more than two: most positions need no per-turn work at all (`_Watch`);
+  by more than two: most positions need no per-turn work at all (`Watch`);
 - whether S can fill one or two given squares without emptying squares it must keep is
   decided by walking the eight lines out from each square (the pieces that reach it, and the
   ones a first move would uncover: `fill_turn`), not by generating S's turns.
@@ -292,14 +292,14 @@ def threats(state: State) -> dict[int, Threat]:
         return {}
     owners, kinds = list(state.owners), list(state.kinds)
     out = {}
-    for seat in _order(state.alive, state.turn):
+    for seat in order_after(state.alive, state.turn):
         threat = _win(owners, kinds, state.alive, state.holds, seat)
         if threat is not None:
             out[seat] = threat
     return out
 
 
-def _order(alive: Sequence[int], me: int) -> list[int]:
+def order_after(alive: Sequence[int], me: int) -> list[int]:
     """The other seats still in, in the order they move after `me`."""
     i = alive.index(me) if me in alive else -1
     return [*alive[i + 1:], *alive[:max(i, 0)]] if i >= 0 else list(alive)
@@ -307,7 +307,35 @@ def _order(alive: Sequence[int], me: int) -> list[int]:
 
 # --- what a turn of the mover allows --------------------------------------------------------
 
-class _Watch:
+def base_falls(owners: list[int], kinds: list[int], alive: Sequence[int], me: int
+               ) -> Threat | None:
+    """A seat (after `me`, in turn order) that can complete `me`'s base on its turn while
+    three or more seats are in (with two, that is a win: `threats`); None if none can."""
+    if len(alive) < 3:
+        return None
+    for seat in order_after(alive, me):
+        need, keep = base_need(owners, me, seat)
+        turn = fill_turn(owners, kinds, seat, need, keep) if len(need) <= 2 else None
+        if turn is not None:
+            return Threat(seat, "base", turn, tuple(need))
+    return None
+
+
+def khan_taken(owners: list[int], kinds: list[int], alive: Sequence[int], me: int
+               ) -> Threat | None:
+    """A seat (after `me`, in turn order) that could take `me`'s Khan on its turn."""
+    khans = [s for s in range(len(owners)) if owners[s] == me and kinds[s] == KHAN]
+    if not khans:
+        return None
+    for seat in order_after(alive, me):
+        for k in khans:
+            turn = fill_turn(owners, kinds, seat, (k,))
+            if turn is not None:
+                return Threat(seat, "khan", turn, (k,))
+    return None
+
+
+class Watch:
     """What the mover's turns in one position can allow, found once: the seats that could
     win at once after some turn (hold count 3, or at most four squares missing before the
     turn), whether the mover's base can fall, and whether it has a Khan to lose."""
@@ -316,7 +344,7 @@ class _Watch:
         self.state = state
         me, owners, alive = state.turn, state.owners, state.alive
         self.me = me
-        self.others = _order(alive, me)
+        self.others = order_after(alive, me)
         self.hold = [s for s in self.others if state.holds[s] >= HOLD_TO_WIN - 1]
         self.elim = [s for s in self.others if _elimination_need(owners, alive, s, 4) is not None]
         self.base = len(alive) >= 3 and len(base_need(owners, me, 0)[0]) <= 2
@@ -355,20 +383,20 @@ class _Watch:
                 threat = _win(owners, kinds, alive, holds, seat)
                 if threat is not None:
                     return Danger(HANDS_WIN, seat, threat)
-        if self.base and len(alive) >= 3:
-            for seat in others:
-                need, keep = base_need(owners, me, seat)
-                turn_ = fill_turn(owners, kinds, seat, need, keep) if len(need) <= 2 else None
-                if turn_ is not None:
-                    return Danger(BASE_FALLS, seat, Threat(seat, "base", turn_, tuple(need)))
+        if self.base:
+            threat = base_falls(owners, kinds, alive, me)
+            if threat is not None:
+                return Danger(BASE_FALLS, threat.seat, threat)
         if self.khan:
-            khans = [s for s in range(len(owners)) if owners[s] == me and kinds[s] == KHAN]
-            for seat in others:
-                for k in khans:
-                    turn_ = fill_turn(owners, kinds, seat, (k,))
-                    if turn_ is not None:
-                        return Danger(KHAN_LOST, seat, Threat(seat, "khan", turn_, (k,)))
+            threat = khan_taken(owners, kinds, alive, me)
+            if threat is not None:
+                return Danger(KHAN_LOST, threat.seat, threat)
         return None
+
+    def level(self, turn: Turn) -> int:
+        """The danger level of a turn (SAFE when it allows nothing)."""
+        d = self.danger(turn)
+        return SAFE if d is None else d.level
 
     def _special(self, owners: list[int], turn: Turn) -> bool:
         """Whether the turn ends in a way the fast path does not copy: a Khan award, an
@@ -386,14 +414,21 @@ class _Watch:
         return state.quiet >= quiet_limit
 
 
+def second_moves(state: State, first: Move) -> list[Move]:
+    """The second moves of the mover after `first` at the start of its turn (the engine's)."""
+    me = state.turn
+    return rules._second_moves(list(state.owners), list(state.kinds), me, state.pieces[me],
+                               first)
+
+
 def danger(state: State, turn: Turn) -> Danger | None:
     """The worst one turn of the mover allows (HANDS_WIN, BASE_FALLS, KHAN_LOST), or None."""
-    return _Watch(state).danger(Turn(turn))
+    return Watch(state).danger(Turn(turn))
 
 
 def dangers(state: State, turns: Iterable[Turn] | None = None) -> dict[Turn, Danger | None]:
     """`danger` for many turns of one position (default: every legal turn)."""
-    watch = _Watch(state)
+    watch = Watch(state)
     turns = rules.legal_moves(state) if turns is None else turns
     return {Turn(t): watch.danger(Turn(t)) for t in turns}
 
@@ -404,7 +439,7 @@ def stopping_turns(state: State, turns: Iterable[Turn] | None = None) -> list[Tu
     of them wins at once (maybe [])."""
     if state.result is not None or not threats(state):
         return None
-    watch = _Watch(state)
+    watch = Watch(state)
     turns = rules.legal_moves(state) if turns is None else turns
     out = []
     for turn in turns:
@@ -417,7 +452,7 @@ def stopping_turns(state: State, turns: Iterable[Turn] | None = None) -> list[Tu
 def floor(state: State, first: Iterable[Turn] = ()) -> int:
     """The least danger level any legal turn of the mover allows (SAFE if one allows nothing);
     the turns in `first` are tried first (a good guess makes it quick)."""
-    watch = _Watch(state)
+    watch = Watch(state)
     if watch.idle:
         return SAFE
     best = HANDS_WIN + 1

@@ -5,6 +5,7 @@ enumeration over `rules.legal_moves` (tests/helpers/prepollency_brute.py) on ran
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +13,8 @@ from prepollency import rules, tactics
 from prepollency.moves import CELLS, GRID, LETTERS, Turn
 from prepollency.state import KIND, OBELISK, OWNER, SEATS_FOR, make_state
 from tests.helpers import prepollency_brute as brute
+
+DATA = Path(__file__).resolve().parents[1] / "bench" / "data"
 
 
 def position(pieces: dict[str, str], players: int = 2, turn: int = 1,
@@ -227,3 +230,106 @@ def test_played_positions_agree_with_plain_enumeration():
             d = tactics.danger(state, t)
             assert (0 if d is None else d.level) == brute.danger_level(state, t)
 
+
+
+# --- the levels and the Hint use it -------------------------------------------------------------
+
+def cpu_turn(state: rules.State, level: str, seed: int = 1, nodes: int = 60) -> Turn:
+    from common.ai.levels import LEVELS, CpuPlayer
+
+    return CpuPlayer(rules, LEVELS[level], random.Random(seed), nodes)(state)
+
+
+WINS = {
+    "hold": position({**holding(1), "c3": "1A", "m13": "3C", "a1": "3I"}, holds={1: 3}),
+    "uncovered": position({"o15": "1I", "n15": "1I", "o14": "1C", "n12": "1I", "n11": "1A",
+                           "c3": "3I"}),
+    "refilled": position({"o15": "1I", "n15": "1I", "o14": "1I", "k15": "1A", "c3": "3I",
+                          "a1": "3C"}),
+    "two bases": position({"o15": "1I", "n15": "2I", "o14": "1C", "n11": "1A", "a15": "1I",
+                           "b15": "3I", "a14": "1C", "b11": "1A", "c3": "2I", "m3": "3I"},
+                          players=3),
+}
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("name", sorted(WINS))
+def test_every_level_plays_a_win_at_once_even_of_two_moves(level, name):
+    state = WINS[name]
+    result = rules.apply(state, cpu_turn(state, level)).result
+    assert result is not None and result.winner == state.turn
+
+
+STOPS = {
+    "hold, 3 players": position({**holding(2, "C"), "h5": "1A", "m13": "3I", "c13": "2I"},
+                                players=3, holds={2: 3}),
+    "hold, 4 players": position({**holding(3), "h12": "1A", "d4": "1C", "a3": "2I",
+                                 "m3": "4I", "o1": "3I"}, players=4, holds={3: 3}),
+    "base": position({"a1": "3I", "b1": "3I", "a2": "3C", "b5": "3A", "c3": "1I",
+                      "m13": "1I"}),
+    "capture": position({"a1": "3I", "b1": "3I", "a2": "3C", "d4": "3C", "d7": "1A",
+                         "m13": "1I"}),
+}
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("name", sorted(STOPS))
+def test_every_level_stops_a_win_of_the_seats_before_its_next_turn(level, name):
+    state = STOPS[name]
+    assert tactics.stopping_turns(state)
+    chosen = cpu_turn(state, level)
+    assert tactics.Watch(state).level(chosen) < tactics.HANDS_WIN, chosen
+
+
+def test_the_khan_is_not_left_en_prise_when_it_can_flee():
+    # the Cavalry on e9 attacks h6, where Red's Khan stands; holding the line loses it
+    state = position({"h6": "1K", "e9": "3C", "c13": "3I", "m3": "1I"})
+    assert tactics.Watch(state).level(Turn()) == tactics.KHAN_LOST
+    for seed in range(3):
+        assert tactics.Watch(state).level(cpu_turn(state, "normal", seed)) == tactics.SAFE
+
+
+def test_easy_misses_some_wins_on_purpose_but_not_most():
+    from common.ai.levels import LEVELS
+
+    state = WINS["refilled"]
+    found = 0
+    for seed in range(30):
+        result = rules.apply(state, cpu_turn(state, "easy", seed, nodes=20)).result
+        found += result is not None and result.winner == 1
+    assert LEVELS["easy"].vigilance < 1.0 and 0.6 * 30 <= found <= 30
+
+
+# --- the move command -----------------------------------------------------------------------
+
+def test_move_plays_the_win_and_the_hint_shows_it(tmp_path, capsys):
+    import json
+
+    from common import cli
+    from common import record as rec
+    from common.games import GAMES as REGISTRY
+
+    games = {name: entry.engine for name, entry in REGISTRY.items()}
+    state, moves = rules.new_state(random.Random(3), 2), []
+    rng = random.Random(5)
+    for _ in range(4):  # a real game record ...
+        moves.append(rules.random_move(state, rng))
+        state = rules.apply(state, moves[-1])
+    record = rec.build(rules, rules.new_state(random.Random(3), 2), moves, state)
+    path = tmp_path / "p.json"
+    rec.save(path, record)
+    for argv in (["--player", "normal:40"], ["--hint"]):
+        code = cli.run(["move", str(path), *argv, "--seed", "2"], games, lambda args: 0)
+        out = capsys.readouterr().out.strip()
+        assert code == 0
+        rules.parse_move(state, json.loads(out))
+    # ... and the set's positions where a turn wins at once: the move command plays it
+    data = sorted((DATA / "prepollency_tactics").glob("win-*.json"))
+    assert data, "bench/data/prepollency_tactics holds win positions"
+    for file in data[:4]:
+        final = rec.replay(rec.load(file), games).final
+        code = cli.run(["move", str(file), "--player", "normal:40", "--seed", "1"], games,
+                       lambda args: 0)
+        turn = rules.parse_move(final, json.loads(capsys.readouterr().out.strip()))
+        result = rules.apply(final, turn).result
+        assert code == 0 and result is not None and result.winner == final.turn

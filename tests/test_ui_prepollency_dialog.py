@@ -395,7 +395,7 @@ def test_table_settings_are_toggled_in_the_settings_scene_and_kept_after_a_resta
         labels = [label for label, _ in scene.table_rows]
         assert labels == ["Hand-over screen between players", "Recap of the others' turns",
                           "Prepollency: hold when no piece can move",
-                          "Faster CPU-only turns", "Ask before a move that loses"]
+                          "Faster CPU-only turns", "Ask before a move that loses the game"]
         assert [c.value for _, c in scene.table_rows] == ["on", "on", "on", "off", "on"]
         for row, option in ((0, "off"), (1, "off"), (3, "on")):
             pick(d, scene.table_rows[row][1], option)

@@ -17,7 +17,7 @@ TABLE_SETTINGS = (("handover", "Hand-over screen between players"),
                   ("recap", "Recap of the others' turns"),
                   ("auto_hold", "Prepollency: hold when no piece can move"),
                   ("fast_cpu", "Faster CPU-only turns"),
-                  ("confirm_risky", "Ask before a move that loses"))
+                  ("confirm_risky", "Ask before a move that loses the game"))
 
 
 class MainMenu(Scene):

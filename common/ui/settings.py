@@ -13,12 +13,14 @@ the next new-game dialog). `handover` shows a hand-over screen when the turn pas
 person to another at one table, `recap` replays the others' turns before a person's turn,
 `fast_cpu` speeds up the turns no person plays; `auto_hold` lets a Prepollency seat with no
 piece that can move hold the line by itself after a moment; `confirm_risky` asks before a person
-plays a move that loses the Overlord (at once or by force); `prepollency_new_game` holds the
-last choices of the Prepollency new-game dialog (a small object it checks itself). Keys missing
-from an older file take their defaults. `load` never raises: a missing file means the defaults;
-a file that cannot be read or parsed, or holds wrong types, unknown values or unknown keys,
-keeps the good values, takes the defaults for the rest and says so in one line on stderr. `save`
-writes atomically (a temporary file in the same folder, then a rename) and never raises either.
+plays a move that loses the game (Overlords: the Overlord, at once or by force; Prepollency: a
+win handed to a seat that moves before the person's next turn, or its base falling);
+`prepollency_new_game` holds the last choices of the Prepollency new-game dialog (a small
+object it checks itself). Keys missing from an older file take their defaults. `load` never
+raises: a missing file means the defaults; a file that cannot be read or parsed, or holds wrong
+types, unknown values or unknown keys, keeps the good values, takes the defaults for the rest
+and says so in one line on stderr. `save` writes atomically (a temporary file in the same
+folder, then a rename) and never raises either.
 
 Only `build_app` wires the real file to the app (`App(settings_file=...)`): an `App` built
 directly, as tests do, reads and writes nothing.
@@ -57,7 +59,7 @@ class Settings:
     handover: bool = True  # a hand-over screen between people at one table
     recap: bool = True  # a recap of the others' turns before a person's turn
     fast_cpu: bool = False  # faster animations for turns no person plays
-    confirm_risky: bool = True  # ask before a move that loses the Overlord (Overlords)
+    confirm_risky: bool = True  # ask before a move that loses the game (both games)
     auto_hold: bool = True  # a Prepollency seat that cannot move holds the line by itself
     prepollency_new_game: dict | None = None  # the last choices of the Prepollency dialog
 

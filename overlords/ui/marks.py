@@ -18,35 +18,8 @@ from functools import lru_cache
 import pygame
 
 from common.ui import draw
+from common.ui.badges import FORCED, LOSES, draw_loss_mark, draw_shield  # noqa: F401
 from common.ui.theme import Palette
-
-LOSES, FORCED = "loses", "forced"  # the verdicts of overlords.ui.threats
-
-
-def draw_loss_mark(surface: pygame.Surface, rect: pygame.Rect, kind: str, pal: Palette) -> None:
-    """The "loses at once" triangle or the "loses by force" diamond, filling rect."""
-    surface.blit(_loss(kind, rect.w, pal.refusal), rect.topleft)
-
-
-@lru_cache(maxsize=16)
-def _loss(kind: str, size: int, color: tuple[int, int, int]) -> pygame.Surface:
-    big = max(8, size) * 4  # drawn large, then scaled down smoothly
-    s = pygame.Surface((big, big), pygame.SRCALPHA)
-    white = (255, 255, 255)
-    if kind == FORCED:
-        points = [(big / 2, 1), (big - 2, big / 2), (big / 2, big - 2), (1, big / 2)]
-        pygame.draw.polygon(s, white, points)
-        inner = [(x * 0.82 + big * 0.09, y * 0.82 + big * 0.09) for x, y in points]
-        pygame.draw.polygon(s, color, inner)
-        draw.blit_text(s, "2", int(big * 0.5), white, (big // 2, big // 2), "center", bold=True)
-    else:
-        points = [(big / 2, 1), (big - 2, big * 0.92), (1, big * 0.92)]
-        pygame.draw.polygon(s, white, points)
-        inner = [(big / 2, big * 0.12), (big * 0.88, big * 0.86), (big * 0.12, big * 0.86)]
-        pygame.draw.polygon(s, color, inner)
-        draw.blit_text(s, "!", int(big * 0.58), white, (big // 2, int(big * 0.58)), "center",
-                       bold=True)
-    return pygame.transform.smoothscale(s, (size, size))
 
 
 def draw_rune_pill(surface: pygame.Surface, rune: int, px: int, topleft: tuple[int, int],
@@ -62,30 +35,6 @@ def draw_rune_pill(surface: pygame.Surface, rune: int, px: int, topleft: tuple[i
         pygame.draw.line(surface, (255, 255, 255), (pill.x + 2, pill.bottom - 3),
                          (pill.right - 3, pill.y + 2), 2)
     return pill
-
-
-def draw_shield(surface: pygame.Surface, rect: pygame.Rect, pal: Palette) -> None:
-    """The shield with a tick: after this move the attacked Overlord is safe from the next
-    two moves (the reply and the one after it: all `tactics` proves)."""
-    surface.blit(_shield(rect.w, pal.move), rect.topleft)
-
-
-@lru_cache(maxsize=8)
-def _shield(size: int, color: tuple[int, int, int]) -> pygame.Surface:
-    big = size * 4
-    surface = pygame.Surface((big, big), pygame.SRCALPHA)
-    s = big - 1
-    points = [(0.5, 0.02), (0.97, 0.16), (0.93, 0.55), (0.5, 0.98), (0.07, 0.55), (0.03, 0.16)]
-    outline = [(x * s, y * s) for x, y in points]
-    pygame.draw.polygon(surface, (255, 255, 255), outline)
-    inner = [(0.5 * s + (x - 0.5 * s) * 0.8, 0.47 * s + (y - 0.47 * s) * 0.8) for x, y in outline]
-    pygame.draw.polygon(surface, color, inner)
-    tick = [(0.28 * s, 0.5 * s), (0.45 * s, 0.67 * s), (0.74 * s, 0.31 * s)]
-    width = max(6, big // 9)
-    pygame.draw.lines(surface, (255, 255, 255), False, tick, width)
-    for x, y in tick:
-        pygame.draw.circle(surface, (255, 255, 255), (x, y), width / 2 - 1)
-    return pygame.transform.smoothscale(surface, (size, size))
 
 
 def draw_lock(surface: pygame.Surface, rect: pygame.Rect, color: tuple[int, int, int],

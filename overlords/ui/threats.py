@@ -15,21 +15,15 @@ on the squares that save it (safely), and a mark on the escapes and captures tha
 
 from __future__ import annotations
 
-import contextlib
-import sys
-import threading
-import time
-from collections.abc import Iterable
 from dataclasses import dataclass
 
+from common.ui.judging import UNKNOWN, BackgroundJudge
 from overlords import rules, tactics
 
 Move = rules.Move
 SHOWN_ATTACKERS = 2  # figures named in the status line; the rest are counted
-SWITCH = 0.001  # the interpreter's switch interval while a thread judges (default 0.005)
 
 SAFE, LOSES, FORCED, SHIELD = "safe", "loses", "forced", "shield"  # what a move or square gets
-UNKNOWN = object()
 
 
 def exposes(state: rules.State, move: Move) -> bool:
@@ -37,31 +31,6 @@ def exposes(state: rules.State, move: Move) -> bool:
     (a move that ends the game exposes nothing)."""
     after = rules.apply_legal(state, move)
     return after.result is None and bool(rules.attackers(after, state.turn))
-
-
-_switching = threading.Lock()
-_judging = 0  # threads judging now
-_saved_switch = sys.getswitchinterval()
-
-
-@contextlib.contextmanager
-def _quick_switching():
-    """While any thread judges, the UI thread waiting for the interpreter lock gets it after
-    at most SWITCH seconds instead of the default 5 ms (which cost the window a few ms a
-    frame: bench/danger_marks.py); the interval is restored when the last one ends."""
-    global _judging, _saved_switch
-    with _switching:
-        if _judging == 0:
-            _saved_switch = sys.getswitchinterval()
-            sys.setswitchinterval(min(_saved_switch, SWITCH))
-        _judging += 1
-    try:
-        yield
-    finally:
-        with _switching:
-            _judging -= 1
-            if _judging == 0:
-                sys.setswitchinterval(_saved_switch)
 
 
 @dataclass(frozen=True)
@@ -88,8 +57,10 @@ class TargetMarks:
         return dict(self.runes).get(sq, ())
 
 
-class Threats:
+class Threats(BackgroundJudge):
     """The attack on the side to move and the verdict on each of its moves (see module)."""
+
+    thread_name = "overlords-threats"
 
     def __init__(self, state: rules.State, legal: list[Move] | None = None,
                  start: bool = True) -> None:
@@ -98,67 +69,18 @@ class Threats:
         self.attackers = rules.attackers(state, self.side)
         mine = (self.side, rules.OVERLORD)
         self.overlord = next((sq for sq in range(64) if state.figure(sq) == mine), None)
-        self.verdicts: dict[Move, tactics.Danger | None] = {}
         moves = rules.legal_moves(state) if legal is None else legal
         # every move is judged, a forced discard too: a verdict on "no move is safe" counts
         # the discards (an empty set of verdicts proves nothing)
-        self._todo: dict[Move, None] = dict.fromkeys(moves)
-        self._soon: list[Move] = []
-        self._lock = threading.Lock()
-        self._stop = False
-        self._working: Move | None = None  # the move being judged now
-        self.error: BaseException | None = None
-        self._thread: threading.Thread | None = None
-        if start:
-            self.start()
+        super().__init__(moves, start)
 
-    def start(self) -> None:
-        """Start judging in the background (once)."""
-        if self._thread is None and self._todo:
-            self._thread = threading.Thread(target=self._run, name="overlords-threats",
-                                            daemon=True)
-            self._thread.start()
+    def judge_group(self, group: list[Move]) -> dict[Move, tactics.Danger | None]:
+        """The moves of one (from, to) share the work (tactics.judge)."""
+        return tactics.judge(self.state, group)
 
-    def _run(self) -> None:
-        with _quick_switching():
-            self._judge_all()
-
-    def _judge_all(self) -> None:
-        while not self._stop:
-            with self._lock:
-                group = self._take()
-                self._working = group[0] if group else None
-            if not group:
-                return
-            try:  # the moves of one (from, to) share the work (tactics.judge)
-                verdicts = tactics.judge(self.state, group)
-            except Exception as err:  # a bug must not kill the marks silently: keep it
-                self.error = err
-                verdicts = dict.fromkeys(group)
-            with self._lock:
-                self.verdicts.update(verdicts)
-                self._working = None
-            time.sleep(0)  # a chance for the UI thread between two groups
-
-    def _take(self) -> list[Move]:
-        """The next moves to judge (under the lock): the ones asked for first, in order, each
-        with the other moves of its (from, to) (they differ only in their stones)."""
-        move = None
-        while self._soon and move is None:
-            candidate = self._soon.pop()
-            move = candidate if candidate in self._todo else None
-        if move is None and self._todo:
-            move = next(iter(self._todo))
-        if move is None:
-            return []
-        group = [m for m in self._todo if m.frm == move.frm and m.to == move.to]
-        for m in group:
-            del self._todo[m]
-        return group
-
-    def close(self) -> None:
-        """Stop the background work (the position is gone)."""
-        self._stop = True
+    def group_of(self, move: Move) -> list[Move]:
+        """The other moves of its (from, to) too: they differ only in their stones."""
+        return [m for m in self._todo if m.frm == move.frm and m.to == move.to]
 
     @property
     def attacked(self) -> bool:
@@ -168,43 +90,12 @@ class Threats:
     @property
     def done(self) -> bool:
         """True once every move has its verdict."""
-        with self._lock:
-            return not self._todo and self._working is None
+        return self.judged
 
     @property
     def attacker_squares(self) -> list[int]:
         """The squares of the attacking enemy figures, in the order of `attackers`."""
         return list(dict.fromkeys(m.frm for m in self.attackers))
-
-    def first(self, moves: Iterable[Move]) -> None:
-        """Judge these moves before the others (the targets on screen now)."""
-        with self._lock:
-            self._soon = [m for m in moves if m in self._todo][::-1]
-
-    def finish(self, timeout: float | None = None) -> None:
-        """Wait until every move has its verdict (tests, and anything that cannot wait)."""
-        if self._thread is None:
-            self._run()
-        else:
-            self._thread.join(timeout)
-
-    def verdict(self, move: Move) -> tactics.Danger | None | object:
-        """The move's verdict: None (safe), a `tactics.Danger`, or `UNKNOWN` while not yet
-        judged."""
-        with self._lock:
-            return self.verdicts.get(move, UNKNOWN)
-
-    def judge(self, move: Move) -> tactics.Danger | None:
-        """The move's verdict now: judged here (on the caller's thread) if the background
-        has not come to it yet."""
-        verdict = self.verdict(move)
-        if verdict is not UNKNOWN:
-            return verdict
-        verdict = tactics.danger(self.state, move)
-        with self._lock:
-            self.verdicts[move] = verdict
-            self._todo.pop(move, None)
-        return verdict
 
     def mark(self, move: Move) -> str | None:
         """SAFE, LOSES or FORCED for a judged move; None while unknown."""

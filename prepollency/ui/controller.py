@@ -30,6 +30,8 @@ from prepollency.moves import END, GRID, PIECE_NAMES, Move
 from prepollency.ui import colours
 from prepollency.ui.hint import hint_words
 from prepollency.ui.recap import Recap, recap_wanted
+from prepollency.ui.threat_marks import ask_first
+from prepollency.ui.threats import Watcher, question, standing_holds
 from prepollency.ui.words import danger_words, result_words, turn_facts, turn_line
 
 DRAG_START = 6  # pixels the pointer must travel with the button held before a drag begins
@@ -54,6 +56,7 @@ class TurnController:
         self.stuck = ""  # why the seat to move can only hold the line ("" if it can move)
         self._hold_wait = 0.0  # seconds the stuck seat waited (it holds at AUTO_HOLD)
         self._news = ""  # an elimination to announce once the turn's animation ended
+        self.watcher = Watcher()  # the threats against the person to move (ui.threats)
         self.hold_b = Button("Hold the line", self.hold, hint="Space")
         self.end_b = Button("End turn", self.end_turn, primary=True, hint="Enter")
         self.back_b = Button("Take back", self.take_back, hint="Bksp")
@@ -102,6 +105,7 @@ class TurnController:
         if stuck != self.stuck:
             self.stuck, self._hold_wait = stuck, 0.0
         self.hold_b.primary = bool(stuck)
+        self.watcher.sync(self.state if self.can_act else None, self._targets.values())
 
     def recap_key(self) -> tuple:
         """What the recap shows (part of the view's layer key)."""
@@ -118,7 +122,7 @@ class TurnController:
         """The status: whose turn, which move, what to do now (or the CPU thinking)."""
         m = self.scene.match
         seat = m.to_move
-        danger = danger_words(self.state.alive, self.state.holds, m.name) or ""
+        danger = danger_words(self.state.alive, standing_holds(self.state), m.name) or ""
         if not m.is_human(seat):
             return replace_warning(waiting_status(self.scene, seat, "its turn"), danger)
         if self.recap is not None:
@@ -127,6 +131,11 @@ class TurnController:
                           f"The turns since {m.name(seat)}'s last one are replayed before "
                           "it plays. Click anywhere to skip.", danger, lit=False)
         title = "Second move" if self.moved else f"{m.name(seat)}: your turn"
+        danger = self.watcher.warning(m.name) or danger
+        why = self.watcher.why(self._targets.get(self.view.board.square_at(self.scene.hover)),
+                               m.name)
+        if why:
+            return Status(title, seat, why, danger)
         if self.hint is not None:
             return Status(title, seat, hint_words(self.hint, self.moved), danger)
         return Status(title, seat, self.prompt(), danger)
@@ -147,7 +156,8 @@ class TurnController:
             # the lock on the piece that moved is what the board shows (issue 21: unexplained)
             return ("The locked piece has moved: move another, or End turn (Enter). "
                     "Take back undoes it.")
-        if danger_words(self.state.alive, self.state.holds, self.scene.match.name):
+        name = self.scene.match.name
+        if danger_words(self.state.alive, self.state.holds, name) or self.watcher.warning(name):
             return "Click a piece to move it (up to two moves), or Hold the line."  # short
         return "Click a piece to see where it can go. Up to two moves, each by another piece."
 
@@ -161,9 +171,25 @@ class TurnController:
 
     def hold(self) -> None:
         """End the turn: with no move (hold the line), or after the first one."""
-        if self.can_act:
-            self.reset()
-            self.scene.step(END)
+        if self.can_act and not self._asks(END, self._hold_now):
+            self._hold_now()
+
+    def _hold_now(self) -> None:
+        self.reset()
+        self.scene.step(END)
+
+    def _asks(self, step: Any, play: Any) -> bool:
+        """Before a step that hands the game over (the "Ask before a move that loses the
+        game" setting): the question, and True; False if there is nothing to ask."""
+        if not self.scene.app.settings.confirm_risky:
+            return False
+        self.watcher.sync(self.state)
+        danger = self.watcher.ask(step)
+        if danger is None:
+            return False
+        title, line = question(step, danger, self.scene.match.name, not self.moved)
+        ask_first(self.scene.app, title, line, play)
+        return True
 
     def end_turn(self) -> None:
         """End the turn after its first move."""
@@ -176,9 +202,10 @@ class TurnController:
             self.scene.refresh()
 
     def close(self) -> None:
-        """The screen is left: the pick and any drag are dropped (no work runs in the
-        background here)."""
+        """The screen is left: the pick and any drag are dropped, the threats' background
+        judging stops."""
         self.reset()
+        self.watcher.drop()
 
     def picked_square(self) -> int | None:
         """Where the board cursor starts: the picked piece, else (issue 21: it started on
@@ -308,8 +335,10 @@ class TurnController:
             return
         self._play(frm, to)
 
-    def _play(self, frm: int, to: int) -> None:
+    def _play(self, frm: int, to: int, asked: bool = False) -> None:
         move = rules.find_step(self.state, frm, to)
+        if not asked and self._asks(move, lambda: self._play(frm, to, True)):
+            return
         rest = self.hint[1:] if self.hint and self.hint[0] == move else None
         self.reset()
         captured = bool(self.state.owners[to])
@@ -412,9 +441,10 @@ class TurnController:
             and self.scene.app.top is self.scene
 
     def wants_frames(self) -> bool:
-        """True while the recap runs or a piece is dragged."""
+        """True while the recap runs, a piece is dragged or verdicts are awaited."""
         return self.recap is not None or self.view.recap_animator.busy or (
-            self.drag is not None and self.drag.get("active", False)) or self._auto_holding()
+            self.drag is not None and self.drag.get("active", False)) or self._auto_holding() \
+            or self.watcher.busy
 
     # the hint and the end ----------------------------------------------------------------------
 

@@ -46,6 +46,8 @@ from prepollency.ui.board import (
 )
 from prepollency.ui.hint import draw_hint
 from prepollency.ui.panel import draw_banner, draw_obelisk, draw_order, turn_text
+from prepollency.ui.threat_marks import draw_target_marks, draw_threat_squares
+from prepollency.ui.threats import standing_holds
 from prepollency.ui.words import turn_facts, turn_line
 
 CPU_SCALE = {False: 1.0, True: 0.5}  # animation length of a turn, by `seat_driver.fast_turn`
@@ -156,7 +158,7 @@ class PrepollencyView:
         state, count = self.shown()
         drag = c.drag is not None and c.drag.get("active")
         return (state.key(), count, len(m.steps), c.picked, c.hint, drag, self.hidden(),
-                self.scene.my_turn, c.recap_key(), self.app.pal.name)
+                self.scene.my_turn, c.recap_key(), self.app.pal.name, c.watcher.key())
 
     def draw_layer(self, layer: pygame.Surface) -> None:
         """Background, board with pieces and highlights, and the game's card."""
@@ -190,6 +192,8 @@ class PrepollencyView:
             if c.picked is not None:
                 draw_selected(layer, self.board, c.picked, pal)
             draw_targets(layer, self.board, c.targets(), state.owners, pal)
+            draw_threat_squares(layer, self.board, c.watcher.squares(), pal)
+            draw_target_marks(layer, self.board, c.watcher.marks(c.targets()), pal)
             if c.hint:
                 draw_hint(layer, self.board, c.hint, pal)
         self.draw_card(layer, state)
@@ -229,8 +233,8 @@ class PrepollencyView:
         withdrawn = {w.player: "left" for w in match.withdrawn}
         draw_order(layer, self.order, order, seat, state.alive, withdrawn, self.tones,
                    match.name, pal, m)
-        draw_obelisk(layer, self.obelisk, state.owners, state.holds, state.alive, self.tones,
-                     match.name, pal, m)
+        draw_obelisk(layer, self.obelisk, state.owners, standing_holds(state), state.alive,
+                     self.tones, match.name, pal, m)
 
     def banner_words(self, state: rules.State) -> tuple[int, str, str]:
         """The banner's seat, title and tag for the position shown: "Green's turn" with

@@ -1,0 +1,326 @@
+"""What threatens the seat to move in Prepollency, worked out once per position: the twin of
+`overlords.ui.threats`, on `prepollency.tactics`.
+
+Plain Python (no pygame). `Threats(state)` knows at once (cheap line walks, on the UI thread)
+which seats that move before the mover's next turn could win at once on their turn (a hold at
+its third round, a base one piece from falling: `tactics.threats`), whether one of them can
+complete the mover's own base (3 or 4 players: the mover would be out) and whether one can
+take its Khan. The verdict on each step the mover may make (a move of the turn, or ending it)
+it learns OFF the UI thread: a background thread asks the tactics about every step, the ones
+on screen first (`first`), and hands each over under a lock; the window never waits. A step's
+verdict is the least danger of the turns it can be part of (`Verdict.best`, None when one of
+them allows nothing) and the danger of ending the turn right after it (`Verdict.alone`).
+
+What the board shows (`marks`): while a win is threatened, a shield on the targets that stop
+it by themselves, and the "!" triangle on those after which no way to finish the turn stops
+it; when nothing is threatened, the triangle on the steps that hand a win over (or let the
+mover's base fall) when some other turn would not. `ask(step)` is what the screen confirms
+before playing (the "Ask before a move that loses the game" setting).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from common.ui.judging import BackgroundJudge
+from prepollency import rules, tactics
+from prepollency.moves import END, GRID, KHAN, PIECE_NAMES, Move, Turn
+
+SAFE, LOSES, SHIELD = "safe", "loses", "shield"  # what a target square shows
+Namer = Callable[[int], str]
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """A step's verdict: the danger of ending the turn right after it (`alone`), and the least
+    danger of any turn through it (`best`); None where nothing is allowed."""
+
+    alone: tactics.Danger | None
+    best: tactics.Danger | None
+
+
+def _level(danger: tactics.Danger | None) -> int:
+    return tactics.SAFE if danger is None else danger.level
+
+
+class Threats(BackgroundJudge):
+    """The threats against the seat to move and the verdict on each of its steps (module)."""
+
+    thread_name = "prepollency-threats"
+    failed = Verdict(None, None)
+
+    def __init__(self, state: rules.State, start: bool = True) -> None:
+        self.state = state
+        self.seat = state.turn
+        self.watch = tactics.Watch(state)
+        self.wins = tactics.threats(state)  # seats that win at once if nothing changes
+        owners, kinds = list(state.owners), list(state.kinds)
+        self.base = tactics.base_falls(owners, kinds, state.alive, self.seat)
+        self.khan = tactics.khan_taken(owners, kinds, state.alive, self.seat)
+        self.floor: int | None = tactics.SAFE if self.watch.idle else None
+        super().__init__(rules.legal_steps(state) if not self.watch.idle else [], start)
+
+    def judge_group(self, group: list[object]) -> dict[object, Verdict]:
+        return {step: self._judge(step) for step in group}
+
+    def after_all(self) -> None:
+        """The least danger any turn allows (tried first: the steps found safest)."""
+        if self.floor is None:
+            found = tactics.floor(self.state, self._guesses())
+            with self._lock:
+                self.floor = found
+
+    def _guesses(self) -> list[Turn]:
+        """Turns to try first for the floor: those the verdicts found least dangerous."""
+        with self._lock:
+            items = list(self.verdicts.items())
+        out = []
+        for step, v in sorted(items, key=lambda kv: _level(kv[1].best))[:3]:
+            if v.alone is None or step is END:
+                out.append(Turn() if step is END else Turn((step,)))
+        return out
+
+    def _judge(self, step: object) -> Verdict:
+        """The step's verdict (see `Verdict`)."""
+        watch, state = self.watch, self.state
+        if step is END:
+            d = watch.danger(Turn())
+            return Verdict(d, d)
+        alone = watch.danger(Turn((step,)))
+        best = alone
+        if state.moved == -1 and alone is not None:
+            for second in tactics.second_moves(state, step):
+                d = watch.danger(Turn((step, second)))
+                if d is None:
+                    best = None
+                    break
+                if d.level < best.level:
+                    best = d
+        return Verdict(alone, best)
+
+    @property
+    def done(self) -> bool:
+        """True once every step has its verdict and the floor is known."""
+        with self._lock:
+            return not self._todo and self._working is None and self.floor is not None
+
+    def verdict(self, step: object) -> Verdict | object:
+        """The step's verdict, or UNKNOWN while not yet judged (every step is safe when
+        nothing can be allowed here)."""
+        if self.watch.idle:
+            return self.failed
+        return super().verdict(step)
+
+    def least(self) -> int:
+        """The least danger any turn allows here (computed now if the background has not)."""
+        with self._lock:
+            floor = self.floor
+        if floor is None:
+            floor = tactics.floor(self.state, self._guesses())
+            with self._lock:
+                self.floor = floor
+        return floor
+
+    # what the board and the status show ------------------------------------------------------
+
+    @property
+    def threatened(self) -> bool:
+        """True if a seat before the mover's next turn wins at once unless stopped."""
+        return bool(self.wins)
+
+    def squares(self) -> frozenset[int]:
+        """The squares that matter for the threats now (the Obelisk of a hold about to win,
+        the base squares still open, a Khan that can be taken): the board marks them."""
+        out: set[int] = set()
+        for threat in self.wins.values():
+            out |= set(threat.squares)
+        for threat in (self.base, self.khan):
+            if threat is not None:
+                out |= set(threat.squares)
+        return frozenset(out)
+
+    def mark(self, step: object) -> str | None:
+        """SHIELD, LOSES or SAFE for a judged step that matters; None while unknown."""
+        v = self.verdict(step)
+        if not isinstance(v, Verdict):
+            return None
+        with self._lock:
+            floor = self.floor
+        if self.wins:
+            if _level(v.alone) < tactics.HANDS_WIN:
+                return SHIELD
+            if _level(v.best) >= tactics.HANDS_WIN and (floor is None
+                                                         or floor < tactics.HANDS_WIN):
+                return LOSES
+            return SAFE
+        level = _level(v.best)
+        if level >= tactics.BASE_FALLS and floor is not None and floor < level:
+            return LOSES
+        return SAFE
+
+    def marks(self, targets: dict[int, Move]) -> tuple[tuple[int, str], ...]:
+        """(square, SHIELD or LOSES) for the targets of the picked piece that carry a mark."""
+        out = []
+        for sq in sorted(targets):
+            mark = self.mark(targets[sq])
+            if mark in (SHIELD, LOSES):
+                out.append((sq, mark))
+        return tuple(out)
+
+    def ask(self, step: object) -> tactics.Danger | None:
+        """The danger to confirm before playing `step` (a win handed over, or the mover's base
+        falling, when some other turn would not allow it), else None."""
+        if self.watch.idle:
+            return None
+        best = self.judge(step).best
+        level = _level(best)
+        if level < tactics.BASE_FALLS or self.least() >= level:
+            return None
+        return best
+
+    def status_text(self, name: Namer) -> str:
+        """The warning of the status area ("" when nothing is threatened)."""
+        parts = []
+        for threat in self.wins.values():
+            parts.append(threat_words(threat, name, self.seat))
+        if self.base is not None and not self.wins:
+            parts.append(threat_words(self.base, name, self.seat))
+        if self.khan is not None and not self.wins and self.base is None:
+            parts.append(threat_words(self.khan, name, self.seat))
+        if not parts:
+            return ""
+        text = " ".join(parts)
+        if self.wins:
+            with self._lock:
+                floor = self.floor
+            if floor is not None and floor >= tactics.HANDS_WIN:
+                return text + " No turn of yours stops it."
+            return text + " A shield marks a move that does."
+        return text
+
+    def why(self, step: object, name: Namer) -> str:
+        """Why the step under the pointer leaves a threat open (or stops it); ""."""
+        v = self.verdict(step)
+        if not isinstance(v, Verdict):
+            return ""
+        what = "Ending the turn now" if step is END else str(step)
+        mark = self.mark(step)
+        if mark == SHIELD:
+            return f"{what} stops {_whose(self.wins, name)}."
+        if mark == LOSES and v.best is not None:
+            then = ", whatever comes next" if step is not END and self.state.moved == -1 else ""
+            return f"{what} {danger_words(v.best, name, self.seat)}{then}."
+        if v.alone is not None and v.best is None and self.state.moved == -1:
+            return (f"{what} alone {danger_words(v.alone, name, self.seat)}: a second move "
+                    "can still put it right.")
+        return ""
+
+
+def _whose(wins: dict[int, tactics.Threat], name: Namer) -> str:
+    return " and ".join(f"{name(seat)}'s win" for seat in wins) or "the threat"
+
+
+def threat_words(threat: tactics.Threat, name: Namer, me: int) -> str:
+    """A threat in the status's words, short enough for the smallest window: "Blue wins next
+    turn: take a piece on the marked Obelisk."."""
+    who = name(threat.seat)
+    squares = " and ".join(GRID.names[s] for s in threat.squares)
+    if threat.kind == "obelisk":
+        return f"{who} wins next turn: take a piece on the marked Obelisk."
+    if threat.kind == "elimination":
+        return f"{who} wins next turn by taking {squares} (marked)."
+    if threat.kind == "base":
+        return f"{who} can take {squares}, the last of your base: you would be out."
+    return f"{who} can take your {PIECE_NAMES[KHAN]} on {squares}."
+
+
+def danger_words(danger: tactics.Danger, name: Namer, me: int) -> str:
+    """What a turn allows, from the mover's side: "lets Blue complete the Obelisk hold and
+    win"."""
+    who = name(danger.seat)
+    kind = danger.threat.kind
+    if danger.level == tactics.HANDS_WIN:
+        if kind == "obelisk":
+            return f"lets {who} complete the Obelisk hold and win"
+        return f"lets {who} take the last base squares and win"
+    if danger.level == tactics.BASE_FALLS:
+        return f"lets {who} take your base (you would be out)"
+    return f"lets {who} take your Khan"
+
+
+def question(step: object, danger: tactics.Danger, name: Namer, first: bool
+             ) -> tuple[str, str]:
+    """The confirmation's title and line for a step that hands the game over (`first`: the
+    turn's first move, a second may follow)."""
+    what = "Ending the turn now" if step is END else f"{step}"
+    if danger.level == tactics.HANDS_WIN:
+        title = f"Hand {name(danger.seat)} the win?"
+    else:
+        title = "Lose your base?"
+    words = danger_words(danger, name, danger.seat)
+    if first and isinstance(step, Move):
+        words += ", whatever your second move"
+    return title, f"{what} {words}."
+
+
+def standing_holds(state: rules.State) -> tuple[int, ...]:
+    """The hold counts as the board shows them: in the middle of a turn that broke a hold
+    (the counts change only when the turn ends), the broken one is already 0."""
+    from prepollency.state import OBELISK
+
+    owners = state.owners
+    return tuple(h if not h or all(owners[q] == seat for q in OBELISK) else 0
+                 for seat, h in enumerate(state.holds))
+
+
+class Watcher:
+    """The controller's side of the threats: one `Threats` per position of a person's live
+    turn (made when the position changes, dropped when it is no person's turn)."""
+
+    def __init__(self) -> None:
+        self.threats: Threats | None = None
+
+    def sync(self, state: rules.State | None, first: Iterable[object] = ()) -> None:
+        """Judge this position (None: none is a person's live turn now), the steps on screen
+        first."""
+        if state is None or state.result is not None:
+            self.drop()
+            return
+        if self.threats is None or self.threats.state is not state:
+            self.drop()
+            self.threats = Threats(state)
+        self.threats.first(first)
+
+    def drop(self) -> None:
+        if self.threats is not None:
+            self.threats.close()
+        self.threats = None
+
+    @property
+    def busy(self) -> bool:
+        """True while verdicts are awaited (the screen draws frames to show them)."""
+        return self.threats is not None and not self.threats.done
+
+    def key(self) -> tuple:
+        """What the marks depend on (part of the view's layer key)."""
+        t = self.threats
+        if t is None:
+            return ()
+        with t._lock:
+            return (id(t), len(t.verdicts), t.floor)
+
+    def squares(self) -> frozenset[int]:
+        return frozenset() if self.threats is None else self.threats.squares()
+
+    def marks(self, targets: dict[int, Move]) -> tuple[tuple[int, str], ...]:
+        return () if self.threats is None or not targets else self.threats.marks(targets)
+
+    def warning(self, name: Namer) -> str:
+        return "" if self.threats is None else self.threats.status_text(name)
+
+    def why(self, step: object, name: Namer) -> str:
+        return "" if self.threats is None or step is None else self.threats.why(step, name)
+
+    def ask(self, step: object) -> tactics.Danger | None:
+        return None if self.threats is None else self.threats.ask(step)
