@@ -172,10 +172,10 @@ class AnalysisPanel:
                 gap = log.y - st.bottom
                 areas.status = st = pygame.Rect(st.x, st.y, st.w, keep)
                 log = pygame.Rect(log.x, st.bottom + gap, log.w, log.bottom - st.bottom - gap)
-        self._columns = 2 if len(self.scene.match.players) > 2 and log.w > 300 else 1
+        self._columns = 2 if log.w > 300 else 1
         summary_h = int(m.small * 1.35) * -(-len(self.scene.match.players) // self._columns)
         head_h = int(m.small * 2.2) + int(m.small * 1.3) * 2 + m.pad // 2
-        need = head_h + max(110, int(m.small * 7)) + summary_h + m.pad
+        need = head_h + max(90, int(m.small * 6)) + summary_h + m.pad
         h = max(need, int(log.h * 0.5))
         h = max(min(h, log.h - log_height(3, m)), min(need, log.h - log_height(2, m)))
         self.rect = pygame.Rect(log.x, log.bottom - h, log.w, h)
