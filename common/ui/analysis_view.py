@@ -160,24 +160,17 @@ class AnalysisPanel:
     def layout(self) -> None:
         """Take the lower part of the log's area (called after the view's layout): what the
         header, the comment, a legible graph and the summary need, the log keeping at least
-        three rows."""
+        three rows (one in a small window)."""
         areas = self.scene.areas
         if areas is None or not self.active:
             return
-        log, m, st = areas.log, self.scene.app.m, areas.status
-        if st.bottom <= log.y:  # the status area gives up the room of its longer texts
-            keep = int(m.large * 1.45 + m.small * 1.5 + m.normal * 1.3 * 2) + m.button_h \
-                + 2 * m.pad
-            if st.h > keep:
-                gap = log.y - st.bottom
-                areas.status = st = pygame.Rect(st.x, st.y, st.w, keep)
-                log = pygame.Rect(log.x, st.bottom + gap, log.w, log.bottom - st.bottom - gap)
+        log, m = areas.log, self.scene.app.m
         self._columns = 2 if log.w > 300 else 1
         summary_h = int(m.small * 1.35) * -(-len(self.scene.match.players) // self._columns)
-        head_h = int(m.small * 2.2) + int(m.small * 1.3) * 2 + m.pad // 2
+        head_h = int(m.small * 2.2)
         need = head_h + max(90, int(m.small * 6)) + summary_h + m.pad
         h = max(need, int(log.h * 0.5))
-        h = max(min(h, log.h - log_height(3, m)), min(need, log.h - log_height(2, m)))
+        h = max(min(h, log.h - log_height(3, m)), min(need, log.h - log_height(1, m)))
         self.rect = pygame.Rect(log.x, log.bottom - h, log.w, h)
         areas.log = pygame.Rect(log.x, log.y, log.w, log.h - h - m.pad // 2)
         self.cancel_b.rect = pygame.Rect(self.rect.right - m.pad - int(m.button_h * 2),
@@ -201,19 +194,19 @@ class AnalysisPanel:
         return self.turns[review - 1]
 
     def comment(self, turn: analysis.Turn) -> str:
-        """The words on one turn: mark, verdict, better move."""
-        name = self.scene.match.name(turn.mover)
-        adapter = analysis.adapter_for(self.scene.match.game)
-        head = f"{name}: {adapter.text(turn.move)}"
+        """The words on one turn: its mark, the exact verdict or the loss, the better move."""
         if turn.mark:
-            head += f" {turn.mark} {analysis.NAMES[turn.mark]}"
-        if turn.verdict is not None:
-            head += f": {turn.verdict.text}"
-        elif turn.mark:
-            head += f" (chance down {turn.loss:.0%})"
+            head = f"{turn.mark} {analysis.NAMES[turn.mark].capitalize()}"
+            head += f": {turn.verdict.text}" if turn.verdict is not None else \
+                f": chance down {turn.loss:.0%}"
         else:
-            head += ": no mistake found"
+            head = "No mistake found in this move"
         return f"{head}. {turn.better_words}." if turn.better_words else head + "."
+
+    def note(self) -> str:
+        """The status area's words in review on an analysed turn (else "")."""
+        turn = self.turn_shown()
+        return "" if turn is None else self.comment(turn)
 
     def marked(self, rows: list[LogRow]) -> list[LogRow]:
         """The log's rows with each analysed move's mark after it."""
@@ -308,10 +301,11 @@ class AnalysisPanel:
             done.w = bar.w * len(self.turns) // max(1, total)
             pygame.draw.rect(layer, pal.primary, done, border_radius=3)
         else:
-            draw.blit_text(layer, self._headline(), m.small, pal.text_dim if self.error is None
-                           else pal.refusal, (r.x + m.pad, y),
-                           bold=self.error is None)
-        self._draw_comment(layer, r.y + int(m.small * 2.2))
+            head = self._headline()
+            bold = self.error is None and self._turned() is not None
+            px = draw.fit_text(head, m.small, r.w - 2 * m.pad, bold)
+            draw.blit_text(layer, head, px, pal.text if bold else pal.text_dim,
+                           (r.x + m.pad, y), bold=bold)
         series = self._series()
         marks = {t.ply + 1: t.mark for t in self.turns if t.mark}
         shown = s.match.review
@@ -319,40 +313,25 @@ class AnalysisPanel:
                    s.view.player_icon, pal, m)
         self._draw_summary(layer)
 
+    def _turned(self) -> int | None:
+        """The ply after which the winner led to the end, once the analysis is whole."""
+        if len(self.turns) < len(self.moves) or not self.moves:
+            return None
+        outcome = self.scene.match.game.outcome(self.scene.match.states[len(self.moves)])
+        return analysis.turning_point(self.turns, outcome.winner if outcome else None)
+
     def _headline(self) -> str:
         if self.error is not None:
             return draw.drawable(f"The analysis stopped: {self.error}", 120)
         if len(self.turns) < len(self.moves):
             return f"Analysis cancelled at move {len(self.turns)} of {len(self.moves)}"
-        outcome = self.scene.match.game.outcome(self.scene.match.states[len(self.moves)])
-        turned = analysis.turning_point(self.turns, outcome.winner if outcome else None)
+        turned = self._turned()
         if turned is None:
-            return "Analysis: chance to win after each move"
+            return "Chance to win after each move: point at it to see the position"
         t = self.turns[turned]
         words, _ = self.scene.log.position(turned + 1)
         return f"The game turned at {self.scene.view.log_word} {words.split(' of ')[0]} " \
                f"({self.scene.match.name(t.mover)})"
-
-    def _draw_comment(self, layer: pygame.Surface, y: int) -> None:
-        pal, m = self.scene.app.pal, self.scene.app.m
-        r = self.rect
-        turn = self.turn_shown()
-        if turn is None:
-            text = "Point at the graph to see a position; click to go there." if self.turns \
-                else "The first moves are being analysed…"
-            colour = pal.text_dim
-        else:
-            text = self.comment(turn)
-            colour = pal.refusal if turn.mark == "??" else pal.text
-        width = r.w - 2 * m.pad
-        px = m.small
-        lines = draw.wrap(text, px, width)
-        while len(lines) > 2 and px > 12:
-            px -= 1
-            lines = draw.wrap(text, px, width)
-        for line in lines[:2]:
-            draw.blit_text(layer, line, px, colour, (r.x + m.pad, y))
-            y += int(px * 1.3)
 
     def _series(self) -> list[Series]:
         if not self.turns:

@@ -177,8 +177,8 @@ class GameScene(Scene):
             title = f"Looking back: {where}" if m.review == 0 else \
                 f"Looking back: {self.view.log_word} {where}"
             after = f"The position {after}. " if after else "The position before any move. "
-            status = Status(title, None, after + "Prev and Next (or the arrow keys) step "
-                            "through the game; click any move.")
+            status = Status(title, None, self.analysis.note() or after + "Prev and Next (or "
+                            "the arrow keys) step through the game; click any move.")
         elif m.over:
             winner = m.result.winner
             status = Status(game_menu.result_title(m), winner, self.forfeit_text

@@ -44,6 +44,7 @@ def open_entry(app: Any, entry: saves.Entry, *, review: bool = False, replace: b
             scene.start_review(0)
         (app.replace if replace else app.push)(scene)
         if analyse:
+            scene.review_end()  # the analysis starts from the final position
             scene.analysis.start()
 
     bots = [] if review or replay.game.outcome(replay.final) is not None else bot_seats(replay)
