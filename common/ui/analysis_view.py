@@ -49,6 +49,8 @@ class AnalysisPanel:
         self.cancel_b = Button("Cancel", self.cancel, small=True)
         self._kept_checked = False
         self._columns = 1  # of the summary lines
+        self._picture: pygame.Surface | None = None  # the panel as last drawn
+        self._key: tuple | None = None
 
     # starting and stopping ----------------------------------------------------------------
 
@@ -266,9 +268,9 @@ class AnalysisPanel:
     # drawing ------------------------------------------------------------------------------
 
     def layer_key(self) -> tuple:
-        """What the panel draws (for the screen's cached layer)."""
-        return (self.active, len(self.turns), self.pointed, self.running, self.error,
-                tuple(self.rect))
+        """What the screen's cached layer shows of the analysis: where the log ends and its
+        marks (the panel itself is cached apart: a turn coming in redraws only it)."""
+        return (self.active, tuple(self.rect), sum(1 for t in self.turns if t.mark))
 
     def colour(self, player: int) -> Color:
         """A seat's line colour: the game's seat colour, else its readable name colour."""
@@ -282,12 +284,27 @@ class AnalysisPanel:
         except (IndexError, TypeError):
             return hex_rgb(pal.sides[0][0])
 
-    def draw(self, layer: pygame.Surface) -> None:
-        """The panel into the screen's layer."""
+    def draw(self, surface: pygame.Surface) -> None:
+        """The panel, each frame: its own cached picture (redrawn when a turn comes in, the
+        shown or pointed position changes), and Cancel while it runs."""
         if not self.active or self.rect.h <= 0:
             return
+        pal, m = self.scene.app.pal, self.scene.app.m
+        key = (len(self.turns), self.pointed, self.running, self.error, self.scene.match.review,
+               tuple(self.rect), id(pal), self._columns)
+        if self._picture is None or key != self._key:
+            if self._picture is None or self._picture.get_size() != self.rect.size:
+                self._picture = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+            self._picture.fill((0, 0, 0, 0))
+            self._paint(self._picture, self.rect.move(-self.rect.x, -self.rect.y),
+                        self.graph.move(-self.rect.x, -self.rect.y))
+            self._key = key
+        surface.blit(self._picture, self.rect)
+        if self.running:
+            self.cancel_b.draw(surface, pal, m)
+
+    def _paint(self, layer: pygame.Surface, r: pygame.Rect, graph: pygame.Rect) -> None:
         s, pal, m = self.scene, self.scene.app.pal, self.scene.app.m
-        r = self.rect
         draw.panel(layer, r, pal.panel, pal.panel_edge, m.radius, 0)
         total = len(self.moves)
         y = r.y + m.pad // 2
@@ -295,7 +312,7 @@ class AnalysisPanel:
             text = f"Analysing move {min(total, len(self.turns) + 1)} of {total}"
             draw.blit_text(layer, text, m.small, pal.text, (r.x + m.pad, y))
             bar = pygame.Rect(r.x + m.pad, y + int(m.small * 1.35),
-                              self.cancel_b.rect.x - r.x - 2 * m.pad, max(5, m.small // 3))
+                              r.w - self.cancel_b.rect.w - 3 * m.pad, max(5, m.small // 3))
             pygame.draw.rect(layer, pal.backdrop, bar, border_radius=3)
             done = bar.copy()
             done.w = bar.w * len(self.turns) // max(1, total)
@@ -306,12 +323,10 @@ class AnalysisPanel:
             px = draw.fit_text(head, m.small, r.w - 2 * m.pad, bold)
             draw.blit_text(layer, head, px, pal.text if bold else pal.text_dim,
                            (r.x + m.pad, y), bold=bold)
-        series = self._series()
         marks = {t.ply + 1: t.mark for t in self.turns if t.mark}
-        shown = s.match.review
-        draw_graph(layer, self.graph, series, total + 1, marks, shown, self.pointed,
+        draw_graph(layer, graph, self._series(), total + 1, marks, s.match.review, self.pointed,
                    s.view.player_icon, pal, m)
-        self._draw_summary(layer)
+        self._draw_summary(layer, r, graph)
 
     def _turned(self) -> int | None:
         """The ply after which the winner led to the end, once the analysis is whole."""
@@ -342,15 +357,15 @@ class AnalysisPanel:
                                            *(t.chances.get(p, 0.0) for t in self.turns)))
                 for p in players]
 
-    def _draw_summary(self, layer: pygame.Surface) -> None:
+    def _draw_summary(self, layer: pygame.Surface, r: pygame.Rect, graph: pygame.Rect) -> None:
         s, pal, m = self.scene, self.scene.app.pal, self.scene.app.m
         summary = analysis.summary(s.match.game, self.turns)
-        y0 = self.graph.bottom + m.pad // 3
+        y0 = graph.bottom + m.pad // 3
         size = int(m.small * 1.1)
-        col_w = (self.rect.w - m.pad) // self._columns
+        col_w = (r.w - m.pad) // self._columns
         line_h = int(m.small * 1.35)
         for n, p in enumerate(s.match.players):
-            x = self.rect.x + m.pad + (n % self._columns) * col_w
+            x = r.x + m.pad + (n % self._columns) * col_w
             y = y0 + (n // self._columns) * line_h
             right = x + col_w - m.pad // 2
             token = s.view.player_icon(p, size)

@@ -270,6 +270,7 @@ class GameScene(Scene):
             self._layer_key = key
         surface.blit(self._layer, (0, 0))
         self.view.draw_frame(surface)
+        self.analysis.draw(surface)  # its own cached picture, and the better-move arrow
         self.analysis.draw_board(surface)
         if self.my_turn:
             self.cursor.draw(surface, self.view.board, pal)
@@ -291,7 +292,6 @@ class GameScene(Scene):
         draw_status(layer, self.areas.status, self.status(), last, self.status_buttons,
                     self.view.player_icon, pal, m)
         self.log.draw(layer, match.review if match.review is not None else len(match.moves))
-        self.analysis.draw(layer)
         return layer
 
     # time -----------------------------------------------------------------------------------
