@@ -1,7 +1,9 @@
 """Overlords tactics: do the levels and the Hint avoid traps and find forced wins, and how
-fast are the board's danger marks?
+fast are the board's danger marks? (`--game prepollency`: the Prepollency figures, see
+bench/tactics_prepollency.py, which takes the rest of the options.)
 
     python3 bootstrap.py bench tactics                  every level, the Hint, the timings
+    python3 bootstrap.py bench tactics --game prepollency
     python3 bootstrap.py bench tactics --players normal,hint --limit 20
     python3 bootstrap.py bench tactics --baseline       also the levels without the check
     python3 bootstrap.py bench tactics --verify 40      also check the verdicts by brute force
@@ -119,7 +121,17 @@ def verify(count: int, seed: int) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Measure and print; exit 1 if a target is missed."""
+    which = argparse.ArgumentParser(add_help=False)
+    which.add_argument("--game", choices=("overlords", "prepollency"), default="overlords")
+    chosen, rest = which.parse_known_args(argv)
+    if chosen.game == "prepollency":
+        from tactics_prepollency import main as prepollency_main  # bench/ is on the path
+
+        return prepollency_main(rest)
+    argv = rest
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", choices=("overlords", "prepollency"), default="overlords",
+                        help="which game's figures (prepollency: see tactics_prepollency.py)")
     parser.add_argument("--players", default="easy,normal,hard,hint",
                         help="comma-separated: easy, normal, hard, hint (all four)")
     parser.add_argument("--data", type=Path, default=DATA, help="folder of position records")

@@ -32,7 +32,8 @@ import math
 from typing import Any
 
 from common.ai.search import Heuristics, Params
-from prepollency.moves import END, GRID
+from prepollency import tactics
+from prepollency.moves import END, GRID, Turn
 from prepollency.rules import DRAW_ROUNDS
 from prepollency.state import BASES, OBELISK, State
 
@@ -219,6 +220,63 @@ class PrepollencyHeuristics(Heuristics):
                     logit -= 2.0
             out.append(logit)
         return out
+
+    def forced_win(self, game: Any, state: State) -> Any | None:
+        """The first step of a turn that wins at once (tactics.wins_at_once; END when holding
+        the line wins), or None. The levels finish the turn with the winning second step."""
+        turn = tactics.wins_at_once(state, state.turn)
+        if turn is None:
+            return None
+        return turn[0] if turn else END
+
+    def losing(self, game: Any, state: State, steps: list[Any]) -> set[Any]:
+        """The steps after which every way to finish the turn allows more than the least any
+        turn allows (tactics danger levels: a win handed to a seat that moves before ours,
+        then our base falling, then our Khan en prise)."""
+        watch = self._watch(state)
+        if watch.idle:
+            return set()
+        out = set()
+        for step in steps:
+            level = self._step_level(watch, state, step)
+            if level > tactics.SAFE and level > self._floor(state, step):
+                out.add(step)
+        return out
+
+    def _watch(self, state: State) -> Any:
+        key = state.key()
+        cache = self.__dict__.setdefault("_watches", {})
+        watch = cache.get(key)
+        if watch is None:
+            if len(cache) > 8:
+                cache.clear()
+            watch = cache[key] = tactics.Watch(state)
+        return watch
+
+    def _floor(self, state: State, hint: Any) -> int:
+        """The least danger any turn allows here (found once per position)."""
+        floors = self.__dict__.setdefault("_floors", {})
+        key = state.key()
+        if key not in floors:
+            if len(floors) > 8:
+                floors.clear()
+            floors[key] = tactics.floor(state)
+        return floors[key]
+
+    def _step_level(self, watch: Any, state: State, step: Any) -> int:
+        """The least danger of the turns this step can be part of (ended at once, or, at the
+        turn's start, finished with any second move)."""
+        if step is END:
+            return watch.level(Turn())
+        first = Turn((step,))
+        best = watch.level(first)
+        if best == tactics.SAFE or state.moved != -1:
+            return best
+        for second in tactics.second_moves(state, step):
+            best = min(best, watch.level(Turn((step, second))))
+            if best == tactics.SAFE:
+                break
+        return best
 
 
 HEURISTICS = PrepollencyHeuristics()

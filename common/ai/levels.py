@@ -100,6 +100,7 @@ class TurnStats:
     nodes: int
     seconds: float
     mistake: bool
+    tactics: float = 0.0  # of `seconds`, spent in the tactical check (forced wins, safety)
 
 
 class CpuPlayer:
@@ -137,11 +138,15 @@ class CpuPlayer:
         view = self.h.view(self.game)
         vigilant = self.tactics and (self.level.vigilance >= 1.0
                                      or self.rng.random() < self.level.vigilance)
+        checked = 0.0
         if vigilant:
             win = self.h.forced_win(view, state)
+            checked = time.perf_counter() - start
             if win is not None:
-                self.last = TurnStats(0, time.perf_counter() - start, False)
-                return self.game.steps_to_move(self._finish(state, win))
+                steps = self._finish(state, win, win=True)
+                spent = time.perf_counter() - start
+                self.last = TurnStats(0, spent, False, spent)
+                return self.game.steps_to_move(steps)
         search = MCTS(self.game, self.h, random.Random(self.rng.getrandbits(64)))
         collecting = gc.isenabled()
         gc.disable()  # the tree has no cycles (refcounts free it): the collector's passes over
@@ -152,17 +157,20 @@ class CpuPlayer:
                 gc.enable()
         steps, mistake = self._err(state, result)
         if vigilant:
+            guard = time.perf_counter()
             steps = self._safe(state, result, steps)
-        self.last = TurnStats(result.nodes, time.perf_counter() - start, mistake)
+            checked += time.perf_counter() - guard
+        self.last = TurnStats(result.nodes, time.perf_counter() - start, mistake, checked)
         return self.game.steps_to_move(steps)
 
     def _safe(self, state: Any, result: SearchResult, steps: list[Any]) -> list[Any]:
         """The chosen steps, or, if their first step loses by force and another does not, the
         search's favourite among the safe ones: the most visited first steps, then the rest
-        in the heuristics' order."""
+        in the heuristics' order. In a game of several steps a turn (Prepollency) the later
+        steps are checked the same way, and a losing one is replaced by a safe follow-up."""
         view = self.h.view(self.game)
         if not self.h.losing(view, state, [steps[0]]):
-            return steps
+            return self._safe_rest(state, steps)
         options = view.legal_steps(state)
         visits = {step: (n, mean) for step, n, mean in result.root_scores}
         logits = self.h.priors(view, state, options)
@@ -170,8 +178,23 @@ class CpuPlayer:
             visits.get(options[i], (0, -2.0)), logits[i]), reverse=True)
         for i in order:  # one at a time: the first safe one is usually near the top
             if options[i] != steps[0] and not self.h.losing(view, state, [options[i]]):
-                return self._finish(state, options[i])
+                return self._finish(state, options[i], safe=True)
         return steps  # every step loses: the search's choice fights longest
+
+    def _safe_rest(self, state: Any, steps: list[Any]) -> list[Any]:
+        """The steps after a safe first one, each checked in the position it is made in."""
+        if len(steps) == 1:
+            return steps
+        game = self.h.view(self.game)
+        me = game.to_move(state)
+        state = game.apply_step(state, steps[0])
+        for i in range(1, len(steps)):
+            if game.outcome(state) is not None or game.to_move(state) != me:
+                break
+            if self.h.losing(game, state, [steps[i]]):
+                return [*steps[:i], *self._follow(state, me, safe=True)]
+            state = game.apply_step(state, steps[i])
+        return steps
 
     def _err(self, state: Any, result: SearchResult) -> tuple[list[Any], bool]:
         """Now and then (easy) a plausible first step instead of the best: never instead of a
@@ -195,18 +218,32 @@ class CpuPlayer:
         outcome = game.outcome(state)
         return outcome is not None and outcome.winner == me
 
-    def _finish(self, state: Any, step: Any) -> list[Any]:
-        """The mistaken first step, then (multi-step turns) the heuristics' favourite follow-up."""
+    def _finish(self, state: Any, step: Any, win: bool = False, safe: bool = False
+                ) -> list[Any]:
+        """The first step, then (multi-step turns) the rest of the turn: the winning follow-up
+        if `win`, else the heuristics' favourite (if `safe`, the favourite that does not lose
+        by force, when one does not)."""
         game = self.h.view(self.game)
         me = game.to_move(state)
-        steps = [step]
-        state = game.apply_step(state, step)
+        return [step, *self._follow(game.apply_step(state, step), me, win, safe)]
+
+    def _follow(self, state: Any, me: Any, win: bool = False, safe: bool = False
+                ) -> list[Any]:
+        """The steps that finish `me`'s turn from `state` (none if the turn is over)."""
+        game = self.h.view(self.game)
+        steps: list[Any] = []
         while game.outcome(state) is None and game.to_move(state) == me:
-            options = game.legal_steps(state)
-            logits = self.h.priors(game, state, options)
-            best = max(range(len(options)), key=lambda i: logits[i])
-            steps.append(options[best])
-            state = game.apply_step(state, options[best])
+            step = self.h.forced_win(game, state) if win else None
+            if step is None:
+                options = game.legal_steps(state)
+                logits = self.h.priors(game, state, options)
+                order = sorted(range(len(options)), key=lambda i: logits[i], reverse=True)
+                step = options[order[0]]
+                if safe:
+                    step = next((options[i] for i in order
+                                 if not self.h.losing(game, state, [options[i]])), step)
+            steps.append(step)
+            state = game.apply_step(state, step)
         return steps
 
 
