@@ -274,7 +274,9 @@ def judge_turn(an: Analyser, ply: int, state: Any, move: Any, before: Eval, play
     words = ""
     arrows: tuple[tuple[int, int], ...] = ()
     if better is not None:
-        said = adapter.describe(state, better) or (verdict.why if verdict is not None else "")
+        said = adapter.describe(state, better)
+        why = verdict.why if verdict is not None else ""
+        said = f"{said} and {why}" if said and why else said or why
         words = f"Better: {adapter.text(better)}" + (f": {said}" if said else "")
         arrows = tuple(adapter.squares(better))
     return Turn(ply, mover, move, dict(before.chances), dict(after.chances), loss, mark,

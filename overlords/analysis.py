@@ -69,7 +69,7 @@ class OverlordsAdapter:
         reply = rules.move_data(danger.reply)
         how = f"after {reply} no defence holds" if danger.forced else f"{reply} wins at once"
         return Verdict("forced_loss", f"walked into a forced loss: {how}", safe,
-                       "no forced loss after it")
+                       "leaves no forced loss")
 
     @staticmethod
     def _safe(state: State, best: Any) -> Move | None:

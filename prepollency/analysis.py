@@ -71,7 +71,7 @@ class PrepollencyAdapter:
         elif found.kind == "hands_win":
             stops = tactics.stopping_turns(state) or []
             better = best if best in stops else (stops[0] if stops else None)
-            why = "stops it"
+            why = "stops the hold" if "Obelisk" in found.text else "stops the win"
         elif best is not None and tactics.judge(state, best) is None:
             better = best
         return Verdict(found.kind, found.text, better, why)

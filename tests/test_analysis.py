@@ -218,3 +218,23 @@ def test_a_prepollency_game_with_a_withdrawal_is_analysed_for_every_seat() -> No
         assert abs(sum(t.chances.values()) - 1.0) < 1e-6
     summary = analysis.summary(prules, result.turns)
     assert set(summary) == {1, 2, 3, 4}
+
+
+def test_a_prepollency_seat_letting_the_obelisk_hold_through_gets_its_blunder() -> None:
+    from prepollency import rules as prules
+    from prepollency import tactics as ptactics
+
+    record = rec.load(Path(__file__).parent / "data" / "analysis" / "prepollency-obelisk.json")
+    replay = rec.replay(record, GAMES)
+    ply = len(replay.moves) - 1  # Green's last turn lets Red complete the hold
+    result = analysis.analyse(replay, 60)
+    marked = [t.ply for t in result.turns if t.mark == "??"]
+    assert ply in marked
+    last = result.turns[ply]
+    assert last.verdict.kind == "hands_win"
+    assert last.verdict.text == "let Red complete the Obelisk hold"
+    state = replay.states[ply]
+    assert last.better in ptactics.stopping_turns(state)
+    assert last.better_words.startswith("Better: ") and "stops the hold" in last.better_words
+    assert prules.move_data(last.better) == json.loads(json.dumps(
+        last.json(prules, analysis.adapter_for(prules))["better"]))
