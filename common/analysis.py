@@ -363,9 +363,9 @@ def turning_point(done: Sequence[Turn], winner: int | None) -> int | None:
     if winner is None or not done:
         return None
 
-    def leads(chances: dict[int, float]) -> bool:
-        top = max(chances.values())
-        return chances.get(winner, 0.0) >= top - 1e-9
+    def leads(chances: dict[int, float]) -> bool:  # strictly: an even start is no lead
+        mine = chances.get(winner, 0.0)
+        return all(mine > c + 1e-9 for p, c in chances.items() if p != winner)
 
     for t in range(len(done) - 1, -1, -1):
         if not leads(done[t].chances):

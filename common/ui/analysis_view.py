@@ -376,8 +376,8 @@ class AnalysisPanel:
             if seat is None:
                 text = f"{s.match.name(p)}: not analysed yet"
             elif self._columns > 1:
-                text = (f"{s.match.name(p)} {seat.accuracy:.0f}%  "
-                        f"{seat.inaccuracies}?! {seat.mistakes}? {seat.blunders}??")
+                text = (f"{s.match.name(p)} {seat.accuracy:.0f}% · {seat.inaccuracies} ?!  "
+                        f"{seat.mistakes} ?  {seat.blunders} ??")
             else:
                 text = (f"{s.match.name(p)}: {seat.accuracy:.0f}% accuracy · "
                         f"{seat.inaccuracies} ?!  {seat.mistakes} ?  {seat.blunders} ??")
