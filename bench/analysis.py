@@ -43,8 +43,10 @@ DATA = ROOT / "bench" / "data" / "tactics"
 GAMES = engines()
 
 
-def played_game(name: str, seats: int, specs: list[str], turns: int, seed: int) -> dict:
-    """A record of `turns` turns (or fewer if it ends) between CPU levels."""
+def played_game(name: str, seats: int, specs: list[str], turns: int, seed: int,
+                to_the_end: bool = False) -> dict:
+    """A record of `turns` turns between CPU levels (the first seed whose game lasts that
+    long), or with `to_the_end` the first game that ends within `turns`."""
     game = GAMES[name]
     for attempt in range(20):
         rng = random.Random(seed + attempt)
@@ -60,7 +62,7 @@ def played_game(name: str, seats: int, specs: list[str], turns: int, seed: int) 
             move = cpus[game.to_move(state)](state)
             moves.append(move)
             state = game.apply(state, move)
-        if len(moves) == turns:
+        if (game.outcome(state) is not None) if to_the_end else len(moves) == turns:
             break
     return rec.build(game, initial, moves, state)
 

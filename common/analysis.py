@@ -206,17 +206,23 @@ class Analyser:
         if win is not None:
             return Eval({p: float(p == mover) for p in players}, win, True)
         doom = adapter.doomed(state)
+        values, best = self.search(state, index)
+        if doom is not None:
+            return Eval({p: float(p == doom) for p in players}, best, True)
+        chances = to_chances(values, players, adapter.alive(state), adapter.SHARPNESS)
+        return Eval(chances, best, False)
+
+    def search(self, state: Any, index: int) -> tuple[tuple[float, ...], Any]:
+        """The search's value vector (one per player, -1..1) and best move (the CPU's own
+        check replacing a first step that loses by force) for a position not over."""
+        game = self.game
         rng = random.Random(self.seed * 1_000_003 + index)
         search = MCTS(game, self.h, rng)
         search.p = replace(search.p, root_noise=0.0)  # the best move, not a varied one
         result = search.choose_turn(state, Budget(nodes=self.nodes, cancelled=self.cancelled))
         cpu = CpuPlayer(game, LEVELS["hard"], rng, self.nodes, self.h)
         steps = cpu._safe(state, result, result.steps)  # noqa: SLF001 - the CPU's own check
-        best = game.steps_to_move(steps)
-        if doom is not None:
-            return Eval({p: float(p == doom) for p in players}, best, True)
-        chances = to_chances(result.value, players, adapter.alive(state), adapter.SHARPNESS)
-        return Eval(chances, best, False)
+        return result.value, game.steps_to_move(steps)
 
 
 def digest(replay: rec.Replay, nodes: int) -> str:

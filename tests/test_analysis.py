@@ -238,3 +238,22 @@ def test_a_prepollency_seat_letting_the_obelisk_hold_through_gets_its_blunder() 
     assert last.better_words.startswith("Better: ") and "stops the hold" in last.better_words
     assert prules.move_data(last.better) == json.loads(json.dumps(
         last.json(prules, analysis.adapter_for(prules))["better"]))
+
+
+def test_a_resignation_is_not_the_last_movers_loss() -> None:
+    record = rec.load(DATA / "trap-006.json")
+    state = rec.replay(record, GAMES).final
+    move = rules.legal_moves(state)[0]
+    after = rules.apply(state, move)
+    resigner = after.turn  # the side to move gives up before its move
+    winner = rules.player_label(1 - resigner)
+    record = dict(record, moves=[*record["moves"], rules.move_data(move)],
+                  result={"winner": winner, "reason": "resign"})
+    result = _analyse(record)
+    last = result.turns[-1]
+    assert last.chances[1 - resigner] == 1.0 and last.chances[resigner] == 0.0
+    assert last.mover == state.turn
+    # the mover's move is judged on the board before the other side resigned: as if the
+    # game had gone on
+    going_on = _analyse(dict(record, result=None)).turns[-1]
+    assert (last.loss, last.mark, last.better) == (going_on.loss, going_on.mark, going_on.better)

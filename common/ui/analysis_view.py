@@ -172,9 +172,10 @@ class AnalysisPanel:
         head_h = int(m.small * 2.2)
         need = head_h + max(90, int(m.small * 6)) + summary_h + m.pad
         h = max(need, int(log.h * 0.5))
-        h = max(min(h, log.h - log_height(3, m)), min(need, log.h - log_height(1, m)))
+        gap = m.pad // 2
+        h = max(min(h, log.h - gap - log_height(3, m)), min(need, log.h - gap - log_height(1, m)))
         self.rect = pygame.Rect(log.x, log.bottom - h, log.w, h)
-        areas.log = pygame.Rect(log.x, log.y, log.w, log.h - h - m.pad // 2)
+        areas.log = pygame.Rect(log.x, log.y, log.w, log.h - h - gap)
         self.cancel_b.rect = pygame.Rect(self.rect.right - m.pad - int(m.button_h * 2),
                                          self.rect.y + m.pad // 2, int(m.button_h * 2),
                                          int(m.small * 1.8))
@@ -341,6 +342,9 @@ class AnalysisPanel:
         if len(self.turns) < len(self.moves):
             return f"Analysis cancelled at move {len(self.turns)} of {len(self.moves)}"
         turned = self._turned()
+        outcome = self.scene.match.game.outcome(self.scene.match.states[len(self.moves)])
+        if turned is None and outcome is not None and outcome.winner is not None:
+            return f"{self.scene.match.name(outcome.winner)} led from the start"
         if turned is None:
             return "Chance to win after each move: point at it to see the position"
         t = self.turns[turned]
