@@ -37,7 +37,6 @@ checked like any other part of a file (`from_record` gives None for anything it 
 from __future__ import annotations
 
 import hashlib
-import importlib
 import json
 import math
 import random
@@ -101,15 +100,13 @@ class GameAdapter(Protocol):
 
 
 def adapter_for(game: Game) -> GameAdapter:
-    """The game's adapter: the ``analysis`` module beside its engine (``overlords.rules`` ->
-    ``overlords.analysis``), found through the registry so that no game is named here."""
+    """The game's adapter (its ``analysis`` module, through the registry)."""
     from common.games import GAMES
 
     entry = GAMES.get(game.NAME)
-    if entry is None:
+    if entry is None or not entry.analysis_module:
         raise ValueError(f"no analysis for the game {game.NAME!r}")
-    package = entry.engine_module.rpartition(".")[0]
-    return importlib.import_module(f"{package}.analysis").ADAPTER
+    return entry.analysis
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,6 +30,7 @@ class Registered:
     ai_module: str
     screens_module: str
     rules_text_module: str
+    analysis_module: str = ""  # the game's adapter for common.analysis (`ADAPTER`)
     _cache: dict[str, ModuleType] = field(default_factory=dict, compare=False, repr=False)
 
     def _load(self, module: str) -> ModuleType:
@@ -52,6 +53,11 @@ class Registered:
         """The game's screens (pygame): `new_game_scene(app)`, `play_scene(app, seats,
         seed, first)`, `resume_scene(app, replay)` and `menu_tokens(size, pal)`."""
         return self._load(self.screens_module)
+
+    @property
+    def analysis(self) -> Any:
+        """The game's adapter for the game analysis (`common.analysis.GameAdapter`)."""
+        return self._load(self.analysis_module).ADAPTER
 
     @property
     def rules_text(self) -> Any:
@@ -80,12 +86,14 @@ GAMES: dict[str, Registered] = {
         "overlords", "Overlords",
         "8x8, two sides: move with Rune and Fate stones, capture the Overlord",
         (2,), _overlords_seat, _overlords_seats,
-        "overlords.rules", "overlords.ai", "overlords.ui", "overlords.rules_text"),
+        "overlords.rules", "overlords.ai", "overlords.ui", "overlords.rules_text",
+        "overlords.analysis"),
     "prepollency": Registered(
         "prepollency", "Prepollency",
         "15x15, two to four players race to hold the central Obelisk",
         (2, 3, 4), _prepollency_seat, _prepollency_seats,
-        "prepollency.rules", "prepollency.ai", "prepollency.ui", "prepollency.rules_text"),
+        "prepollency.rules", "prepollency.ai", "prepollency.ui", "prepollency.rules_text",
+        "prepollency.analysis"),
 }
 
 
