@@ -55,6 +55,7 @@ BANDS = ((0.30, "??"), (0.20, "?"), (0.10, "?!"))  # loss (two players' terms) -
 MARKS = (None, "?!", "?", "??")
 MAX_TEXT = 160  # characters of a verdict or a better move's words read back from a file
 NAMES = {"??": "blunder", "?": "mistake", "?!": "inaccuracy"}
+LEAD = 0.02  # a chance ahead of every other seat's by more than this leads
 
 
 @dataclass(frozen=True, slots=True)
@@ -361,14 +362,14 @@ def summary(game: Game, done: Sequence[Turn]) -> dict[int, SeatSummary]:
 
 
 def turning_point(done: Sequence[Turn], winner: int | None) -> int | None:
-    """The ply after which the winner's chance led to the end (None: no winner, or it led
-    from the start)."""
+    """The ply after which the winner's chance led (by more than LEAD) to the end (None: no
+    winner, or it led from the start)."""
     if winner is None or not done:
         return None
 
-    def leads(chances: dict[int, float]) -> bool:  # strictly: an even start is no lead
+    def leads(chances: dict[int, float]) -> bool:  # clearly: an even start is no lead
         mine = chances.get(winner, 0.0)
-        return all(mine > c + 1e-9 for p, c in chances.items() if p != winner)
+        return all(mine > c + LEAD for p, c in chances.items() if p != winner)
 
     for t in range(len(done) - 1, -1, -1):
         if not leads(done[t].chances):

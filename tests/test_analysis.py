@@ -257,3 +257,23 @@ def test_a_resignation_is_not_the_last_movers_loss() -> None:
     # game had gone on
     going_on = _analyse(dict(record, result=None)).turns[-1]
     assert (last.loss, last.mark, last.better) == (going_on.loss, going_on.mark, going_on.better)
+
+
+def test_the_game_turned_where_the_winner_took_the_lead_for_good() -> None:
+    def turn(ply: int, white: float) -> analysis.Turn:
+        return analysis.Turn(ply, ply % 2, None, {}, {0: white, 1: 1 - white}, 0.0, None, None,
+                             None, "", ())
+
+    even = {0: 0.5, 1: 0.5}
+    done = [replace_before(turn(0, 0.6), even), turn(1, 0.3), turn(2, 0.55), turn(3, 0.2),
+            turn(4, 0.0)]
+    assert analysis.turning_point(done, 1) == 3  # Black leads for good after ply 3
+    assert analysis.turning_point(done, 0) is None  # not ahead at the end: no such turn
+    assert analysis.turning_point([replace_before(turn(0, 0.2), even), turn(1, 0.1)], 1) == 0
+    assert analysis.turning_point([replace_before(turn(0, 0.2), {0: 0.3, 1: 0.7})], 1) is None
+
+
+def replace_before(t: analysis.Turn, before: dict) -> analysis.Turn:
+    import dataclasses
+
+    return dataclasses.replace(t, before=before)
