@@ -28,7 +28,7 @@ from common.games import engines  # noqa: E402
 GAMES = engines()
 SETUPS = {
     "overlords": (2, ["normal:400", "easy:200", "normal:300", "hard:600"]),
-    "prepollency": (4, ["normal:300", "easy:150", "normal:200", "easy:300"]),
+    "prepollency": (4, ["normal:150", "easy:100", "normal:100", "easy:150"]),
 }
 
 

@@ -110,9 +110,12 @@ class AnalysisPanel:
         self._relayout()
 
     def _relayout(self) -> None:
-        if self.scene.areas is not None:
-            self.scene.layout(self.scene.app.size)
-        self.scene.refresh()
+        scene = self.scene
+        if scene.areas is not None:
+            scene.layout(scene.app.size)
+            if scene.match.review is not None:
+                scene.log.show(scene.match.review)  # the layout scrolled it to the end
+        scene.refresh()
 
     # time ---------------------------------------------------------------------------------
 

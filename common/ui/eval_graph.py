@@ -76,15 +76,18 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
             draw.blit_text(surface, mark, max(11, m.small - 3), colour, (x, plot.bottom + 1),
                            "midtop", bold=True)
     size = max(9, int(m.small * 0.75))
-    step = max(1, (len(series[0].points) if series else 1) // max(1, plot.w // (size + 4)))
-    for s in series:
+    # every seat its tokens at its own points (seat k at k, k + step, ...): lines that run
+    # together (four seats at 25 % in a quiet opening) still show each seat's shape
+    step = max(len(series), (len(series[0].points) if series else 1)
+               // max(1, plot.w // (size + 4)))
+    for k, s in enumerate(series):
         pts = [(x_of(plot, i, positions), plot.bottom - round(plot.h * c))
                for i, c in enumerate(s.points)]
         if len(pts) >= 2:
             pygame.draw.lines(surface, pal.backdrop, False, pts, 5)
             pygame.draw.lines(surface, s.colour, False, pts, 3)
         for i, p in enumerate(pts):
-            if i % step == 0 or i == len(pts) - 1 or i == pointed:
+            if i % step == k % step or i == pointed:
                 token = icon(s.player, size + (4 if i == pointed else 0))
                 if token is not None:
                     surface.blit(token, token.get_rect(center=p))
