@@ -21,7 +21,8 @@ played move (before any seat withdrew after it), scaled to two players' terms (t
 the search itself chose loses nothing. Marks by loss, as lichess's win-percentage bands:
 ``??`` from 0.30, ``?`` from 0.20, ``?!`` from 0.10. An exact verdict (`GameAdapter.verdict`:
 "missed a forced win", "walked into a forced loss", "let Red complete the Obelisk hold") is a
-``??`` whatever the estimate says, and names its own better move.
+``??`` whatever the estimate says (a Khan left en prise: at least ``?``), and names its own
+better move.
 
 Per seat (`summary`): inaccuracies, mistakes and blunders counted, an accuracy figure (the mean
 over its turns of lichess's ``103.1668 exp(-4.354 loss) - 3.1669``, clipped to 0..100) and its
@@ -67,6 +68,7 @@ class Verdict:
     text: str  # "missed a forced win"
     better: Any = None
     why: str = ""  # the better move's words when the game has none of its own ("holds")
+    mark: str = "??"  # what it earns at least (a lost Khan is a mistake, not a lost game)
 
 
 class GameAdapter(Protocol):
@@ -269,7 +271,9 @@ def judge_turn(an: Analyser, ply: int, state: Any, move: Any, before: Eval, play
     if not chose_best:
         loss = max(0.0, before.chances[mover] - played.chances[mover]) * alive / 2
     verdict = adapter.verdict(state, move, before.best)
-    mark = "??" if verdict is not None else mark_for(loss)
+    mark = mark_for(loss)
+    if verdict is not None and MARKS.index(verdict.mark) > MARKS.index(mark):
+        mark = verdict.mark
     better = None
     if verdict is not None:
         better = verdict.better

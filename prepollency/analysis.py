@@ -6,8 +6,9 @@ that wins at once existed and this is not one; the better turn is that win), "le
 the Obelisk hold" and the like (after it a seat moving before the mover's next turn wins at
 once, and a turn that stops it existed; the better turn is the search's choice if it stops it,
 else the first that does), "base_falls", "khan_lost" (the better turn: the search's choice if
-the judge passes it). A proved position: the mover has a winning turn (1 for it); with two
-seats in, a threat the mover cannot stop (1 for the other).
+the judge passes it; a Khan left en prise costs material, not the game: at least ``?``).
+A proved position: the mover has a winning turn (1 for it); with two seats in, a threat the
+mover cannot stop (1 for the other).
 """
 
 from __future__ import annotations
@@ -74,7 +75,8 @@ class PrepollencyAdapter:
             why = "stops the hold" if "Obelisk" in found.text else "stops the win"
         elif best is not None and tactics.judge(state, best) is None:
             better = best
-        return Verdict(found.kind, found.text, better, why)
+        return Verdict(found.kind, found.text, better, why,
+                       "?" if found.kind == "khan_lost" else "??")
 
     def describe(self, state: State, move: Turn) -> str:
         """What the turn does: wins, captures, or holds the Obelisk."""

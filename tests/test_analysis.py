@@ -195,13 +195,14 @@ def test_a_long_verdict_read_back_is_cut() -> None:
     assert back is not None and len(back.turns[-1].verdict.text) <= analysis.MAX_TEXT
 
 
-def test_a_prepollency_game_with_a_withdrawal_is_analysed_for_every_seat() -> None:
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_prepollency_game_with_a_withdrawal_is_analysed_for_every_seat(players: int) -> None:
     import random
 
     from prepollency import rules as prules
 
     rng = random.Random(3)
-    state = prules.new_state(rng, 4, 1)
+    state = prules.new_state(rng, players, 1)
     initial, moves, withdrawn = state, [], []
     for ply in range(8):
         move = prules.random_move(state, rng)
@@ -217,7 +218,7 @@ def test_a_prepollency_game_with_a_withdrawal_is_analysed_for_every_seat() -> No
         assert t.chances[3] == 0.0 and t.mover != 3
         assert abs(sum(t.chances.values()) - 1.0) < 1e-6
     summary = analysis.summary(prules, result.turns)
-    assert set(summary) == {1, 2, 3, 4}
+    assert set(summary) == set(prules.players(state))
 
 
 def test_a_prepollency_seat_letting_the_obelisk_hold_through_gets_its_blunder() -> None:
