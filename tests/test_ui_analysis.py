@@ -116,3 +116,29 @@ def test_cancel_stops_the_run_and_keeps_what_came_in() -> None:
         assert analysis.KEY not in scene.match.info
     finally:
         app.close()
+
+
+def test_a_prepollency_game_is_analysed_on_its_screen_too() -> None:
+    record = rec.load(Path(__file__).parent / "data" / "analysis" / "prepollency-obelisk.json")
+    record = dict(record, players={"1": "human", "3": "normal"})
+    app = App(main.games(), (960, 600))
+    app.settings.animation = "off"
+    app.push(MainMenu(app))
+    scene = app.screens("prepollency").resume_scene(app, rec.replay(record, app.games))
+    app.push(scene)
+    d = Driver(app)
+    try:
+        d.frames(2)
+        scene.review_end()
+        scene.analysis.start()
+        wait_for(d, lambda: not scene.analysis.running, 120.0)
+        last = len(record["turns"]) - 1
+        assert len(scene.analysis.turns) == len(record["turns"])
+        cells = {i: text for row in scene.log.rows() for i, text in row.cells}
+        assert cells[last].endswith("??")
+        scene.start_review(last + 1)
+        d.frames(1)
+        assert "let Red complete the Obelisk hold" in scene.status().text
+        assert scene.analysis.turn_shown().arrows  # the better turn is drawn
+    finally:
+        app.close()
