@@ -75,7 +75,10 @@ class AnalysisPanel:
             self.turns = list(kept.turns)
         else:
             self.turns = []
-            self.run = AnalysisRun(replay.record)
+            try:
+                self.run = AnalysisRun(replay.record)
+            except OSError as err:  # no process could be started: said in the panel
+                self.error = draw.drawable(f"cannot start ({err.strerror or err})", 80)
         if match.review is None:
             self.scene.start_review(len(match.moves))
         self._relayout()
