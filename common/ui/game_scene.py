@@ -18,7 +18,8 @@ it), review (log click, Prev / Next, Back to game, arrow keys), resign with a co
 the autosave (`common.autosave.Autosaver`: the record after every turn, undo, redo and
 resignation, written off the UI thread, when the app has a saves folder), the game-over overlay
 (shown once the last move's animation ended), the refusal flash, the move log (scrolling,
-clicks), the in-game menu, and `close` stopping every runner.
+clicks), the analysis (`common.ui.analysis_view`: its graph, marks and words), the in-game
+menu, and `close` stopping every runner.
 
 A game plugs in by writing a controller and a view; the screen calls them as follows:
 `layout` on resize -> `view.layout`; input -> toolbar and keys here, then board input on a
