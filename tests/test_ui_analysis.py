@@ -142,3 +142,30 @@ def test_a_prepollency_game_is_analysed_on_its_screen_too() -> None:
         assert scene.analysis.turn_shown().arrows  # the better turn is drawn
     finally:
         app.close()
+
+
+def test_analyse_on_a_load_row_opens_the_game_at_its_end_and_analyses_it(tmp_path,
+                                                                          monkeypatch) -> None:
+    from common import savefiles
+    from common.ui.load_scene import LoadScene
+
+    monkeypatch.setenv("OVERLORDS_SAVES", str(tmp_path))
+    record, blunder = lost_record()
+    savefiles.write_new(tmp_path, "overlords", record)
+    app = App(main.games(), (1280, 800), saves_folder=tmp_path)
+    app.settings.animation = "off"
+    app.push(MainMenu(app))
+    app.push(LoadScene(app))
+    d = Driver(app)
+    try:
+        load = app.top
+        load._switch("finished")  # noqa: SLF001 - the tab the finished game is listed on
+        wait_for(d, lambda: load.rows, 30.0)
+        d.click(next(b for b in load.row_buttons if b.label == "Analyse").rect.center)
+        scene = app.top
+        assert scene.match.review == len(record["moves"])  # at the final position
+        assert scene.analysis.active
+        wait_for(d, lambda: not scene.analysis.running)
+        assert scene.analysis.turns[blunder].mark == "??"
+    finally:
+        app.close()
