@@ -141,8 +141,18 @@ each command's options. Records are the JSON save files described in the rules (
     move.add_argument("--seed", type=int, default=0, help="seed of the player (0)")
     move.add_argument("--bot-timeout", type=_seconds, default=10.0,
                       help="a cmd: bot silent this many seconds forfeits (10)")
+    analyse = sub.add_parser(
+        "analyse", help="analyse a record: each seat's chance, marks and better moves",
+        description="Analyse every turn of a record: the mover, the move, each seat's chance "
+                    "to win after it, the mark (?! ? ??), the exact verdict, the better move. "
+                    "Bad input: one line, exit status 2.")
+    analyse.add_argument("file", type=Path, metavar="RECORD")
+    analyse.add_argument("--nodes", type=_node_count, default=None,
+                         help="search nodes per position (the game's default)")
+    analyse.add_argument("--seed", type=int, default=0, help="seed of the search (0)")
+    analyse.add_argument("--json", action="store_true", help="a JSON list, one object a turn")
     parser.subcommands = {"play": play, "selfplay": selfplay, "validate": validate,
-                          "perft": perft, "move": move}
+                          "perft": perft, "move": move, "analyse": analyse}
     return parser
 
 
@@ -227,6 +237,10 @@ def run(argv: list[str], games: dict[str, Game], app: Callable[[argparse.Namespa
             return validate(args.files, games)
         if args.command == "move":
             return move_command(args, games)
+        if args.command == "analyse":
+            from common.analysis_cli import analyse_command  # the search, only when asked
+
+            return analyse_command(args, games)
         return perft(args.file, args.depth, games)
     except KeyboardInterrupt:  # Ctrl+C: one line, no traceback (what was printed stays)
         print(f"{args.command}: interrupted", file=sys.stderr)

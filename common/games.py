@@ -33,6 +33,7 @@ class Registered:
     board_from_seed: bool = False  # the seed draws the board (worth showing: "Board seed 7")
     row_moves: int = 1  # moves a numbered row of the move log holds (Overlords: a pair)
     puzzles_module: str = ""  # the puzzles' goals and checks (`common.puzzles`)
+    analysis_module: str = ""  # the game's adapter for common.analysis (`ADAPTER`)
     _cache: dict[str, ModuleType] = field(default_factory=dict, compare=False, repr=False)
 
     def _load(self, module: str) -> ModuleType:
@@ -55,6 +56,11 @@ class Registered:
         """The game's screens (pygame): `new_game_scene(app)`, `play_scene(app, seats,
         seed, first)`, `resume_scene(app, replay)` and `menu_tokens(size, pal)`."""
         return self._load(self.screens_module)
+
+    @property
+    def analysis(self) -> Any:
+        """The game's adapter for the game analysis (`common.analysis.GameAdapter`)."""
+        return self._load(self.analysis_module).ADAPTER
 
     @property
     def rules_text(self) -> Any:
@@ -90,13 +96,14 @@ GAMES: dict[str, Registered] = {
         "8x8, two sides: move with Rune and Fate stones, capture the Overlord",
         (2,), _overlords_seat, _overlords_seats,
         "overlords.rules", "overlords.ai", "overlords.ui", "overlords.rules_text",
-        board_from_seed=True, row_moves=2, puzzles_module="overlords.puzzles"),
+        board_from_seed=True, row_moves=2, puzzles_module="overlords.puzzles",
+        analysis_module="overlords.analysis"),
     "prepollency": Registered(
         "prepollency", "Prepollency",
         "15x15, two to four players race to hold the central Obelisk",
         (2, 3, 4), _prepollency_seat, _prepollency_seats,
         "prepollency.rules", "prepollency.ai", "prepollency.ui", "prepollency.rules_text",
-        puzzles_module="prepollency.puzzles"),
+        puzzles_module="prepollency.puzzles", analysis_module="prepollency.analysis"),
 }
 
 

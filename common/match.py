@@ -69,6 +69,9 @@ class Match(Generic[S, M]):
     def from_replay(cls, replay: rec.Replay, seats: Mapping[int, SeatSpec] | Sequence[Any],
                     **kw: Any) -> Match:
         """The match a replayed record describes (its final state with its result too)."""
+        kept = replay.record.get("analysis")  # common.analysis checks it when it is read
+        if kept is not None:
+            kw["info"] = {**(kw.get("info") or {}), "analysis": kept}
         match = cls(replay.game, replay.initial, seats, moves=replay.moves,
                     withdrawn=replay.withdrawn, **kw)
         match.states[-1] = replay.final  # a resignation that ended the game

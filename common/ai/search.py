@@ -120,6 +120,9 @@ class SearchResult:
     nodes: int
     seconds: float
     root_scores: list[tuple[Any, int, float]]  # (step, visits, mean value) of the first step
+    # one value per player (game.players order) of the chosen first step: its mean blended
+    # with its minimax value as selection weighs them (what the analysis maps to chances)
+    value: tuple[float, ...] = ()
 
 
 class MCTS:
@@ -145,6 +148,7 @@ class MCTS:
         root = self._new_node(state)
         steps: list[Any] = []
         scores: list[tuple[Any, int, float]] = []
+        value: tuple[float, ...] = ()
         deadline = None if budget.seconds is None else start + budget.seconds
         self.nodes = 0
         while True:
@@ -161,11 +165,13 @@ class MCTS:
             if not steps:
                 m = root.mover
                 scores = [(root.steps[i], c.n, c.w[m] / c.n) for i, c in enumerate(root.children)]
+                c, mmw = root.children[best], self.p.minimax_weight
+                value = tuple((1 - mmw) * w / c.n + mmw * v for w, v in zip(c.w, c.mm, strict=True))
             steps.append(root.steps[best])
             root = root.children[best]
             if root.exact or game.to_move(root.state) != me:
                 break
-        return SearchResult(steps, self.nodes, time.perf_counter() - start, scores)
+        return SearchResult(steps, self.nodes, time.perf_counter() - start, scores, value)
 
     # -- the tree ---------------------------------------------------------------------------
 

@@ -152,8 +152,10 @@ class GameLog:
         self.scroll = 0  # the first row shown
 
     def rows(self) -> list[LogRow]:
-        """The rows, as the game's view formats them."""
-        return self.scene.view.log_rows(self.scene.match.moves)
+        """The rows, as the game's view formats them (with the analysis' marks, if any)."""
+        rows = self.scene.view.log_rows(self.scene.match.moves)
+        panel = getattr(self.scene, "analysis", None)
+        return rows if panel is None else panel.marked(rows)
 
     def _fit(self) -> tuple[int, int]:
         rows = len(self.rows())

@@ -134,7 +134,8 @@ def game_over(scene: Any) -> None:
     scene.app.sound.play("defeat" if lost else "victory")
     scene.app.push(GameOver(scene.app, result_title(m), reason, scene.rematch, scene.review_end,
                             scene.app.main_menu, on_undo=lambda: undo_game_over(scene),
-                            column=lambda: side_column(scene)))
+                            column=lambda: side_column(scene),
+                            on_analyse=scene.analysis.start if m.moves else None))
 
 
 def side_column(scene: Any) -> Any:

@@ -18,7 +18,8 @@ it), review (log click, Prev / Next, Back to game, arrow keys), resign with a co
 the autosave (`common.autosave.Autosaver`: the record after every turn, undo, redo and
 resignation, written off the UI thread, when the app has a saves folder), the game-over overlay
 (shown once the last move's animation ended), the refusal flash, the move log (scrolling,
-clicks), the in-game menu, and `close` stopping every runner.
+clicks), the analysis (`common.ui.analysis_view`: its graph, marks and words), the in-game
+menu, and `close` stopping every runner.
 
 A game plugs in by writing a controller and a view; the screen calls them as follows:
 `layout` on resize -> `view.layout`; input -> toolbar and keys here, then board input on a
@@ -41,6 +42,7 @@ import pygame
 
 from common.autosave import Autosaver
 from common.ui import game_hint, game_menu, game_panel, seat_driver, undo_ask, unsaved
+from common.ui.analysis_view import AnalysisPanel
 from common.ui.board_cursor import BoardCursor
 from common.ui.focus import Focus
 from common.ui.game_log import GameLog, LogRow
@@ -88,6 +90,7 @@ class GameScene(Scene):
         # Tab reaches the toolbar and the status buttons (the arrows are the board cursor's)
         self.focus = Focus(lambda: self.toolbar + self.status_buttons, arrows=False)
         self.log = GameLog(self)
+        self.analysis = AnalysisPanel(self)  # the game's analysis, once asked for
         self.game_over_shown = False
         self.areas: Areas | None = None
         self._layer: pygame.Surface | None = None
@@ -164,7 +167,8 @@ class GameScene(Scene):
         flash = refusal_fade(self.refused) > 0
         return (self.animator.busy or flash or self.hints.asked or self.thinking
                 or (not m.over and not m.is_human(m.to_move) and not self.paused)
-                or (m.over and not self.game_over_shown) or self.controller.wants_frames())
+                or (m.over and not self.game_over_shown) or self.controller.wants_frames()
+                or self.analysis.wants_frames())
 
     def status(self) -> Status:
         """What the status area says now (a refusal of the last few seconds replaces the
@@ -175,8 +179,8 @@ class GameScene(Scene):
             title = f"Looking back: {where}" if m.review == 0 else \
                 f"Looking back: {self.view.log_word} {where}"
             after = f"The position {after}. " if after else "The position before any move. "
-            status = Status(title, None, after + "Prev and Next (or the arrow keys) step "
-                            "through the game; click any move.")
+            status = Status(title, None, self.analysis.note() or after + "Prev and Next (or "
+                            "the arrow keys) step through the game; click any move.")
         elif m.over:
             winner = m.result.winner
             status = Status(game_menu.result_title(m), winner, self.forfeit_text
@@ -208,7 +212,8 @@ class GameScene(Scene):
         if not live:
             self.prev_b.enabled = m.review > 0
             self.next_b.enabled = m.review < len(m.moves)
-            self.status_buttons = [self.prev_b, self.next_b, self.back_b]
+            self.status_buttons = [self.prev_b, self.next_b, *self.analysis.buttons(),
+                                   self.back_b]
         elif m.over:
             self.status_buttons = [self.rematch_b, self.menu_b]
         else:
@@ -225,6 +230,7 @@ class GameScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         """The view places the board and its cards; the toolbar and status buttons follow."""
         self.areas = self.view.layout(size)
+        self.analysis.layout()  # takes the lower part of the log's area while it shows
         row(self.areas.toolbar, self.toolbar, self.app.m.pad // 2)
         self._place_status_buttons()
         self._layout_serial += 1
@@ -253,7 +259,8 @@ class GameScene(Scene):
         last = self.last_text if m.review is None else ""
         buttons = tuple(tuple(b.rect) for b in self.status_buttons)
         return (self._layout_serial, id(self.app.pal), self.status(), last, m.review,
-                len(m.moves), self.log.scroll, buttons, self.view.layer_key())
+                len(m.moves), self.log.scroll, buttons, self.view.layer_key(),
+                self.analysis.layer_key())
 
     def draw(self, surface: pygame.Surface) -> None:
         """The cached layer (rebuilt when its key changed), then what moves, the buttons and
@@ -265,6 +272,8 @@ class GameScene(Scene):
             self._layer_key = key
         surface.blit(self._layer, (0, 0))
         self.view.draw_frame(surface)
+        self.analysis.draw(surface)  # its own cached picture, and the better-move arrow
+        self.analysis.draw_board(surface)
         if self.my_turn:
             colour = getattr(self.view, "cursor_colour", None)  # a game's own, if it has one
             self.cursor.draw(surface, self.view.board, pal, colour)
@@ -299,6 +308,7 @@ class GameScene(Scene):
         if unsaved.problem(self) != self._unsaved:  # a write failed, or one succeeded again
             self._unsaved = unsaved.problem(self)
             self.app.invalidate()
+        self.analysis.update()
         self.pause(self.app.top is not self)
         was_busy = self.animator.busy
         self.animator.update(dt)
@@ -496,6 +506,7 @@ class GameScene(Scene):
         wait for the autosave to be on disk (leaving loses nothing)."""
         self._cancel_hint()
         self.seats.close()
+        self.analysis.close()
         self.controller.close()
         if self._save_due:
             self.autosave()
@@ -586,7 +597,8 @@ class GameScene(Scene):
         elif action is Command.BACK and self.focus.shown:
             self.focus.reset()  # Esc leaves the buttons first
             return True
-        if self.focus.handle(action) or handle_all(self.toolbar + self.status_buttons, action):
+        if self.focus.handle(action) or handle_all(self.toolbar + self.status_buttons, action) \
+                or self.analysis.handle(action):
             return True
         if isinstance(action, Key) and self.my_turn and (
                 self.controller.handle(action)  # the game's keys first (stones by number)
@@ -649,6 +661,12 @@ class GameScene(Scene):
         self.request_hint()
         return True
 
+    def _on_analyse_key(self, _action: Key) -> bool:
+        if self.match.review is None and not self.match.over:
+            return False
+        self.analysis.start()
+        return True
+
     def _on_review_key(self, action: Key) -> bool:
         if self.match.review is None:
             return False
@@ -704,6 +722,7 @@ _COMMANDS: dict[Command, Callable[[GameScene, Any], bool]] = {
 }
 _KEYS: dict[int, Callable[[GameScene, Any], bool]] = {
     pygame.K_h: GameScene._on_hint_key,
+    pygame.K_a: GameScene._on_analyse_key,
     pygame.K_LEFT: GameScene._on_review_key,
     pygame.K_RIGHT: GameScene._on_review_key,
 }

@@ -229,6 +229,8 @@ class LoadScene(Scene):
             return [("Move aside", lambda: self.move_aside(entry)),
                     ("Delete", lambda: self.delete(entry))]
         return [("Review", lambda: self.open(entry, review=True)),
+                ("Analyse", lambda: resume.open_entry(self.app, entry, review=True, replace=True,
+                                                      on_problem=self._refuse, analyse=True)),
                 ("Rename", lambda: self.rename(entry)),
                 ("Delete", lambda: self.delete(entry))]
 

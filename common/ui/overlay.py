@@ -148,10 +148,13 @@ class GameOver(Dialog):
         on_review: Callable[[], None], on_menu: Callable[[], None],
         on_undo: Callable[[], None] | None = None,
         column: Callable[[], pygame.Rect | None] | None = None,
+        on_analyse: Callable[[], None] | None = None,
     ) -> None:
+        analyse = [] if on_analyse is None else [("Analyse the game", on_analyse)]
         super().__init__(
             app, title, [reason],
-            [("Rematch", on_rematch), ("Review game", on_review), ("Main menu", on_menu)],
+            [("Rematch", on_rematch), *analyse, ("Review game", on_review),
+             ("Main menu", on_menu)],
             cancel=on_review,
         )
         self.on_undo = on_undo

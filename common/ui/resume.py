@@ -25,9 +25,11 @@ SHOWN_COMMAND = 120  # characters of a bot's command line the question shows at 
 
 
 def open_entry(app: Any, entry: saves.Entry, *, review: bool = False, replace: bool = False,
-               on_problem: Callable[[saves.Entry, str], None] | None = None) -> None:
+               on_problem: Callable[[saves.Entry, str], None] | None = None,
+               analyse: bool = False) -> None:
     """Resume (or review) a save; `replace` swaps the top scene for the game, else the game
-    goes on top. A save that cannot be replayed goes to `on_problem(entry, reason)`."""
+    goes on top; `analyse`: its analysis starts (shown at once if the save keeps it). A save
+    that cannot be replayed goes to `on_problem(entry, reason)`."""
     try:
         replay = saves.open_save(entry.path, app.games)
     except rec.RecordError as err:
@@ -41,6 +43,9 @@ def open_entry(app: Any, entry: saves.Entry, *, review: bool = False, replace: b
         if review:
             scene.start_review(0)
         (app.replace if replace else app.push)(scene)
+        if analyse:
+            scene.review_end()  # the analysis starts from the final position
+            scene.analysis.start()
 
     bots = [] if review or replay.game.outcome(replay.final) is not None else bot_seats(replay)
     if not bots:

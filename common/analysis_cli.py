@@ -1,0 +1,72 @@
+"""The ``analyse`` command: `common.analysis` over a record, printed as text or JSON.
+
+    main.py analyse RECORD.json [--nodes N] [--seed S] [--json]
+
+Text: one line a turn (number, mover, move, each seat's chance after it, the mark, the verdict
+or the better move), then each seat's summary and the turn where the game turned. ``--json``: a
+list with one object a turn (`common.analysis.Turn.json`: ``ply``, ``mover``, ``move``,
+``chances``, ``mark``, ``verdict``, ``better`` and more). An analysis kept in the record for
+the same game, nodes and seed is printed as it is (the app's figures); every bad input gets
+one line on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from common import analysis
+from common import record as rec
+from common.cli import terminal
+from common.protocol import Game
+
+
+def analyse_command(args: argparse.Namespace, games: dict[str, Game]) -> int:
+    """Print the analysis of the record `args.file`."""
+    try:
+        replay = rec.replay(rec.load(args.file), games)
+        result = analysis.from_record(replay, args.nodes, args.seed) or \
+            analysis.analyse(replay, args.nodes, args.seed)
+    except rec.RecordError as err:
+        print(f"{terminal(args.file)}: {terminal(err)}", file=sys.stderr)
+        return 2
+    except ValueError as err:
+        print(f"analyse: {terminal(err)}", file=sys.stderr)
+        return 2
+    game = replay.game
+    adapter = analysis.adapter_for(game)
+    if args.json:
+        print(json.dumps([t.json(game, adapter) for t in result.turns], indent=1))
+        return 0
+    for line in text_lines(replay, result):
+        print(line)
+    return 0
+
+
+def text_lines(replay: rec.Replay, result: analysis.Analysis) -> list[str]:
+    """The text report: a line a turn, then the summary."""
+    from common.games import get
+
+    game = replay.game
+    adapter = analysis.adapter_for(game)
+    name = get(game.NAME).seat_names
+    lines = []
+    for t in result.turns:
+        chances = "  ".join(f"{name(p)} {c:4.0%}" for p, c in t.chances.items())
+        note = t.verdict.text if t.verdict is not None else ""
+        if t.better_words:
+            note = f"{note}; {t.better_words}" if note else t.better_words
+        lines.append(f"{t.ply + 1:>4}. {name(t.mover):<7} {terminal(adapter.text(t.move), 40):<14}"
+                     f" {chances}  {t.mark or '':<2}  {note}".rstrip())
+    lines.append("")
+    for p, s in analysis.summary(game, result.turns).items():
+        worst = f", worst turn {s.worst + 1}" if s.worst is not None else ""
+        lines.append(f"{name(p)}: accuracy {s.accuracy:.0f}%, {analysis.counted(s)}{worst}")
+    outcome = game.outcome(replay.final)
+    turned = analysis.turning_point(result.turns, outcome.winner if outcome else None)
+    if turned is not None:
+        t = result.turns[turned]
+        lines.append(f"The game turned at turn {turned + 1}: {name(t.mover)} "
+                     f"{terminal(adapter.text(t.move), 40)}")
+    return lines

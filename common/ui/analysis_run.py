@@ -1,0 +1,108 @@
+"""A game's analysis off the UI thread: one worker process per analysis, polled each frame.
+
+    run = AnalysisRun(record, nodes=None, seed=0)
+    ...each frame: for turn in run.poll(): ...   # the turns analysed since the last poll
+    run.done, run.error                          # finished; why it failed (or None)
+    run.cancel()                                 # the process ends at once
+
+The process (started with "spawn", niced like the CPU worker so that the window's frames come
+first) replays the record itself and runs `common.analysis.turns`, the very function the
+``analyse`` command runs, sending each `common.analysis.Turn` as soon as it is ready; so the
+graph and the marks fill in as it goes. It exits when its parent is gone.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing as mp
+import os
+import queue
+import sys
+import threading
+import time
+import traceback
+from typing import Any
+
+from common.analysis import Turn
+
+
+def _orphaned(parent: int) -> None:
+    while True:
+        if os.getppid() != parent:
+            os._exit(0)
+        time.sleep(0.5)
+
+
+def _serve(record: dict, nodes: int | None, seed: int, out: Any, parent: int) -> None:
+    """The worker process: the record's turns, one message each, then "done"."""
+    threading.Thread(target=_orphaned, args=(parent,), daemon=True).start()
+    with contextlib.suppress(AttributeError, OSError):
+        os.nice(5)
+    try:
+        from common import analysis
+        from common import record as rec
+        from common.games import engines
+
+        replay = rec.replay(record, engines())
+        for turn in analysis.turns(replay, nodes, seed):
+            out.put(("turn", turn))
+        out.put(("done", None))
+    except Exception as err:  # noqa: BLE001 - told to the app, which shows it
+        traceback.print_exc(file=sys.stderr)
+        out.put(("error", f"{type(err).__name__}: {err}"[:200]))
+
+
+class AnalysisRun:
+    """One analysis in its own process (see the module docstring)."""
+
+    def __init__(self, record: dict, nodes: int | None = None, seed: int = 0) -> None:
+        ctx = mp.get_context("spawn")
+        self._out = ctx.Queue()
+        self._proc = ctx.Process(target=_serve, args=(record, nodes, seed, self._out,
+                                                       os.getpid()),
+                                 name="analysis", daemon=True)
+        self._proc.start()
+        self.done = False
+        self.error: str | None = None
+        self._ended = False
+
+    def poll(self) -> list[Turn]:
+        """The turns ready since the last call (never blocks)."""
+        turns: list[Turn] = []
+        while not self.done:
+            try:
+                kind, payload = self._out.get_nowait()
+            except queue.Empty:
+                if not self._proc.is_alive() and self._out.empty():
+                    self.done, self.error = True, self.error or "the analysis process stopped"
+                break
+            if kind == "turn":
+                turns.append(payload)
+            else:
+                self.done = True
+                self.error = payload if kind == "error" else None
+        if self.done:
+            self._end()
+        return turns
+
+    @property
+    def running(self) -> bool:
+        """True until it finished, failed or was cancelled."""
+        return not self.done
+
+    def cancel(self) -> None:
+        """Stop at once (what was analysed so far stays with the caller)."""
+        if not self.done:
+            self.done, self.error = True, "cancelled"
+        self._end()
+
+    def _end(self) -> None:
+        if self._ended:
+            return
+        self._ended = True
+        with contextlib.suppress(Exception):
+            if self._proc.is_alive():
+                self._proc.kill()
+            self._proc.join(timeout=2.0)
+        self._out.cancel_join_thread()
+        self._out.close()
