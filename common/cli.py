@@ -54,21 +54,23 @@ def make_player(game: Game, spec: SeatSpec, rng: random.Random,
 def build_parser(games: dict[str, Game]) -> argparse.ArgumentParser:
     """The argument parser for every command."""
     names = sorted(games)
+    from common.launch import program_name
+
     parser = argparse.ArgumentParser(
-        prog="main.py",
+        prog=program_name(),  # as the user started it: bootstrap.py, the launcher, main.py
         description="Overlords and Prepollency. With no command, opens the game window.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="""examples:
-  main.py                                       open the app on the main menu
-  main.py play overlords --players human,normal --seed 7
-  main.py play prepollency --players human,normal,human,hard --first 2
-  main.py selfplay overlords --players hard,easy --games 10 --seed 1 --out out/
-  main.py selfplay prepollency --players hard,random,random,random --first 2 --nodes 2000
-  main.py selfplay overlords --players "cmd:python3 examples/random_bot.py,normal"
-  main.py validate out/*.json                   "FILE: ok", or the move and the reason
-  main.py perft out/overlords-0001.json --depth 2
-  main.py move out/overlords-0001.json --player hard:6000 --seed 3
-  main.py move saved.json --hint              the move the Hint would show
+  %(prog)s                                       open the app on the main menu
+  %(prog)s play overlords --players human,normal --seed 7
+  %(prog)s play prepollency --players human,normal,human,hard --first 2
+  %(prog)s selfplay overlords --players hard,easy --games 10 --seed 1 --out out/
+  %(prog)s selfplay prepollency --players hard,random,random,random --first 2 --nodes 2000
+  %(prog)s selfplay overlords --players "cmd:python3 my_bot.py,normal"
+  %(prog)s validate out/*.json                   "FILE: ok", or the move and the reason
+  %(prog)s perft out/overlords-0001.json --depth 2
+  %(prog)s move out/overlords-0001.json --player hard:6000 --seed 3
+  %(prog)s move saved.json --hint              the move the Hint would show
 
 Seat specs: human (play only), random, easy, normal, hard, LEVEL:N (exactly N search nodes),
 cmd:PROGRAM ARGS (an outside bot speaking JSON lines; see the README). COMMAND --help lists
@@ -141,8 +143,14 @@ each command's options. Records are the JSON save files described in the rules (
     move.add_argument("--seed", type=int, default=0, help="seed of the player (0)")
     move.add_argument("--bot-timeout", type=_seconds, default=10.0,
                       help="a cmd: bot silent this many seconds forfeits (10)")
+    bot = sub.add_parser(
+        "bot", help="be a built-in outside bot (the Bot… field's example) on stdin/stdout",
+        description="Answer the game's JSON-line messages on stdin as an outside bot does "
+                    "(see the README's \"Outside bots\"): random plays a random legal move.")
+    bot.add_argument("name", choices=["random"])
+    bot.add_argument("seed", type=int, nargs="?", default=None, help="seed of its choices")
     parser.subcommands = {"play": play, "selfplay": selfplay, "validate": validate,
-                          "perft": perft, "move": move}
+                          "perft": perft, "move": move, "bot": bot}
     return parser
 
 
@@ -227,6 +235,10 @@ def run(argv: list[str], games: dict[str, Game], app: Callable[[argparse.Namespa
             return validate(args.files, games)
         if args.command == "move":
             return move_command(args, games)
+        if args.command == "bot":
+            from common.ai.example_bot import serve
+
+            return serve(args.seed)
         return perft(args.file, args.depth, games)
     except BrokenPipeError:  # `... | head`: the reader left; stop quietly, no traceback
         with contextlib.suppress(OSError):

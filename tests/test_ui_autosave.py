@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -70,7 +71,9 @@ def test_play_close_the_window_relaunch_and_continue_prepollency(saves_dir):
     d.frames(1)
     game = app.top
     rng = random.Random(2)
+    end = time.monotonic() + 120  # the CPU's turns: a deadline, not a count of frames
     while len(game.match.moves) < 6:
+        assert time.monotonic() < end, "the CPU did not play in time"
         if game.match.humans_turn:
             game.play(prules.random_move(game.match.turn_start, rng))
         d.frames(1)

@@ -7,6 +7,10 @@ that pipe closes (this program exited, however it ended: the kernel closes its e
 every group still registered. It ignores SIGINT (a Ctrl+C in the terminal is this program's to
 handle) and runs in its own session. `unregister(pgid)` after a group was ended normally.
 
+The watchdog is this Python running the script below (`-c`); in the stand-alone build there
+is no Python to hand it to (`sys.executable` is the game itself), so the build's executable is
+started with `WATCHDOG_ARG` as its one argument and main.py runs `serve()` (`command()`).
+
 Plain Python, Linux and other POSIX systems; elsewhere both calls do nothing.
 """
 
@@ -37,6 +41,8 @@ for pgid in groups:
         pass
 """
 
+WATCHDOG_ARG = "--overlords-bot-watchdog"  # the stand-alone build's watchdog (main.py)
+
 _lock = threading.Lock()
 _proc: subprocess.Popen[bytes] | None = None
 
@@ -45,11 +51,25 @@ def _watchdog() -> subprocess.Popen[bytes] | None:
     global _proc
     if _proc is None or _proc.poll() is not None:
         try:
-            _proc = subprocess.Popen([sys.executable, "-c", _WATCHDOG], stdin=subprocess.PIPE,
+            _proc = subprocess.Popen(command(), stdin=subprocess.PIPE,
                                      stdout=subprocess.DEVNULL, start_new_session=True)
         except OSError:
             _proc = None
     return _proc
+
+
+def command() -> list[str]:
+    """The watchdog's command line: this Python with the script, or the stand-alone build's
+    executable told to be the watchdog."""
+    if getattr(sys, "frozen", False):
+        return [sys.executable, WATCHDOG_ARG]
+    return [sys.executable, "-c", _WATCHDOG]
+
+
+def serve() -> int:
+    """Be the watchdog (the stand-alone build started with `WATCHDOG_ARG`): the script."""
+    exec(compile(_WATCHDOG, "<bot watchdog>", "exec"), {"__name__": "__watchdog__"})
+    return 0
 
 
 def _send(line: str) -> None:
