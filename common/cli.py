@@ -262,11 +262,12 @@ def desktop_entry(install: bool) -> int:
         print(f"desktop entry: cannot write{where}: {err.strerror or err}", file=sys.stderr)
         return 1
     if install:
-        print(f"installed {desktop.entry_file()} (and {len(changed) - 1} icon files)")
+        print(f"installed {desktop.entry_file()} (and its AppStream metainfo and "
+              f"{len(changed) - 2} icon files)")
         print(f"it starts: {desktop.exec_line()}")
     elif changed:
-        print(f"removed {desktop.entry_file()} (and its icon files)" if
-              desktop.entry_file() in changed else f"removed {len(changed)} icon files")
+        print(f"removed {desktop.entry_file()} (and its metainfo and icon files)" if
+              desktop.entry_file() in changed else f"removed {len(changed)} files")
     else:
         print(f"nothing to remove: {desktop.entry_file()} is not there")
     return 0
