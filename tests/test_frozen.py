@@ -107,3 +107,17 @@ def test_the_built_in_bot_answers_over_json_lines():
     assert engine.parse_move(match.state, turn["turn"]) in engine.legal_moves(match.state)
     assert unknown == {"error": "unknown message"}
     assert bad["error"].startswith("JSONDecodeError")
+
+
+def test_the_watchdog_never_kills_init_every_group_or_its_own():
+    """Fed nonsense, it would kill only real other groups. (Run with os.killpg replaced by a
+    print, so a failure of this test cannot kill anything.)"""
+    code = ("import os, sys; os.killpg = lambda g, s: print(g, flush=True); "
+            "from common.ai import reaper; "
+            "exec(compile(reaper._WATCHDOG, 'w', 'exec'), {'__name__': 'w'})")
+    lines = "+1\n+0\n+-3\n+x\n+%d\n+4242\n+4343\n-4343\n"
+    done = subprocess.run([sys.executable, "-c", code], input=lines.replace(
+        "%d", str(os.getpgid(0))), capture_output=True, text=True, timeout=60,
+        start_new_session=False, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["4242"]

@@ -30,6 +30,8 @@ for line in sys.stdin:
         op, pgid = line[0], int(line[1:])
     except ValueError:
         continue
+    if pgid < 2 or pgid == os.getpgid(0):  # never init's group (1), "every group" (0) or ours
+        continue
     if op == "+":
         groups.add(pgid)
     else:
