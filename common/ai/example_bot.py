@@ -13,7 +13,8 @@ answer line (anything else it printed would forfeit):
   ["c3-e5", "h7-h8"]} for Prepollency;
 - {"type": "setup", "record": {...}, "seat": "white" or "black"} (Overlords, before the first
   move; the record holds the features, and White's setup when Black sets up): it answers a
-  random setup on its back row that does not leave its Overlord to be taken on move 1, e.g.
+  random setup on its back row that does not leave its Overlord to be taken on move 1 (drawn
+  as a fresh random game draws it, through the engine, so no game is named here), e.g.
   {"setup": {"O": "e8", "D": "f8", "W": "d8", "H": "c8"}}. (Answering {"setup": null} would
   leave the choice to the program.)
 - anything else: {"error": "unknown message"} (the program never sends one).
@@ -30,29 +31,34 @@ import sys
 from typing import IO
 
 from common import record
+from common.ai.bot import SETUP_KEY
+from common.games import GAMES
 
-LETTERS = ("O", "D", "W", "H")  # Overlord, Dragon, Wizard, Hero
 MAX_ERROR = 200  # characters of a reason in an error answer
+TRIES = 200  # random setups tried before one that may lose on move 1 is taken
 
 
 def setup(message: dict, rng: random.Random) -> dict:
-    """A random setup for the seat: four different squares of its back row; as Black (who
-    sees White's setup), one where no White figure can take the Overlord on move 1."""
-    from overlords import rules
-
-    seat = message["seat"]
-    data = message["record"]
-    rank = "1" if seat == "white" else "8"
-    known = data.get("setup", {})
-    for _ in range(200):
-        squares = rng.sample([f"{file}{rank}" for file in "abcdefgh"], 4)
-        mine = dict(zip(LETTERS, squares, strict=True))
-        if seat == "white" or "white" not in known:
+    """A random setup for the seat (the one a fresh random game of the game would give it);
+    when the seats before it have set up (Black sees White's), one after which no opponent
+    move ends the game at once. Any game with setups, through its engine alone."""
+    name = message["record"]["game"]
+    game = GAMES[name].engine
+    label = str(message["seat"])
+    known = dict(message["record"].get(SETUP_KEY) or {})
+    mine: dict = {}
+    for _ in range(TRIES):
+        fresh = game.new_state(rng, GAMES[name].seat_counts[0])
+        mine = game.record_header(fresh)[SETUP_KEY][label]
+        if not known:
             return mine
-        full = dict(data, setup={"white": known["white"], "black": mine}, moves=[], result=None)
-        state = rules.initial_state(full)
-        if not any(rules.outcome(rules.apply(state, move)) is not None
-                   for move in rules.legal_moves(state)):
+        full = dict(message["record"], **{SETUP_KEY: {**known, label: mine}})
+        try:
+            state = game.initial_state(full)
+        except ValueError:  # not every seat has set up yet: nothing to check against
+            return mine
+        if not any(game.outcome(game.apply(state, move)) is not None
+                   for move in game.legal_moves(state)):
             return mine
     return mine
 
@@ -78,10 +84,7 @@ def answer(line: str, games: dict, rng: random.Random) -> dict:
 def serve(seed: int | None = None, stdin: IO[str] | None = None,
           stdout: IO[str] | None = None) -> int:
     """Answer every message on stdin with one line until stdin closes."""
-    import overlords.rules
-    import prepollency.rules
-
-    games = {"overlords": overlords.rules, "prepollency": prepollency.rules}
+    games = {name: entry.engine for name, entry in GAMES.items()}
     rng = random.Random(seed)
     out = stdout or sys.stdout
     for line in stdin or sys.stdin:
