@@ -152,7 +152,7 @@ def test_continue_asks_before_a_bot_program_starts_again(saves_dir, choice, kind
         d.click(app.top.buttons[0].rect.center)
         dialog = app.top
         assert isinstance(dialog, Dialog) and dialog.title == "Continue with the bot?"
-        assert any("random_bot.py" in line for line in dialog.lines)
+        assert any("bot random" in line for line in dialog.lines)  # the command line
         d.click(button(dialog, choice).rect.center)
         game = app.top
         assert isinstance(game, GameScene)
