@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import setuptools
 from setuptools import find_namespace_packages, setup
 from setuptools.command.build_py import build_py
 
@@ -52,14 +53,23 @@ def data_files() -> list[tuple[str, list[str]]]:
     return files
 
 
-found = find_namespace_packages(where=str(HERE), include=[*(f"{p}*" for p in PARTS), "assets"],
-                                exclude=["*__pycache__"])
+LICENSE = "MIT AND Apache-2.0"  # the code MIT (LICENSE), the bundled font Apache-2.0
+if int(setuptools.__version__.split(".")[0]) >= 77:  # PEP 639: an SPDX expression and files
+    LICENSE_ARGS = {"license_expression": LICENSE,
+                    "license_files": ["LICENSE", "assets/fonts/LICENSE-OpenSans.txt"]}
+else:  # older setuptools (a venv without build isolation): the License field
+    LICENSE_ARGS = {"license": LICENSE}
+CODE = find_namespace_packages(where=str(HERE), include=[f"{p}*" for p in PARTS],
+                               exclude=["*__pycache__"])
+# assets/ and its folders are data-only packages (not the tools that made the art)
+ASSETS = find_namespace_packages(where=str(HERE), include=["assets", "assets.*"],
+                                 exclude=["assets.tools*", "*__pycache__"])
+DATA = ["*.png", "*.svg", "*.ttf", "*.txt", "*.wav", "*.xml", "*.ico", "*.md"]
 setup(
-    packages=[ROOT_PACKAGE, *(f"{ROOT_PACKAGE}.{name}" for name in found)],
+    packages=[ROOT_PACKAGE, *(f"{ROOT_PACKAGE}.{name}" for name in CODE + ASSETS)],
     package_dir={ROOT_PACKAGE: "."},
-    package_data={f"{ROOT_PACKAGE}.assets": [
-        "*.png", "*.md", "art/*.svg", "art/*/*.svg", "art/*/*.png", "fonts/*", "desktop/*",
-        "icons/*.ico", "icons/hicolor/*/apps/*", "sounds/*.wav"]},
+    package_data={f"{ROOT_PACKAGE}.{name}": DATA for name in ASSETS},
     data_files=data_files(),
     cmdclass={"build_py": BuildPy},
+    **LICENSE_ARGS,
 )

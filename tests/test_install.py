@@ -130,9 +130,11 @@ def test_one_package_of_its_own_name_and_the_metadata(installed: Path, tmp_path:
     assert meta["Name"] == NAME and meta["Author"]
     classifiers = meta.get_all("Classifier")
     assert "Topic :: Games/Entertainment :: Board Games" in classifiers
-    assert "License :: OSI Approved :: MIT License" in classifiers
+    assert "Programming Language :: Python :: 3.11" in classifiers
     assert any(url.startswith("Homepage, https://") for url in meta.get_all("Project-URL"))
-    assert meta["License"] and (dist / "LICENSE").is_file()
+    # PEP 639 (setuptools 77+: License-Expression) or the older License field
+    assert (meta["License-Expression"] or meta["License"]) == "MIT AND Apache-2.0"
+    assert next(dist.rglob("LICENSE")).read_text().startswith("MIT License")
     package = dist.parent / "overlords_prepollency"
     assert sorted(p.name for p in package.iterdir() if p.name != "__pycache__") == \
         ["assets", "common", "main.py", "overlords", "prepollency"]  # no bootstrap.py
