@@ -20,7 +20,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import cli  # noqa: E402
+from common import (
+    cli,  # noqa: E402
+    launch,  # noqa: E402
+)
 from common.games import engines  # noqa: E402
 from common.protocol import Game  # noqa: E402
 
@@ -42,7 +45,11 @@ def open_app(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point."""
-    return cli.run(sys.argv[1:] if argv is None else argv, games(), open_app)
+    argv = sys.argv[1:] if argv is None else argv
+    script = launch.run_script(argv)  # the stand-alone build starting one of its helpers
+    if script is not None:
+        return script
+    return cli.run(argv, games(), open_app)
 
 
 if __name__ == "__main__":

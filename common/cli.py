@@ -54,21 +54,23 @@ def make_player(game: Game, spec: SeatSpec, rng: random.Random,
 def build_parser(games: dict[str, Game]) -> argparse.ArgumentParser:
     """The argument parser for every command."""
     names = sorted(games)
+    from common.launch import program_name
+
     parser = argparse.ArgumentParser(
-        prog="main.py",
+        prog=program_name(),  # as the user started it: bootstrap.py, the launcher, main.py
         description="Overlords and Prepollency. With no command, opens the game window.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="""examples:
-  main.py                                       open the app on the main menu
-  main.py play overlords --players human,normal --seed 7
-  main.py play prepollency --players human,normal,human,hard --first 2
-  main.py selfplay overlords --players hard,easy --games 10 --seed 1 --out out/
-  main.py selfplay prepollency --players hard,random,random,random --first 2 --nodes 2000
-  main.py selfplay overlords --players "cmd:python3 examples/random_bot.py,normal"
-  main.py validate out/*.json                   "FILE: ok", or the move and the reason
-  main.py perft out/overlords-0001.json --depth 2
-  main.py move out/overlords-0001.json --player hard:6000 --seed 3
-  main.py move saved.json --hint              the move the Hint would show
+  %(prog)s                                       open the app on the main menu
+  %(prog)s play overlords --players human,normal --seed 7
+  %(prog)s play prepollency --players human,normal,human,hard --first 2
+  %(prog)s selfplay overlords --players hard,easy --games 10 --seed 1 --out out/
+  %(prog)s selfplay prepollency --players hard,random,random,random --first 2 --nodes 2000
+  %(prog)s selfplay overlords --players "cmd:python3 my_bot.py,normal"
+  %(prog)s validate out/*.json                   "FILE: ok", or the move and the reason
+  %(prog)s perft out/overlords-0001.json --depth 2
+  %(prog)s move out/overlords-0001.json --player hard:6000 --seed 3
+  %(prog)s move saved.json --hint              the move the Hint would show
 
 Seat specs: human (play only), random, easy, normal, hard, LEVEL:N (exactly N search nodes),
 cmd:PROGRAM ARGS (an outside bot speaking JSON lines; see the README). COMMAND --help lists
@@ -151,8 +153,14 @@ each command's options. Records are the JSON save files described in the rules (
                          help="search nodes per position (the game's default)")
     analyse.add_argument("--seed", type=int, default=0, help="seed of the search (0)")
     analyse.add_argument("--json", action="store_true", help="a JSON list, one object a turn")
+    bot = sub.add_parser(
+        "bot", help="be a built-in outside bot (the Bot… field's example) on stdin/stdout",
+        description="Answer the game's JSON-line messages on stdin as an outside bot does "
+                    "(see the README's \"Outside bots\"): random plays a random legal move.")
+    bot.add_argument("name", choices=["random"])
+    bot.add_argument("seed", type=int, nargs="?", default=None, help="seed of its choices")
     parser.subcommands = {"play": play, "selfplay": selfplay, "validate": validate,
-                          "perft": perft, "move": move, "analyse": analyse}
+                          "perft": perft, "move": move, "analyse": analyse, "bot": bot}
     return parser
 
 
@@ -241,6 +249,10 @@ def run(argv: list[str], games: dict[str, Game], app: Callable[[argparse.Namespa
             from common.analysis_cli import analyse_command  # the search, only when asked
 
             return analyse_command(args, games)
+        if args.command == "bot":
+            from common.ai.example_bot import serve
+
+            return serve(args.seed)
         return perft(args.file, args.depth, games)
     except KeyboardInterrupt:  # Ctrl+C: one line, no traceback (what was printed stays)
         print(f"{args.command}: interrupted", file=sys.stderr)
@@ -270,11 +282,12 @@ def desktop_entry(install: bool) -> int:
         print(f"desktop entry: cannot write{where}: {err.strerror or err}", file=sys.stderr)
         return 1
     if install:
-        print(f"installed {desktop.entry_file()} (and {len(changed) - 1} icon files)")
+        print(f"installed {desktop.entry_file()} (and its AppStream metainfo and "
+              f"{len(changed) - 2} icon files)")
         print(f"it starts: {desktop.exec_line()}")
     elif changed:
-        print(f"removed {desktop.entry_file()} (and its icon files)" if
-              desktop.entry_file() in changed else f"removed {len(changed)} icon files")
+        print(f"removed {desktop.entry_file()} (and its metainfo and icon files)" if
+              desktop.entry_file() in changed else f"removed {len(changed)} files")
     else:
         print(f"nothing to remove: {desktop.entry_file()} is not there")
     return 0

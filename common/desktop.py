@@ -1,15 +1,23 @@
-"""The freedesktop.org desktop entry and icons, installed for the current user, so the app
-starts from the desktop's menu or launcher with its own icon (`--install-desktop-entry`).
+"""The freedesktop.org desktop entry, AppStream metainfo and icons, installed for the current
+user, so the app starts from the desktop's menu or launcher with its own icon and software
+centres describe it (`--install-desktop-entry`).
 
-Writes, under `$XDG_DATA_HOME` (default ~/.local/share):
-- `applications/overlords-prepollency.desktop`, whose `Exec` starts this same program: the
-  installed launcher when run through it (or the stand-alone build's executable), else
-  `python3 /path/to/bootstrap.py` in a checkout; `StartupWMClass` is the window class the app
-  sets (common/paths.APP_NAME), so the running window groups under the entry;
-- the icon, `icons/hicolor/NxN/apps/overlords-prepollency.png` for each bundled size and
-  `icons/hicolor/scalable/apps/overlords-prepollency.svg` (from assets/icons/, made by
-  assets/tools/make_art.py).
-`uninstall()` removes exactly those files. Pygame-free: no display is needed.
+Writes, under `$XDG_DATA_HOME` (default ~/.local/share), each named by the app id
+(`common.paths.APP_ID`, reverse-DNS, as stores want):
+- `applications/APP_ID.desktop`, whose `Exec` starts this same program: the installed launcher
+  when run through it (or the stand-alone build's executable), else `python3
+  /path/to/bootstrap.py` in a checkout; `StartupWMClass` is the window class the app sets (the
+  app id too), so the running window groups under the entry;
+- `metainfo/APP_ID.metainfo.xml`, the AppStream description (assets/desktop/; validated by
+  `appstreamcli validate` in the tests);
+- the icons, `icons/hicolor/NxN/apps/APP_ID.png` for each bundled size and
+  `icons/hicolor/scalable/apps/APP_ID.svg`: assets/icons/hicolor/ is laid out as the theme is
+  (made by assets/tools/make_art.py) and copied as it is.
+Earlier versions named their entry and icons `overlords-prepollency`: installing removes those
+(else the menu would show the game twice), and so does `uninstall()`, which removes exactly
+these files. The wheel carries the same files as data (share/applications, share/metainfo,
+share/icons), its entry starting the launcher from the PATH (packaging/linux/; the tests
+check it is `entry_text` of that command). Pygame-free: no display is needed.
 """
 
 from __future__ import annotations
@@ -22,8 +30,10 @@ from pathlib import Path
 
 from common import paths
 
-ENTRY = f"{paths.APP_NAME}.desktop"
-ICON_SIZES = (16, 22, 24, 32, 48, 64, 128, 256, 512)  # as assets/tools/make_art.py renders
+ENTRY = f"{paths.APP_ID}.desktop"
+METAINFO = f"{paths.APP_ID}.metainfo.xml"
+LEGACY = paths.APP_NAME  # the name earlier versions gave their entry and icons
+LEGACY_SIZES = (16, 22, 24, 32, 48, 64, 128, 256, 512)
 # characters that make an Exec argument need quotes (Desktop Entry spec, "The Exec key")
 RESERVED = set(" \t\n\"'\\><~|&;$*?#()`")
 
@@ -38,14 +48,29 @@ def entry_file() -> Path:
     return data_home() / "applications" / ENTRY
 
 
+def metainfo_source() -> Path:
+    """The bundled AppStream metainfo file."""
+    return paths.assets_root() / "desktop" / METAINFO
+
+
+def metainfo_file() -> Path:
+    """Where the metainfo file goes."""
+    return data_home() / "metainfo" / METAINFO
+
+
 def icon_targets() -> dict[Path, Path]:
     """Each bundled icon file -> where it goes in the user's hicolor theme."""
-    source, theme = paths.assets_root() / "icons", data_home() / "icons" / "hicolor"
-    name = paths.APP_NAME
-    files = {source / f"{name}-{n}.png": theme / f"{n}x{n}" / "apps" / f"{name}.png"
-             for n in ICON_SIZES}
-    files[source / f"{name}.svg"] = theme / "scalable" / "apps" / f"{name}.svg"
-    return files
+    source, theme = paths.assets_root() / "icons" / "hicolor", data_home() / "icons" / "hicolor"
+    return {file: theme / file.relative_to(source) for file in sorted(source.rglob("*"))
+            if file.is_file() and file.stem == paths.APP_ID}
+
+
+def legacy_files() -> list[Path]:
+    """What earlier versions installed under the old name."""
+    theme = data_home() / "icons" / "hicolor"
+    return [data_home() / "applications" / f"{LEGACY}.desktop",
+            *(theme / f"{n}x{n}" / "apps" / f"{LEGACY}.png" for n in LEGACY_SIZES),
+            theme / "scalable" / "apps" / f"{LEGACY}.svg"]
 
 
 def launch_command() -> tuple[list[str], Path | None]:
@@ -69,7 +94,7 @@ def launch_command() -> tuple[list[str], Path | None]:
     found = shutil.which(name)
     if found:
         return [str(Path(found).resolve())], None
-    return [str(Path(sys.executable).absolute()), "-m", "main"], None
+    return [str(Path(sys.executable).absolute()), str(paths.SOURCE_ROOT / "main.py")], None
 
 
 def quote_arg(arg: str) -> str:
@@ -106,12 +131,12 @@ def entry_text(command: list[str], workdir: Path | None) -> str:
         "Comment=Two tabletop strategy games, hot-seat or against the computer",
         f"Exec={exec_value}",
         f"TryExec={_string_value(command[0])}",
-        f"Icon={paths.APP_NAME}",
+        f"Icon={paths.APP_ID}",
         "Terminal=false",
         "Categories=Game;BoardGame;",
         "Keywords=board;strategy;overlords;prepollency;hot-seat;",
         "StartupNotify=true",
-        f"StartupWMClass={paths.APP_NAME}",
+        f"StartupWMClass={paths.APP_ID}",
     ]
     if workdir is not None:
         lines.insert(lines.index(f"TryExec={_string_value(command[0])}") + 1,
@@ -131,31 +156,42 @@ def _write(file: Path, data: bytes) -> None:
 
 
 def install() -> list[Path]:
-    """Write the desktop entry and the icons; the files written (OSError if one cannot be)."""
+    """Write the desktop entry, the metainfo and the icons (removing an earlier version's
+    entry and icons); the files written (OSError if one cannot be)."""
     written = []
     for source, target in icon_targets().items():
         _write(target, source.read_bytes())
         written.append(target)
+    _write(metainfo_file(), metainfo_source().read_bytes())
+    written.append(metainfo_file())
     command, workdir = launch_command()
     entry = entry_file()
     _write(entry, entry_text(command, workdir).encode("utf-8"))
     entry.chmod(0o755)  # some desktops trust only executable entries
     written.append(entry)
+    _remove(legacy_files())
     _touch(data_home() / "icons" / "hicolor")  # icon caches look at the theme's mtime
     return written
 
 
 def uninstall() -> list[Path]:
-    """Remove the desktop entry and the icons; the files removed (none: it was not there)."""
+    """Remove the desktop entry, the metainfo and the icons (an earlier version's too); the
+    files removed (none: it was not there)."""
+    removed = _remove([entry_file(), metainfo_file(), *icon_targets().values(),
+                       *legacy_files()])
+    if removed:
+        _touch(data_home() / "icons" / "hicolor")
+    return removed
+
+
+def _remove(files: list[Path]) -> list[Path]:
     removed = []
-    for target in [entry_file(), *icon_targets().values()]:
+    for target in files:
         try:
             target.unlink()
         except FileNotFoundError:
             continue
         removed.append(target)
-    if removed:
-        _touch(data_home() / "icons" / "hicolor")
     return removed
 
 

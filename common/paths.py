@@ -30,7 +30,10 @@ import stat
 import sys
 from pathlib import Path
 
-APP_NAME = "overlords-prepollency"  # the folders' name, the window class, the launcher's name
+APP_NAME = "overlords-prepollency"  # the folders' name, the launcher's name
+# the reverse-DNS application id of the freedesktop.org world: the desktop entry's and the
+# AppStream metainfo's file name, the icon's name, the window class (X11) and app id (Wayland)
+APP_ID = "io.github.overlordsprepollency.OverlordsPrepollency"
 TITLE = "Overlords & Prepollency"
 SETTINGS_FILE = "settings.json"
 LEARN_FILE = "learn.json"  # lessons' stars, solved puzzles, the streak (common/progress.py)

@@ -21,15 +21,14 @@ import dataclasses
 import json
 import re
 import subprocess
-import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from common import launch, savefiles
 from common import record as rec
-from common import savefiles
 from common.games import GAMES
 from common.seats import SeatSpec
 
@@ -272,7 +271,7 @@ for line in sys.stdin:
         root = str(Path(__file__).resolve().parents[1])
         try:
             self._proc = subprocess.Popen(
-                [sys.executable, "-c", self.SOURCE, root], stdin=subprocess.PIPE,
+                launch.script_command("save-index", root), stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
                 encoding="utf-8", errors="surrogateescape")
         except OSError:

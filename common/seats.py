@@ -29,6 +29,8 @@ HINT_LEVEL = "normal"  # the level whose move the Hint shows (at its calibrated 
 MAX_COMMAND = 1000  # characters of a bot's command line: longer is not a command
 MAX_NODES = 1_000_000  # a fixed node budget a turn ("hard:N", --nodes): ~5 minutes of search
 # programs that run a script: the bot's name is the script's, and the script must exist
+# this program's names (its script, launcher and stand-alone executable), for its built-in bots
+SELF_NAMES = ("main.py", "overlords-prepollency", "overlords-prepollency.exe")
 INTERPRETERS = re.compile(r"(python|pypy|node|deno|ruby|perl|php|lua|bash|sh|zsh)[\d.]*$")
 
 
@@ -157,7 +159,11 @@ def bot_name(command: str) -> str:
         argv = command.split()
     if not argv:
         return "bot"
-    return os.path.basename(script_of(argv) or argv[0]) or argv[0]
+    program = os.path.basename(script_of(argv) or argv[0]) or argv[0]
+    words = argv[2:] if script_of(argv) else argv[1:]
+    if words[:1] == ["bot"] and len(words) > 1 and program in SELF_NAMES:
+        return f"{words[1]}-bot"  # this program's built-in bot (`bot random`): "random-bot"
+    return program
 
 
 @dataclass(frozen=True)

@@ -11,3 +11,18 @@ def _private_settings(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("OVERLORDS_CONFIG", str(tmp_path_factory.mktemp("config")))
     monkeypatch.setenv("OVERLORDS_SAVES", str(tmp_path_factory.mktemp("saves")))
     monkeypatch.setenv("OVERLORDS_LOGS", str(tmp_path_factory.mktemp("logs")))  # and the log
+
+
+@pytest.fixture(autouse=True)
+def _patient_worker(monkeypatch):
+    """A loaded machine is not a stuck CPU worker: the tests wait on the worker's answers (with
+    deadlines), they do not judge its speed. At load 20 and more a starting worker can take
+    over a minute to import the engines, and its heartbeat can lag; the app's limits would
+    then restart it twice and fall back to random moves, which answer at once (a Hint test
+    saw a move where it waited for a question). tests/test_hostile_input.py tests the stall
+    detection itself with its own short limits, set after this."""
+    from common.ai import worker
+
+    monkeypatch.setattr(worker, "STALL", 600.0)
+    monkeypatch.setattr(worker, "START_GRACE", 600.0)
+    monkeypatch.setattr(worker, "MIN_LIMIT", 600.0)

@@ -27,6 +27,13 @@ GAME_LINE = re.compile(r"game (\d+): (white wins by (overlord|sources)|black win
                        r"(overlord|sources)|draw \(draw\)|unfinished) after (\d+) moves -> (.+)")
 
 
+@pytest.fixture(autouse=True)
+def started_as_main_py(monkeypatch):
+    """The program as `python3 main.py` starts it (messages name it "main.py")."""
+    monkeypatch.setattr(sys, "argv", ["/somewhere/main.py"])
+    monkeypatch.delenv("OVERLORDS_PROG", raising=False)
+
+
 def run(argv: list[str], capsys) -> tuple[int, str, str]:
     """Exit code, stdout and stderr of main.main(argv) (argparse exits through SystemExit)."""
     try:
@@ -199,6 +206,22 @@ def test_a_bad_command_line_exits_2_with_the_usage(argv, expected, capsys):
     assert code == 2
     assert err.startswith("usage: main.py") and expected in err, err
     no_traceback(out, err)
+
+
+@pytest.mark.parametrize("argv0, told, prog", [
+    ("/home/ann/.local/bin/overlords-prepollency", "", "overlords-prepollency"),
+    ("/work/game/main.py", "bootstrap.py", "bootstrap.py"),  # bootstrap.py says so
+    ("/work/game/main.py", "\x1b[2Jbad", "main.py"),  # an unprintable name is not taken
+])
+def test_help_and_errors_name_the_program_as_it_was_started(argv0, told, prog, capsys,
+                                                            monkeypatch):
+    monkeypatch.setattr(sys, "argv", [argv0])
+    monkeypatch.setenv("OVERLORDS_PROG", told)
+    code, out, err = run(["--help"], capsys)
+    assert code == 0 and out.startswith(f"usage: {prog} ")
+    assert f"\n  {prog} play overlords" in out  # the examples too
+    code, out, err = run(["frobnicate"], capsys)
+    assert code == 2 and err.startswith(f"usage: {prog} ")
 
 
 def test_one_seat_for_a_two_player_game_exits_2_with_the_usage(capsys):

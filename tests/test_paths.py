@@ -156,9 +156,9 @@ def test_exec_arguments_are_quoted_as_the_spec_says(arg, quoted):
 def test_an_entry_for_a_folder_with_spaces_and_odd_characters_validates(tmp_path):
     odd = tmp_path / "my games" / "O&P $1 (copy)"
     text = desktop.entry_text(["/usr/bin/python3", str(odd / "bootstrap.py")], odd)
-    entry = tmp_path / "overlords-prepollency.desktop"
+    entry = tmp_path / desktop.ENTRY
     entry.write_text(text, encoding="utf-8")
-    assert "StartupWMClass=overlords-prepollency\n" in text
+    assert f"StartupWMClass={paths.APP_ID}\n" in text
     assert "Categories=Game;BoardGame;\n" in text
     validator = shutil.which("desktop-file-validate")
     if validator is None:
@@ -174,8 +174,8 @@ def test_the_window_is_named_for_the_program(monkeypatch):
     monkeypatch.setenv("SDL_VIDEO_X11_WMCLASS", os.path.basename(sys.argv[0]))
     monkeypatch.delenv("SDL_VIDEO_WAYLAND_WMCLASS", raising=False)
     app.name_the_window()
-    assert os.environ["SDL_VIDEO_X11_WMCLASS"] == "overlords-prepollency"
-    assert os.environ["SDL_VIDEO_WAYLAND_WMCLASS"] == "overlords-prepollency"
+    assert os.environ["SDL_VIDEO_X11_WMCLASS"] == paths.APP_ID
+    assert os.environ["SDL_VIDEO_WAYLAND_WMCLASS"] == paths.APP_ID
     assert app.TITLE == "Overlords & Prepollency"
     monkeypatch.setenv("SDL_VIDEO_X11_WMCLASS", "chosen-by-the-user")  # kept
     app.name_the_window()

@@ -211,7 +211,9 @@ def test_selfplay_two_players_plays_to_the_end(tmp_path, capsys):
      "selfplay: the first player must be one of the seats 1 and 3, not 2"),
     (["selfplay", "prepollency", "--players", "random,nobody"], "selfplay: unknown player"),
 ])
-def test_selfplay_bad_input_is_a_usage_error(argv, message, capsys):
+def test_selfplay_bad_input_is_a_usage_error(argv, message, capsys, monkeypatch):
+    monkeypatch.setattr(sys, "argv", ["/somewhere/main.py"])  # as `python3 main.py` is
+    monkeypatch.delenv("OVERLORDS_PROG", raising=False)
     with pytest.raises(SystemExit) as exit_:
         main.main(argv)
     assert exit_.value.code == 2

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -307,16 +308,34 @@ def test_push_pop_settings_and_invalidate_redraw(resting):
         assert resting.frames == frames + 1
 
 
-def test_a_toast_draws_and_its_end_draws_again(resting):
+class Clock:
+    """A `time` module for the app whose monotonic clock moves only when told: a toast's
+    time is then the test's, not the machine's (a loaded machine lets real time slip by
+    between two steps, ending a short toast before its first frame is checked)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+        self.perf_counter, self.sleep = time.perf_counter, time.sleep
+
+    def monotonic(self) -> float:
+        return self.now
+
+
+def test_a_toast_draws_and_its_end_draws_again(resting, monkeypatch):
+    clock = Clock()
+    monkeypatch.setattr(app_module, "time", clock)
     frames = resting.frames
-    resting.toast("Saved", 0.03)
+    resting.toast("Saved", 1.0)
     resting.step()
-    assert resting.frames == frames + 1
-    for _ in range(50):  # each rest ends when the toast does, or after REST_MS
-        resting.step()
-        if resting._toast is None:
-            break
+    assert resting.frames == frames + 1 and resting._toast is not None
+    clock.now += 0.5
+    resting.step()  # it rests: nothing changed on screen
+    assert resting.frames == frames + 1 and resting._toast is not None
+    clock.now += 0.6
+    resting.step()  # the toast's time is up: its end is drawn
     assert resting._toast is None and resting.frames == frames + 2
+    resting.step()
+    assert resting.frames == frames + 2
 
 
 def test_an_explicit_dt_always_draws(app):

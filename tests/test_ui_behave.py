@@ -214,7 +214,7 @@ def test_the_menu_stops_the_cpu_until_it_closes():
         assert game.match.moves == [] and not app.cpu.busy()
         d.key(pygame.K_ESCAPE)  # resume: the CPU is asked again and plays
         assert app.top is game
-        d.settle(limit=20000)
+        d.settle()
         assert len(game.match.moves) == 1
     finally:
         app.close()
@@ -231,7 +231,7 @@ def test_a_hint_asked_before_the_menu_comes_after_it():
         d.key(pygame.K_ESCAPE)
         d.frames(1)
         assert game.hint_asked, "the hint is asked again"
-        d.settle(lambda: game.hint_asked, limit=20000)
+        d.settle(lambda: game.hint_asked)
         assert game.controller.hint is not None
     finally:
         app.close()

@@ -51,9 +51,9 @@ def slow_bot(delay: float) -> str:
     """The example bot, thinking `delay` seconds before each answer to a turn (its setup
     comes at once)."""
     code = (f"import sys, time; sys.path.insert(0, {str(ROOT)!r}); "
-            "import examples.random_bot as bot; lines = sys.stdin; "
+            "import common.ai.example_bot as bot; lines = sys.stdin; "
             f"sys.stdin = ((line.startswith('{{\"type\": \"turn\"') and time.sleep({delay})) "
-            "or line for line in lines); bot.main()")
+            "or line for line in lines); bot.serve()")
     return script(code)
 
 
@@ -117,7 +117,7 @@ def test_a_bot_side_plays_a_whole_game_against_the_cpu():
         black = cpu_setup(features, 3, rules.BLACK, "random", {rules.WHITE: white})
         setup = {rules.WHITE: white, rules.BLACK: black}
         assert game.match.initial == rules.make_state(features, setup), "Black saw White's"
-        assert label(game.match, rules.WHITE) == "White (bot random_bot.py)"
+        assert label(game.match, rules.WHITE) == "White (bot random-bot)"
         seen: list[str] = []
 
         def over() -> bool:
@@ -127,7 +127,7 @@ def test_a_bot_side_plays_a_whole_game_against_the_cpu():
             return not game.busy
 
         waiting = run(d, game, until=over)
-        assert seen == ["random_bot.py is thinking"]
+        assert seen == ["random-bot is thinking"]
         result = game.match.state.result
         assert result is not None and result.reason != "forfeit"
         moves = game.match.moves
@@ -272,7 +272,7 @@ def test_commands_are_checked_and_bots_named(tmp_path):
     assert "is not executable" in check_command(str(plain))
     assert check_command(f"{PY} {tmp_path / 'missing.py'}").startswith("No such file")
     assert check_command(f"{PY} -c pass") is None
-    assert bot_name(example_command()) == "random_bot.py"
+    assert bot_name(example_command()) == "random-bot"
     assert bot_name("/opt/bots/overmind --depth 3") == "overmind"
     assert str(parse_players(f"human,cmd:{example_command()}", (2,))[1]) == \
         f"cmd:{example_command()}"

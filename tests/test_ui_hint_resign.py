@@ -23,21 +23,21 @@ from overlords.ui import resume_scene  # noqa: E402
 from overlords.ui.hint import position_seed  # noqa: E402
 from tests.test_ui_overlords import click_square, open_game, play_by_clicks  # noqa: E402
 
-FRAME_CAP = 6000  # frames (of at least 5 ms each): 30 s and more for the worker to start and answer
-SLOW_FRAME = 0.5  # seconds: no frame may take this long while a hint is being searched
+HINT_WAIT = 120.0  # seconds for the worker to start and answer (a machine at load 10 and more)
 
 
-def wait_for_hint(d, game) -> float:
-    """Run frames until the hint shows; the longest frame (s). The frame loop must go on."""
-    longest = 0.0
-    for _ in range(FRAME_CAP):
-        if game.controller.hint is not None:
-            return longest
-        start = time.perf_counter()
+def wait_for_hint(d, game) -> int:
+    """Run frames until the hint shows; how many frames ended without it. A frame that
+    waited for the search would end with the hint in, so a loop that goes on while the
+    worker searches leaves several such frames behind (counted, not timed: a busy machine
+    slows frames and the search alike)."""
+    waiting, end = 0, time.monotonic() + HINT_WAIT
+    while game.controller.hint is None:
+        assert time.monotonic() < end, f"no hint after {HINT_WAIT:g} s"
         d.frames(1)
-        longest = max(longest, time.perf_counter() - start)
+        waiting += game.controller.hint is None
         time.sleep(0.005)
-    raise AssertionError("no hint after the frame cap")
+    return waiting
 
 
 def button(dialog, label):
@@ -53,8 +53,7 @@ def test_hint_arrives_without_blocking_and_is_shown_not_played():
         assert game.hint_asked and game.controller.hint is None
         assert "thinking" in game.status().text and game.hint_b.label == "Hint…"
         assert not game.hint_b.enabled, "one request at a time"
-        longest = wait_for_hint(d, game)
-        assert longest < SLOW_FRAME, f"a frame took {longest:.2f} s: the hint blocked the loop"
+        assert wait_for_hint(d, game) >= 2, "the hint came within one frame: it blocked the loop"
         hint = game.controller.hint
         assert hint in rules.legal_moves(state)
         assert game.match.moves == [] and game.match.state is state, "shown, not played"

@@ -542,12 +542,14 @@ def write(rel: str, text: str) -> Path:
 
 
 ICON_SIZES = (16, 22, 24, 32, 48, 64, 128, 256, 512)  # the hicolor theme's usual PNG sizes
+APP_ID = "io.github.overlordsprepollency.OverlordsPrepollency"  # common/paths.APP_ID
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)  # what Windows asks of an .ico
 
 
 def render_icon() -> list[Path]:
-    """icon.svg, icon.png (256, the window icon) and icons/: one PNG per size of the desktop
-    icon theme, the SVG for its scalable folder, and a Windows .ico (PNG-compressed entries,
+    """icon.svg, icon.png (256, the window icon) and icons/: under hicolor/, one PNG per size
+    of the desktop icon theme and the SVG for its scalable folder, named by the app id; and a
+    Windows .ico (PNG-compressed entries,
     for the stand-alone build)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import io
@@ -567,12 +569,14 @@ def render_icon() -> list[Path]:
     written = [ASSETS / "icon.png"]
     written[0].write_bytes(png(256))
     folder = ASSETS / "icons"
-    folder.mkdir(exist_ok=True)
+    theme = folder / "hicolor"  # laid out as the icon theme is: copied as it is when installed
     for size in ICON_SIZES:
-        file = folder / f"overlords-prepollency-{size}.png"
+        file = theme / f"{size}x{size}" / "apps" / f"{APP_ID}.png"
+        file.parent.mkdir(parents=True, exist_ok=True)
         file.write_bytes(png(size))
         written.append(file)
-    svg = folder / "overlords-prepollency.svg"
+    svg = theme / "scalable" / "apps" / f"{APP_ID}.svg"
+    svg.parent.mkdir(parents=True, exist_ok=True)
     svg.write_text(ICON, encoding="utf-8")
     written.append(svg)
     ico = folder / "overlords-prepollency.ico"

@@ -18,8 +18,6 @@ the bot's process group is then what ends with it.
 
 from __future__ import annotations
 
-import sys
-
 SOURCE = r"""
 import ctypes, os, signal, sys, time
 argv, parent = sys.argv[2:], int(sys.argv[1])
@@ -110,7 +108,9 @@ os._exit(code)
 
 def command(argv: list[str], parent: int) -> list[str]:
     """The command line that runs `argv` under a keeper for the program `parent`."""
-    return [sys.executable, "-c", SOURCE, str(parent), *argv]
+    from common import launch
+
+    return launch.script_command("keeper", str(parent), *argv)
 
 
 __all__ = ["SOURCE", "command"]

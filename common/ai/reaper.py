@@ -10,6 +10,10 @@ started outside the group, `common.ai.keeper`), and every process registered wit
 ignores SIGINT (a Ctrl+C in the terminal is this program's to handle) and runs in its own
 session. `unregister(pgid)` after a group was ended normally.
 
+The watchdog is this Python running the script below (`-c`); in the stand-alone build there
+is no Python to hand it to (`sys.executable` is the game itself), so the build's executable is
+started as its own "watchdog" script (`common.launch.script_command`, run by main.py).
+
 Plain Python, Linux and other POSIX systems; elsewhere both calls do nothing.
 """
 
@@ -17,10 +21,9 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 import threading
 
-_WATCHDOG = """
+WATCHDOG_SOURCE = """
 import os, signal, sys, time
 signal.signal(signal.SIGINT, signal.SIG_IGN)
 groups, procs = set(), set()
@@ -29,6 +32,8 @@ for line in sys.stdin:
         op, pid = line[0], int(line[1:])
     except ValueError:
         continue
+    if pid < 2 or pid in (os.getpid(), os.getpgid(0)):  # never init (1), "every group"
+        continue                                             # (0), or this watchdog itself
     {"+": groups.add, "-": groups.discard, "p": procs.add, "q": procs.discard}.get(
         op, lambda _: None)(pid)
 for pid in procs:  # a worker, even a stopped one (SIGKILL ends it all the same)
@@ -56,6 +61,7 @@ for pgid in groups:
         pass
 """
 
+
 _lock = threading.Lock()
 _proc: subprocess.Popen[bytes] | None = None
 
@@ -64,11 +70,19 @@ def _watchdog() -> subprocess.Popen[bytes] | None:
     global _proc
     if _proc is None or _proc.poll() is not None:
         try:
-            _proc = subprocess.Popen([sys.executable, "-c", _WATCHDOG], stdin=subprocess.PIPE,
+            _proc = subprocess.Popen(command(), stdin=subprocess.PIPE,
                                      stdout=subprocess.DEVNULL, start_new_session=True)
         except OSError:
             _proc = None
     return _proc
+
+
+def command() -> list[str]:
+    """The watchdog's command line (this Python with the script, or the stand-alone build's
+    executable told to be the watchdog: `common.launch.script_command`)."""
+    from common import launch
+
+    return launch.script_command("watchdog")
 
 
 def _send(line: str) -> None:

@@ -68,7 +68,7 @@ STALL = 8.0  # seconds without a heartbeat: the worker is stopped or stuck
 BEAT = 0.2  # seconds between heartbeats
 MIN_LIMIT = 30.0  # seconds a request may take at least before it is overdue
 LIMIT_FACTOR = 10.0  # times its expected time
-START_GRACE = 20.0  # seconds a new process may take to start beating (a busy machine)
+START_GRACE = 60.0  # seconds a new process may take to start beating (a machine at load 20+)
 
 
 def limit_for(game_name: str, spec: str) -> float:

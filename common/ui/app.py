@@ -56,7 +56,7 @@ FPS = 60
 REST_MS = 200  # longest rest of an idle loop: timed changes (a toast's end) are seen in time
 POLL_S = 0.01  # while resting, the event queue is looked at this often (input is not late)
 TITLE = paths.TITLE
-WINDOW_CLASS = paths.APP_NAME  # the X11 WM_CLASS / Wayland app id; desktop entries match it
+WINDOW_CLASS = paths.APP_ID  # the X11 WM_CLASS / Wayland app id; desktop entries match it
 BENCH_FRAMES = "OVERLORDS_BENCH_FRAMES"  # bench/build.py: draw N frames, say when, then quit
 
 log = logging.getLogger(f"{paths.APP_NAME}.app")
@@ -64,7 +64,7 @@ log = logging.getLogger(f"{paths.APP_NAME}.app")
 
 def name_the_window() -> None:
     """Name the window the program's way before SDL opens the display: its class on X11
-    (WM_CLASS, both parts) and its app id on Wayland are `overlords-prepollency` (not the
+    (WM_CLASS, both parts) and its app id on Wayland are the app id (`paths.APP_ID`, not the
     interpreter's or main.py's name), so desktops match it to the desktop entry
     (StartupWMClass) and group it under the app's icon; audio servers and the screensaver
     see the title. A value set by the person launching is kept; the one `import pygame`

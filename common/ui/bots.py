@@ -11,15 +11,14 @@ import os
 import re
 import shlex
 import shutil
-import sys
 from pathlib import Path
 from typing import Any
 
 from common.ai.bot import DEFAULT_TIMEOUT, PREFIX, BotSeat, quote
+from common.launch import self_command
 from common.protocol import Forfeit
 from common.seats import Ask, SeatSpec, script_of
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "random_bot.py"
 NBSP = "\u00a0"
 MAX_WORDS = 160  # characters of a bot's answer quoted in a forfeit message
 
@@ -35,8 +34,9 @@ def command_of(spec: str | SeatSpec) -> str:
 
 
 def example_command() -> str:
-    """The example bot with this Python, by absolute paths: it runs from any folder."""
-    return shlex.join([sys.executable, str(EXAMPLE)])
+    """The built-in example bot (`bot random`) of this same program, by absolute paths: it
+    runs from any folder, in a checkout, an installed copy and the stand-alone build."""
+    return shlex.join(self_command("bot", "random"))
 
 
 def check_command(command: str) -> str | None:

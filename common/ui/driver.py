@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 import pygame
@@ -14,6 +15,9 @@ import pygame
 from common.ui.app import App
 
 DT = 1 / 60
+SETTLE_S = 120.0  # seconds `settle` waits at most (a search on a machine at load 10 and more)
+NAP_AFTER = 300  # frames `settle` runs flat out before it naps between frames
+NAP_S = 0.002
 
 
 class Driver:
@@ -78,11 +82,22 @@ class Driver:
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
         self.frames(1)
 
-    def settle(self, busy: Callable[[], bool] | None = None, limit: int = 2000) -> int:
-        """Run frames until busy() (default: the top scene's `busy`) is False; frames run."""
+    def settle(self, busy: Callable[[], bool] | None = None, limit: float = SETTLE_S) -> int:
+        """Run frames until busy() (default: the top scene's `busy`) is False; the frames run.
+
+        Bounded by wall-clock time (`limit` seconds), not by a count of frames: what it waits
+        for is often a CPU worker or a bot, which a loaded machine slows down while the
+        frames (a fixed step each) stay as fast. Past the first `NAP_AFTER` frames (an
+        animation is over by then) each frame naps a little, leaving the cores to what is
+        being waited for."""
         check = busy or (lambda: bool(getattr(self.app.top, "busy", False)))
-        for n in range(limit):
-            if not check():
-                return n
+        end = time.monotonic() + limit
+        n = 0
+        while check():
+            if time.monotonic() > end:
+                raise TimeoutError(f"still busy after {limit:g} s ({n} frames)")
             self.frames(1)
-        raise TimeoutError(f"still busy after {limit} frames")
+            n += 1
+            if n > NAP_AFTER:
+                time.sleep(NAP_S)
+        return n

@@ -13,7 +13,7 @@ from overlords.ui import play_scene
 from overlords.ui.setup_scene import SetupScene
 
 
-def finish_setup(app: App, d: Driver, limit: float = 30.0) -> GameScene:
+def finish_setup(app: App, d: Driver, limit: float = 120.0) -> GameScene:
     """Click through the setup on top (default setup for every person, started even where
     the setup screen warns; CPU sides are waited for) until the game screen shows; that
     screen."""
