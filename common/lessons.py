@@ -273,8 +273,9 @@ class LessonRun:
             try:
                 parse_turn(self.game, self.start, wrong.move)
             except (IllegalMoveError, InvalidMoveError) as err:
-                if wrong.hint:
-                    self._reasons.setdefault(str(err), wrong.hint)
+                if wrong.hint:  # the screen says it without the "c3-e5: " of a turn's move
+                    for reason in (str(err), str(err).partition(": ")[2]):
+                        self._reasons.setdefault(reason, wrong.hint)
         return self.start
 
     def next(self, end: Any) -> bool:
