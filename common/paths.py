@@ -26,12 +26,14 @@ setting is lost and none is moved behind the player's back.
 from __future__ import annotations
 
 import os
+import stat
 import sys
 from pathlib import Path
 
 APP_NAME = "overlords-prepollency"  # the folders' name, the window class, the launcher's name
 TITLE = "Overlords & Prepollency"
 SETTINGS_FILE = "settings.json"
+LEARN_FILE = "learn.json"  # lessons' stars, solved puzzles, the streak (common/progress.py)
 LOG_FILE = f"{APP_NAME}.log"
 
 SOURCE_ROOT = Path(__file__).resolve().parents[1]  # the checkout (or site-packages) root
@@ -106,6 +108,34 @@ def settings_file() -> Path:
         if old.is_file():
             return old
     return folder / SETTINGS_FILE
+
+
+def learn_file() -> Path:
+    """The learning progress file: `learn.json` beside the settings file."""
+    return settings_file().parent / LEARN_FILE
+
+
+def read_user_file(file: Path, limit: int) -> str:
+    """A small file the player's folders hold (settings, progress), read as hostile: a regular
+    file of at most `limit` bytes, as UTF-8 text. A FIFO, a device or a larger file is refused
+    unread (OSError); FileNotFoundError when there is none; UnicodeDecodeError if not UTF-8."""
+    fd = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO: no waiting
+    with open(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+            raise OSError(0, "not a regular file")
+        data = f.read(limit + 1)
+    if len(data) > limit:
+        raise OSError(0, f"larger than {limit // 1024} KB")
+    return data.decode("utf-8")
+
+
+def file_error(err: BaseException) -> str:
+    """Why a user file could not be read or written, in plain words."""
+    if isinstance(err, OSError) and err.strerror:
+        return err.strerror
+    if isinstance(err, UnicodeDecodeError):
+        return "not UTF-8 text"
+    return str(err)
 
 
 def log_folder() -> Path:

@@ -26,14 +26,13 @@ directly, as tests do, reads and writes nothing.
 from __future__ import annotations
 
 import json
-import os
-import stat
 import sys
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
 from common import paths
+from common.paths import file_error as _reason
 from common.record import save as _write_json_atomically
 
 ANIMATION_SPEEDS = ("off", "normal", "slow")
@@ -100,16 +99,8 @@ def load(file: Path) -> Settings:
 
 
 def _read(file: Path) -> str:
-    """The file's text: a regular file of at most MAX_FILE bytes (a FIFO, a device or a huge
-    file is refused unread: OSError)."""
-    fd = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO: no waiting
-    with open(fd, "rb") as f:
-        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-            raise OSError(0, "not a regular file")
-        data = f.read(MAX_FILE + 1)
-    if len(data) > MAX_FILE:
-        raise OSError(0, f"larger than {MAX_FILE // 1024} KB")
-    return data.decode("utf-8")
+    """The file's text: a regular file of at most MAX_FILE bytes (OSError otherwise)."""
+    return paths.read_user_file(file, MAX_FILE)
 
 
 def from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
@@ -169,14 +160,6 @@ def _show(value: Any) -> str:
 def _kind(value: Any) -> str:
     return {list: "a list", str: "a string", bool: "true/false", int: "a number",
             float: "a number", type(None): "null"}.get(type(value), "something else")
-
-
-def _reason(err: BaseException) -> str:
-    if isinstance(err, OSError) and err.strerror:
-        return err.strerror
-    if isinstance(err, UnicodeDecodeError):
-        return "not UTF-8 text"
-    return str(err)
 
 
 def _tell(line: str) -> None:

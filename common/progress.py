@@ -1,0 +1,288 @@
+"""What the player has learnt: lessons' stars, solved puzzles, the puzzle streak and whether
+the one-time first-launch offer was seen, remembered between runs in `learn.json` beside the
+settings file (`common.paths.learn_file`). Pygame-free.
+
+The file holds one JSON object (never pickle)::
+
+    {"version": 1, "offer_seen": true, "streak": 2, "best_streak": 5,
+     "lessons": {"<game>": {"<lesson id>": 3}},
+     "puzzles": {"<game>": {"<puzzle id>": {"solved": true, "tries": 2, "hints": 1}}}}
+
+Robust as the settings are (`common/ui/settings.py`): `load` never raises. A missing file is a
+fresh start; a file that cannot be read or parsed, or holds entries of the wrong kind, keeps the
+good entries, drops the rest and says so in one line on stderr (and in `Progress.problem`, for
+a screen that wants to show it), and the next `save` replaces it with the good part. The file is
+read bounded (a regular file of at most MAX_FILE bytes) and every entry is checked: a game or
+lesson or puzzle id is a short printable string, stars are 0 to 3, counts small whole numbers;
+at most MAX_ENTRIES entries per game are kept. `save` writes atomically (a temporary file, then
+a rename: a crash never leaves half a file) and never raises; the file is a few KB, so saving
+on the UI thread after a solved puzzle is cheap.
+
+The streak (this edition's choice, as lichess counts it): a puzzle solved at the first try
+without the hint adds one; a failed try ends the streak (back to 0); a puzzle solved after a
+hint or a retry neither adds nor ends it. `best_streak` is the longest streak reached. A puzzle,
+once solved, stays solved; a lesson keeps its best stars.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from common import paths
+from common.paths import file_error as _reason
+from common.record import save as _write_json_atomically
+
+VERSION = 1
+MAX_FILE = 512 * 1024  # bytes of a progress file (a full one is some 20 KB)
+MAX_ID = 64  # characters of a game, lesson or puzzle id
+MAX_ENTRIES = 2000  # lessons or puzzles kept per game
+MAX_COUNT = 10**6  # tries, hints and streaks are capped here
+MAX_STARS = 3
+RATINGS = ("easy", "medium", "hard")
+
+
+class Rated(Protocol):
+    """What `solved_counts` needs of a puzzle (`common.puzzles.Puzzle` is one)."""
+
+    id: str
+    rating: str
+
+
+@dataclass
+class PuzzleMark:
+    """One puzzle's history: solved yet, how many tries, how many hints asked."""
+
+    solved: bool = False
+    tries: int = 0
+    hints: int = 0
+
+
+@dataclass
+class Progress:
+    """The player's progress; `path` is where `save` writes it (None: nowhere, as in tests)."""
+
+    path: Path | None = None
+    lessons: dict[str, dict[str, int]] = field(default_factory=dict)
+    puzzles: dict[str, dict[str, PuzzleMark]] = field(default_factory=dict)
+    streak: int = 0
+    best_streak: int = 0
+    offer_seen: bool = False
+    problem: str | None = None  # what was wrong with the file at load, if anything
+
+    # lessons
+    def lesson_stars(self, game: str, lesson_id: str) -> int:
+        """The best stars (0 to 3) earned in a lesson; 0 if never finished."""
+        return self.lessons.get(game, {}).get(lesson_id, 0)
+
+    def set_lesson(self, game: str, lesson_id: str, stars: int) -> None:
+        """Note a finished lesson's stars (clamped to 0..3); the best result is kept."""
+        _check_id(game)
+        _check_id(lesson_id)
+        stars = max(0, min(MAX_STARS, int(stars)))
+        done = self.lessons.setdefault(game, {})
+        done[lesson_id] = max(stars, done.get(lesson_id, 0))
+
+    # puzzles
+    def puzzle_solved(self, game: str, puzzle_id: str) -> bool:
+        """True once the puzzle was solved (with or without a hint)."""
+        mark = self.puzzles.get(game, {}).get(puzzle_id)
+        return bool(mark and mark.solved)
+
+    def puzzle_mark(self, game: str, puzzle_id: str) -> PuzzleMark:
+        """The puzzle's history (a fresh one if never tried)."""
+        return self.puzzles.get(game, {}).get(puzzle_id) or PuzzleMark()
+
+    def record_puzzle(self, game: str, puzzle_id: str, solved: bool,
+                      used_hint: bool = False) -> None:
+        """Note one try at a puzzle and move the streak (see the module docstring)."""
+        _check_id(game)
+        _check_id(puzzle_id)
+        mark = self.puzzles.setdefault(game, {}).setdefault(puzzle_id, PuzzleMark())
+        clean = solved and not used_hint and mark.tries == 0  # at the first try, unaided
+        mark.tries = min(MAX_COUNT, mark.tries + 1)
+        mark.hints = min(MAX_COUNT, mark.hints + int(used_hint))
+        mark.solved = mark.solved or solved
+        if not solved:
+            self.streak = 0
+        elif clean:
+            self.streak = min(MAX_COUNT, self.streak + 1)
+            self.best_streak = max(self.best_streak, self.streak)
+
+    def solved_counts(self, game: str, puzzles: Iterable[Rated]) -> dict[str, tuple[int, int]]:
+        """For each rating (easy, medium, hard, then any other the puzzles use): how many of
+        these puzzles are solved, and how many there are."""
+        counts: dict[str, list[int]] = {rating: [0, 0] for rating in RATINGS}
+        for puzzle in puzzles:
+            pair = counts.setdefault(puzzle.rating, [0, 0])
+            pair[1] += 1
+            pair[0] += self.puzzle_solved(game, puzzle.id)
+        return {rating: (solved, total) for rating, (solved, total) in counts.items()}
+
+    # the first-launch offer
+    def set_offer_seen(self) -> None:
+        """Note that the first-launch offer was shown (it is never shown again)."""
+        self.offer_seen = True
+
+    # the file
+    def to_dict(self) -> dict[str, Any]:
+        """The progress as the file holds it."""
+        return {
+            "version": VERSION, "offer_seen": self.offer_seen,
+            "streak": self.streak, "best_streak": self.best_streak,
+            "lessons": {game: dict(done) for game, done in self.lessons.items()},
+            "puzzles": {game: {pid: {"solved": m.solved, "tries": m.tries, "hints": m.hints}
+                               for pid, m in marks.items()}
+                        for game, marks in self.puzzles.items()},
+        }
+
+    def save(self) -> str | None:
+        """Write the progress atomically to `path`; None, or why it could not be saved (never
+        raises; nothing is written when `path` is None)."""
+        if self.path is None:
+            return None
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            _write_json_atomically(self.path, self.to_dict())
+        except OSError as err:
+            return f"cannot save {self.path} ({_reason(err)}); progress lasts for this session"
+        return None
+
+
+def load(path: Path | None = None) -> Progress:
+    """The progress in a file (default: `paths.learn_file()`): what is good in it, a fresh
+    start for the rest (one line on stderr says what was wrong); never raises."""
+    file = Path(path) if path is not None else paths.learn_file()
+    try:
+        text = paths.read_user_file(file, MAX_FILE)
+    except (FileNotFoundError, NotADirectoryError):
+        return Progress(file)
+    except (OSError, UnicodeDecodeError) as err:
+        return _fresh(file, f"cannot read {file} ({_reason(err)}); starting afresh")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        return _fresh(file, f"{file} is not valid JSON (line {err.lineno}, column {err.colno}: "
+                            f"{err.msg}); starting afresh")
+    except (ValueError, RecursionError):
+        return _fresh(file, f"{file} is not JSON this app can read; starting afresh")
+    if not isinstance(data, dict):
+        return _fresh(file, f"{file} should hold a JSON object; starting afresh")
+    progress, problems = from_dict(data, file)
+    if problems:
+        shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more"
+                                           if len(problems) > 5 else "")
+        progress.problem = f"ignored in {file}: {shown}. The rest is kept."
+        _tell(progress.problem)
+    return progress
+
+
+def from_dict(data: dict[str, Any], path: Path | None = None) -> tuple[Progress, list[str]]:
+    """Progress from a parsed JSON object, and what was dropped from it (in plain words)."""
+    progress = Progress(path)
+    problems: list[str] = []
+    readers = {"version": _read_version, "offer_seen": _read_offer, "streak": _read_streak,
+               "best_streak": _read_streak, "lessons": _read_lessons, "puzzles": _read_puzzles}
+    for key, value in data.items():
+        reader = readers.get(key) if isinstance(key, str) else None
+        if reader is None:
+            problems.append(f"unknown entry {_show(key)}")
+            continue
+        problems += reader(progress, key, value)
+    progress.best_streak = max(progress.best_streak, progress.streak)
+    return progress, problems
+
+
+def _read_version(progress: Progress, key: str, value: Any) -> list[str]:
+    return [] if value == VERSION else [f"version {_show(value)} (expected {VERSION})"]
+
+
+def _read_offer(progress: Progress, key: str, value: Any) -> list[str]:
+    if not isinstance(value, bool):
+        return [f"offer_seen {_show(value)} (expected true or false)"]
+    progress.offer_seen = value
+    return []
+
+
+def _read_streak(progress: Progress, key: str, value: Any) -> list[str]:
+    if not _count(value):
+        return [f"{key} {_show(value)} (expected a whole number from 0)"]
+    setattr(progress, key, value)
+    return []
+
+
+def _read_lessons(progress: Progress, key: str, value: Any) -> list[str]:
+    def one(game: str, lesson: str, stars: Any) -> str | None:
+        if not (_count(stars) and stars <= MAX_STARS):
+            return f"stars {_show(stars)} of lesson {_show(lesson)} (expected 0 to {MAX_STARS})"
+        progress.lessons.setdefault(game, {})[lesson] = stars
+        return None
+
+    return _per_game(value, key, one)
+
+
+def _read_puzzles(progress: Progress, key: str, value: Any) -> list[str]:
+    def one(game: str, puzzle: str, mark: Any) -> str | None:
+        if not (isinstance(mark, dict) and set(mark) <= {"solved", "tries", "hints"}
+                and isinstance(mark.get("solved", False), bool)
+                and all(_count(mark.get(k, 0)) for k in ("tries", "hints"))):
+            return f"puzzle {_show(puzzle)} {_show(mark)} (expected solved, tries, hints)"
+        progress.puzzles.setdefault(game, {})[puzzle] = PuzzleMark(
+            mark.get("solved", False), mark.get("tries", 0), mark.get("hints", 0))
+        return None
+
+    return _per_game(value, key, one)
+
+
+def _per_game(value: Any, key: str, one: Any) -> list[str]:
+    """Read {game: {id: entry}} with `one(game, id, entry) -> problem | None`; the problems."""
+    if not isinstance(value, dict):
+        return [f"{key} {_show(value)} (expected an object of games)"]
+    problems = []
+    for game, entries in value.items():
+        if not _good_id(game) or not isinstance(entries, dict):
+            problems.append(f"{key} of {_show(game)} (expected an object of ids)")
+            continue
+        for count, (entry_id, entry) in enumerate(entries.items()):
+            if count >= MAX_ENTRIES:
+                problems.append(f"{key} of {_show(game)} past the first {MAX_ENTRIES}")
+                break
+            problem = (f"id {_show(entry_id)} (expected a short name)"
+                       if not _good_id(entry_id) else one(game, entry_id, entry))
+            if problem:
+                problems.append(problem)
+    return problems
+
+
+def _good_id(value: Any) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= MAX_ID and value.isprintable()
+
+
+def _check_id(value: str) -> None:
+    if not _good_id(value):
+        raise ValueError(f"not a game, lesson or puzzle id: {_show(value)}")
+
+
+def _count(value: Any) -> bool:
+    return type(value) is int and 0 <= value <= MAX_COUNT
+
+
+def _fresh(file: Path, line: str) -> Progress:
+    _tell(line)
+    return Progress(file, problem=line)
+
+
+def _show(value: Any) -> str:
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError, RecursionError):
+        text = type(value).__name__
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _tell(line: str) -> None:
+    print(f"progress: {line}", file=sys.stderr)
