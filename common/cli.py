@@ -69,6 +69,7 @@ def build_parser(games: dict[str, Game]) -> argparse.ArgumentParser:
   main.py perft out/overlords-0001.json --depth 2
   main.py move out/overlords-0001.json --player hard:6000 --seed 3
   main.py move saved.json --hint              the move the Hint would show
+  main.py learn --check                         replay every lesson and puzzle
 
 Seat specs: human (play only), random, easy, normal, hard, LEVEL:N (exactly N search nodes),
 cmd:PROGRAM ARGS (an outside bot speaking JSON lines; see the README). COMMAND --help lists
@@ -141,8 +142,12 @@ each command's options. Records are the JSON save files described in the rules (
     move.add_argument("--seed", type=int, default=0, help="seed of the player (0)")
     move.add_argument("--bot-timeout", type=_seconds, default=10.0,
                       help="a cmd: bot silent this many seconds forfeits (10)")
+    learn = sub.add_parser("learn", help="list the lessons, or check them (and the puzzles)")
+    learn.add_argument("--check", action="store_true",
+                       help="replay every lesson and puzzle with the engine; exit 0 only if "
+                            "all hold")
     parser.subcommands = {"play": play, "selfplay": selfplay, "validate": validate,
-                          "perft": perft, "move": move}
+                          "perft": perft, "move": move, "learn": learn}
     return parser
 
 
@@ -227,6 +232,10 @@ def run(argv: list[str], games: dict[str, Game], app: Callable[[argparse.Namespa
             return validate(args.files, games)
         if args.command == "move":
             return move_command(args, games)
+        if args.command == "learn":
+            from common.lessons import check_command
+
+            return check_command(args.check)
         return perft(args.file, args.depth, games)
     except BrokenPipeError:  # `... | head`: the reader left; stop quietly, no traceback
         with contextlib.suppress(OSError):

@@ -428,3 +428,58 @@ def check_lessons(game: LessonGame, lessons: Sequence[Lesson]) -> list[str]:
     for lesson in lessons:
         out += check_lesson(game, lesson)
     return out
+
+
+def lesson_game(name: str) -> LessonGame:
+    """A registered game's lesson module (`GAME.lessons`, found through the registry)."""
+    import importlib
+
+    from common.games import get
+
+    return importlib.import_module(f"{get(name).name}.lessons")  # type: ignore[return-value]
+
+
+def check_all() -> tuple[list[str], int]:
+    """Every lesson of every registered game replayed: (one line per failure, how many
+    lessons were checked). A lesson file that cannot be read is a failure too."""
+    from common.games import GAMES
+
+    out: list[str] = []
+    count = 0
+    for name in GAMES:
+        game = lesson_game(name)
+        try:
+            lessons = load_lessons(game)
+        except LessonError as err:
+            out.append(f"{name} lessons: {err}")
+            continue
+        count += len(lessons)
+        out += check_lessons(game, lessons)
+    return out, count
+
+
+def check_command(check: bool) -> int:
+    """`learn --check`: the lessons (and the puzzles, when this build has them) replayed, one
+    line per failure, then a summary; 0 only if all hold. Without --check: the lessons."""
+    import importlib.util
+
+    if not check:
+        from common.games import GAMES
+
+        for name in GAMES:
+            for n, lesson in enumerate(load_lessons(lesson_game(name)), 1):
+                print(f"{name} {n:2}. {lesson.title} ({len(lesson.steps)} steps)")
+        return 0
+    failures, lessons = check_all()
+    puzzles = "no puzzles in this build"
+    if importlib.util.find_spec("common.puzzles") is not None:
+        from common import puzzles as puzzle_module
+
+        found = puzzle_module.check_all()
+        failures += found
+        puzzles = "puzzles checked" if not found else f"{len(found)} puzzle failures"
+    for line in failures:
+        print(line)
+    print(f"learn --check: {lessons} lessons, {puzzles}: "
+          f"{'all hold' if not failures else f'{len(failures)} failures'}")
+    return 0 if not failures else 1

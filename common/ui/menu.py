@@ -20,7 +20,7 @@ TABLE_SETTINGS = (("handover", "Hand-over screen between players"),
 
 
 class MainMenu(Scene):
-    """Continue, New game (one button per game), Load game, Rules, Settings, Quit."""
+    """Continue, New game (one button per game), Learn, Load game, Rules, Settings, Quit."""
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -44,6 +44,7 @@ class MainMenu(Scene):
             self.buttons.append(Button(f"New game: {entry.title}", self._new_game(entry.name),
                                        primary=True))
         self.buttons += [
+            Button("Learn", self._learn, hint="lessons, puzzles"),
             Button("Load game", self._load),
             Button("Rules", lambda: self.app.show_rules(), hint="F1"),
             Button("Settings", lambda: self.app.push(SettingsScene(self.app))),
@@ -76,6 +77,11 @@ class MainMenu(Scene):
         self.app.push(Dialog(self.app, "This game cannot be continued",
                              [entry.file_name, problem, "Load game lists it with the others."],
                              [("OK", lambda: None)], cancel=lambda: None))
+
+    def _learn(self) -> None:
+        from common.ui.learn_scene import LearnScene
+
+        self.app.push(LearnScene(self.app))
 
     def _load(self) -> None:
         from common.ui.load_scene import LoadScene

@@ -12,6 +12,12 @@ from overlords.ui.controller import OverlordsController
 from overlords.ui.view import OverlordsView
 
 
+def scene_parts(app, match: Match) -> tuple[OverlordsController, OverlordsView]:
+    """The controller and the view of an Overlords match's screen (the lessons build their
+    screen from these too)."""
+    return OverlordsController(), OverlordsView()
+
+
 def scene_for(app, match: Match, rematch: Callable[[], Scene] | None = None) -> GameScene:
     """The game screen of an Overlords match (`rematch`: what the Rematch button opens)."""
-    return GameScene(app, match, OverlordsController(), OverlordsView(), rematch=rematch)
+    return GameScene(app, match, *scene_parts(app, match), rematch=rematch)

@@ -99,10 +99,17 @@ def _rematch(app, seats: tuple[int, ...], specs: Mapping[int, Any], names: Mappi
     return rematch
 
 
-def _scene(app, match: Match, keys: Mapping[int, str], rematch) -> GameScene:
+def scene_parts(app, match: Match, keys: Mapping[int, str] | None = None
+                ) -> tuple[TurnController, PrepollencyView]:
+    """The controller and the view of a Prepollency match's screen (`keys`: the seats'
+    colours, default each seat's own; the lessons build their screen from these too)."""
+    keys = _colour_keys(None, tuple(match.players)) if keys is None else keys
     view = PrepollencyView(app, tuple(match.players), dict(keys))
-    controller = TurnController(view)
-    return GameScene(app, match, controller, view, rematch=rematch)
+    return TurnController(view), view
+
+
+def _scene(app, match: Match, keys: Mapping[int, str], rematch) -> GameScene:
+    return GameScene(app, match, *scene_parts(app, match, keys), rematch=rematch)
 
 
 def _colour_keys(colours: Mapping[Any, Any] | None, seats: tuple[int, ...]) -> dict[int, str]:
@@ -120,4 +127,5 @@ def _read_map(data: Any, seats: tuple[int, ...]) -> dict[int, str]:
             if isinstance(k, str) and k.isdigit() and int(k) in seats and isinstance(v, str)}
 
 
-__all__ = ["SEATS", "TITLE", "menu_tokens", "new_game_scene", "play_scene", "resume_scene"]
+__all__ = ["SEATS", "TITLE", "menu_tokens", "new_game_scene", "play_scene", "resume_scene",
+           "scene_parts"]

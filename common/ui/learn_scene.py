@@ -1,0 +1,220 @@
+"""Learn: the hub of the lessons, the puzzles and the rules, and the first-launch offer.
+
+`LearnScene(app)` first asks which game; `LearnScene(app, game)` lists that game's lessons
+(each with its stars, drawn as shapes, from `common.progress` through
+`lesson_scene.progress_of`), a Puzzles entry when the puzzle screen exists
+(`common.ui.puzzle_scene.open_puzzles(app, game)`, imported lazily), and its Rules. A lesson
+opens on the game's own screen (`common.ui.lesson_scene.LessonScene`).
+
+`offer_first_launch(app)` shows, once per player (`Progress.offer_seen`), "New to these
+games? Learn Overlords / Learn Prepollency / No thanks" over the main menu.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+
+import pygame
+
+from common.games import GAMES
+from common.lessons import Lesson, LessonError
+from common.ui import draw
+from common.ui.focus import Focus
+from common.ui.input import Action, Command
+from common.ui.lesson_scene import LessonScene, lesson_module, progress_of
+from common.ui.overlay import Dialog
+from common.ui.scene import Scene
+from common.ui.theme import mix
+from common.ui.widgets import Button, Widget, handle_all, stack
+
+PUZZLES_MODULE = "common.ui.puzzle_scene"
+
+
+def puzzles_available() -> bool:
+    """True when this build has the puzzle screen."""
+    try:
+        return importlib.util.find_spec(PUZZLES_MODULE) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def draw_stars(surface: pygame.Surface, rect: pygame.Rect, stars: int, pal) -> None:
+    """Three five-pointed stars in `rect`'s right part: filled for earned, outlined else."""
+    size = min(rect.h * 0.6, rect.w / 3.6)
+    r_out, r_in = size / 2, size / 5
+    for i in range(3):
+        cx = rect.right - (2.6 - i) * size * 1.15
+        cy = rect.centery
+        points = [(cx + (r_out if k % 2 == 0 else r_in) * math.sin(k * math.pi / 5),
+                   cy - (r_out if k % 2 == 0 else r_in) * math.cos(k * math.pi / 5))
+                  for k in range(10)]
+        if i < stars:
+            pygame.draw.polygon(surface, pal.primary, points)
+        pygame.draw.polygon(surface, pal.text if i < stars else pal.text_dim, points, 2)
+
+
+class LessonButton(Button):
+    """A lesson's row: its number and title, and its stars at the right."""
+
+    def __init__(self, label: str, stars: int, on_click) -> None:
+        super().__init__(label, on_click)
+        self.stars = stars
+
+    def draw(self, surface: pygame.Surface, pal, m) -> None:
+        """The button with its title at the left and the stars at the right."""
+        if not self.visible or self.rect.w <= 0:
+            return
+        label, self.label = self.label, ""
+        super().draw(surface, pal, m)
+        self.label = label
+        stars_w = int(self.rect.h * 2.2)
+        width = self.rect.w - stars_w - 2 * m.pad
+        px = draw.fit_text(label, m.normal, width, True)
+        draw.blit_text(surface, label, px, pal.text, (self.rect.x + m.pad, self.rect.centery),
+                       "midleft", bold=True)
+        draw_stars(surface, self.rect.inflate(-m.pad, -m.pad // 2), self.stars, pal)
+
+
+class LearnScene(Scene):
+    """Pick a game, then its lessons, puzzles or rules (see the module docstring)."""
+
+    def __init__(self, app, game: str | None = None) -> None:
+        super().__init__(app)
+        self.game = game if game in GAMES else None
+        self.lessons: list[Lesson] = []
+        self.problem = ""
+        self.buttons: list[Widget] = []
+        self.back = Button("Back", self.app.pop, hint="Esc")
+        self.focus = Focus(lambda: self.buttons + [self.back], 0)
+        self._bg: pygame.Surface | None = None
+        self.column = pygame.Rect(0, 0, 0, 0)
+        self._was_top = True
+        self._make_buttons()
+
+    def _make_buttons(self) -> None:
+        app = self.app
+        if self.game is None:
+            self.buttons = [Button(f"Learn {entry.title}", self._pick(entry.name), primary=True)
+                            for entry in GAMES.values()]
+            return
+        try:
+            self.lessons = lesson_module(self.game).load()
+        except LessonError as err:
+            self.lessons, self.problem = [], f"The lessons cannot be read: {err}"
+        progress = progress_of(app)
+        self.buttons = [LessonButton(f"{n}. {lesson.title}",
+                                     progress.lesson_stars(self.game, lesson.id),
+                                     self._open(n - 1))
+                        for n, lesson in enumerate(self.lessons, 1)]
+        extra: list[Widget] = []
+        if puzzles_available():
+            extra.append(Button("Puzzles", self._puzzles, primary=True))
+        extra.append(Button("Rules", lambda: app.show_rules(self.game)))
+        self.buttons += extra
+
+    def _pick(self, game: str):
+        def pick() -> None:
+            self.app.push(LearnScene(self.app, game))
+        return pick
+
+    def _open(self, index: int):
+        def open_lesson() -> None:
+            self.app.push(LessonScene(self.app, self.game or "", self.lessons, index))
+        return open_lesson
+
+    def _puzzles(self) -> None:
+        module = importlib.import_module(PUZZLES_MODULE)
+        module.open_puzzles(self.app, self.game)
+
+    def update(self, dt: float) -> None:
+        """Back on top (a lesson closed): the stars follow."""
+        top = self.app.top is self
+        if top and not self._was_top:
+            self._refresh_stars()
+        self._was_top = top
+
+    def _refresh_stars(self) -> None:
+        if self.game is not None:
+            stars = {i: progress_of(self.app).lesson_stars(self.game, lesson.id)
+                     for i, lesson in enumerate(self.lessons)}
+            for i, button in enumerate(self.buttons):
+                if isinstance(button, LessonButton):
+                    button.stars = stars.get(i, 0)
+        self.app.invalidate()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """A title, then the buttons: one column, or two when many lessons do not fit."""
+        m = self.app.m
+        top = 2 * m.pad + m.button_h + int(m.large * 2.2)
+        self.back.rect = pygame.Rect(2 * m.pad, 2 * m.pad, max(120, m.button_h * 3), m.button_h)
+        room = size[1] - top - 2 * m.pad
+        gap = m.pad // 2 if self.game else int(m.small * 1.6) + m.pad  # room for the blurbs
+        per_column = max(1, (room + gap) // (m.button_h + gap))
+        columns = 1 if len(self.buttons) <= per_column else 2
+        col_w = min(int(size[0] * (0.42 if columns == 2 else 0.4)), 560)
+        rows = math.ceil(len(self.buttons) / columns)
+        height = min(room, rows * (m.button_h + gap) - gap)
+        button_h = min(m.button_h, (height + gap) // max(rows, 1) - gap)
+        total_w = columns * col_w + (columns - 1) * 2 * m.pad
+        self.column = pygame.Rect((size[0] - total_w) // 2, top, total_w, height)
+        for c in range(columns):
+            part = self.buttons[c * rows:(c + 1) * rows]
+            rect = pygame.Rect(self.column.x + c * (col_w + 2 * m.pad), top, col_w, height)
+            stack(rect, part, button_h, gap)
+        self._bg = None
+
+    def handle(self, action: Action) -> bool:
+        """Buttons (mouse, Tab / arrows and Enter); Esc goes back."""
+        if self.focus.handle(action) or handle_all(self.buttons + [self.back], action):
+            return True
+        if action is Command.BACK:
+            self.app.pop()
+            return True
+        return False
+
+    def settings_changed(self) -> None:
+        """The new palette's background."""
+        self._bg = None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Background, title, what is learned here, the buttons."""
+        pal, m = self.app.pal, self.app.m
+        if self._bg is None or self._bg.get_size() != surface.get_size():
+            self._bg = draw.backdrop(surface.get_size(), pal)
+        surface.blit(self._bg, (0, 0))
+        title = "Learn" if self.game is None else f"Learn {GAMES[self.game].title}"
+        cx = surface.get_width() // 2
+        y = 2 * m.pad + m.button_h // 2
+        draw.blit_text(surface, title, m.large, pal.text, (cx, y), "center", bold=True)
+        sub = self.problem or ("Which game?" if self.game is None else
+                               "Short lessons on the real board. Each can be skipped.")
+        px = draw.fit_text(sub, m.normal, surface.get_width() - 4 * m.pad)
+        colour = pal.refusal if self.problem else pal.text_dim
+        draw.blit_text(surface, sub, px, colour, (cx, y + int(m.large * 1.3)), "center")
+        if self.game is None:
+            for button, entry in zip(self.buttons, GAMES.values(), strict=False):
+                blurb = draw.fit_text(entry.blurb, m.small, surface.get_width() - 4 * m.pad)
+                draw.blit_text(surface, entry.blurb, blurb, mix(pal.text_dim, pal.text, 0.3),
+                               (cx, button.rect.bottom + m.pad // 2), "midtop")
+        for widget in self.buttons + [self.back]:
+            widget.draw(surface, pal, m)
+        self.focus.draw(surface, pal, m)
+
+
+def offer_first_launch(app) -> bool:
+    """On the very first launch, ask once whether to learn a game (True if asked now)."""
+    progress = progress_of(app)
+    if progress.offer_seen:
+        return False
+    progress.set_offer_seen()
+    problem = progress.save()
+    if problem:
+        app.toast(problem, 3.0)
+    choices = [(f"Learn {entry.title}", lambda name=entry.name: app.push(LearnScene(app, name)))
+               for entry in GAMES.values()]
+    app.push(Dialog(app, "New to these games?", [
+        "Both games come from rule sheets: short lessons on the real board teach them, "
+        "move by move. Learn is always in the main menu."],
+        [*choices, ("No thanks", lambda: None)], cancel=lambda: None, width=0.5))
+    return True
