@@ -198,8 +198,7 @@ class LessonScene(GameScene):
         self.step_done = True
         if self.run.last:
             self.finished = True
-            stars = 1 if self.hint_used and self.run.stars > 1 else self.run.stars
-            stars = min(stars, 2) if self.hint_used else stars
+            stars = min(self.run.stars, 2) if self.hint_used else self.run.stars
             progress = progress_of(self.app)
             progress.set_lesson(self.game_name, self.run.lesson.id, stars)
             problem = progress.save()
