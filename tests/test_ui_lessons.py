@@ -93,9 +93,9 @@ def test_every_lesson_plays_through_on_the_game_screen(app, game):
         assert isinstance(scene.controller,
                           OverlordsController if game == "overlords" else TurnController)
         for _ in lesson.steps:
-            wait(d, lambda: scene.my_turn)
+            wait(d, lambda s=scene: s.my_turn)
             play_with_clicks(d, scene)
-            wait(d, lambda: scene.step_done)
+            wait(d, lambda s=scene: s.step_done)
             assert scene.feedback[0] in ("ok", "end"), (lesson.id, scene.feedback)
             if not scene.finished:
                 scene.next()
