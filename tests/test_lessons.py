@@ -243,3 +243,20 @@ def test_unparseable_wrong_tries_are_reported(monkeypatch):
     with pytest.raises(InvalidMoveError):
         parse_turn(olessons, olessons.position(data["lessons"][0]["steps"][0]["position"]),
                    "nonsense")
+
+
+def test_no_overlords_step_starts_or_ends_with_a_stray_threat_to_the_learner():
+    """The warning box of an attacked Overlord shows only where the step is about it."""
+    about_it = {("defend", 1), ("captures", 2)}
+    for lesson in olessons.load():
+        state = None
+        for n, step in enumerate(lesson.steps, 1):
+            state = olessons.position(step.position) if step.position is not None else state
+            me = state.turn
+            if (lesson.id, n) not in about_it:
+                assert not orules.attackers(state, me), (lesson.id, n)
+            state = orules.apply(state, parse_turn(olessons, state, step.solution))
+            if state.result is None:
+                assert not orules.attackers(state, me), (lesson.id, n)
+            for data in step.reply if step.reply != "engine" else ():
+                state = orules.apply(state, parse_turn(olessons, state, data))
