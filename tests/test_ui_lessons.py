@@ -101,6 +101,9 @@ def test_every_lesson_plays_through_on_the_game_screen(app, game):
                 scene.next()
                 d.frames(1)
         assert scene.finished, lesson.id
+        assert scene.status().title == "Lesson complete"  # not "You win!" nor "thinking"
+        assert scene.status_buttons == []  # no Rematch: the card leads on
+        assert not scene.my_turn  # the board waits for Next lesson
         # Overlords went by the Hint (at most 2 stars); Prepollency by clicks alone (3)
         assert progress_of(app).lesson_stars(game, lesson.id) == (
             2 if game == "overlords" else 3)

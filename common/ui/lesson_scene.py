@@ -118,6 +118,17 @@ class LessonScene(GameScene):
         self.refresh()
 
     @property
+    def my_turn(self) -> bool:
+        """The learner may act: its turn, and the step's goal not met yet (then Next)."""
+        return super().my_turn and not self.run.met
+
+    def _wait_reason(self) -> str:
+        if self.run.met and self.step_done:
+            return "Press Next for the next step" if not self.finished else \
+                "Lesson complete: Next lesson, or Retry"
+        return super()._wait_reason()
+
+    @property
     def lesson_step(self):
         """The lesson's step being played."""
         return self.run.step
@@ -198,7 +209,7 @@ class LessonScene(GameScene):
         self.step_done = True
         if self.run.last:
             self.finished = True
-            stars = min(self.run.stars, 2) if self.hint_used else self.run.stars
+            stars = self.earned
             progress = progress_of(self.app)
             progress.set_lesson(self.game_name, self.run.lesson.id, stars)
             problem = progress.save()
@@ -210,6 +221,11 @@ class LessonScene(GameScene):
         self.invalidate()
 
     # the buttons -----------------------------------------------------------------------------
+
+    @property
+    def earned(self) -> int:
+        """The stars the lesson earns now (a used Hint: at most 2)."""
+        return min(self.run.stars, 2) if self.hint_used else self.run.stars
 
     def _sync_buttons(self) -> None:
         if not hasattr(self, "next_b_lesson"):
@@ -298,6 +314,13 @@ class LessonScene(GameScene):
         self.controller.show_hint(move)
         self.refresh()
 
+    def refresh(self) -> None:
+        """The screen's refresh; a lesson that ended the game offers no Rematch (the card's
+        buttons lead on)."""
+        super().refresh()
+        if self.match.over and self.match.review is None:
+            self.status_buttons = []
+
     def autosave(self) -> bool:
         """A lesson is no game: nothing is saved."""
         self._save_due = False
@@ -308,8 +331,14 @@ class LessonScene(GameScene):
         kind, text = self.feedback
         if kind == "no" and self.pending_undo:
             return Status("Not quite", self.run.learner, text, alert=True)
-        if self.run.met and not self.step_done:
-            return Status("Well done", self.run.learner, text, lit=False)
+        if self.finished:
+            return Status("Lesson complete", self.run.learner,
+                          f"{stars_text(self.earned)}. Next lesson, or Retry to play it "
+                          "again.", lit=False)
+        if self.run.met:
+            after = "Press Next (Enter) for the next step." if self.step_done else \
+                "The other side replies."
+            return Status("Well done", self.run.learner, after, lit=False)
         return super().status()
 
     def handle(self, action: Action) -> bool:
