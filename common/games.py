@@ -31,6 +31,7 @@ class Registered:
     screens_module: str
     rules_text_module: str
     _cache: dict[str, ModuleType] = field(default_factory=dict, compare=False, repr=False)
+    lessons_module: str = ""  # the lessons (`common.lessons.LessonGame`): "" for none
 
     def _load(self, module: str) -> ModuleType:
         if module not in self._cache:
@@ -52,6 +53,11 @@ class Registered:
         """The game's screens (pygame): `new_game_scene(app)`, `play_scene(app, seats,
         seed, first)`, `resume_scene(app, replay)` and `menu_tokens(size, pal)`."""
         return self._load(self.screens_module)
+
+    @property
+    def lessons(self) -> Any:
+        """The game's lesson module (`common.lessons.LessonGame`: positions, goals, `load`)."""
+        return self._load(self.lessons_module)
 
     @property
     def rules_text(self) -> Any:
@@ -80,12 +86,14 @@ GAMES: dict[str, Registered] = {
         "overlords", "Overlords",
         "8x8, two sides: move with Rune and Fate stones, capture the Overlord",
         (2,), _overlords_seat, _overlords_seats,
-        "overlords.rules", "overlords.ai", "overlords.ui", "overlords.rules_text"),
+        "overlords.rules", "overlords.ai", "overlords.ui", "overlords.rules_text",
+        lessons_module="overlords.lessons"),
     "prepollency": Registered(
         "prepollency", "Prepollency",
         "15x15, two to four players race to hold the central Obelisk",
         (2, 3, 4), _prepollency_seat, _prepollency_seats,
-        "prepollency.rules", "prepollency.ai", "prepollency.ui", "prepollency.rules_text"),
+        "prepollency.rules", "prepollency.ai", "prepollency.ui", "prepollency.rules_text",
+        lessons_module="prepollency.lessons"),
 }
 
 

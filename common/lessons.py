@@ -432,11 +432,9 @@ def check_lessons(game: LessonGame, lessons: Sequence[Lesson]) -> list[str]:
 
 def lesson_game(name: str) -> LessonGame:
     """A registered game's lesson module (`GAME.lessons`, found through the registry)."""
-    import importlib
-
     from common.games import get
 
-    return importlib.import_module(f"{get(name).name}.lessons")  # type: ignore[return-value]
+    return get(name).lessons
 
 
 def check_all() -> tuple[list[str], int]:

@@ -17,8 +17,13 @@ import main  # noqa: E402
 from common.lessons import parse_turn  # noqa: E402
 from common.ui.app import App  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
-from common.ui.learn_scene import LearnScene, LessonButton, offer_first_launch  # noqa: E402
-from common.ui.lesson_scene import LessonScene, lesson_module, progress_of  # noqa: E402
+from common.ui.learn_scene import (  # noqa: E402
+    LearnScene,
+    LessonButton,
+    offer_first_launch,
+    progress_of,
+)
+from common.ui.lesson_scene import LessonScene, lesson_module  # noqa: E402
 from common.ui.menu import MainMenu  # noqa: E402
 from common.ui.rules_scene import RulesScene  # noqa: E402
 from overlords.ui.controller import OverlordsController  # noqa: E402

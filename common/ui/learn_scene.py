@@ -4,7 +4,8 @@
 (each with its stars, drawn as shapes, from `common.progress` through
 `lesson_scene.progress_of`), a Puzzles entry when the puzzle screen exists
 (`common.ui.puzzle_scene.open_puzzles(app, game)`, imported lazily), and its Rules. A lesson
-opens on the game's own screen (`common.ui.lesson_scene.LessonScene`).
+opens on the game's own screen: `screens.lesson_scene(app, lessons, index)` of the game's
+screens module, a `common.ui.lesson_scene.LessonScene`.
 
 `offer_first_launch(app)` shows, once per player (`Progress.offer_seen`), "New to these
 games? Learn Overlords / Learn Prepollency / No thanks" over the main menu.
@@ -14,21 +15,34 @@ from __future__ import annotations
 
 import importlib.util
 import math
+from typing import Any
 
 import pygame
 
 from common.games import GAMES
-from common.lessons import Lesson, LessonError
+from common.lessons import Lesson, LessonError, lesson_game
 from common.ui import draw
 from common.ui.focus import Focus
 from common.ui.input import Action, Command
-from common.ui.lesson_scene import LessonScene, lesson_module, progress_of
 from common.ui.overlay import Dialog
 from common.ui.scene import Scene
 from common.ui.theme import mix
 from common.ui.widgets import Button, Widget, handle_all, stack
 
 PUZZLES_MODULE = "common.ui.puzzle_scene"
+
+
+def progress_of(app: Any) -> Any:
+    """The player's learning progress, loaded once per app (kept as `app.progress`): from the
+    user data folder for the real program, in memory only for an app without a settings
+    file (tests)."""
+    held = getattr(app, "progress", None)
+    if held is None:
+        from common import progress
+
+        held = progress.load() if app.settings_file is not None else progress.Progress(None)
+        app.progress = held
+    return held
 
 
 def puzzles_available() -> bool:
@@ -99,7 +113,7 @@ class LearnScene(Scene):
                             for entry in GAMES.values()]
             return
         try:
-            self.lessons = lesson_module(self.game).load()
+            self.lessons = lesson_game(self.game).load()
         except LessonError as err:
             self.lessons, self.problem = [], f"The lessons cannot be read: {err}"
         progress = progress_of(app)
@@ -120,7 +134,8 @@ class LearnScene(Scene):
 
     def _open(self, index: int):
         def open_lesson() -> None:
-            self.app.push(LessonScene(self.app, self.game or "", self.lessons, index))
+            screens = self.app.screens(self.game or "")  # the game's own screen runs it
+            self.app.push(screens.lesson_scene(self.app, self.lessons, index))
         return open_lesson
 
     def _puzzles(self) -> None:

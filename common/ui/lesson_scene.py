@@ -19,19 +19,19 @@ lesson adds (`common.lessons.LessonRun` decides; this only shows):
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Hashable
 from typing import Any
 
 import pygame
 
-from common.lessons import Lesson, LessonRun, parse_turn
+from common.lessons import Lesson, LessonRun, lesson_game, parse_turn
 from common.match import Match
 from common.protocol import IllegalMoveError, InvalidMoveError
 from common.ui import draw
 from common.ui.game_panel import Status
 from common.ui.game_scene import GameScene
 from common.ui.input import Action, Command
+from common.ui.learn_scene import progress_of
 from common.ui.theme import mix
 from common.ui.widgets import Button, Widget, handle_all, row
 
@@ -40,21 +40,8 @@ CPU_SEAT = "easy"  # who plays the other side when the lesson lets the engine ch
 
 
 def lesson_module(game: str) -> Any:
-    """The game's lesson module (`overlords.lessons`, `prepollency.lessons`)."""
-    return importlib.import_module(f"{game}.lessons")
-
-
-def progress_of(app: Any) -> Any:
-    """The player's learning progress, loaded once per app (kept as `app.progress`): from the
-    user data folder for the real program, in memory only for an app without a settings
-    file (tests)."""
-    held = getattr(app, "progress", None)
-    if held is None:
-        from common import progress
-
-        held = progress.load() if app.settings_file is not None else progress.Progress(None)
-        app.progress = held
-    return held
+    """The game's lesson module, from the registry (`common.lessons.lesson_game`)."""
+    return lesson_game(game)
 
 
 def stars_text(stars: int) -> str:

@@ -127,5 +127,13 @@ def _read_map(data: Any, seats: tuple[int, ...]) -> dict[int, str]:
             if isinstance(k, str) and k.isdigit() and int(k) in seats and isinstance(v, str)}
 
 
-__all__ = ["SEATS", "TITLE", "menu_tokens", "new_game_scene", "play_scene", "resume_scene",
-           "scene_parts"]
+
+def lesson_scene(app, lessons, index: int = 0):
+    """A lesson of this game on its own game screen (`common.ui.lesson_scene`)."""
+    from common.ui.lesson_scene import LessonScene
+
+    return LessonScene(app, "prepollency", lessons, index)
+
+
+__all__ = ["SEATS", "TITLE", "lesson_scene", "menu_tokens", "new_game_scene", "play_scene",
+           "resume_scene", "scene_parts"]
