@@ -39,9 +39,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from common.paths import assets_root
 from common.protocol import IllegalMoveError, InvalidMoveError
 
-LESSONS_DIR = Path(__file__).resolve().parent.parent / "assets" / "lessons"
+LESSONS_DIR = assets_root() / "lessons"  # shipped as package data (pyproject.toml)
 MAX_FILE = 512_000  # bytes of a lesson file read at most
 MAX_TEXT = 400  # characters of one text kept
 MAX_STEPS = 12

@@ -8,15 +8,6 @@ import pytest
 @pytest.fixture(autouse=True)
 def _private_settings(tmp_path_factory, monkeypatch):
     """Point $OVERLORDS_CONFIG at a fresh folder, so `build_app` keeps its settings there."""
-    config = tmp_path_factory.mktemp("config")
-    monkeypatch.setenv("OVERLORDS_CONFIG", str(config))
-    seen_offer(config)
+    monkeypatch.setenv("OVERLORDS_CONFIG", str(tmp_path_factory.mktemp("config")))
     monkeypatch.setenv("OVERLORDS_SAVES", str(tmp_path_factory.mktemp("saves")))
     monkeypatch.setenv("OVERLORDS_LOGS", str(tmp_path_factory.mktemp("logs")))  # and the log
-
-
-def seen_offer(config) -> None:
-    """Mark the first-launch offer of the lessons as seen in a config folder, so it does not
-    cover the main menu of an app `build_app` opens (the offer's own tests use a folder
-    without this)."""
-    (config / "learn.json").write_text('{"offer_seen": true}', encoding="utf-8")

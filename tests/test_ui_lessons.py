@@ -17,12 +17,7 @@ import main  # noqa: E402
 from common.lessons import parse_turn  # noqa: E402
 from common.ui.app import App  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
-from common.ui.learn_scene import (  # noqa: E402
-    LearnScene,
-    LessonButton,
-    offer_first_launch,
-    progress_of,
-)
+from common.ui.learn_scene import LearnScene, LessonButton, progress_of  # noqa: E402
 from common.ui.lesson_scene import LessonScene, lesson_module  # noqa: E402
 from common.ui.menu import MainMenu  # noqa: E402
 from common.ui.rules_scene import RulesScene  # noqa: E402
@@ -213,27 +208,37 @@ def test_the_learn_hub_lists_lessons_with_stars(app, size):
     assert app.top is lessons and rows[0].stars == 3
 
 
-def test_the_first_launch_offer_is_shown_once(tmp_path, monkeypatch):
+def test_the_first_launch_offer_waits_beside_the_menu_until_answered(tmp_path, monkeypatch):
     from common.ui.app import build_app
-    from common.ui.overlay import Dialog
 
     monkeypatch.setenv("OVERLORDS_CONFIG", str(tmp_path))  # no learn.json: a first launch
+    for size in SIZES:
+        app = build_app(argparse.Namespace(command=None), main.games(), size)
+        try:
+            d = Driver(app)
+            d.frames(1)
+            menu = app.top
+            assert isinstance(menu, MainMenu) and menu.offer is not None  # the menu stays on top
+            labels = [b.label for b in menu.offer.buttons]
+            assert labels == ["Learn Overlords", "Learn Prepollency", "No thanks"]
+            screen = app.screen.get_rect()
+            assert screen.contains(menu.offer.rect)
+            assert not any(menu.offer.rect.colliderect(b.rect) for b in menu.buttons)
+        finally:
+            app.close()
+    assert not (tmp_path / "learn.json").exists()  # nothing written until answered
     app = build_app(argparse.Namespace(command=None), main.games())
     try:
         d = Driver(app)
         d.frames(1)
-        offer = app.top
-        assert isinstance(offer, Dialog) and offer.title == "New to these games?"
-        labels = [b.label for b in offer.buttons]
-        assert labels == ["Learn Overlords", "Learn Prepollency", "No thanks"]
-        d.click(offer.buttons[1].rect.center)
+        d.click(app.top.offer.buttons[1].rect.center)  # Learn Prepollency
         assert isinstance(app.top, LearnScene) and app.top.game == "prepollency"
     finally:
         app.close()
+    assert (tmp_path / "learn.json").exists()
     app = build_app(argparse.Namespace(command=None), main.games())
     try:
-        assert isinstance(app.top, MainMenu)  # never again
-        assert not offer_first_launch(app)
+        assert isinstance(app.top, MainMenu) and app.top.offer is None  # never again
     finally:
         app.close()
 

@@ -380,10 +380,8 @@ def test_table_settings_are_toggled_in_the_settings_scene_and_kept_after_a_resta
     from common.ui import settings as settings_io
     from common.ui.app import build_app
     from common.ui.menu import SettingsScene
-    from tests.conftest import seen_offer
 
     monkeypatch.setenv("OVERLORDS_CONFIG", str(tmp_path))
-    seen_offer(tmp_path)
     file = tmp_path / "settings.json"
     file.write_text(json.dumps({"animation": "off", "sound": False}))  # an older file
     assert settings_io.load(file).handover is True  # missing keys take their defaults

@@ -542,10 +542,6 @@ def build_app(args: argparse.Namespace, games: dict[str, Any],
         print(f"cannot open a window: {err}", file=sys.stderr)
         return 1
     app.push(MainMenu(app))
-    if play is None:  # the very first launch offers the lessons, once
-        from common.ui.learn_scene import offer_first_launch
-
-        offer_first_launch(app)
     if timeout is not None:
         app.bot_timeout = timeout
     if play is not None:
