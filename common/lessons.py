@@ -313,10 +313,12 @@ class LessonRun:
 
     def refused(self, reason: str) -> str:
         """A click the engine refused: its reason, then the lesson's hint (the matching
-        wrong try's, else the step's)."""
+        wrong try's, else the step's). Only a refusal the lesson foresaw (one of its wrong
+        tries) costs a star: looking around (a click on an empty square) does not."""
         if not reason:
             return reason
-        self.mistakes += 1
+        if reason in self._reasons:
+            self.mistakes += 1
         return join(reason, self._reasons.get(reason, self.step.hint))
 
     def replies(self, state: Any) -> list[Any]:

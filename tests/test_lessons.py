@@ -260,3 +260,12 @@ def test_no_overlords_step_starts_or_ends_with_a_stray_threat_to_the_learner():
                 assert not orules.attackers(state, me), (lesson.id, n)
             for data in step.reply if step.reply != "engine" else ():
                 state = orules.apply(state, parse_turn(olessons, state, data))
+
+
+def test_looking_around_costs_no_star_but_a_foreseen_mistake_does():
+    run = LessonRun(olessons, next(x for x in olessons.load() if x.id == "pair"))
+    said = run.refused("There is no figure on e4: pick one of your figures first")
+    assert said.endswith("Rune 2 slides diagonally: c3, d4, e5.")  # the step's hint
+    assert run.mistakes == 0
+    run.refused("Rune 1 cannot move a Dragon")
+    assert run.mistakes == 1
