@@ -162,6 +162,8 @@ class LearnScene(Scene):
         """A title, then the buttons: one column, or two when many lessons do not fit."""
         m = self.app.m
         top = 2 * m.pad + m.button_h + int(m.large * 2.2)
+        if self.game is None:  # two choices: in the middle of the window, not at its top
+            top = max(top, int(size[1] * 0.32))
         self.back.rect = pygame.Rect(2 * m.pad, 2 * m.pad, max(120, m.button_h * 3), m.button_h)
         room = size[1] - top - 2 * m.pad
         gap = m.pad // 2 if self.game else int(m.small * 1.6) + m.pad  # room for the blurbs
