@@ -30,6 +30,7 @@ class Registered:
     ai_module: str
     screens_module: str
     rules_text_module: str
+    puzzles_module: str = ""  # the puzzles' goals and checks (`common.puzzles`)
     _cache: dict[str, ModuleType] = field(default_factory=dict, compare=False, repr=False)
     lessons_module: str = ""  # the lessons (`common.lessons.LessonGame`): "" for none
 
@@ -64,6 +65,12 @@ class Registered:
         """The rules in plain words for the Rules screen (`TITLE`, `SECTIONS`)."""
         return self._load(self.rules_text_module)
 
+    @property
+    def puzzles(self) -> Any:
+        """The puzzles' rules (pygame-free): `GOALS`, `PLAYER_MOVES`, `judge_try`, `reply`,
+        `hint`, `hint_square`, `find`, `check` (see `common.puzzles`)."""
+        return self._load(self.puzzles_module)
+
 
 def _overlords_seat(player: int) -> str:
     return ("White", "Black")[player]
@@ -87,13 +94,13 @@ GAMES: dict[str, Registered] = {
         "8x8, two sides: move with Rune and Fate stones, capture the Overlord",
         (2,), _overlords_seat, _overlords_seats,
         "overlords.rules", "overlords.ai", "overlords.ui", "overlords.rules_text",
-        lessons_module="overlords.lessons"),
+        puzzles_module="overlords.puzzles", lessons_module="overlords.lessons"),
     "prepollency": Registered(
         "prepollency", "Prepollency",
         "15x15, two to four players race to hold the central Obelisk",
         (2, 3, 4), _prepollency_seat, _prepollency_seats,
         "prepollency.rules", "prepollency.ai", "prepollency.ui", "prepollency.rules_text",
-        lessons_module="prepollency.lessons"),
+        puzzles_module="prepollency.puzzles", lessons_module="prepollency.lessons"),
 }
 
 

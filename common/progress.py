@@ -181,6 +181,18 @@ def load(path: Path | None = None) -> Progress:
     return progress
 
 
+def of_app(app: Any) -> Progress:
+    """The player's progress, loaded once per app and kept as `app.progress`: from the user
+    data folder for the real program, in memory only for an app without a settings file (an
+    `App` built directly, as tests do, reads and writes nothing)."""
+    held = getattr(app, "progress", None)
+    if held is None:
+        settings = getattr(app, "settings_file", None)
+        held = load(Path(settings).parent / paths.LEARN_FILE) if settings else Progress(None)
+        app.progress = held
+    return held
+
+
 def from_dict(data: dict[str, Any], path: Path | None = None) -> tuple[Progress, list[str]]:
     """Progress from a parsed JSON object, and what was dropped from it (in plain words)."""
     progress = Progress(path)

@@ -15,9 +15,10 @@ import pytest  # noqa: E402
 
 import main  # noqa: E402
 from common.lessons import parse_turn  # noqa: E402
+from common.progress import of_app as progress_of  # noqa: E402
 from common.ui.app import App  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
-from common.ui.learn_scene import LearnScene, LessonButton, progress_of  # noqa: E402
+from common.ui.learn_scene import LearnScene, LessonButton  # noqa: E402
 from common.ui.lesson_scene import LessonScene, lesson_module  # noqa: E402
 from common.ui.menu import MainMenu  # noqa: E402
 from common.ui.rules_scene import RulesScene  # noqa: E402

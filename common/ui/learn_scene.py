@@ -2,7 +2,7 @@
 
 `LearnScene(app)` first asks which game; `LearnScene(app, game)` lists that game's lessons
 (each with its stars, drawn as shapes, from `common.progress` through
-`lesson_scene.progress_of`), a Puzzles entry when the puzzle screen exists
+`common.progress.of_app`), a Puzzles entry when the puzzle screen exists
 (`common.ui.puzzle_scene.open_puzzles(app, game)`, imported lazily), and its Rules. A lesson
 opens on the game's own screen: `screens.lesson_scene(app, lessons, index)` of the game's
 screens module, a `common.ui.lesson_scene.LessonScene`.
@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import importlib.util
 import math
-from typing import Any
 
 import pygame
 
+from common import progress
 from common.games import GAMES
 from common.lessons import Lesson, LessonError, lesson_game
 from common.ui import draw
@@ -30,19 +30,6 @@ from common.ui.theme import mix
 from common.ui.widgets import Button, Widget, handle_all, stack
 
 PUZZLES_MODULE = "common.ui.puzzle_scene"
-
-
-def progress_of(app: Any) -> Any:
-    """The player's learning progress, loaded once per app (kept as `app.progress`): from the
-    user data folder for the real program, in memory only for an app without a settings
-    file (tests)."""
-    held = getattr(app, "progress", None)
-    if held is None:
-        from common import progress
-
-        held = progress.load() if app.settings_file is not None else progress.Progress(None)
-        app.progress = held
-    return held
 
 
 def puzzles_available() -> bool:
@@ -116,9 +103,9 @@ class LearnScene(Scene):
             self.lessons = lesson_game(self.game).load()
         except LessonError as err:
             self.lessons, self.problem = [], f"The lessons cannot be read: {err}"
-        progress = progress_of(app)
+        held = progress.of_app(app)
         self.buttons = [LessonButton(f"{n}. {lesson.title}",
-                                     progress.lesson_stars(self.game, lesson.id),
+                                     held.lesson_stars(self.game, lesson.id),
                                      self._open(n - 1))
                         for n, lesson in enumerate(self.lessons, 1)]
         extra: list[Widget] = []
@@ -151,7 +138,7 @@ class LearnScene(Scene):
 
     def _refresh_stars(self) -> None:
         if self.game is not None:
-            stars = {i: progress_of(self.app).lesson_stars(self.game, lesson.id)
+            stars = {i: progress.of_app(self.app).lesson_stars(self.game, lesson.id)
                      for i, lesson in enumerate(self.lessons)}
             for i, button in enumerate(self.buttons):
                 if isinstance(button, LessonButton):
@@ -222,7 +209,7 @@ class LearnScene(Scene):
 def offer_wanted(app) -> bool:
     """True while the first-launch offer waits for its answer: the real program (an app with
     a settings file), and the player never answered it."""
-    return app.settings_file is not None and not progress_of(app).offer_seen
+    return app.settings_file is not None and not progress.of_app(app).offer_seen
 
 
 class FirstLaunchOffer:
@@ -243,9 +230,9 @@ class FirstLaunchOffer:
 
     def _answer(self, game: str | None):
         def answer() -> None:
-            progress = progress_of(self.app)
-            progress.set_offer_seen()
-            problem = progress.save()
+            held = progress.of_app(self.app)
+            held.set_offer_seen()
+            problem = held.save()
             if problem:
                 self.app.toast(problem, 3.0)
             self.closed()

@@ -24,6 +24,7 @@ from typing import Any
 
 import pygame
 
+from common import progress
 from common.lessons import Lesson, LessonRun, lesson_game, parse_turn
 from common.match import Match
 from common.protocol import IllegalMoveError, InvalidMoveError
@@ -31,7 +32,6 @@ from common.ui import draw
 from common.ui.game_panel import Status
 from common.ui.game_scene import GameScene
 from common.ui.input import Action, Command
-from common.ui.learn_scene import progress_of
 from common.ui.theme import mix
 from common.ui.widgets import Button, Widget, handle_all, row
 
@@ -197,9 +197,9 @@ class LessonScene(GameScene):
         if self.run.last:
             self.finished = True
             stars = self.earned
-            progress = progress_of(self.app)
-            progress.set_lesson(self.game_name, self.run.lesson.id, stars)
-            problem = progress.save()
+            held = progress.of_app(self.app)
+            held.set_lesson(self.game_name, self.run.lesson.id, stars)
+            problem = held.save()
             if problem:
                 self.app.toast(problem, 3.0)
             done = self.feedback[1]

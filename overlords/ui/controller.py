@@ -38,6 +38,8 @@ DRAG_START = 64  # squared pixels the pointer travels before a press becomes a d
 class OverlordsController:
     """The Overlords controller of the shared game screen (see the module docstring)."""
 
+    judging = True  # the moves are judged (marks, warnings); off for puzzles: it would tell
+
     def __init__(self) -> None:
         self.scene: Any = None
         self.pick = Pick()
@@ -98,7 +100,7 @@ class OverlordsController:
                 not mine or (self.pick.rune, self.pick.fate, self.pick.figure) != self._hint_pick):
             self.show_hint(None)  # another pick, or another position, takes the hint away
         self._targets = self.pick.targets() if mine else {}
-        if mine:  # the moves are judged in the background, the targets on screen first
+        if mine and self.judging:  # judged in the background, the targets on screen first
             if self.threats is None or self.threats.state is not state:
                 self._drop_threats()
                 self.threats = Threats(state, self.pick.legal)

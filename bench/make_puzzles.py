@@ -1,0 +1,203 @@
+"""Generate the shipped puzzles from self-play, and print how long it took and what it yielded.
+
+    python3 bootstrap.py bench make_puzzles                          # both games
+    python3 bootstrap.py bench make_puzzles --game overlords --minutes 5 --dry-run
+    nice -n 10 python3 bench/make_puzzles.py --game prepollency --seed 2
+
+Overlords games are played between `easy` players searching few nodes with the tactical check
+switched off, so that they blunder as people do (the positions of bench/make_tactics_set.py
+come the same way). Prepollency games between such players never get near a hold in 200 turns
+(measured: no win and no threat to stop in 20 games), so there one seat is the `normal` level
+(STRONG_NODES a turn, its tactical check on) and the others play the engine's random turns:
+the CPU takes the Obelisk, and the others must stop its third round or save their base (two
+CPU seats among random ones were tried too: they break each other's holds, and 24 such games
+gave no puzzle at all).
+
+Every position of every game is asked the game's puzzle question (`<game>.puzzles.find`: a
+win in one, a win in two, a defence, a stop, ...); a position is kept only when its solution
+is unique (every other first move fails, by the game's solver), at most `--per-game` of each
+goal from one game, so the set is varied, and at most `--easy-share` of each goal's puzzles
+easy (the search finds most of them: the harder ones are kept, easy ones beyond the share
+are dropped, until the last quarter of the time). Each kept puzzle is rated by how
+many of the CPU levels easy, normal and hard miss its first move, each searching its
+calibrated node count (`level_nodes`, times `--scale`) from a fixed seed *with the search
+alone*: every level also runs the tactical check, which finds these wins and defences by
+construction, so with it on every puzzle would be "easy". None missing: easy; one: medium;
+two or three: hard. Records go to assets/puzzles/<game>/<goal>-NNN.json (old ones replaced
+unless --dry-run), and `common.puzzles.check_all` is run on them at the end.
+
+Printed: games played, positions asked, puzzles kept per goal and rating, seconds spent
+finding and rating (process CPU time: the machine may be shared, so wall-clock is noisy), and
+the yield (puzzles per game, per 1000 positions). The games and the ratings are deterministic
+for a seed and scale; which easy puzzles fill the last quarter depends on the time limit, so
+a slower machine may keep other ones. A full run of both games takes some 17 minutes on the
+project's machine (Overlords about 7, Prepollency 10): run one game at a time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from common import puzzles as shared  # noqa: E402
+from common import record as rec  # noqa: E402
+from common.ai.levels import LEVELS, CpuPlayer, heuristics_for, level_nodes  # noqa: E402
+from common.games import GAMES  # noqa: E402
+
+NODES = 120  # per move of the Overlords self-play games
+STRONG_NODES = 300  # per turn of the Prepollency CPU seat
+MAX_PLIES = {"overlords": 160, "prepollency": 120}  # turns of one self-play game
+WANTED = {  # puzzles per goal a full run keeps
+    "overlords": {"win-1": 25, "win-2": 25, "defend": 20},
+    "prepollency": {"win-base": 8, "stop": 40},
+}
+RATED_BY = ("easy", "normal", "hard")
+
+
+def new_game(name: str, rng: random.Random) -> tuple[Any, dict[int, Any]]:
+    """A fresh self-play game: its start state and its players (see the module)."""
+    engine = GAMES[name].engine
+    if name == "overlords":
+        state = engine.new_state(rng)
+        players = {seat: CpuPlayer(engine, LEVELS["easy"], random.Random(rng.getrandbits(64)),
+                                   NODES, tactics=False) for seat in engine.players(state)}
+        for seat, cpu in players.items():
+            state = cpu.opening(state, seat)
+        return state, players
+    state = engine.new_state(rng, rng.choice((2, 3, 4)))
+    seats = list(engine.players(state))
+    strong = rng.choice(seats)
+    players = {seat: Randomly(engine, random.Random(rng.getrandbits(64))) for seat in seats}
+    players[strong] = CpuPlayer(engine, LEVELS["normal"], random.Random(rng.getrandbits(64)),
+                                STRONG_NODES)
+    return state, players
+
+
+class Randomly:
+    """The `random` player (the engine's own random turn)."""
+
+    def __init__(self, engine: Any, rng: random.Random) -> None:
+        self.engine, self.rng = engine, rng
+
+    def __call__(self, state: Any) -> Any:
+        return self.engine.random_move(state, self.rng)
+
+
+def rating(name: str, state, goal: str, seed: int, scale: float) -> str:
+    """easy / medium / hard by how many levels' search alone misses the first move."""
+    engine = GAMES[name].engine
+    rules = GAMES[name].puzzles
+    heuristics = heuristics_for(engine)
+    missed = 0
+    for level in RATED_BY:
+        nodes = max(8, round(scale * level_nodes(LEVELS[level], heuristics)))
+        cpu = CpuPlayer(engine, LEVELS[level], random.Random(seed), nodes, tactics=False)
+        missed += rules.judge_try(state, goal, 0, cpu(state)) is not None
+    return ("easy", "medium", "hard", "hard")[missed]
+
+
+def generate(name: str, args: argparse.Namespace) -> Counter:
+    """Play until the game's puzzles are all found or the time is up; write them."""
+    engine, rules = GAMES[name].engine, GAMES[name].puzzles
+    wanted = {goal: round(count * args.share) for goal, count in WANTED[name].items()}
+    out = shared.folder(name)
+    found: Counter = Counter()
+    if not args.dry_run:
+        out.mkdir(parents=True, exist_ok=True)
+        for old in out.glob("*.json"):
+            if args.append:  # counted, and numbered after
+                found[old.stem.rsplit("-", 1)[0]] += 1
+            else:
+                old.unlink()
+    easy: Counter = Counter()  # easy puzzles kept per goal
+    ratings: Counter = Counter()
+    master = random.Random(args.seed)
+    games = positions = 0
+    finding = rating_time = 0.0
+    deadline = time.monotonic() + 60 * args.minutes
+    while any(found[g] < n for g, n in wanted.items()) and time.monotonic() < deadline:
+        games += 1
+        rng = random.Random(master.getrandbits(64))
+        state, players = new_game(name, rng)
+        initial, moves, taken = state, [], Counter()
+        while engine.outcome(state) is None and len(moves) < MAX_PLIES[name]:
+            clock = time.process_time()
+            question = rules.find(state) if moves else None
+            positions += 1 if moves else 0
+            finding += time.process_time() - clock
+            if question and found[question[0]] < wanted.get(question[0], 0) \
+                    and taken[question[0]] < args.per_game:
+                goal, solution = question
+                clock = time.process_time()
+                rated = rating(name, state, goal, args.seed * 7919 + positions, args.scale)
+                rating_time += time.process_time() - clock
+                late = time.monotonic() > deadline - 15 * args.minutes  # the last quarter
+                if rated != "easy" or easy[goal] < args.easy_share * wanted[goal] or late:
+                    found[goal] += 1
+                    taken[goal] += 1
+                    easy[goal] += rated == "easy"
+                    ratings[rated] += 1
+                    record = rec.build(engine, initial, moves, state, puzzle={
+                        "goal": goal, "solution": [engine.move_data(m) for m in solution],
+                        "rating": rated})
+                    if not args.dry_run:
+                        rec.save(out / f"{goal}-{found[goal]:03d}.json", record)
+            seat = engine.to_move(state)
+            move = players[seat](state)
+            state = engine.apply(state, move)
+            moves.append(move)
+        print(f"{name} game {games}: {len(moves)} turns; "
+              + ", ".join(f"{g} {found[g]}/{n}" for g, n in wanted.items()), flush=True)
+    total = sum(found.values())
+    print(f"\n{name}: {total} puzzles from {games} games ({positions} positions asked): "
+          + ", ".join(f"{g} {found[g]}" for g in wanted))
+    print("  ratings: " + ", ".join(f"{r} {ratings[r]}" for r in ("easy", "medium", "hard")))
+    print(f"  finding {finding:.1f} s CPU ({1000 * finding / max(1, positions):.2f} ms a "
+          f"position), rating {rating_time:.1f} s CPU ({rating_time / max(1, total):.2f} s a "
+          f"puzzle)")
+    print(f"  yield: {total / max(1, games):.2f} puzzles a game, "
+          f"{1000 * total / max(1, positions):.1f} per 1000 positions")
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Generate, then check what was written."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", choices=[*WANTED, "all"], default="all")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--per-game", type=int, default=1)
+    parser.add_argument("--share", type=float, default=1.0,
+                        help="fraction of the full set to generate (a quick run: 0.2)")
+    parser.add_argument("--scale", type=float, default=1.0,
+                        help="of the levels' calibrated node counts used to rate")
+    parser.add_argument("--easy-share", type=float, default=0.7,
+                        help="most of a goal's puzzles that may be easy (till the last quarter"
+                        " of the time)")
+    parser.add_argument("--minutes", type=float, default=12.0, help="time limit per game")
+    parser.add_argument("--dry-run", action="store_true", help="write nothing")
+    parser.add_argument("--append", action="store_true",
+                        help="keep the puzzles there and add to them (another --seed)")
+    args = parser.parse_args(argv)
+    names = list(WANTED) if args.game == "all" else [args.game]
+    wall = time.monotonic()
+    for name in names:
+        generate(name, args)
+    print(f"\nwall-clock {time.monotonic() - wall:.0f} s (a shared machine: noisy)")
+    if args.dry_run:
+        return 0
+    failures = shared.check_all(names)
+    for line in failures:
+        print("FAIL", line)
+    print(f"check_all: {len(failures)} failures")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

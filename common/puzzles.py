@@ -1,0 +1,166 @@
+"""Puzzles: game records with a question, shipped in `assets/puzzles/<game>/`, and the checks
+that every one of them holds. Pygame-free; the puzzle screen is `common.ui.puzzle_scene`.
+
+A puzzle is a record of RULES.md ("Game records": the game from its start up to the position,
+``"result": null``), so `validate` and every record tool read it, with one more key::
+
+    "puzzle": {"goal": "win-2", "solution": ["2W c1-h6", "1W b7-a6", "4W h6-g8"],
+               "rating": "medium"}
+
+The position is the record's final one; the side to move is the player. `goal` names a kind
+of question of the game (its puzzles module's `GOALS`: "win-1", "defend", ...), `solution` the
+moves in record notation: the player's, then (two-move goals) the solver's reply and the
+player's finish. `rating` is "easy", "medium" or "hard": how many CPU levels miss the first
+move (bench/make_puzzles.py says how it is measured). Files are read bounded
+(`common.record.load`), at most MAX_FILES per game, in name order; the file's name (without
+``.json``) is the puzzle's id, which the player's progress (`common.progress`) keys on.
+
+Each game's puzzle rules live in the module its registry entry names (`Registered.puzzles`):
+`GOALS` (goal -> the sentence shown), `PLAYER_MOVES` (goal -> how many moves the player makes),
+`judge_try(state, goal, stage, move) -> reason | None`, `reply(state)` (the solver's answer),
+`hint(state, goal, move)`, `hint_square(state, goal, move)` (the piece a hint picks),
+`find(state)` (the generator's question: a unique puzzle here?) and `check(state, goal,
+solution) -> problem | None`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from common import paths
+from common import record as rec
+from common.games import GAMES
+from common.progress import MAX_ID, RATINGS
+
+KEY = "puzzle"
+MAX_FILES = 1000  # puzzle files read per game
+
+
+@dataclass
+class Puzzle:
+    """One shipped puzzle: its record, its question, and the position it asks about."""
+
+    game: str
+    id: str
+    goal: str
+    solution: tuple[Any, ...]  # the record's notation of each move
+    rating: str
+    record: dict = field(repr=False)
+    _replay: rec.Replay | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def rules(self) -> Any:
+        """The game's puzzle module (see the module docstring)."""
+        return GAMES[self.game].puzzles
+
+    @property
+    def goal_text(self) -> str:
+        """The question in a sentence."""
+        return self.rules.GOALS[self.goal]
+
+    @property
+    def player_moves(self) -> int:
+        """How many moves the player makes (1, or 2 with the solver's reply between)."""
+        return self.rules.PLAYER_MOVES[self.goal]
+
+    def replay(self) -> rec.Replay:
+        """The record replayed (its final state is the position); RecordError if it fails."""
+        if self._replay is None:
+            self._replay = rec.replay(self.record, {self.game: GAMES[self.game].engine})
+        return self._replay
+
+    @property
+    def state(self) -> Any:
+        """The position of the question."""
+        return self.replay().final
+
+    def moves(self) -> list[Any]:
+        """The solution's moves, each parsed in the position it is played in (RecordError if
+        one is not legal there)."""
+        game = GAMES[self.game].engine
+        state, out = self.state, []
+        for number, data in enumerate(self.solution, 1):
+            try:
+                move = game.parse_move(state, data)
+                state = game.apply(state, move)
+            except (ValueError, TypeError) as err:
+                raise rec.RecordError(f"solution move {number}: {err}") from None
+            out.append(move)
+        return out
+
+
+def folder(game: str) -> Path:
+    """Where a game's puzzles are shipped."""
+    return paths.assets_root() / "puzzles" / game
+
+
+def load_puzzles(game: str) -> list[Puzzle]:
+    """The game's shipped puzzles that can be read, in file-name order (a damaged file is left
+    out: `check_all` names it). They are not replayed here (that is some 5 ms each): a record
+    that does not replay raises RecordError from `Puzzle.replay` / `Puzzle.moves`."""
+    return _load(game)[0]
+
+
+def _load(game: str) -> tuple[list[Puzzle], list[str]]:
+    """The game's readable puzzles, and one line per file that is not one."""
+    where = folder(game)
+    files = sorted(where.glob("*.json"))[:MAX_FILES] if where.is_dir() else []
+    puzzles, problems = [], []
+    for path in files:
+        try:
+            puzzles.append(from_record(game, path.stem, rec.load(path)))
+        except rec.RecordError as err:
+            problems.append(f"{game}/{path.name}: {err}")
+    return puzzles, problems
+
+
+def from_record(game: str, puzzle_id: str, record: dict) -> Puzzle:
+    """A puzzle from its record (RecordError naming what is wrong with its question)."""
+    if record.get("game") != game:
+        raise rec.RecordError(f"not a record of {game}")
+    if not (0 < len(puzzle_id) <= MAX_ID and puzzle_id.isprintable()):
+        raise rec.RecordError("the file's name is not a puzzle id")
+    data = record.get(KEY)
+    if not isinstance(data, dict):
+        raise rec.RecordError(f'no "{KEY}" object')
+    goal, solution, rating = data.get("goal"), data.get("solution"), data.get("rating")
+    goals = GAMES[game].puzzles.GOALS
+    if goal not in goals:
+        raise rec.RecordError(f"unknown goal (expected one of {', '.join(goals)})")
+    if rating not in RATINGS:
+        raise rec.RecordError(f"unknown rating (expected {', '.join(RATINGS)})")
+    if not isinstance(solution, list) or not solution or len(solution) > 9:
+        raise rec.RecordError("the solution is not a short list of moves")
+    if record.get("result") is not None:
+        raise rec.RecordError("the game of a puzzle is not over")
+    return Puzzle(game, puzzle_id, goal, tuple(solution), rating, record)
+
+
+def check(puzzle: Puzzle) -> str | None:
+    """None if the puzzle holds (its record replays, its solution wins or saves and is unique,
+    the solver's reply is the one shipped); else what is wrong."""
+    try:
+        moves = puzzle.moves()
+    except rec.RecordError as err:
+        return str(err)
+    state = puzzle.state
+    if puzzle.player_moves != (len(moves) + 1) // 2:
+        return f"a {puzzle.goal} solution has {2 * puzzle.player_moves - 1} moves"
+    return puzzle.rules.check(state, puzzle.goal, moves)
+
+
+def check_all(games: list[str] | None = None) -> list[str]:
+    """One line per failing puzzle of every game (or of `games`), empty when all hold."""
+    failures: list[str] = []
+    for name in games or [g for g, entry in GAMES.items() if entry.puzzles_module]:
+        puzzles, problems = _load(name)
+        failures += problems
+        if not puzzles and not problems:
+            failures.append(f"{name}: no puzzles in {folder(name)}")
+        for puzzle in puzzles:
+            problem = check(puzzle)
+            if problem:
+                failures.append(f"{name}/{puzzle.id}: {rec.cut(problem, 200)}")
+    return failures
