@@ -71,6 +71,7 @@ def build_parser(games: dict[str, Game]) -> argparse.ArgumentParser:
   %(prog)s perft out/overlords-0001.json --depth 2
   %(prog)s move out/overlords-0001.json --player hard:6000 --seed 3
   %(prog)s move saved.json --hint              the move the Hint would show
+  %(prog)s learn --check                         replay every lesson and puzzle
 
 Seat specs: human (play only), random, easy, normal, hard, LEVEL:N (exactly N search nodes),
 cmd:PROGRAM ARGS (an outside bot speaking JSON lines; see the README). COMMAND --help lists
@@ -159,8 +160,13 @@ each command's options. Records are the JSON save files described in the rules (
                     "(see the README's \"Outside bots\"): random plays a random legal move.")
     bot.add_argument("name", choices=["random"])
     bot.add_argument("seed", type=int, nargs="?", default=None, help="seed of its choices")
+    learn = sub.add_parser("learn", help="list the lessons, or check them (and the puzzles)")
+    learn.add_argument("--check", action="store_true",
+                       help="replay every lesson and puzzle with the engine; exit 0 only if "
+                            "all hold")
     parser.subcommands = {"play": play, "selfplay": selfplay, "validate": validate,
-                          "perft": perft, "move": move, "analyse": analyse, "bot": bot}
+                          "perft": perft, "move": move, "analyse": analyse, "bot": bot,
+                          "learn": learn}
     return parser
 
 
@@ -253,6 +259,10 @@ def run(argv: list[str], games: dict[str, Game], app: Callable[[argparse.Namespa
             from common.ai.example_bot import serve
 
             return serve(args.seed)
+        if args.command == "learn":
+            from common.lessons import check_command
+
+            return check_command(args.check)
         return perft(args.file, args.depth, games)
     except KeyboardInterrupt:  # Ctrl+C: one line, no traceback (what was printed stays)
         print(f"{args.command}: interrupted", file=sys.stderr)

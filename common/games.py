@@ -34,6 +34,7 @@ class Registered:
     row_moves: int = 1  # moves a numbered row of the move log holds (Overlords: a pair)
     puzzles_module: str = ""  # the puzzles' goals and checks (`common.puzzles`)
     analysis_module: str = ""  # the game's adapter for common.analysis (`ADAPTER`)
+    lessons_module: str = ""  # the lessons (`common.lessons.LessonGame`): "" for none
     _cache: dict[str, ModuleType] = field(default_factory=dict, compare=False, repr=False)
 
     def _load(self, module: str) -> ModuleType:
@@ -61,6 +62,11 @@ class Registered:
     def analysis(self) -> Any:
         """The game's adapter for the game analysis (`common.analysis.GameAdapter`)."""
         return self._load(self.analysis_module).ADAPTER
+
+    @property
+    def lessons(self) -> Any:
+        """The game's lesson module (`common.lessons.LessonGame`: positions, goals, `load`)."""
+        return self._load(self.lessons_module)
 
     @property
     def rules_text(self) -> Any:
@@ -97,13 +103,14 @@ GAMES: dict[str, Registered] = {
         (2,), _overlords_seat, _overlords_seats,
         "overlords.rules", "overlords.ai", "overlords.ui", "overlords.rules_text",
         board_from_seed=True, row_moves=2, puzzles_module="overlords.puzzles",
-        analysis_module="overlords.analysis"),
+        analysis_module="overlords.analysis", lessons_module="overlords.lessons"),
     "prepollency": Registered(
         "prepollency", "Prepollency",
         "15x15, two to four players race to hold the central Obelisk",
         (2, 3, 4), _prepollency_seat, _prepollency_seats,
         "prepollency.rules", "prepollency.ai", "prepollency.ui", "prepollency.rules_text",
-        puzzles_module="prepollency.puzzles", analysis_module="prepollency.analysis"),
+        puzzles_module="prepollency.puzzles", analysis_module="prepollency.analysis",
+        lessons_module="prepollency.lessons"),
 }
 
 

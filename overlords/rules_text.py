@@ -134,3 +134,14 @@ SECTIONS: list[tuple[str, list[str]]] = [
         "Fate.",
     ]),
 ]
+
+# Stable keys of the sections, for links into this page ("Read more" in a lesson, "Why?" on a
+# refusal): RulesScene(app, "overlords", topic=KEY) opens scrolled to that section. Keep the
+# keys when sections are renamed or reordered; map a key to the section that now holds it.
+TOPICS: dict[str, str] = {
+    "win": "How to win", "board": "The board", "figures": "Your figures",
+    "stones": "The stones", "reckoning": "The stones", "runes": "The Runes",
+    "moving": "Moving", "capturing": "Capturing", "sources": "Control of the Sources",
+    "discard": "When you cannot move", "end": "The end", "screen": "Playing on screen",
+    "notation": "Move notation",
+}

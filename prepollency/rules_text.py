@@ -142,3 +142,15 @@ SECTIONS: list[tuple[str, list[str]]] = [
         "\"h7-h8\"]; [] is holding the line.",
     ]),
 ]
+
+# Stable keys of the sections, for links into this page ("Read more" in a lesson, "Why?" on a
+# refusal): RulesScene(app, "prepollency", topic=KEY) opens scrolled to that section. Keep the
+# keys when sections are renamed or reordered; map a key to the section that now holds it.
+TOPICS: dict[str, str] = {
+    "win": "How to win", "board": "The board and the seats", "variant": "Three players (variant)",
+    "start": "The starting position", "turn": "Your turn", "pieces": "How the pieces move",
+    "obelisk": "The Obelisk and the Khan", "khan": "The Obelisk and the Khan",
+    "hold": "Holding the Obelisk", "end_of_turn": "The end of a turn",
+    "elimination": "Elimination", "draws": "Draws", "resign": "Resigning and forfeits",
+    "screen": "Playing on screen", "notation": "Move notation",
+}

@@ -21,7 +21,7 @@ TABLE_SETTINGS = (("handover", "Hand-over screen between players"),
 
 
 class MainMenu(Scene):
-    """Continue, New game (one button per game), Load game, Rules, Settings, Quit."""
+    """Continue, New game (one button per game), Learn, Load game, Rules, Settings, Quit."""
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -33,6 +33,7 @@ class MainMenu(Scene):
         self._bg: pygame.Surface | None = None
         self.panel = pygame.Rect(0, 0, 0, 0)
         self._make_buttons()
+        self.offer = _first_launch_offer(self)  # the lessons, offered once (learn_scene)
         # Enter presses the first button: Continue when there is a game to continue
         self.focus = Focus(lambda: self.buttons, 0)
 
@@ -46,6 +47,7 @@ class MainMenu(Scene):
             self.buttons.append(Button(f"New game: {entry.title}", self._new_game(entry.name),
                                        primary=True))
         self.buttons += [
+            Button("Learn", self._learn, hint="lessons, puzzles"),
             Button("Load game", self._load),
             Button("Rules", lambda: self.app.show_rules(), hint="F1"),
             Button("Settings", lambda: self.app.push(SettingsScene(self.app))),
@@ -117,6 +119,11 @@ class MainMenu(Scene):
                              [entry.file_name, problem, "Load game lists it with the others."],
                              [("OK", lambda: None)], cancel=lambda: None))
 
+    def _learn(self) -> None:
+        from common.ui.learn_scene import LearnScene
+
+        self.app.push(LearnScene(self.app))
+
     def _load(self) -> None:
         from common.ui.load_scene import LoadScene
 
@@ -135,10 +142,14 @@ class MainMenu(Scene):
         self.panel = pygame.Rect(0, 0, w + 4 * m.pad, h + 4 * m.pad)
         self.panel.midtop = (size[0] // 2, top)
         stack(self.panel.inflate(-4 * m.pad, -4 * m.pad), self.buttons, m.button_h, m.pad)
+        if self.offer is not None:
+            self.offer.layout(size, self.panel)
         self._bg = None
 
     def handle(self, action: Action) -> bool:
         """Buttons (by mouse, or Tab / arrows and Enter); Esc on the menu quits."""
+        if self.offer is not None and self.offer.handle(action):
+            return True
         if self.focus.handle(action) or handle_all(self.buttons, action):
             return True
         if action is Command.BACK:
@@ -192,7 +203,23 @@ class MainMenu(Scene):
         surface.blit(self._bg, (0, 0))
         for button in self.buttons:
             button.draw(surface, self.app.pal, self.app.m)
+        if self.offer is not None:
+            self.offer.draw(surface)
         self.focus.draw(surface, self.app.pal, self.app.m)
+
+
+def _first_launch_offer(menu: MainMenu):
+    """The first-launch offer of the lessons while it waits for its answer, else None."""
+    from common.ui.learn_scene import FirstLaunchOffer, offer_wanted
+
+    if not offer_wanted(menu.app):
+        return None
+
+    def closed() -> None:
+        menu.offer = None
+        menu.app.invalidate()
+
+    return FirstLaunchOffer(menu.app, closed)
 
 
 class SettingsScene(Scene):

@@ -3,6 +3,10 @@
 The text comes from the game package's `rules_text` module (plain data: a title and sections
 of paragraphs). It is laid out once per width into a tall surface, then scrolled with the
 wheel, a drag, the scrollbar or the keys (arrows, Page Up/Down, Home/End).
+
+`RulesScene(app, game, topic=KEY)` opens scrolled to one section: KEY is one of the stable
+keys of the game's `rules_text.TOPICS` (e.g. "reckoning", "runes", "hold", "elimination"),
+which name the section holding that topic. An unknown key opens at the top.
 """
 
 from __future__ import annotations
@@ -26,8 +30,10 @@ def rules_module(game: str):
 class RulesScene(Scene):
     """Tabs for the games that have rules text, the scrolling page, and a Back button."""
 
-    def __init__(self, app, game: str | None = None) -> None:
+    def __init__(self, app, game: str | None = None, topic: str | None = None) -> None:
         super().__init__(app)
+        self.topic = topic  # scrolled to once the page is laid out (then the reader scrolls)
+        self._headings: dict[str, int] = {}  # section heading -> its y on the page
         self.available = [(entry.name, entry.title) for entry in GAMES.values()]
         names = [n for n, _ in self.available]
         self.game = game if game in names else (names[0] if names else "")
@@ -44,6 +50,7 @@ class RulesScene(Scene):
 
     def _pick(self, name: str) -> None:
         self.game = name
+        self.topic = None
         self.scroll = 0.0
         self._page = None
 
@@ -94,6 +101,7 @@ class RulesScene(Scene):
         for kind, text, ind in blocks:
             if kind == "heading":
                 y += m.pad
+                self._headings.setdefault(text, y)
                 pieces.append((y, draw.text(text, m.large - 2, pal.primary, True), 0))
                 y += int(m.large * 1.45)
                 continue
@@ -122,6 +130,17 @@ class RulesScene(Scene):
             page.blit(surface, (px, py))
         return page
 
+    def _laid_out(self) -> pygame.Surface:
+        """The laid-out page (made once per width), scrolled to the topic asked for."""
+        if self._page is None:
+            self._headings = {}
+            self._page = self._render_page()
+            heading = getattr(rules_module(self.game), "TOPICS", {}).get(self.topic or "")
+            if heading in self._headings:
+                self.scroll = 0.0
+                self._scroll_by(self._headings[heading] - self.app.m.pad)
+        return self._page
+
     def _max_scroll(self) -> float:
         if self._page is None:
             return 0.0
@@ -141,8 +160,7 @@ class RulesScene(Scene):
 
     def handle(self, action: Action) -> bool:
         """Scroll, switch tabs (also Tab to them, then Left / Right), go back."""
-        if self._page is None:
-            self._page = self._render_page()
+        self._laid_out()
         if self.focus.handle(action) or handle_all(self.widgets, action):
             return True
         page = self.view.h * 0.85
@@ -181,8 +199,7 @@ class RulesScene(Scene):
         if self._bg is None or self._bg.get_size() != surface.get_size():
             self._bg = draw.backdrop(surface.get_size(), pal)
             draw.panel(self._bg, self.view, pal.panel, pal.panel_edge, m.radius * 2, 8)
-        if self._page is None:
-            self._page = self._render_page()
+        self._laid_out()
         surface.blit(self._bg, (0, 0))
         inner = self.view.inflate(-4 * m.pad, -2 * m.pad)
         surface.blit(self._page, inner.topleft,

@@ -81,6 +81,14 @@ def resume_scene(app, replay: Replay, keep_bots: bool = False) -> Scene:
     return scene
 
 
-__all__ = ["GameScene", "NewGameScene", "SetupScene", "game_scene", "menu_tokens",
+
+def lesson_scene(app, lessons, index: int = 0):
+    """A lesson of this game on its own game screen (`common.ui.lesson_scene`)."""
+    from common.ui.lesson_scene import LessonScene
+
+    return LessonScene(app, "overlords", lessons, index)
+
+
+__all__ = ["GameScene", "lesson_scene", "NewGameScene", "SetupScene", "game_scene", "menu_tokens",
            "new_game_scene",
            "play_scene", "resume_scene", "scene_for", "scene_parts"]

@@ -138,5 +138,13 @@ def _seat_key(key: Any) -> bool:
 SEAT_KEYS = ("1", "2", "3", "4")
 
 
-__all__ = ["SEATS", "TITLE", "menu_tokens", "new_game_scene", "play_scene", "resume_scene",
-           "scene_parts"]
+
+def lesson_scene(app, lessons, index: int = 0):
+    """A lesson of this game on its own game screen (`common.ui.lesson_scene`)."""
+    from common.ui.lesson_scene import LessonScene
+
+    return LessonScene(app, "prepollency", lessons, index)
+
+
+__all__ = ["SEATS", "TITLE", "lesson_scene", "menu_tokens", "new_game_scene", "play_scene",
+           "resume_scene", "scene_parts"]

@@ -1,0 +1,273 @@
+"""Learn: the hub of the lessons, the puzzles and the rules, and the first-launch offer.
+
+`LearnScene(app)` first asks which game; `LearnScene(app, game)` lists that game's lessons
+(each with its stars, drawn as shapes, from `common.progress` through
+`common.progress.of_app`), a Puzzles entry when the puzzle screen exists
+(`common.ui.puzzle_scene.open_puzzles(app, game)`, imported lazily), and its Rules. A lesson
+opens on the game's own screen: `screens.lesson_scene(app, lessons, index)` of the game's
+screens module, a `common.ui.lesson_scene.LessonScene`.
+
+`FirstLaunchOffer` is the one-time offer the main menu shows beside its buttons until the
+player answers it (`Progress.offer_seen`): "New to these games? Learn Overlords / Learn
+Prepollency / No thanks". It never covers the menu and writes nothing until answered.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+
+import pygame
+
+from common import progress
+from common.games import GAMES
+from common.lessons import Lesson, LessonError, lesson_game
+from common.ui import draw
+from common.ui.focus import Focus
+from common.ui.input import Action, Command
+from common.ui.scene import Scene
+from common.ui.theme import mix
+from common.ui.widgets import Button, Widget, handle_all, stack
+
+PUZZLES_MODULE = "common.ui.puzzle_scene"
+
+
+def puzzles_available() -> bool:
+    """True when this build has the puzzle screen."""
+    try:
+        return importlib.util.find_spec(PUZZLES_MODULE) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def draw_stars(surface: pygame.Surface, rect: pygame.Rect, stars: int, pal) -> None:
+    """Three five-pointed stars in `rect`'s right part: filled for earned, outlined else."""
+    size = min(rect.h * 0.6, rect.w / 3.6)
+    r_out, r_in = size / 2, size / 5
+    for i in range(3):
+        cx = rect.right - (2.6 - i) * size * 1.15
+        cy = rect.centery
+        points = [(cx + (r_out if k % 2 == 0 else r_in) * math.sin(k * math.pi / 5),
+                   cy - (r_out if k % 2 == 0 else r_in) * math.cos(k * math.pi / 5))
+                  for k in range(10)]
+        if i < stars:
+            pygame.draw.polygon(surface, pal.primary, points)
+        pygame.draw.polygon(surface, pal.text if i < stars else pal.text_dim, points, 2)
+
+
+class LessonButton(Button):
+    """A lesson's row: its number and title, and its stars at the right."""
+
+    def __init__(self, label: str, stars: int, on_click) -> None:
+        super().__init__(label, on_click)
+        self.stars = stars
+
+    def draw(self, surface: pygame.Surface, pal, m) -> None:
+        """The button with its title at the left and the stars at the right."""
+        if not self.visible or self.rect.w <= 0:
+            return
+        label, self.label = self.label, ""
+        super().draw(surface, pal, m)
+        self.label = label
+        stars_w = int(self.rect.h * 2.2)
+        width = self.rect.w - stars_w - 2 * m.pad
+        px = draw.fit_text(label, m.normal, width, True)
+        draw.blit_text(surface, label, px, pal.text, (self.rect.x + m.pad, self.rect.centery),
+                       "midleft", bold=True)
+        draw_stars(surface, self.rect.inflate(-m.pad, -m.pad // 2), self.stars, pal)
+
+
+class LearnScene(Scene):
+    """Pick a game, then its lessons, puzzles or rules (see the module docstring)."""
+
+    def __init__(self, app, game: str | None = None) -> None:
+        super().__init__(app)
+        self.game = game if game in GAMES else None
+        self.lessons: list[Lesson] = []
+        self.problem = ""
+        self.buttons: list[Widget] = []
+        self.back = Button("Back", self.app.pop, hint="Esc")
+        self.focus = Focus(lambda: self.buttons + [self.back], 0)
+        self._bg: pygame.Surface | None = None
+        self.column = pygame.Rect(0, 0, 0, 0)
+        self._was_top = True
+        self._make_buttons()
+
+    def _make_buttons(self) -> None:
+        app = self.app
+        if self.game is None:
+            self.buttons = [Button(f"Learn {entry.title}", self._pick(entry.name), primary=True)
+                            for entry in GAMES.values()]
+            return
+        try:
+            self.lessons = lesson_game(self.game).load()
+        except LessonError as err:
+            self.lessons, self.problem = [], f"The lessons cannot be read: {err}"
+        held = progress.of_app(app)
+        self.buttons = [LessonButton(f"{n}. {lesson.title}",
+                                     held.lesson_stars(self.game, lesson.id),
+                                     self._open(n - 1))
+                        for n, lesson in enumerate(self.lessons, 1)]
+        extra: list[Widget] = []
+        if puzzles_available():
+            extra.append(Button("Puzzles", self._puzzles, primary=True))
+        extra.append(Button("Rules", lambda: app.show_rules(self.game)))
+        self.buttons += extra
+
+    def _pick(self, game: str):
+        def pick() -> None:
+            self.app.push(LearnScene(self.app, game))
+        return pick
+
+    def _open(self, index: int):
+        def open_lesson() -> None:
+            screens = self.app.screens(self.game or "")  # the game's own screen runs it
+            self.app.push(screens.lesson_scene(self.app, self.lessons, index))
+        return open_lesson
+
+    def _puzzles(self) -> None:
+        module = importlib.import_module(PUZZLES_MODULE)
+        module.open_puzzles(self.app, self.game)
+
+    def update(self, dt: float) -> None:
+        """Back on top (a lesson closed): the stars follow."""
+        top = self.app.top is self
+        if top and not self._was_top:
+            self._refresh_stars()
+        self._was_top = top
+
+    def _refresh_stars(self) -> None:
+        if self.game is not None:
+            stars = {i: progress.of_app(self.app).lesson_stars(self.game, lesson.id)
+                     for i, lesson in enumerate(self.lessons)}
+            for i, button in enumerate(self.buttons):
+                if isinstance(button, LessonButton):
+                    button.stars = stars.get(i, 0)
+        self.app.invalidate()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """A title, then the buttons: one column, or two when many lessons do not fit."""
+        m = self.app.m
+        top = 2 * m.pad + m.button_h + int(m.large * 2.2)
+        if self.game is None:  # two choices: in the middle of the window, not at its top
+            top = max(top, int(size[1] * 0.32))
+        self.back.rect = pygame.Rect(2 * m.pad, 2 * m.pad, max(120, m.button_h * 3), m.button_h)
+        room = size[1] - top - 2 * m.pad
+        gap = m.pad // 2 if self.game else int(m.small * 1.6) + m.pad  # room for the blurbs
+        per_column = max(1, (room + gap) // (m.button_h + gap))
+        columns = 1 if len(self.buttons) <= per_column else 2
+        col_w = min(int(size[0] * (0.42 if columns == 2 else 0.4)), 560)
+        rows = math.ceil(len(self.buttons) / columns)
+        height = min(room, rows * (m.button_h + gap) - gap)
+        button_h = min(m.button_h, (height + gap) // max(rows, 1) - gap)
+        total_w = columns * col_w + (columns - 1) * 2 * m.pad
+        self.column = pygame.Rect((size[0] - total_w) // 2, top, total_w, height)
+        for c in range(columns):
+            part = self.buttons[c * rows:(c + 1) * rows]
+            rect = pygame.Rect(self.column.x + c * (col_w + 2 * m.pad), top, col_w, height)
+            stack(rect, part, button_h, gap)
+        self._bg = None
+
+    def handle(self, action: Action) -> bool:
+        """Buttons (mouse, Tab / arrows and Enter); Esc goes back."""
+        if self.focus.handle(action) or handle_all(self.buttons + [self.back], action):
+            return True
+        if action is Command.BACK:
+            self.app.pop()
+            return True
+        return False
+
+    def settings_changed(self) -> None:
+        """The new palette's background."""
+        self._bg = None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Background, title, what is learned here, the buttons."""
+        pal, m = self.app.pal, self.app.m
+        if self._bg is None or self._bg.get_size() != surface.get_size():
+            self._bg = draw.backdrop(surface.get_size(), pal)
+        surface.blit(self._bg, (0, 0))
+        title = "Learn" if self.game is None else f"Learn {GAMES[self.game].title}"
+        cx = surface.get_width() // 2
+        y = 2 * m.pad + m.button_h // 2
+        draw.blit_text(surface, title, m.large, pal.text, (cx, y), "center", bold=True)
+        sub = self.problem or ("Which game?" if self.game is None else
+                               "Short lessons on the real board. Each can be skipped.")
+        px = draw.fit_text(sub, m.normal, surface.get_width() - 4 * m.pad)
+        colour = pal.refusal if self.problem else pal.text_dim
+        draw.blit_text(surface, sub, px, colour, (cx, y + int(m.large * 1.3)), "center")
+        if self.game is None:
+            for button, entry in zip(self.buttons, GAMES.values(), strict=False):
+                blurb = draw.fit_text(entry.blurb, m.small, surface.get_width() - 4 * m.pad)
+                draw.blit_text(surface, entry.blurb, blurb, mix(pal.text_dim, pal.text, 0.3),
+                               (cx, button.rect.bottom + m.pad // 2), "midtop")
+        for widget in self.buttons + [self.back]:
+            widget.draw(surface, pal, m)
+        self.focus.draw(surface, pal, m)
+
+
+def offer_wanted(app) -> bool:
+    """True while the first-launch offer waits for its answer: the real program (an app with
+    a settings file), and the player never answered it."""
+    return app.settings_file is not None and not progress.of_app(app).offer_seen
+
+
+class FirstLaunchOffer:
+    """The one-time offer on the main menu, beside its buttons: "New to these games?" Learn
+    Overlords / Learn Prepollency / No thanks. Nothing is written until the player answers
+    (then `Progress.offer_seen`, for good); it does not cover the menu."""
+
+    TITLE = "New to these games?"
+    TEXT = "Short lessons on the real board teach each game move by move."
+
+    def __init__(self, app, closed) -> None:
+        self.app = app
+        self.closed = closed  # called once answered (the menu drops the card)
+        self.buttons: list[Widget] = [
+            Button(f"Learn {entry.title}", self._answer(entry.name), primary=True)
+            for entry in GAMES.values()] + [Button("No thanks", self._answer(None))]
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def _answer(self, game: str | None):
+        def answer() -> None:
+            held = progress.of_app(self.app)
+            held.set_offer_seen()
+            problem = held.save()
+            if problem:
+                self.app.toast(problem, 3.0)
+            self.closed()
+            if game is not None:
+                self.app.push(LearnScene(self.app, game))
+        return answer
+
+    def layout(self, size: tuple[int, int], menu: pygame.Rect) -> None:
+        """At the right of the menu's panel, as wide as the room there allows."""
+        m = self.app.m
+        room = size[0] - menu.right - 4 * m.pad
+        w = min(380, room)
+        lines = draw.wrap(self.TEXT, m.small, w - 2 * m.pad)
+        h = (int(m.normal * 1.5) + len(lines) * int(m.small * 1.35) + m.pad
+             + len(self.buttons) * (m.button_h + m.pad // 2) + m.pad)
+        self.rect = pygame.Rect(menu.right + 2 * m.pad, menu.y, w, h)
+        top = self.rect.bottom - m.pad - len(self.buttons) * (m.button_h + m.pad // 2)
+        stack(pygame.Rect(self.rect.x + m.pad, top, w - 2 * m.pad, self.rect.h), self.buttons,
+              m.button_h, m.pad // 2)
+
+    def handle(self, action: Action) -> bool:
+        """Its buttons."""
+        return handle_all(self.buttons, action)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """A panel with the question, a line, and the three answers."""
+        pal, m = self.app.pal, self.app.m
+        draw.panel(surface, self.rect, mix(pal.panel, pal.primary, 0.12), pal.primary,
+                   m.radius, 6)
+        x, y = self.rect.x + m.pad, self.rect.y + m.pad // 2
+        px = draw.fit_text(self.TITLE, m.normal, self.rect.w - 2 * m.pad, True)
+        draw.blit_text(surface, self.TITLE, px, pal.text, (x, y), bold=True)
+        y += int(m.normal * 1.5)
+        for line in draw.wrap(self.TEXT, m.small, self.rect.w - 2 * m.pad):
+            draw.blit_text(surface, line, m.small, pal.text_dim, (x, y))
+            y += int(m.small * 1.35)
+        for widget in self.buttons:
+            widget.draw(surface, pal, m)

@@ -1,0 +1,453 @@
+"""A lesson played on the real game screen: `LessonScene(app, game, lessons, index)`.
+
+It IS the game's screen (`common.ui.game_scene.GameScene`) with the game's own controller and
+view (`screens.scene_parts`), so every click, refusal and animation is the game's. What the
+lesson adds (`common.lessons.LessonRun` decides; this only shows):
+
+- a lesson card over the move log: the lesson and step, what the step teaches, the goal in one
+  sentence, the answer to the last try, and Retry / Skip / Read more / Next;
+- corner marks on the step's highlighted squares;
+- a refused click says the engine's reason, then the lesson's hint (`refuse`);
+- a whole turn is judged by the engine's states (`LessonRun.played`): met, the CPU side's
+  scripted reply follows (or the easy CPU's when the step says "engine" or the script no longer
+  fits); missed, the turn is taken back once its animation ended, with why;
+- Hint shows the step's intended move through the controller (as the normal Hint does); Undo
+  after a met step starts the step again; Esc leaves the lesson; Rules opens the lesson's
+  topic (`RulesScene(..., topic=)`); nothing is saved as a game;
+- the stars of a finished lesson go to the player's progress (`common.progress`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+import pygame
+
+from common import progress
+from common.lessons import Lesson, LessonRun, lesson_game, parse_turn
+from common.match import Match
+from common.protocol import IllegalMoveError, InvalidMoveError
+from common.ui import draw
+from common.ui.game_panel import Status
+from common.ui.game_scene import GameScene
+from common.ui.input import Action, Command
+from common.ui.theme import mix
+from common.ui.widgets import Button, Widget, handle_all, row
+
+REPLY_PAUSE = 0.6  # seconds before the CPU side's scripted reply, so it can be followed
+CPU_SEAT = "easy"  # who plays the other side when the lesson lets the engine choose
+
+
+def lesson_module(game: str) -> Any:
+    """The game's lesson module, from the registry (`common.lessons.lesson_game`)."""
+    return lesson_game(game)
+
+
+def stars_text(stars: int) -> str:
+    """Stars in words ("2 stars of 3"; the font has no star glyph, the hub draws them)."""
+    return f"{stars} star{'s' if stars != 1 else ''} of 3"
+
+
+class LessonScene(GameScene):
+    """One lesson on the game's own screen (see the module docstring)."""
+
+    def __init__(self, app, game: str, lessons: list[Lesson], index: int = 0) -> None:
+        self.game_name = game
+        self.lessons = lessons
+        self.lesson_index = index
+        self.run = LessonRun(lesson_module(game), lessons[index])
+        self.feedback: tuple[str, str] = ("", "")  # ("ok" | "no" | "end", text)
+        self.pending_undo = False  # a missed turn is taken back once it was seen
+        self.replies: list[Any] = []  # the CPU side's scripted moves still to play
+        self.reply_wait = 0.0
+        self.engine_reply = False  # the CPU chooses the reply (step says so, or no script fits)
+        self.step_done = False
+        self.finished = False
+        self.hint_used = False
+        match = self._match(self.run.start)
+        controller, view = app.screens(game).scene_parts(app, match)
+        super().__init__(app, match, controller, view)
+        self._save_due = False
+        b = Button
+        self.retry_b = b("Retry", self.retry_step, small=True)
+        self.skip_b = b("Skip", self.skip, small=True)
+        self.more_b = b("Read more", self.read_more, small=True)
+        self.next_b_lesson = b("Next ›", self.next, primary=True, small=True)
+        self.card_buttons: list[Widget] = [self.retry_b, self.skip_b, self.more_b,
+                                           self.next_b_lesson]
+        self.card = pygame.Rect(0, 0, 0, 0)
+        self._sync_buttons()
+
+    # the lesson's position ----------------------------------------------------------------
+
+    def _match(self, start: Any) -> Match:
+        engine = self.run.game.engine
+        learner = engine.to_move(start)
+        seats = {p: "human" if p == learner else CPU_SEAT for p in engine.players(start)}
+        return Match(engine, start, seats)
+
+    def _set_match(self, start: Any) -> None:
+        """Show a new step's position (a fresh match: Undo never reaches an earlier step)."""
+        self.match = self._match(start)
+        self.seats.stop()
+        self.seats.seats = self.match.seats
+        self.animator.clear()
+        self.controller.reset()
+        self.controller.show_hint(None)
+        self.refused = None
+        self.last_text = ""
+        self.game_over_shown = False
+        self._turn_seen = None
+        self.pending_undo, self.replies, self.engine_reply = False, [], False
+        self.step_done = False
+        self.log.to_end()
+        self.refresh()
+
+    @property
+    def my_turn(self) -> bool:
+        """The learner may act: its turn, and the step's goal not met yet (then Next)."""
+        return super().my_turn and not self.run.met
+
+    def _wait_reason(self) -> str:
+        if self.run.met and self.step_done:
+            return "Press Next for the next step" if not self.finished else \
+                "Lesson complete: Next lesson, or Retry"
+        return super()._wait_reason()
+
+    @property
+    def lesson_step(self):
+        """The lesson's step being played."""
+        return self.run.step
+
+    # what the lesson does ------------------------------------------------------------------
+
+    def _judge_new(self, count: int) -> None:
+        m = self.match
+        if len(m.moves) <= count or m.mover(count) != self.run.learner or self.run.met:
+            return
+        before, after, move = m.states[count], m.states[count + 1], m.moves[count]
+        attempt = self.run.played(before, move, after)
+        if not attempt.met:
+            self.feedback = ("no", attempt.text)
+            self.pending_undo = True
+            self.app.sound.play("illegal", 0.5)
+            return
+        self.feedback = ("ok", attempt.text)
+        self.replies = self.run.replies(after)
+        script = self.lesson_step.reply
+        self.engine_reply = script == "engine" or len(self.replies) < len(script)
+        self.reply_wait = REPLY_PAUSE
+        if after_over(self.run, after):
+            self.game_over_shown = True  # the lesson says it: no game-over overlay
+        self._sync_buttons()
+
+    def play(self, move: Any) -> None:
+        """Play a whole turn, then judge it if it was the learner's."""
+        count = len(self.match.moves)
+        super().play(move)
+        self._judge_new(count)
+
+    def step(self, step: Any) -> Any:  # type: ignore[override]
+        """Play one step of a turn; a turn it closes is judged."""
+        count = len(self.match.moves)
+        move = super().step(step)
+        self._judge_new(count)
+        return move
+
+    def refuse(self, text: str, at: Any = None) -> None:
+        """The engine's reason, then the lesson's hint (on the learner's own tries)."""
+        if text and self.my_turn and not self.run.met:
+            text = self.run.refused(text)
+            self.feedback = ("no", text)
+        super().refuse(text, at)
+
+    def pause(self, paused: bool) -> None:
+        """The CPU side thinks only when the lesson lets the engine reply."""
+        hold = self.pending_undo or bool(self.replies) or not (self.run.met and
+                                                             self.engine_reply)
+        super().pause(paused or hold)
+
+    def update(self, dt: float) -> None:
+        """The game screen's frame; then the lesson's: a missed turn taken back, the
+        scripted reply played, the step closed."""
+        super().update(dt)
+        if self.animator.busy or self.app.top is not self:
+            return
+        m = self.match
+        if self.pending_undo:
+            self.pending_undo = False
+            GameScene.undo(self)
+            m.redo_moves.clear()
+            self.refresh()
+            return
+        if not self.run.met or self.step_done:
+            return
+        if self.replies and not m.over and m.to_move != self.run.learner:
+            self.reply_wait -= dt
+            if self.reply_wait <= 0:
+                GameScene.play(self, self.replies.pop(0))
+                self.reply_wait = REPLY_PAUSE
+            return
+        if m.over or m.to_move == self.run.learner or not self.engine_reply:
+            self._close_step()
+
+    def _close_step(self) -> None:
+        self.step_done = True
+        if self.run.last:
+            self.finished = True
+            stars = self.earned
+            held = progress.of_app(self.app)
+            held.set_lesson(self.game_name, self.run.lesson.id, stars)
+            problem = held.save()
+            if problem:
+                self.app.toast(problem, 3.0)
+            done = self.feedback[1]
+            self.feedback = ("end", f"{done} Lesson complete: {stars_text(stars)}")
+        self._sync_buttons()
+        self.invalidate()
+
+    # the buttons -----------------------------------------------------------------------------
+
+    @property
+    def earned(self) -> int:
+        """The stars the lesson earns now (a used Hint: at most 2)."""
+        return min(self.run.stars, 2) if self.hint_used else self.run.stars
+
+    def _sync_buttons(self) -> None:
+        if not hasattr(self, "next_b_lesson"):
+            return
+        last_lesson = self.lesson_index + 1 >= len(self.lessons)
+        if self.finished:
+            self.next_b_lesson.label = "Back to lessons" if last_lesson else "Next lesson ›"
+        else:
+            self.next_b_lesson.label = "Next ›"
+        self.next_b_lesson.enabled = self.step_done
+        self.skip_b.label = "Skip lesson" if self.finished else "Skip"
+        self.skip_b.enabled = not (self.finished and last_lesson)
+        self.invalidate()
+
+    def next(self) -> None:
+        """On to the next step (its own position, or where this one ended), or lesson."""
+        if not self.step_done:
+            return
+        if self.finished:
+            self._open_lesson(self.lesson_index + 1)
+            return
+        end = self.match.state
+        self.run.next(end)
+        self.feedback = ("", "")
+        self._set_match(self.run.start)
+        self._sync_buttons()
+
+    def retry_step(self) -> None:
+        """This step from its start again (a finished lesson: from its first step)."""
+        if self.finished:
+            self.finished = False
+            start = self.run.restart()
+        else:
+            start = self.run.start
+            self.run.begin(start)
+        self.feedback = ("", "")
+        self._set_match(start)
+        self._sync_buttons()
+
+    def skip(self) -> None:
+        """Leave this lesson for the next one (nothing is earned)."""
+        self._open_lesson(self.lesson_index + 1)
+
+    def _open_lesson(self, index: int) -> None:
+        if index >= len(self.lessons):
+            self.app.pop()
+            return
+        self.app.replace(LessonScene(self.app, self.game_name, self.lessons, index))
+
+    def read_more(self) -> None:
+        """The rules screen at this lesson's topic."""
+        from common.ui.rules_scene import RulesScene
+
+        self.app.push(RulesScene(self.app, self.game_name, topic=self.run.lesson.topic or None))
+
+    def show_rules(self) -> None:
+        """Rules (F1, the toolbar) opens at the lesson's topic."""
+        self.read_more()
+
+    def open_menu(self) -> None:
+        """Esc leaves the lesson (back where it was opened)."""
+        self.app.pop()
+
+    def undo(self) -> None:
+        """Undo takes back a first move of a turn being made; after a met step it starts the
+        step again."""
+        if self.run.met:
+            self.retry_step()
+        else:
+            super().undo()
+
+    def redo(self) -> None:
+        """Nothing to redo in a lesson: a missed turn is gone."""
+
+    def request_hint(self) -> None:
+        """The step's intended move, shown the way the game shows a hint."""
+        if not self.my_turn or self.run.met:
+            return
+        if self.match.steps:
+            self.take_back_step()
+        try:
+            move = parse_turn(self.run.game, self.match.state, self.lesson_step.solution)
+        except (IllegalMoveError, InvalidMoveError):
+            return
+        self.hint_used = True
+        self.controller.show_hint(move)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """The screen's refresh; a lesson that ended the game offers no Rematch (the card's
+        buttons lead on)."""
+        super().refresh()
+        if self.match.over and self.match.review is None:
+            self.status_buttons = []
+
+    def autosave(self) -> bool:
+        """A lesson is no game: nothing is saved."""
+        self._save_due = False
+        return False
+
+    def status(self) -> Status:
+        """The game's status; while a missed turn waits to be taken back, why it missed."""
+        kind, text = self.feedback
+        if kind == "no" and self.pending_undo:
+            return Status("Not quite", self.run.learner, text, alert=True)
+        if self.finished:
+            return Status("Lesson complete", self.run.learner,
+                          f"{stars_text(self.earned)}. Next lesson, or Retry to play it "
+                          "again.", lit=False)
+        if self.run.met:
+            after = "Press Next (Enter) for the next step." if self.step_done else \
+                "The other side replies."
+            return Status("Well done", self.run.learner, after, lit=False)
+        return super().status()
+
+    def handle(self, action: Action) -> bool:
+        """The card's buttons first (Enter is Next once the step is met), then the screen."""
+        if handle_all(self.card_buttons, action):
+            return True
+        if action is Command.CONFIRM and self.step_done:
+            self.next()
+            return True
+        return super().handle(action)
+
+    # drawing ---------------------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """The game's layout; the card takes the move log's place."""
+        super().layout(size)
+        if self.areas is None:
+            return
+        m = self.app.m
+        self.card = self.areas.log.copy()
+        bar = pygame.Rect(self.card.x + m.pad // 2, self.card.bottom - m.button_h - m.pad // 2,
+                          self.card.w - m.pad, m.button_h)
+        if hasattr(self, "card_buttons"):
+            row(bar, self.card_buttons, m.pad // 2)
+
+    def layer_key(self) -> Hashable:
+        """The screen's key, and what the card and the marks show."""
+        return (super().layer_key(), self.feedback, self.run.index, self.lesson_index,
+                self.step_done, self.finished, tuple(self.card))
+
+    def _build_layer(self, size: tuple[int, int]) -> pygame.Surface:
+        layer = super()._build_layer(size)
+        if self.areas is not None:
+            self._draw_marks(layer)
+            self._draw_card(layer)
+        return layer
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The game screen, then the card's buttons."""
+        super().draw(surface)
+        for widget in self.card_buttons:
+            widget.draw(surface, self.app.pal, self.app.m)
+
+    def _draw_marks(self, layer: pygame.Surface) -> None:
+        """Corner marks on the highlighted squares (a shape, so not only a colour)."""
+        pal = self.app.pal
+        board = self.view.board
+        grid = self.run.game.engine.GRID
+        for name in self.lesson_step.highlight:
+            try:
+                rect = board.square_rect(grid.index(name)).inflate(-4, -4)
+            except ValueError:
+                continue
+            arm = max(6, rect.w // 4)
+            width = max(3, rect.w // 14)
+            for corner, dx, dy in ((rect.topleft, 1, 1), (rect.topright, -1, 1),
+                                   (rect.bottomleft, 1, -1), (rect.bottomright, -1, -1)):
+                x, y = corner
+                for colour, w in (((20, 20, 20), width + 2), (pal.info, width)):
+                    pygame.draw.line(layer, colour, (x, y), (x + dx * arm, y), w)
+                    pygame.draw.line(layer, colour, (x, y), (x, y + dy * arm), w)
+
+    def _draw_card(self, layer: pygame.Surface) -> None:
+        pal, m = self.app.pal, self.app.m
+        card = self.card
+        draw.panel(layer, card, pal.panel, pal.panel_edge, m.radius, 0)
+        lesson, step = self.run.lesson, self.lesson_step
+        x, width = card.x + m.pad, card.w - 2 * m.pad
+        y = card.y + m.pad // 2
+        head = f"Lesson {self.lesson_index + 1} of {len(self.lessons)}: {lesson.title}"
+        px = draw.fit_text(head, m.normal, width, True)
+        draw.blit_text(layer, head, px, pal.text, (x, y), bold=True)
+        y += int(px * 1.35)
+        count = f"Step {self.run.index + 1} of {len(lesson.steps)}"
+        draw.blit_text(layer, count, m.small, pal.text_dim, (x, y))
+        y += int(m.small * 1.4)
+        bottom = card.bottom - m.button_h - m.pad
+        kind, said = self.feedback
+        blocks = [(step.intro, pal.text_dim, False), (step.text, pal.text, True)]
+        if said:
+            tone = {"no": pal.refusal, "ok": pal.text, "end": pal.text}[kind]
+            blocks.append((said, tone, kind != "no"))
+        px = m.normal
+        while True:
+            lines = [(line, colour, bold, i) for i, (text, colour, bold) in enumerate(blocks)
+                     for line in draw.wrap(text, px, width - m.pad, bold) if text]
+            need = len(lines) * int(px * 1.3) + len(blocks) * (m.pad // 2)
+            if y + need <= bottom or px <= m.small - 3:
+                break
+            px -= 1
+        block = -1
+        for line, colour, bold, i in lines:
+            if i != block:
+                if block != -1:
+                    y += m.pad // 2
+                block = i
+                if i == 1:  # the goal: a bar at its left
+                    height = sum(1 for entry in lines if entry[3] == 1) * int(px * 1.3)
+                    pygame.draw.rect(layer, pal.primary, (x - m.pad // 2, y, 4, height))
+                if i == 2:
+                    self._draw_sign(layer, kind, (x - m.pad // 2 + 2, y + px * 0.6), px)
+            if y + int(px * 1.3) > bottom + 4:
+                break
+            draw.blit_text(layer, line, px, colour, (x + m.pad, y), bold=bold)
+            y += int(px * 1.3)
+        if self.finished:
+            pygame.draw.rect(layer, mix(pal.panel_edge, pal.primary, 0.5), card, 2,
+                             border_radius=m.radius)
+
+    def _draw_sign(self, layer: pygame.Surface, kind: str, at: tuple[float, float],
+                   px: int) -> None:
+        """A cross for a miss, a tick for a goal met."""
+        pal = self.app.pal
+        s = px * 0.32
+        if kind == "no":
+            draw.cross(layer, at, s * 2, pal.refusal, 3)
+            return
+        x, y = at
+        pygame.draw.lines(layer, pal.primary, False, [(x - s, y), (x - s * 0.2, y + s * 0.8),
+                                                       (x + s * 1.1, y - s)], 3)
+
+
+def after_over(run: LessonRun, after: Any) -> bool:
+    """True if the learner's turn ended the game."""
+    return run.game.engine.outcome(after) is not None
