@@ -23,6 +23,7 @@ from prepollency.moves import KHAN
 from prepollency.state import SEATS_FOR
 from prepollency.ui.controller import TurnController
 from prepollency.ui.new_game import new_game_scene
+from prepollency.ui.rules_pictures import rules_picture
 from prepollency.ui.view import PrepollencyView
 
 TITLE = "Prepollency"
@@ -128,4 +129,4 @@ def _read_map(data: Any, seats: tuple[int, ...]) -> dict[int, str]:
 
 
 __all__ = ["SEATS", "TITLE", "menu_tokens", "new_game_scene", "play_scene", "resume_scene",
-           "scene_parts"]
+           "rules_picture", "scene_parts"]
