@@ -43,6 +43,7 @@ SECTIONS: list[tuple[str, list[str]]] = [
         "information.",
         "After seven turns all fourteen of your stones are played, and they all come back to "
         "your hand at once. This is the Reckoning. The screen counts the turns left before it.",
+        "Picture: reckoning",
         "White moves first; then the sides take turns.",
     ]),
     ("The Runes", [
@@ -59,6 +60,10 @@ SECTIONS: list[tuple[str, list[str]]] = [
         "diagonally forward to capture. Not with the Overlord.",
         "Ruling: a recruit needs a Fate stone of the kind it recruits, as any turn needs its "
         "Fate.",
+        "Picture: forbidden",
+        "Each Rune on a board: the dots are where the marked figure may go with it, a ring a "
+        "capture (Pits are dark, Mountains grey).",
+        "Picture: runes",
     ]),
     ("Moving", [
         "- One figure per square. No figure ever ends a move on a Pit or a Mountain.",
@@ -73,6 +78,7 @@ SECTIONS: list[tuple[str, list[str]]] = [
         "- Pawn forward means toward the enemy's back row: up the board for White, down for "
         "Black. A figure on the far row has no Pawn move.",
         "Ruling: the Pawn has no double step, no en passant and no promotion.",
+        "Picture: dragons",
     ]),
     ("Capturing", [
         "Moving onto an enemy figure captures it, with three exceptions:",
@@ -80,6 +86,7 @@ SECTIONS: list[tuple[str, list[str]]] = [
         "- a Wizard cannot capture a Dragon;",
         "- a Hero cannot capture a Wizard.",
         "The Overlord captures anything, and figures of the same kind capture each other.",
+        "Picture: captures",
     ]),
     ("Control of the Sources", [
         "Whenever a figure ends its move on a Source (also by capturing or teleporting there), "

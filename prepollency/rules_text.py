@@ -42,6 +42,7 @@ SECTIONS: list[tuple[str, list[str]]] = [
         "distance (the corner itself is 0). Your base (distance 0 and 1) starts empty; then "
         "come rings of 5 Archers (distance 2), 7 Cavalry (distance 3) and 9 Infantry "
         "(distance 4).",
+        "Picture: start",
     ]),
     ("Your turn", [
         "A turn is zero, one or two moves. Two moves must be made by two different pieces "
@@ -60,6 +61,7 @@ SECTIONS: list[tuple[str, list[str]]] = [
         "- Archer: one to three squares along a file or a rank.",
         "- Khan: any distance in any of the eight directions.",
         "Pieces slide: they stop at the first occupied square and never jump over a piece.",
+        "Picture: pieces",
         "Moving onto an enemy piece captures it; you may never move onto your own piece. "
         "Every other player is an enemy: there are no teams.",
         "Ruling: when a move is refused, the reason names the first problem in this order: "
@@ -84,6 +86,7 @@ SECTIONS: list[tuple[str, list[str]]] = [
         "has its count set back to 0.",
         "Ruling: a player standing on all five squares at the end of someone else's turn "
         "keeps its count as it is; the count grows only at the end of its own turns.",
+        "Picture: hold",
     ]),
     ("The end of a turn", [
         "Ruling: at the end of every turn, in this order: the Khan award, the hold counts, "
@@ -96,6 +99,7 @@ SECTIONS: list[tuple[str, list[str]]] = [
     ("Elimination", [
         "At the end of every turn, a player whose four base squares are all occupied by "
         "other players' pieces (any mixture of players) is eliminated.",
+        "Picture: elimination",
         "Ruling: an eliminated player's pieces leave the board, and its turns are skipped "
         "from then on.",
         "Ruling: all eliminations of one turn are judged at once, on the board as the turn "

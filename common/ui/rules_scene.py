@@ -7,6 +7,9 @@ wheel, a drag, the scrollbar or the keys (arrows, Page Up/Down, Home/End).
 `RulesScene(app, game, topic=KEY)` opens scrolled to one section: KEY is one of the stable
 keys of the game's `rules_text.TOPICS` (e.g. "reckoning", "runes", "hold", "elimination"),
 which name the section holding that topic. An unknown key opens at the top.
+
+A paragraph "Picture: KEY" is a picture the game draws from its engine (a Rune's moves on a
+small board, the Obelisk hold, ...: `common.ui.rules_pictures`), centred in the column.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from __future__ import annotations
 import pygame
 
 from common.games import GAMES
-from common.ui import draw
+from common.ui import draw, rules_pictures
 from common.ui.focus import Focus
 from common.ui.input import Action, Command, Key, PointerDown, PointerMove, PointerUp, Wheel
 from common.ui.scene import Scene
@@ -89,6 +92,8 @@ class RulesScene(Scene):
                 elif p.startswith("Ruling: "):
                     text = p[len("Ruling: "):]
                     blocks.append(("ruling", text[:1].upper() + text[1:], 1))
+                elif p.startswith("Picture: "):
+                    blocks.append(("picture", p[len("Picture: "):], 0))
                 else:
                     blocks.append(("text", p, 0))
         indent = int(m.normal * 1.4)
@@ -104,6 +109,12 @@ class RulesScene(Scene):
                 self._headings.setdefault(text, y)
                 pieces.append((y, draw.text(text, m.large - 2, pal.primary, True), 0))
                 y += int(m.large * 1.45)
+                continue
+            if kind == "picture":  # drawn by the game from its engine (common.ui.rules_pictures)
+                art = rules_pictures.picture(GAMES[self.game].screens, text, width, pal, m)
+                if art is not None:
+                    pieces.append((y + m.pad // 2, art, (width - art.get_width()) // 2))
+                    y += art.get_height() + 2 * m.pad
                 continue
             x = ind * indent
             lines = draw.wrap(text, m.normal, width - x - (m.pad if kind == "ruling" else 0))

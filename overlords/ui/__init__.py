@@ -22,6 +22,7 @@ from common.ui.scene import Scene
 from overlords import rules
 from overlords.ui.game import scene_for, scene_parts
 from overlords.ui.new_game import NewGameScene
+from overlords.ui.rules_pictures import rules_picture
 from overlords.ui.setup import random_seed
 from overlords.ui.setup_scene import SetupScene, rematch
 
@@ -91,4 +92,4 @@ def lesson_scene(app, lessons, index: int = 0):
 
 __all__ = ["GameScene", "lesson_scene", "NewGameScene", "SetupScene", "game_scene", "menu_tokens",
            "new_game_scene",
-           "play_scene", "resume_scene", "scene_for", "scene_parts"]
+           "play_scene", "resume_scene", "rules_picture", "scene_for", "scene_parts"]

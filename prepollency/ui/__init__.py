@@ -23,6 +23,7 @@ from prepollency.moves import KHAN
 from prepollency.state import SEATS_FOR
 from prepollency.ui.controller import TurnController
 from prepollency.ui.new_game import new_game_scene
+from prepollency.ui.rules_pictures import rules_picture
 from prepollency.ui.view import PrepollencyView
 
 TITLE = "Prepollency"
@@ -138,7 +139,6 @@ def _seat_key(key: Any) -> bool:
 SEAT_KEYS = ("1", "2", "3", "4")
 
 
-
 def lesson_scene(app, lessons, index: int = 0):
     """A lesson of this game on its own game screen (`common.ui.lesson_scene`)."""
     from common.ui.lesson_scene import LessonScene
@@ -147,4 +147,4 @@ def lesson_scene(app, lessons, index: int = 0):
 
 
 __all__ = ["SEATS", "TITLE", "lesson_scene", "menu_tokens", "new_game_scene", "play_scene",
-           "resume_scene", "scene_parts"]
+           "resume_scene", "rules_picture", "scene_parts"]
