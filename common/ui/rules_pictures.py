@@ -154,6 +154,19 @@ def table(rows: Sequence[Sequence[Cell]], width: int, pal: Palette, m: Metrics
     return out
 
 
+Maker = Callable[[int, Palette, Metrics], pygame.Surface]
+
+
+def fitted(pictures: dict[str, Maker], key: str, width: int, pal: Palette, m: Metrics
+           ) -> pygame.Surface | None:
+    """A game's picture `key` from its table of makers, never wider than `width` (None for a
+    key it does not have): what each game's `rules_picture` returns."""
+    make = pictures.get(key)
+    if make is None:
+        return None
+    return scaled(make(width, pal, m), width)
+
+
 def picture(screens: object, key: str, width: int, pal: Palette, m: Metrics
             ) -> pygame.Surface | None:
     """A game's picture `key` at this column width (its screens module's `rules_picture`),

@@ -14,14 +14,13 @@ them through the rules text's "Picture: KEY" paragraphs (`common.ui.rules_pictur
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pygame
 
 from common.ui import draw
 from common.ui.board import BoardView
-from common.ui.rules_pictures import board_frame, board_view, frames, table
+from common.ui.rules_pictures import Maker, board_frame, board_view, fitted, frames, table
 from common.ui.theme import Metrics, Palette
 from overlords import rules
 from overlords.lessons import position
@@ -200,7 +199,7 @@ def reckoning(width: int, pal: Palette, m: Metrics) -> pygame.Surface:
                   per_row=2 if width < 4 * (7 * size + m.pad) else 4)
 
 
-PICTURES: dict[str, Callable[[int, Palette, Metrics], pygame.Surface]] = {
+PICTURES: dict[str, Maker] = {
     "runes": runes,
     "dragons": dragons,
     "captures": captures,
@@ -211,13 +210,4 @@ PICTURES: dict[str, Callable[[int, Palette, Metrics], pygame.Surface]] = {
 
 def rules_picture(key: str, width: int, pal: Palette, m: Metrics) -> pygame.Surface | None:
     """The picture `key` (see `PICTURES`) fitted to `width`, or None for an unknown key."""
-    make = PICTURES.get(key)
-    if make is None:
-        return None
-    art = make(width, pal, m)
-    if art.get_width() > width:  # never wider than the column
-        w, h = art.get_size()
-        art = pygame.transform.smoothscale(art, (width, max(1, h * width // w)))
-    return art
-
-
+    return fitted(PICTURES, key, width, pal, m)

@@ -15,11 +15,11 @@ import pygame
 
 from common.ui import draw
 from common.ui.board import BoardView
-from common.ui.rules_pictures import board_frame, board_view, frames
+from common.ui.rules_pictures import Maker, board_frame, board_view, fitted, frames
 from common.ui.theme import Metrics, Palette
 from prepollency import rules
-from prepollency.moves import GRID, PIECE_NAMES
-from prepollency.state import BASES, OBELISK, State, from_diagram, make_state, start_board
+from prepollency.moves import GRID
+from prepollency.state import State, from_diagram, make_state, start_board
 from prepollency.ui import colours
 from prepollency.ui.art import tones_for
 from prepollency.ui.board import draw_pieces, draw_selected, draw_targets, static_layer
@@ -185,7 +185,7 @@ def elimination(width: int, pal: Palette, m: Metrics) -> pygame.Surface:
     return frames(items, width, pal, m, per_row=2)
 
 
-PICTURES: dict[str, Callable[[int, Palette, Metrics], pygame.Surface]] = {
+PICTURES: dict[str, Maker] = {
     "start": start,
     "pieces": pieces,
     "hold": hold,
@@ -195,14 +195,4 @@ PICTURES: dict[str, Callable[[int, Palette, Metrics], pygame.Surface]] = {
 
 def rules_picture(key: str, width: int, pal: Palette, m: Metrics) -> pygame.Surface | None:
     """The picture `key` (see `PICTURES`) fitted to `width`, or None for an unknown key."""
-    make = PICTURES.get(key)
-    if make is None:
-        return None
-    art = make(width, pal, m)
-    if art.get_width() > width:
-        w, h = art.get_size()
-        art = pygame.transform.smoothscale(art, (width, max(1, h * width // w)))
-    return art
-
-
-__all__ = ["BASES", "OBELISK", "PICTURES", "PIECE_NAMES", "rules_picture"]
+    return fitted(PICTURES, key, width, pal, m)
