@@ -26,6 +26,12 @@ construction, so with it on every puzzle would be "easy". None missing: easy; on
 two or three: hard. Records go to assets/puzzles/<game>/<goal>-NNN.json (old ones replaced
 unless --dry-run), and `common.puzzles.check_all` is run on them at the end.
 
+Prepollency's last-base wins come from long 4-player games, which this self-play (120 turns)
+never reaches: `--from-records DIR` asks the same question of every position of finished
+records instead (the shipped win-base puzzles are from `bench ladder --pair
+prepollency4:hard-normal` games: `--game prepollency --goal win-base --from-records DIR
+--append`), the same uniqueness and rating, positions already shipped skipped.
+
 Printed: games played, positions asked, puzzles kept per goal and rating, seconds spent
 finding and rating (process CPU time: the machine may be shared, so wall-clock is noisy), and
 the yield (puzzles per game, per 1000 positions). The games and the ratings are deterministic
@@ -167,6 +173,46 @@ def generate(name: str, args: argparse.Namespace) -> Counter:
     return found
 
 
+def from_records(name: str, args: argparse.Namespace) -> Counter:
+    """Ask every position of the records in args.from_records (of this game, with no seat
+    withdrawn) for a puzzle of the goals in args.goal; write the unique new ones (numbered
+    after the ones there) and return them counted per goal."""
+    engine, rules = GAMES[name].engine, GAMES[name].puzzles
+    out = shared.folder(name)
+    goals = set(args.goal or WANTED[name])
+    found: Counter = Counter(p.stem.rsplit("-", 1)[0] for p in out.glob("*.json"))
+    seen = {rec.replay(rec.load(p), {name: engine}).final.key() for p in out.glob("*.json")}
+    kept: Counter = Counter()
+    for path in sorted(Path(args.from_records).glob("*.json")):
+        try:
+            data = rec.load(path)
+            replay = rec.replay(data, {name: engine})
+        except (rec.RecordError, ValueError):
+            continue
+        if data.get("withdrawn"):
+            continue
+        state, moves = replay.initial, []
+        for move in replay.moves:
+            question = rules.find(state) if moves else None
+            if question and question[0] in goals and state.key() not in seen:
+                goal, solution = question
+                seen.add(state.key())
+                found[goal] += 1
+                kept[goal] += 1
+                rated = rating(name, state, goal, args.seed * 7919 + len(moves), args.scale)
+                record = rec.build(engine, replay.initial, moves, state, puzzle={
+                    "goal": goal, "solution": [engine.move_data(m) for m in solution],
+                    "rating": rated})
+                print(f"{path.name} turn {len(moves)}: {goal} ({rated})", flush=True)
+                if not args.dry_run:
+                    rec.save(out / f"{goal}-{found[goal]:03d}.json", record)
+            state = engine.apply(state, move)
+            moves.append(move)
+    print(f"{name}: {sum(kept.values())} puzzles from the records: "
+          + ", ".join(f"{g} {n}" for g, n in sorted(kept.items())))
+    return kept
+
+
 def main(argv: list[str] | None = None) -> int:
     """Generate, then check what was written."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -184,11 +230,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dry-run", action="store_true", help="write nothing")
     parser.add_argument("--append", action="store_true",
                         help="keep the puzzles there and add to them (another --seed)")
+    parser.add_argument("--from-records", metavar="DIR",
+                        help="ask the positions of these records instead of self-play "
+                             "(adds to the puzzles there)")
+    parser.add_argument("--goal", action="append",
+                        help="with --from-records: only this goal (repeatable)")
     args = parser.parse_args(argv)
     names = list(WANTED) if args.game == "all" else [args.game]
     wall = time.monotonic()
     for name in names:
-        generate(name, args)
+        if args.from_records:
+            from_records(name, args)
+        else:
+            generate(name, args)
     print(f"\nwall-clock {time.monotonic() - wall:.0f} s (a shared machine: noisy)")
     if args.dry_run:
         return 0

@@ -252,3 +252,24 @@ def test_a_puzzle_that_does_not_replay_is_skipped_with_a_toast():
     assert isinstance(app.top, PuzzleScene) and app.top.puzzle is good[1]
     assert "broken" in (app._toast or ("",))[0]
     app.close()
+
+
+def test_a_prepollency_last_base_win_on_its_real_screen():
+    """A win-base puzzle (from 4-player self-play: two seats left): a turn that does not fill
+    the last rival's base is answered with the reason, the key move's turn wins the game."""
+    app, d = start("prepollency")
+    scene = go_to(app, d, "win-base")
+    assert "fill the last rival's base" in scene.status().text
+    state = scene.match.state
+    scene.play(a_wrong_move(scene))
+    d.frames(1)
+    assert scene.status().text.startswith("Not quite: ")
+    scene.again_b.on_click()
+    d.frames(1)
+    again = app.top
+    again.play(again.puzzle.moves()[0])
+    d.frames(1)
+    assert again.outcome == "solved" and again.match.over
+    assert again.match.state.result.reason == "elimination"
+    assert again.match.state.alive == (state.turn,)
+    app.close()
