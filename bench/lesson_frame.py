@@ -27,16 +27,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
+from frame import _pct  # noqa: E402  (bench/frame.py's percentile: the same measure)
 
 import main  # noqa: E402
 from common.ui.app import App  # noqa: E402
 from common.ui.lesson_scene import LessonScene, lesson_module  # noqa: E402
 from common.ui.menu import MainMenu  # noqa: E402
-
-
-def _pct(values: list[float], q: float) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, int(q * len(values)))]
 
 
 def lesson_times(game: str, size: tuple[int, int], frames: int = 400) -> dict[str, float]:

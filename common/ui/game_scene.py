@@ -305,8 +305,9 @@ class GameScene(Scene):
         While another screen is over this one (`pause`), no CPU, bot or hint thinks."""
         if self._save_due:
             self.autosave()
-        if unsaved.problem(self) != self._unsaved:  # a write failed, or one succeeded again
-            self._unsaved = unsaved.problem(self)
+        problem = unsaved.problem(self)
+        if problem != self._unsaved:  # a write failed, or one succeeded again
+            self._unsaved = problem
             self.app.invalidate()
         self.analysis.update()
         self.pause(self.app.top is not self)
