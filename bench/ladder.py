@@ -43,8 +43,10 @@ TARGETS = {  # the issue's bars: a win rate the first level must reach
     ("overlords", "hard", "random"): 0.98, ("overlords", "hard", "normal"): 0.65,
     ("overlords", "normal", "easy"): 0.65, ("overlords", "easy", "random"): 0.80,
     ("prepollency", "hard", "random"): 0.95, ("prepollency", "hard", "normal"): 0.60,
-    ("prepollency4", "hard", "random"): 0.80, ("prepollency4", "hard", "normal"): 0.40,
+    ("prepollency4", "hard", "random"): 0.80, ("prepollency4", "hard", "normal"): 0.50,
 }
+# 4 players (issue 17): at most this share of drawn games, and games this long on average
+GAME_BARS = {("prepollency4", "hard", "normal"): (0.20, 250)}
 MAX_TURNS = 2000
 
 
@@ -147,6 +149,11 @@ def report(t: dict) -> str:
     target = TARGETS.get((t["variant"], t["a"], t["b"]))
     bar = "" if target is None else f"  target >= {target:.0%}: " + (
         "met" if t["wins"] / t["games"] >= target else "NOT met")
+    bars = GAME_BARS.get((t["variant"], t["a"], t["b"]))
+    if bars is not None:
+        draws, turns = bars
+        held = t["draws"] / t["games"] <= draws and statistics.mean(t["turns"]) <= turns
+        bar += f"; draws <= {draws:.0%}, avg <= {turns} turns: " + ("met" if held else "NOT met")
     lines = [f"{t['variant']:<13} {t['a']:>6} vs {t['b']:<6} {t['wins']:>3}/{t['games']:<3} "
              f"= {t['wins'] / t['games']:6.1%}  95% CI [{lo:.1%}, {hi:.1%}]  draws {t['draws']}"
              f"  avg {statistics.mean(t['turns']):.0f} turns  ({', '.join(t['reasons'])}){bar}"]

@@ -15,7 +15,9 @@ Each seat still in the game gets a score in rough piece units:
   seat of few pieces cannot guard its base. Each seat of four or more pieces picks the
   weakest-guarded base its pieces are nearest to; the nearer they come, the more the victim
   loses and (less) the raider gains. An eliminated rival counts for a very low
-  score, so that finishing a raid beats keeping the victim in the game.
+  score, so that finishing a raid beats keeping the victim in the game. That low score
+  saturates the value of the seats still in (a lost piece moved it by 0.00003), so once a
+  rival is out ALIVE_SHARE of the value is the score against the rivals still in alone.
 A seat's value is its score against the average of the others (LEAD_SHARE, the weight of the
 best rival, is 0): with four players, weighing the leader heavily made the three others gang up
 on whoever got ahead (the stronger seat) and ground every game into a draw; at 0.2 the 4-player
@@ -31,6 +33,18 @@ four pieces it needs to win and ended drawn (bench/ladder.py, the closing note).
 4-player games longer (fewer pieces are traded) and costs a map of the attacked squares per
 opened node (set EXPOSE to 0 to switch it off, map included).
 
+Levels may know more (`Plan`, `PLANS`; `for_level`). Why: in the 4-player ladder every seat
+marched on the Obelisk and the four-way melee in the centre took about 14 pieces from each seat
+by turn 150; whoever had four pieces left then raided the others, and when nobody had, the
+game was drawn. More nodes did not help: `hard` only traded faster (1 win in 12 against three
+`normal`, 5 draws, 407 turns on average, at the ladder's node counts). So `hard` plays a plan
+with three or more seats in: it keeps its army home while the others fight (`patience`: it
+marches only with a lead over the strongest rival, or to break a rival's hold), keeps pieces
+on its own base (`guard`), and turns its material on a victim too weak to defend, counting the
+pieces that would fill that base (`raid_nearest`, `raid_pull_big`) and opening first the turn
+that completes it (`fill_prior`, exact on `tactics.fill_turn`: its first step is often a step
+inside the base itself, which nothing else favours). Two-player games never see the plan.
+
 The tactical check (`forced_win`, `losing`) is `prepollency.tactics`: a turn that wins at once
 is played at once, and a step after which every way to finish the turn hands a win to a seat
 that moves before ours, lets our base fall or leaves our Khan en prise is replaced, when some
@@ -40,6 +54,7 @@ turn allows less (the levels check every step of the chosen turn: `common.ai.lev
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
 from common.ai.search import Heuristics, Params
@@ -86,6 +101,7 @@ NEAR_RAID = {seat: tuple(14 - _base_dist(seat, sq) / 2 for sq in range(GRID.cell
 # no longer win, so in a 4-player melee the last pieces are worth keeping (and taking).
 POTENTIAL = (0.0, 0.0, 0.0, 1.0, 3.0, 7.0)
 ELIMINATED = -60.0  # the score an eliminated rival counts for in the average of the others
+ALIVE_SHARE = 0.4  # of a value once a rival is out: the edge over the rivals still in alone
 SHORT_MARCH = 0.3  # share of the march to the Obelisk for a seat too small to hold it
 # A raid: a seat with RAID_WEAK pieces or fewer cannot guard its base; each point of a raider's
 # nearness (NEAR_RAID) costs it RAID (x (RAID_WEAK + 2 - pieces) / (RAID_WEAK + 2)), of which
@@ -98,6 +114,26 @@ RAID_PULL = 2.0  # prior logit per point of NEAR_RAID gained by a raider's step 
 DRAW_PRESSURE = 0.6  # share of a value lost as the quiet counter nears the draw (4+ pieces)
 EXPOSE = 1.2  # prior logit per point of a piece's worth for a step onto a square others attack
 FLEE = 0.5  # ... and for a step off an attacked square onto one they do not
+CENTRE_PULL = 0.4  # prior logit per point of closeness to the Obelisk gained by a step
+CENTRE_STEP = 1.0  # weight of the prior for stepping onto (or off) the Obelisk
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What a level knows of the three- and four-player game beyond the shared evaluation (the
+    defaults: nothing more). Only with three or more seats still in; two players never see it."""
+
+    patience: float = 0.0  # march on the Obelisk only with a lead: in full at 1 + this times the
+    # strongest rival's pieces, not at all when even (0: always march)
+    raid_nearest: float = 0.0  # a raid's threat per point of nearness of the pieces that would
+    # fill the victim's base (the nearest ones), instead of RAID per point of every piece
+    raid_pull_big: int = -1  # a victim this weak (pieces) pulls a big raider's steps to its base
+    fill_prior: float = 0.0  # prior logit for the first step of a turn that completes a base
+    guard: float = 0.0  # worth of each of a seat's own pieces (up to two) on its own base
+
+
+# `hard` waits out the melee of the others, then finishes them: measured in the closing note
+PLANS = {"hard": Plan(patience=1.0, raid_nearest=1.0, raid_pull_big=3, fill_prior=8.0, guard=1.0)}
 
 
 def attacked(state: State) -> bytearray:
@@ -114,23 +150,71 @@ def attacked(state: State) -> bytearray:
     return out
 
 
-def raid_target(state: State, raider: int) -> tuple[int, float]:
+def raid_target(state: State, raider: int, nearest: float = 0.0) -> tuple[int, float]:
     """The weak seat whose base the raider's pieces threaten most, and that threat (0, 0.0 if
     none: three or four players only, a raider of at least four pieces, victims of RAID_WEAK
-    or fewer, among the seats still in the game)."""
+    or fewer, among the seats still in the game). The threat counts every piece's nearness
+    (RAID each), or with `nearest` only the pieces that would fill the base: the nearest ones,
+    as many as the squares other seats do not already hold."""
     pieces = state.pieces
     mine = pieces[raider]
     best, target = 0.0, 0
     if len(mine) < 4 or len(state.seats) == 2:
         return target, best
+    owners = state.owners
     for seat in state.alive:
         weak = len(pieces[seat])
         if seat != raider and weak <= RAID_WEAK:
             near = NEAR_RAID[seat]
-            threat = RAID * (RAID_WEAK + 2 - weak) / (RAID_WEAK + 2) * sum(near[sq] for sq in mine)
+            weakness = (RAID_WEAK + 2 - weak) / (RAID_WEAK + 2)
+            if nearest:
+                held = sum(1 for b in BASES[seat] if owners[b] not in (0, seat, raider))
+                fill = sorted((near[sq] for sq in mine), reverse=True)[: 4 - held]
+                threat = nearest * weakness * sum(fill)
+            else:
+                threat = RAID * weakness * sum(near[sq] for sq in mine)
             if threat > best:
                 best, target = threat, seat
     return target, best
+
+
+def march_share(state: State, seat: int, patience: float) -> float:
+    """How much of the march toward the Obelisk a patient seat makes (`Plan.patience`): none
+    while some rival has as many pieces, all of it once it has 1 + patience times the
+    strongest rival's. Three or more seats in only: in a melee of three or four the seats that
+    trade pieces in the centre all lose to the one that kept its own."""
+    if not patience or len(state.alive) < 3:
+        return 1.0
+    owners, holds = state.owners, state.holds
+    for rival in state.alive:  # a rival taking the Obelisk: go and break the hold
+        if rival != seat and (holds[rival] or sum(owners[sq] == rival for sq in OBELISK) >= 4):
+            return 1.0
+    pieces = state.pieces
+    rival = max(len(pieces[s]) for s in state.alive if s != seat)
+    ratio = len(pieces[seat]) / max(1, rival)
+    return min(1.0, max(0.0, (ratio - 1.0) / patience))
+
+
+def eliminations(state: State) -> set[Any]:
+    """The first steps of the mover's turns that complete another seat's base (at the start of
+    a turn, three or more seats in: with two that is a win, which the tactics play anyway).
+    Exact, on `tactics.fill_turn`: a turn fills at most two squares."""
+    if state.moved != -1 or len(state.alive) < 3:
+        return set()
+    owners, me = state.owners, state.turn
+    out: set[Any] = set()
+    lists = None
+    for seat in state.alive:
+        if seat == me:
+            continue
+        need, keep = tactics.base_need(owners, seat, me)
+        if len(need) <= 2:
+            if lists is None:
+                lists = list(owners), list(state.kinds)
+            turn = tactics.fill_turn(lists[0], lists[1], me, need, keep)
+            if turn:
+                out.add(turn[0])
+    return out
 
 
 class PrepollencyHeuristics(Heuristics):
@@ -140,6 +224,19 @@ class PrepollencyHeuristics(Heuristics):
                     root_widen_k=2.0, root_noise=0.3, first_step_share=0.6)
     nodes_per_second = 2700.0
 
+    def __init__(self, plan: Plan = Plan()) -> None:
+        self.plan = plan
+        self._levels: dict[str, PrepollencyHeuristics] = {}
+
+    def for_level(self, level: str) -> PrepollencyHeuristics:
+        """This evaluation with the level's plan (PLANS; the shared one for the others)."""
+        plan = PLANS.get(level)
+        if plan is None or plan == self.plan:
+            return self
+        if level not in self._levels:
+            self._levels[level] = PrepollencyHeuristics(plan)
+        return self._levels[level]
+
     def scores(self, state: State) -> dict[int, float]:
         """Each seat still in the game: its score in rough piece units."""
         owners, kinds, pieces = state.owners, state.kinds, state.pieces
@@ -148,6 +245,7 @@ class PrepollencyHeuristics(Heuristics):
         for sq in OBELISK:
             if owners[sq]:
                 held[owners[sq]] = held.get(owners[sq], 0) + 1
+        plan = self.plan
         scores = {}
         for seat in alive:
             mine = pieces[seat]
@@ -156,13 +254,17 @@ class PrepollencyHeuristics(Heuristics):
             if len(mine) >= 5:  # fewer can never hold the Obelisk
                 score += OBELISK_HELD[held[seat]]
                 march = MARCH
+            if plan.patience:
+                march *= march_share(state, seat, plan.patience)
+            if plan.guard and len(alive) > 2:
+                score += plan.guard * min(2, sum(owners[b] == seat for b in BASES[seat]))
             for sq in mine:
                 score += PIECE[kinds[sq]] + march * CLOSE[sq]
             scores[seat] = score
         credit = len(alive) == 2  # with more, a raided seat's loss is its rivals' gain
         if len(state.seats) > 2:  # raids: each seat of 4+ pieces on its likeliest victim
             for raider in alive:
-                target, threat = raid_target(state, raider)
+                target, threat = raid_target(state, raider, plan.raid_nearest)
                 if target:
                     scores[target] -= threat
                     scores[raider] += RAID_CREDIT * threat
@@ -203,6 +305,12 @@ class PrepollencyHeuristics(Heuristics):
             average = (total - mine + gone) / rivals
             edge = LEAD_SHARE * (mine - best) + (1.0 - LEAD_SHARE) * (mine - average)
             value = math.tanh(edge / SCALE)
+            if gone and ALIVE_SHARE:  # the eliminated rivals saturate `edge` near 1: weigh in
+                # the fight of those still in, or a piece lost no longer counts (a seat far
+                # ahead threw its pieces to a lone Archer and the game was drawn)
+                among = (total - mine) / (len(scores) - 1)
+                fight = math.tanh((mine - among) / SCALE)
+                value = (1.0 - ALIVE_SHARE) * value + ALIVE_SHARE * fight
             if len(state.pieces[seat]) >= 4:  # fewer cannot win: no use hurrying them
                 value *= keep
             out.append(value)
@@ -215,13 +323,20 @@ class PrepollencyHeuristics(Heuristics):
         base_fill = {seat: sum(1 for sq in BASES[seat] if owners[sq] and owners[sq] != seat)
                      for seat in state.alive if seat != me}
         toward = CLOSE  # with too few pieces to hold the Obelisk: toward a raid's target
-        centre, pull = 1.0, 0.4
+        plan = self.plan
+        share = march_share(state, me, plan.patience)
+        centre, pull = CENTRE_STEP * share, CENTRE_PULL * share
         if len(state.pieces[me]) < 5:
             centre = 0.0
-            target = raid_target(state, me)[0]
+            target = raid_target(state, me, plan.raid_nearest)[0]
             if target:
                 toward, pull = NEAR_RAID[target], RAID_PULL
+        elif plan.raid_pull_big >= 0:  # a big seat turns on a victim too weak to defend
+            target = raid_target(state, me, plan.raid_nearest)[0]
+            if target and len(state.pieces[target]) <= plan.raid_pull_big:
+                toward, pull = NEAR_RAID[target], RAID_PULL
         danger = attacked(state) if len(state.alive) > 2 and EXPOSE else None
+        fills = eliminations(state) if plan.fill_prior else ()
         out = []
         for step in steps:
             if step is END:
@@ -251,6 +366,8 @@ class PrepollencyHeuristics(Heuristics):
                     logit += 1.0 + base_fill[seat]
                 if left in base_fill:  # leaving a base of a seat still in the game
                     logit -= 2.0
+            if step in fills:  # found by search too, but only if its first step is opened
+                logit += plan.fill_prior
             out.append(logit)
         return out
 

@@ -114,7 +114,7 @@ class CpuPlayer:
         self.tactics = tactics  # False: the search alone (benchmarks measure the difference)
         self.level = level
         self.rng = rng
-        self.h = heuristics or heuristics_for(game)
+        self.h = heuristics or heuristics_for(game).for_level(level.name)
         self.nodes = nodes  # fixed node budget (reproducible), or None to search by time
         self.last: TurnStats | None = None
 

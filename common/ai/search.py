@@ -65,6 +65,11 @@ class Heuristics:
     params = Params()
     nodes_per_second = 1000.0  # search speed on the project's machine: levels' node budgets
 
+    def for_level(self, level: str) -> Heuristics:
+        """The knowledge a CPU level plays with: this, unless the game teaches some level more
+        (Prepollency's `hard` has a plan for three and four players)."""
+        return self
+
     def view(self, game: Game) -> Game:
         """The game as the search walks it: the engine itself, or a faster equivalent view."""
         return game
