@@ -178,17 +178,29 @@ def raid_target(state: State, raider: int, nearest: float = 0.0) -> tuple[int, f
     return target, best
 
 
-def march_share(state: State, seat: int, patience: float) -> float:
+def takers(state: State) -> set[int]:
+    """The seats taking the Obelisk: holding it, or on four of its squares or more."""
+    owners, holds = state.owners, state.holds
+    on: dict[int, int] = {}
+    for sq in OBELISK:
+        if owners[sq]:
+            on[owners[sq]] = on.get(owners[sq], 0) + 1
+    return {seat for seat in state.alive if holds[seat] or on.get(seat, 0) >= 4}
+
+
+def march_share(state: State, seat: int, patience: float, taking: set[int] | None = None
+                ) -> float:
     """How much of the march toward the Obelisk a patient seat makes (`Plan.patience`): none
     while some rival has as many pieces, all of it once it has 1 + patience times the
-    strongest rival's. Three or more seats in only: in a melee of three or four the seats that
-    trade pieces in the centre all lose to the one that kept its own."""
+    strongest rival's, and all of it while a rival takes the Obelisk (`takers`, passed in when
+    known): go and break the hold. Three or more seats in only: in a melee of three or four the
+    seats that trade pieces in the centre all lose to the one that kept its own."""
     if not patience or len(state.alive) < 3:
         return 1.0
-    owners, holds = state.owners, state.holds
-    for rival in state.alive:  # a rival taking the Obelisk: go and break the hold
-        if rival != seat and (holds[rival] or sum(owners[sq] == rival for sq in OBELISK) >= 4):
-            return 1.0
+    if taking is None:
+        taking = takers(state)
+    if taking - {seat}:
+        return 1.0
     pieces = state.pieces
     rival = max(len(pieces[s]) for s in state.alive if s != seat)
     ratio = len(pieces[seat]) / max(1, rival)
@@ -246,6 +258,7 @@ class PrepollencyHeuristics(Heuristics):
             if owners[sq]:
                 held[owners[sq]] = held.get(owners[sq], 0) + 1
         plan = self.plan
+        taking = None
         scores = {}
         for seat in alive:
             mine = pieces[seat]
@@ -255,7 +268,9 @@ class PrepollencyHeuristics(Heuristics):
                 score += OBELISK_HELD[held[seat]]
                 march = MARCH
             if plan.patience:
-                march *= march_share(state, seat, plan.patience)
+                if taking is None:
+                    taking = takers(state)
+                march *= march_share(state, seat, plan.patience, taking)
             if plan.guard and len(alive) > 2:
                 score += plan.guard * min(2, sum(owners[b] == seat for b in BASES[seat]))
             for sq in mine:
