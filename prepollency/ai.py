@@ -241,9 +241,9 @@ class PrepollencyHeuristics(Heuristics):
         self._levels: dict[str, PrepollencyHeuristics] = {}
 
     def for_level(self, level: str) -> PrepollencyHeuristics:
-        """This evaluation with the level's plan (PLANS; the shared one for the others)."""
-        plan = PLANS.get(level)
-        if plan is None or plan == self.plan:
+        """This evaluation with the level's plan (PLANS; no plan for the others)."""
+        plan = PLANS.get(level, Plan())
+        if plan == self.plan:
             return self
         if level not in self._levels:
             self._levels[level] = PrepollencyHeuristics(plan)

@@ -88,3 +88,9 @@ def test_a_piece_still_counts_once_rivals_are_eliminated():
     assert kept - lost > 0.004  # 0.00003 without ALIVE_SHARE
     hard = ai.HEURISTICS.for_level("hard")  # its raid on Blue's base widens the lead further
     assert -1.0 < hard.value(rules, short)[0] < hard.value(rules, full)[0] < 1.0
+
+
+def test_a_level_without_a_plan_gets_none_whichever_evaluation_is_asked():
+    hard = ai.HEURISTICS.for_level("hard")
+    assert hard.for_level("normal").plan == ai.Plan()
+    assert hard.for_level("hard") is hard

@@ -6,6 +6,8 @@ games, an equivalent node budget: the level's seconds times the game's calibrate
 ``hard`` searches by time, ``hard:4000`` searches exactly 4000 nodes (the same moves from the
 same seed on any machine). `easy` makes human mistakes on purpose: now and then it plays a
 plausible move it did not check, so that beginners can win.
+A game may also teach a level more than its shared evaluation (`Heuristics.for_level`:
+Prepollency's `hard` plays a plan for three and four players).
 
 Every level also runs the game's tactical check (`Heuristics.forced_win` and `.losing`; in
 Overlords `overlords.tactics`, two moves deep) around its search: a forced win is played at
