@@ -83,23 +83,29 @@ def draw_times(size: tuple[int, int], frames: int = 600) -> dict[str, float]:
     # steady frames: the danger marks' background judging is over (frames while it runs are
     # bench/danger_marks.py's figure)
     game.controller.threats.finish()
-    screen = app.screen
+    result = frame_times(app, game, 64, frames)
+    app.close()
+    return result
+
+
+def frame_times(app, scene, cells: int, frames: int) -> dict[str, float]:
+    """Milliseconds per frame while the pointer sweeps the board's `cells` squares (median,
+    99th percentile), and the median of 30 frames that rebuild the scene's cached layer."""
+    screen, board = app.screen, scene.view.board
     times = []
-    squares = list(range(64))
     for i in range(frames):
-        game.hover = game.view.board.center(squares[i % 64])
+        scene.hover = board.center(i % cells)
         t = time.perf_counter()
         app.draw(screen)
         pygame.display.flip()
         times.append(time.perf_counter() - t)
     rebuilds = []
     for _ in range(30):
-        game._layer = None
+        scene._layer = None
         t = time.perf_counter()
         app.draw(screen)
         pygame.display.flip()
         rebuilds.append(time.perf_counter() - t)
-    app.close()
     return {"median": statistics.median(times) * 1000, "p99": _pct(times, 0.99) * 1000,
             "rebuild": statistics.median(rebuilds) * 1000}
 

@@ -15,7 +15,6 @@ Figures taken on a shared machine are noisy: compare them with bench/frame.py ru
 from __future__ import annotations
 
 import os
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -27,7 +26,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
-from frame import _pct  # noqa: E402  (bench/frame.py's percentile: the same measure)
+from frame import frame_times  # noqa: E402  (bench/frame.py's measure, the same frames)
 
 import main  # noqa: E402
 from common.ui.app import App  # noqa: E402
@@ -48,25 +47,10 @@ def lesson_times(game: str, size: tuple[int, int], frames: int = 400) -> dict[st
     app.draw(app.screen)
     pygame.display.flip()
     opened = time.perf_counter() - t
-    screen, board = app.screen, scene.view.board
-    cells = board.grid.cells if hasattr(board, "grid") else 64
-    times = []
-    for i in range(frames):
-        scene.hover = board.center(i % cells)
-        t = time.perf_counter()
-        app.draw(screen)
-        pygame.display.flip()
-        times.append(time.perf_counter() - t)
-    rebuilds = []
-    for _ in range(30):
-        scene._layer = None
-        t = time.perf_counter()
-        app.draw(screen)
-        pygame.display.flip()
-        rebuilds.append(time.perf_counter() - t)
+    board = scene.view.board
+    result = frame_times(app, scene, board.grid.cells if hasattr(board, "grid") else 64, frames)
     app.close()
-    return {"open": opened * 1000, "median": statistics.median(times) * 1000,
-            "p99": _pct(times, 0.99) * 1000, "rebuild": statistics.median(rebuilds) * 1000}
+    return {"open": opened * 1000, **result}
 
 
 def main_bench() -> None:
