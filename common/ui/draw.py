@@ -390,3 +390,14 @@ def backdrop(size: tuple[int, int], pal) -> pygame.Surface:
         pygame.draw.rect(vignette, (0, 0, 0, 9), (i, i, 64 - 2 * i, 40 - 2 * i), 1)
     surface.blit(pygame.transform.smoothscale(vignette, size), (0, 0))
     return surface.convert() if pygame.display.get_surface() else surface
+
+
+@lru_cache(maxsize=2)
+def _plain_backdrop(size: tuple[int, int], pal) -> pygame.Surface:
+    return backdrop(size, pal)
+
+
+def blit_backdrop(surface: pygame.Surface, pal) -> None:
+    """The menus' background over the whole surface, made once per size and palette (for a
+    scene that draws nothing into it; `backdrop` gives a surface of one's own to draw on)."""
+    surface.blit(_plain_backdrop(surface.get_size(), pal), (0, 0))

@@ -88,7 +88,6 @@ class LearnScene(Scene):
         self.buttons: list[Widget] = []
         self.back = Button("Back", self.app.pop, hint="Esc")
         self.focus = Focus(lambda: self.buttons + [self.back], 0)
-        self._bg: pygame.Surface | None = None
         self.column = pygame.Rect(0, 0, 0, 0)
         self._was_top = True
         self._make_buttons()
@@ -166,7 +165,6 @@ class LearnScene(Scene):
             part = self.buttons[c * rows:(c + 1) * rows]
             rect = pygame.Rect(self.column.x + c * (col_w + 2 * m.pad), top, col_w, height)
             stack(rect, part, button_h, gap)
-        self._bg = None
 
     def handle(self, action: Action) -> bool:
         """Buttons (mouse, Tab / arrows and Enter); Esc goes back."""
@@ -177,16 +175,10 @@ class LearnScene(Scene):
             return True
         return False
 
-    def settings_changed(self) -> None:
-        """The new palette's background."""
-        self._bg = None
-
     def draw(self, surface: pygame.Surface) -> None:
         """Background, title, what is learned here, the buttons."""
         pal, m = self.app.pal, self.app.m
-        if self._bg is None or self._bg.get_size() != surface.get_size():
-            self._bg = draw.backdrop(surface.get_size(), pal)
-        surface.blit(self._bg, (0, 0))
+        draw.blit_backdrop(surface, pal)
         title = "Learn" if self.game is None else f"Learn {GAMES[self.game].title}"
         cx = surface.get_width() // 2
         y = 2 * m.pad + m.button_h // 2

@@ -63,7 +63,6 @@ class LoadScene(Scene):
         self.bar = pygame.Rect(0, 0, 0, 0)
         self.row_h = 60
         self._hover = (-1, -1)
-        self._bg: pygame.Surface | None = None
         self._changed = False  # a save was deleted, renamed or moved: told on leaving
         self.reload()
 
@@ -203,7 +202,6 @@ class LoadScene(Scene):
         self.row_h = max(int(m.normal * 3.2), line + 2 * m.pad + 6)
         self._keep_in_view()
         self._place()
-        self._bg = None
 
     def _place(self) -> None:
         """The visible rows and their buttons."""
@@ -384,18 +382,12 @@ class LoadScene(Scene):
         self._place()
         return True
 
-    def settings_changed(self) -> None:
-        """Redraw in the new palette."""
-        self._bg = None
-
     # drawing ------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
         """Title, tabs, rows (name and date; players, moves, state), scroll bar, undo bar."""
         pal, m = self.app.pal, self.app.m
-        if self._bg is None or self._bg.get_size() != surface.get_size():
-            self._bg = draw.backdrop(surface.get_size(), pal)
-        surface.blit(self._bg, (0, 0))
+        draw.blit_backdrop(surface, pal)
         draw.blit_text(surface, "Load game", m.large, pal.text,
                        (surface.get_width() // 2, 2 * m.pad + m.button_h // 2), "center", True)
         self.tabs.draw(surface, pal, m)
