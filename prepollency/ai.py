@@ -130,10 +130,14 @@ class Plan:
     raid_pull_big: int = -1  # a victim this weak (pieces) pulls a big raider's steps to its base
     fill_prior: float = 0.0  # prior logit for the first step of a turn that completes a base
     guard: float = 0.0  # worth of each of a seat's own pieces (up to two) on its own base
+    charge: float = 0.0  # the march is 1 + this times stronger (and raids wait) while the seat
+    # charges: a rival takes the Obelisk, or the seat has its full lead and CHARGE_PIECES
+    contest: int = 4  # a rival on this many Obelisk squares (of 5 pieces or more) takes it
 
 
 # `hard` waits out the melee of the others, then finishes them: measured in the closing note
-PLANS = {"hard": Plan(patience=1.0, raid_nearest=1.0, raid_pull_big=3, fill_prior=8.0, guard=1.0)}
+PLANS = {"hard": Plan(patience=1.0, raid_nearest=1.0, raid_pull_big=3, fill_prior=8.0, guard=1.0,
+                     charge=2.0, contest=3)}
 
 
 def attacked(state: State) -> bytearray:
@@ -178,33 +182,42 @@ def raid_target(state: State, raider: int, nearest: float = 0.0) -> tuple[int, f
     return target, best
 
 
-def takers(state: State) -> set[int]:
-    """The seats taking the Obelisk: holding it, or on four of its squares or more."""
-    owners, holds = state.owners, state.holds
+def takers(state: State, contest: int = 4) -> set[int]:
+    """The seats taking the Obelisk: holding it, or of five pieces or more on `contest` of its
+    squares or more."""
+    owners, holds, pieces = state.owners, state.holds, state.pieces
     on: dict[int, int] = {}
     for sq in OBELISK:
         if owners[sq]:
             on[owners[sq]] = on.get(owners[sq], 0) + 1
-    return {seat for seat in state.alive if holds[seat] or on.get(seat, 0) >= 4}
+    return {seat for seat in state.alive
+            if holds[seat] or (on.get(seat, 0) >= contest and len(pieces[seat]) >= 5)}
 
 
-def march_share(state: State, seat: int, patience: float, taking: set[int] | None = None
-                ) -> float:
+CHARGE_PIECES = 7  # five to hold the Obelisk and two to guard it
+
+
+def march_share(state: State, seat: int, patience: float, taking: set[int] | None = None,
+                charge: float = 0.0) -> float:
     """How much of the march toward the Obelisk a patient seat makes (`Plan.patience`): none
     while some rival has as many pieces, all of it once it has 1 + patience times the
-    strongest rival's, and all of it while a rival takes the Obelisk (`takers`, passed in when
-    known): go and break the hold. Three or more seats in only: in a melee of three or four the
-    seats that trade pieces in the centre all lose to the one that kept its own."""
+    strongest rival's. It charges (1 + `charge` times the march) with that full lead and
+    CHARGE_PIECES, and while a rival takes the Obelisk (`takers`, passed in when known): go
+    and break the hold before it is complete. Three or more seats in only: in a melee of three
+    or four the seats that trade pieces in the centre all lose to the one that kept its own."""
     if not patience or len(state.alive) < 3:
         return 1.0
     if taking is None:
         taking = takers(state)
     if taking - {seat}:
-        return 1.0
+        return 1.0 + charge
     pieces = state.pieces
     rival = max(len(pieces[s]) for s in state.alive if s != seat)
     ratio = len(pieces[seat]) / max(1, rival)
-    return min(1.0, max(0.0, (ratio - 1.0) / patience))
+    share = min(1.0, max(0.0, (ratio - 1.0) / patience))
+    if share == 1.0 and len(pieces[seat]) >= CHARGE_PIECES:
+        return 1.0 + charge
+    return share
 
 
 def eliminations(state: State) -> set[Any]:
@@ -269,8 +282,8 @@ class PrepollencyHeuristics(Heuristics):
                 march = MARCH
             if plan.patience:
                 if taking is None:
-                    taking = takers(state)
-                march *= march_share(state, seat, plan.patience, taking)
+                    taking = takers(state, plan.contest)
+                march *= march_share(state, seat, plan.patience, taking, plan.charge)
             if plan.guard and len(alive) > 2:
                 score += plan.guard * min(2, sum(owners[b] == seat for b in BASES[seat]))
             for sq in mine:
@@ -339,14 +352,15 @@ class PrepollencyHeuristics(Heuristics):
                      for seat in state.alive if seat != me}
         toward = CLOSE  # with too few pieces to hold the Obelisk: toward a raid's target
         plan = self.plan
-        share = march_share(state, me, plan.patience)
+        taking = takers(state, plan.contest) if plan.patience else None
+        share = march_share(state, me, plan.patience, taking, plan.charge)
         centre, pull = CENTRE_STEP * share, CENTRE_PULL * share
         if len(state.pieces[me]) < 5:
             centre = 0.0
             target = raid_target(state, me, plan.raid_nearest)[0]
             if target:
                 toward, pull = NEAR_RAID[target], RAID_PULL
-        elif plan.raid_pull_big >= 0:  # a big seat turns on a victim too weak to defend
+        elif plan.raid_pull_big >= 0 and share <= 1.0:  # a big seat turns on a weak victim
             target = raid_target(state, me, plan.raid_nearest)[0]
             if target and len(state.pieces[target]) <= plan.raid_pull_big:
                 toward, pull = NEAR_RAID[target], RAID_PULL

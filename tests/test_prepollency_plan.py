@@ -41,6 +41,29 @@ def test_a_patient_seat_marches_only_with_a_lead():
     assert 0.0 < ai.march_share(lead, 1, 1.0) < 1.0
 
 
+def test_a_patient_seat_charges_when_a_rival_contests_the_obelisk_or_it_leads_in_full():
+    # Red and Yellow even (6 pieces each), Yellow on three of the Obelisk's five squares
+    pieces = {"c3": "1I", "c4": "1I", "d3": "1I", "d4": "1C", "e5": "1A", "e4": "1A",
+              "h8": "3I", "g8": "3I", "h9": "3A", "m12": "3I", "l13": "3C", "l12": "3A",
+              "c13": "2I", "m3": "4I"}
+    contested = position(pieces, players=4)
+    assert ai.takers(contested, 3) == {3} and ai.takers(contested, 4) == set()
+    assert ai.march_share(contested, 1, 1.0, ai.takers(contested, 3), charge=2.0) == 3.0
+    assert ai.march_share(contested, 1, 1.0, ai.takers(contested, 4), charge=2.0) == 0.0
+    # ... a rival of four pieces can never hold it: it takes nothing
+    small = {sq: p for sq, p in pieces.items() if sq not in ("m12", "l13")}
+    assert ai.takers(position(small, players=4), 3) == set()
+    # Red 8 pieces against at most 4: the full lead, pieces enough to hold and guard
+    ahead = dict(pieces, f3="1I", f4="1I")
+    for sq in ("h8", "g8", "m12"):
+        del ahead[sq]
+    lead = position(ahead, players=4)
+    assert ai.march_share(lead, 1, 1.0, set(), charge=2.0) == 3.0
+    # ... with six pieces against three the lead is full but too few charge
+    short = {sq: p for sq, p in ahead.items() if sq not in ("f3", "f4", "l12")}
+    assert ai.march_share(position(short, players=4), 1, 1.0, set(), charge=2.0) == 1.0
+
+
 def test_hard_fills_the_last_square_through_a_square_of_the_base_itself():
     # Yellow's Archers hold n15, n14 and o14 of Blue's base; o15 can only be entered from the
     # base itself: o14-o15, then o13-o14 refills o14. Blue has no piece left to defend.
