@@ -130,6 +130,7 @@ class Plan:
     raid_pull_big: int = -1  # a victim this weak (pieces) pulls a big raider's steps to its base
     fill_prior: float = 0.0  # prior logit for the first step of a turn that completes a base
     guard: float = 0.0  # worth of each of a seat's own pieces (up to two) on its own base
+    # (none while it charges: the Archers at home are its fastest pieces)
     charge: float = 0.0  # the march is 1 + this times stronger (and raids wait) while the seat
     # charges: a rival takes the Obelisk, or the seat has its full lead and CHARGE_PIECES
     contest: int = 4  # a rival on this many Obelisk squares (of 5 pieces or more) takes it
@@ -276,15 +277,16 @@ class PrepollencyHeuristics(Heuristics):
         for seat in alive:
             mine = pieces[seat]
             score = HOLD_POINT * state.holds[seat] + POTENTIAL[min(5, len(mine))]
-            march = MARCH * SHORT_MARCH
+            march, share = MARCH * SHORT_MARCH, 1.0
             if len(mine) >= 5:  # fewer can never hold the Obelisk
                 score += OBELISK_HELD[held[seat]]
                 march = MARCH
             if plan.patience:
                 if taking is None:
                     taking = takers(state, plan.contest)
-                march *= march_share(state, seat, plan.patience, taking, plan.charge)
-            if plan.guard and len(alive) > 2:
+                share = march_share(state, seat, plan.patience, taking, plan.charge)
+                march *= share
+            if plan.guard and len(alive) > 2 and share <= 1.0:
                 score += plan.guard * min(2, sum(owners[b] == seat for b in BASES[seat]))
             for sq in mine:
                 score += PIECE[kinds[sq]] + march * CLOSE[sq]

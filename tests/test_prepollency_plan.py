@@ -62,6 +62,14 @@ def test_a_patient_seat_charges_when_a_rival_contests_the_obelisk_or_it_leads_in
     # ... with six pieces against three the lead is full but too few charge
     short = {sq: p for sq, p in ahead.items() if sq not in ("f3", "f4", "l12")}
     assert ai.march_share(position(short, players=4), 1, 1.0, set(), charge=2.0) == 1.0
+    # a charging seat brings its guard along: its base pieces count only while it waits
+    guarded = position(dict(ahead, a1="1A", b2="1A"), players=4)
+    waiting = position(dict(pieces, a1="1A", b2="1A"), players=4)
+    plans = [ai.Plan(patience=1.0, charge=2.0, guard=guard) for guard in (0.0, 1.0)]
+    free, held = (ai.PrepollencyHeuristics(plan).scores(guarded)[1] for plan in plans)
+    assert free == held
+    free, held = (ai.PrepollencyHeuristics(plan).scores(waiting)[1] for plan in plans)
+    assert held == free + 2.0
 
 
 def test_hard_fills_the_last_square_through_a_square_of_the_base_itself():
