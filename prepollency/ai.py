@@ -131,8 +131,8 @@ class Plan:
     fill_prior: float = 0.0  # prior logit for the first step of a turn that completes a base
     guard: float = 0.0  # worth of each of a seat's own pieces (up to two) on its own base
     # (none while it charges: the Archers at home are its fastest pieces)
-    charge: float = 0.0  # the march is 1 + this times stronger (and raids wait) while the seat
-    # charges: a rival takes the Obelisk, or the seat has its full lead and CHARGE_PIECES
+    charge: float = 0.0  # the march is 1 + this times stronger (and no raid pulls its steps)
+    # while the seat charges: a rival takes the Obelisk, or it has its full lead and CHARGE_PIECES
     contest: int = 4  # a rival on this many Obelisk squares (of 5 pieces or more) takes it
 
 

@@ -53,13 +53,13 @@ def test_a_patient_seat_charges_when_a_rival_contests_the_obelisk_or_it_leads_in
     # ... a rival of four pieces can never hold it: it takes nothing
     small = {sq: p for sq, p in pieces.items() if sq not in ("m12", "l13")}
     assert ai.takers(position(small, players=4), 3) == set()
-    # Red 8 pieces against at most 4: the full lead, pieces enough to hold and guard
+    # Red 8 pieces against at most 3: the full lead, pieces enough to hold and guard
     ahead = dict(pieces, f3="1I", f4="1I")
     for sq in ("h8", "g8", "m12"):
         del ahead[sq]
     lead = position(ahead, players=4)
     assert ai.march_share(lead, 1, 1.0, set(), charge=2.0) == 3.0
-    # ... with six pieces against three the lead is full but too few charge
+    # ... with six pieces against two the lead is full, but six are too few to charge
     short = {sq: p for sq, p in ahead.items() if sq not in ("f3", "f4", "l12")}
     assert ai.march_share(position(short, players=4), 1, 1.0, set(), charge=2.0) == 1.0
     # a charging seat brings its guard along: its base pieces count only while it waits
