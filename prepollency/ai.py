@@ -39,11 +39,13 @@ by turn 150; whoever had four pieces left then raided the others, and when nobod
 game was drawn. More nodes did not help: `hard` only traded faster (1 win in 12 against three
 `normal`, 5 draws, 407 turns on average, at the ladder's node counts). So `hard` plays a plan
 with three or more seats in: it keeps its army home while the others fight (`patience`: it
-marches only with a lead over the strongest rival, or to break a rival's hold), keeps pieces
-on its own base (`guard`), and turns its material on a victim too weak to defend, counting the
-pieces that would fill that base (`raid_nearest`, `raid_pull_big`) and opening first the turn
-that completes it (`fill_prior`, exact on `tactics.fill_turn`: its first step is often a step
-inside the base itself, which nothing else favours). Two-player games never see the plan.
+marches only with a lead over the strongest rival), keeps pieces on its own base (`guard`),
+charges the Obelisk with them once it leads in full or a rival stands on three of its squares
+(`charge`, `contest`: a hold that began while the army was home could not be broken in time),
+and turns its material on a victim too weak to defend, counting the pieces that would fill
+that base (`raid_nearest`, `raid_pull_big`) and opening first the turn that completes it
+(`fill_prior`, exact on `tactics.fill_turn`: its first step is often a step inside the base
+itself, which nothing else favours). Two-player games never see the plan.
 
 The tactical check (`forced_win`, `losing`) is `prepollency.tactics`: a turn that wins at once
 is played at once, and a step after which every way to finish the turn hands a win to a seat
@@ -183,16 +185,24 @@ def raid_target(state: State, raider: int, nearest: float = 0.0) -> tuple[int, f
     return target, best
 
 
-def takers(state: State, contest: int = 4) -> set[int]:
-    """The seats taking the Obelisk: holding it, or of five pieces or more on `contest` of its
-    squares or more."""
-    owners, holds, pieces = state.owners, state.holds, state.pieces
-    on: dict[int, int] = {}
+def on_obelisk(state: State) -> dict[int, int]:
+    """How many Obelisk squares each seat still in stands on (0 for none)."""
+    owners = state.owners
+    on = dict.fromkeys(state.alive, 0)
     for sq in OBELISK:
         if owners[sq]:
             on[owners[sq]] = on.get(owners[sq], 0) + 1
+    return on
+
+
+def takers(state: State, contest: int = 4, on: dict[int, int] | None = None) -> set[int]:
+    """The seats taking the Obelisk: holding it, or of five pieces or more on `contest` of its
+    squares or more (`on`: on_obelisk, passed in when known)."""
+    holds, pieces = state.holds, state.pieces
+    if on is None:
+        on = on_obelisk(state)
     return {seat for seat in state.alive
-            if holds[seat] or (on.get(seat, 0) >= contest and len(pieces[seat]) >= 5)}
+            if holds[seat] or (on[seat] >= contest and len(pieces[seat]) >= 5)}
 
 
 CHARGE_PIECES = 7  # five to hold the Obelisk and two to guard it
@@ -267,10 +277,7 @@ class PrepollencyHeuristics(Heuristics):
         """Each seat still in the game: its score in rough piece units."""
         owners, kinds, pieces = state.owners, state.kinds, state.pieces
         alive = state.alive
-        held = {seat: 0 for seat in alive}
-        for sq in OBELISK:
-            if owners[sq]:
-                held[owners[sq]] = held.get(owners[sq], 0) + 1
+        held = on_obelisk(state)
         plan = self.plan
         taking = None
         scores = {}
@@ -283,7 +290,7 @@ class PrepollencyHeuristics(Heuristics):
                 march = MARCH
             if plan.patience:
                 if taking is None:
-                    taking = takers(state, plan.contest)
+                    taking = takers(state, plan.contest, held)
                 share = march_share(state, seat, plan.patience, taking, plan.charge)
                 march *= share
             if plan.guard and len(alive) > 2 and share <= 1.0:
