@@ -17,7 +17,15 @@ Each seat still in the game gets a score in rough piece units:
   loses and (less) the raider gains. An eliminated rival counts for a very low
   score, so that finishing a raid beats keeping the victim in the game. That low score
   saturates the value of the seats still in (a lost piece moved it by 0.00003), so once a
-  rival is out ALIVE_SHARE of the value is the score against the rivals still in alone.
+  rival is out ALIVE_SHARE of the value is the fight of those still in: the score against
+  every rival, each counting for at least DOOMED and an eliminated one for FALLEN, on a wider
+  scale. Averaged over the seats still in alone, as it was, a seat about to fall made every
+  survivor's edge: finishing it lowered the survivors' values (in 90 of 90 self-play
+  positions where a turn completed the second elimination), and 4-player games idled for
+  dozens of turns next to a base one square from full;
+- no seat of four pieces or more: no seat can fill a base or hold the Obelisk any more, so
+  every value is the draw's 0 (exact for two seats left; with more, two bases completed in
+  one turn could still end it).
 A seat's value is its score against the average of the others (LEAD_SHARE, the weight of the
 best rival, is 0): with four players, weighing the leader heavily made the three others gang up
 on whoever got ahead (the stronger seat) and ground every game into a draw; at 0.2 the 4-player
@@ -103,7 +111,10 @@ NEAR_RAID = {seat: tuple(14 - _base_dist(seat, sq) / 2 for sq in range(GRID.cell
 # no longer win, so in a 4-player melee the last pieces are worth keeping (and taking).
 POTENTIAL = (0.0, 0.0, 0.0, 1.0, 3.0, 7.0)
 ELIMINATED = -60.0  # the score an eliminated rival counts for in the average of the others
-ALIVE_SHARE = 0.4  # of a value once a rival is out: the edge over the rivals still in alone
+ALIVE_SHARE = 0.4  # of a value once a rival is out: the fight of those still in, where
+DOOMED = -10.0  # a rival still in counts for no less (a seat about to fall is no one's edge)
+FALLEN = -25.0  # and an eliminated one for this: finishing a seat always gains
+FIGHT_SCALE = 18.0  # (wider than SCALE: with two rivals out at FALLEN a piece still counts)
 SHORT_MARCH = 0.3  # share of the march to the Obelisk for a seat too small to hold it
 # A raid: a seat with RAID_WEAK pieces or fewer cannot guard its base; each point of a raider's
 # nearness (NEAR_RAID) costs it RAID (x (RAID_WEAK + 2 - pieces) / (RAID_WEAK + 2)), of which
@@ -324,8 +335,11 @@ class PrepollencyHeuristics(Heuristics):
     def value(self, game: Any, state: State) -> list[float]:
         """One value per seat: its score against the best and the average of the others."""
         scores = self.scores(state)
+        if all(len(state.pieces[s]) < 4 for s in scores):  # nobody can win any more
+            return [0.0 if s in scores else -0.99 for s in state.seats]
         rivals = len(state.seats) - 1
-        gone = (rivals + 1 - len(scores)) * ELIMINATED
+        fallen = rivals + 1 - len(scores)
+        gone = fallen * ELIMINATED
         total = sum(scores.values())
         quiet = state.quiet / (DRAW_ROUNDS * len(state.alive))
         keep = 1.0 - DRAW_PRESSURE * quiet * quiet
@@ -342,11 +356,12 @@ class PrepollencyHeuristics(Heuristics):
             average = (total - mine + gone) / rivals
             edge = LEAD_SHARE * (mine - best) + (1.0 - LEAD_SHARE) * (mine - average)
             value = math.tanh(edge / SCALE)
-            if gone and ALIVE_SHARE:  # the eliminated rivals saturate `edge` near 1: weigh in
-                # the fight of those still in, or a piece lost no longer counts (a seat far
+            if fallen and ALIVE_SHARE:  # the eliminated rivals saturate `edge` near 1: weigh
+                # in the fight of those still in, or a piece lost no longer counts (a seat far
                 # ahead threw its pieces to a lone Archer and the game was drawn)
-                among = (total - mine) / (len(scores) - 1)
-                fight = math.tanh((mine - among) / SCALE)
+                among = (sum(max(DOOMED, v) for s, v in scores.items() if s != seat)
+                         + fallen * FALLEN) / rivals
+                fight = math.tanh((mine - among) / FIGHT_SCALE)
                 value = (1.0 - ALIVE_SHARE) * value + ALIVE_SHARE * fight
             if len(state.pieces[seat]) >= 4:  # fewer cannot win: no use hurrying them
                 value *= keep
