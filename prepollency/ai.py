@@ -334,9 +334,10 @@ class PrepollencyHeuristics(Heuristics):
 
     def value(self, game: Any, state: State) -> list[float]:
         """One value per seat: its score against the best and the average of the others."""
+        alive = state.alive
+        if len(alive) > 1 and all(len(state.pieces[s]) < 4 for s in alive):  # nobody can win
+            return [0.0 if s in alive else -0.99 for s in state.seats]
         scores = self.scores(state)
-        if all(len(state.pieces[s]) < 4 for s in scores):  # nobody can win any more
-            return [0.0 if s in scores else -0.99 for s in state.seats]
         rivals = len(state.seats) - 1
         fallen = rivals + 1 - len(scores)
         gone = fallen * ELIMINATED
