@@ -73,8 +73,8 @@ def test_a_patient_seat_charges_when_a_rival_contests_the_obelisk_or_it_leads_in
 
 
 def test_hard_fills_the_last_square_through_a_square_of_the_base_itself():
-    # Yellow's Archers hold n15, n14 and o14 of Blue's base; o15 can only be entered from the
-    # base itself: o14-o15, then o13-o14 refills o14. Blue has no piece left to defend.
+    # Yellow's Archers hold n15, n14 and o14 of Green's base; o15 can only be entered from the
+    # base itself: o14-o15, then o13-o14 refills o14. Green has no piece left to defend.
     pieces = {"n15": "4A", "n14": "4A", "o14": "4A", "o13": "4A", "m13": "4I", "j10": "4C",
               "c3": "1I", "d3": "1A", "c12": "2I", "d13": "2A"}
     state = position(pieces, players=4, turn=4)
@@ -100,7 +100,7 @@ def test_eliminations_are_only_sought_with_three_seats_or_more_at_a_turn_start()
 
 def _endgame(pieces: dict[str, str], alive: tuple[int, ...] = (1, 3), turn: int = 1
              ) -> rules.State:
-    """A four-seat position with only `alive` still in (Red and Blue), `turn` to move."""
+    """A four-seat position with only `alive` still in (Red and Green), `turn` to move."""
     from prepollency.moves import CELLS, GRID, LETTERS
     from prepollency.state import KIND, OWNER, make_state
     board = [[0] * CELLS, [0] * CELLS]
@@ -118,22 +118,22 @@ def test_a_piece_still_counts_once_rivals_are_eliminated():
     short = _endgame({**red, "e7": "3A"})
     kept, lost = ai.HEURISTICS.value(rules, full)[0], ai.HEURISTICS.value(rules, short)[0]
     assert kept - lost > 0.002  # 0.00003 without ALIVE_SHARE
-    hard = ai.HEURISTICS.for_level("hard")  # its raid on Blue's base widens the lead further
+    hard = ai.HEURISTICS.for_level("hard")  # its raid on Green's base widens the lead further
     assert -1.0 < hard.value(rules, short)[0] < hard.value(rules, full)[0] < 1.0
 
 
 def test_finishing_a_seat_is_worth_more_than_keeping_it_as_a_punching_bag():
-    # Green's Archers stand on three of Yellow's base squares and next to the fourth, which
-    # only a step inside the base opens (o14-o15, then o13-o14). Yellow, of one Infantry,
+    # Yellow's Archers stand on three of Green's base squares and next to the fourth, which
+    # only a step inside the base opens (o14-o15, then o13-o14). Green, of one Infantry,
     # scores far below the rest; averaged over the seats still in, it once made every
     # survivor's edge, so that finishing it looked worse than shuffling beside its base (the
     # second elimination in 90 of 90 self-play positions, the first in 29 of 34).
-    green = {"n15": "4A", "n14": "4A", "o14": "4A", "o13": "4A", "h7": "3I"}
+    yellow = {"n15": "4A", "n14": "4A", "o14": "4A", "o13": "4A", "h7": "3I"}
     fill, shuffle = Turn.parse(["o14-o15", "o13-o14"]), Turn.parse(["n15-o15", "o13-n13"])
     for others, alive in (({"d12": "1I", "k11": "1A"}, (1, 3, 4)),
                           ({"d12": "1I", "k11": "1A", "c3": "2I", "c4": "2I", "d3": "2A",
                             "d4": "2C", "e5": "2C"}, (1, 2, 3, 4))):
-        state = _endgame({**green, **others}, alive, turn=4)
+        state = _endgame({**yellow, **others}, alive, turn=4)
         done = rules.apply(state, fill)
         assert 3 not in done.alive
         value = [ai.HEURISTICS.value(rules, after)[3]
@@ -147,8 +147,8 @@ def test_no_seat_of_four_pieces_is_a_dead_draw():
     dead = _endgame({"c3": "1I", "d3": "1A", "e3": "1C", "m13": "3I", "m12": "3A"})
     assert ai.HEURISTICS.value(rules, dead) == [0.0, -0.99, 0.0, -0.99]
     alive = _endgame({"c3": "1I", "d3": "1A", "e3": "1C", "f3": "1C", "m13": "3I"})
-    red, _, blue, _ = ai.HEURISTICS.value(rules, alive)  # Red's four can fill Blue's base
-    assert red > blue and blue != 0.0
+    red, _, green, _ = ai.HEURISTICS.value(rules, alive)  # Red's four can fill Green's base
+    assert red > green and green != 0.0
 
 
 def test_a_level_without_a_plan_gets_none_whichever_evaluation_is_asked():
