@@ -110,6 +110,7 @@ NEAR_RAID = {seat: tuple(14 - _base_dist(seat, sq) / 2 for sq in range(GRID.cell
 # pieces can still take the Obelisk (and earn Khans), four can still fill a base; fewer can
 # no longer win, so in a 4-player melee the last pieces are worth keeping (and taking).
 POTENTIAL = (0.0, 0.0, 0.0, 1.0, 3.0, 7.0)
+FILL_PIECES = 4  # pieces a seat needs to fill a base alone: with fewer it can no longer win
 ELIMINATED = -60.0  # the score an eliminated rival counts for in the average of the others
 ALIVE_SHARE = 0.4  # of a value once a rival is out: the fight of those still in, where
 DOOMED = -10.0  # a rival still in counts for no less (a seat about to fall is no one's edge)
@@ -177,7 +178,7 @@ def raid_target(state: State, raider: int, nearest: float = 0.0) -> tuple[int, f
     pieces = state.pieces
     mine = pieces[raider]
     best, target = 0.0, 0
-    if len(mine) < 4 or len(state.seats) == 2:
+    if len(mine) < FILL_PIECES or len(state.seats) == 2:
         return target, best
     owners = state.owners
     for seat in state.alive:
@@ -335,14 +336,14 @@ class PrepollencyHeuristics(Heuristics):
     def value(self, game: Any, state: State) -> list[float]:
         """One value per seat: its score against the best and the average of the others."""
         alive = state.alive
-        if len(alive) > 1 and all(len(state.pieces[s]) < 4 for s in alive):  # nobody can win
-            return [0.0 if s in alive else -0.99 for s in state.seats]
+        if len(alive) > 1 and all(len(state.pieces[s]) < FILL_PIECES for s in alive):
+            return [0.0 if s in alive else -0.99 for s in state.seats]  # no one can win
         scores = self.scores(state)
         rivals = len(state.seats) - 1
         fallen = rivals + 1 - len(scores)
         gone = fallen * ELIMINATED
         total = sum(scores.values())
-        quiet = state.quiet / (DRAW_ROUNDS * len(state.alive))
+        quiet = state.quiet / (DRAW_ROUNDS * len(alive))
         keep = 1.0 - DRAW_PRESSURE * quiet * quiet
         out = []
         for seat in state.seats:
@@ -364,7 +365,7 @@ class PrepollencyHeuristics(Heuristics):
                          + fallen * FALLEN) / rivals
                 fight = math.tanh((mine - among) / FIGHT_SCALE)
                 value = (1.0 - ALIVE_SHARE) * value + ALIVE_SHARE * fight
-            if len(state.pieces[seat]) >= 4:  # fewer cannot win: no use hurrying them
+            if len(state.pieces[seat]) >= FILL_PIECES:  # fewer cannot win: no use hurrying them
                 value *= keep
             out.append(value)
         return out
