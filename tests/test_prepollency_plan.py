@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from common.ai.levels import make_cpu
 from prepollency import ai, rules
 from prepollency.moves import END, Turn
@@ -85,6 +87,28 @@ def test_hard_fills_the_last_square_through_a_square_of_the_base_itself():
         turn = make_cpu(rules, "hard", random.Random(seed), nodes=200)(state)
         after = rules.apply(state, turn)
         assert 3 not in after.alive, turn
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_every_level_finishes_a_seat_at_once_unless_that_hands_over_the_game(level):
+    # The Green base of the test above: every level completes it at once, as it plays a win
+    # (normal's search alone shuffles here; in self-play such bases stood three squares full
+    # for dozens of turns).
+    pieces = {"n15": "4A", "n14": "4A", "o14": "4A", "o13": "4A", "m13": "4I", "j10": "4C",
+              "c3": "1I", "d3": "1A", "c12": "2I", "d13": "2A"}
+    state = position(pieces, players=4, turn=4)
+    turn = make_cpu(rules, level, random.Random(1), nodes=50)(state)
+    assert 3 not in rules.apply(state, turn).alive, turn
+    # Red, next to move, holds the Obelisk in its third round and wins at its turn's end:
+    # Yellow's Cavalry takes h8 (e5-h8) instead, and Green stays in.
+    held = {**pieces, "h8": "1I", "g8": "1I", "i8": "1I", "h7": "1I", "h9": "1I", "e5": "4C"}
+    del held["c3"], held["d3"]
+    state = position(held, players=4, turn=4, holds={1: 3})
+    assert ai.eliminations(state)
+    for seed in range(2):
+        turn = make_cpu(rules, level, random.Random(seed), nodes=50)(state)
+        after = rules.apply(state, turn)
+        assert after.holds[1] == 0 and 3 in after.alive, turn
 
 
 def test_eliminations_are_only_sought_with_three_seats_or_more_at_a_turn_start():

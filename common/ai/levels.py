@@ -14,7 +14,8 @@ Overlords `overlords.tactics`, two moves deep) around its search: a forced win i
 once, without searching, and a first step that loses by force is replaced by the search's best
 safe one whenever a safe one exists. Where a turn is several steps (Prepollency), the winning
 turn is finished with its winning steps and every step of the chosen turn is checked in the
-position it is made in (a losing second step is replaced by a safe follow-up). `easy` runs it
+position it is made in (a losing second step is replaced by a safe follow-up; so is one in a
+turn played at once that does not win, such as a Prepollency elimination). `easy` runs it
 on most turns only (`vigilance`): a beginner must still be able to catch it out now and then.
 """
 
@@ -147,7 +148,7 @@ class CpuPlayer:
             win = self.h.forced_win(view, state)
             checked = time.perf_counter() - start
             if win is not None:
-                steps = self._finish(state, win, win=True)
+                steps = self._finish(state, win, win=True, safe=True)
                 spent = time.perf_counter() - start
                 self.last = TurnStats(0, spent, False, spent)
                 return self.game.steps_to_move(steps)

@@ -84,8 +84,9 @@ class Heuristics:
 
     def forced_win(self, game: Game, state: Any) -> Any | None:
         """A first step that wins by force within the game's tactical horizon (Overlords: a
-        capture now, or a move after which every reply allows one), or None. This base class
-        knows no tactics."""
+        capture now, or a move after which every reply allows one), or that the game plays at
+        once as surely as a win (Prepollency with three or four seats in: eliminating a rival),
+        or None. This base class knows no tactics."""
         return None
 
     def losing(self, game: Game, state: Any, steps: list[Any]) -> set[Any]:
