@@ -74,11 +74,15 @@ def test_a_patient_seat_charges_when_a_rival_contests_the_obelisk_or_it_leads_in
     assert held == free + 2.0
 
 
+# Yellow's Archers on three of Green's base squares, o15 free; Green has no piece left
+GREEN_ONE_SQUARE_FROM_FALLING = {"n15": "4A", "n14": "4A", "o14": "4A", "o13": "4A", "m13": "4I",
+                                 "j10": "4C", "c3": "1I", "d3": "1A", "c12": "2I", "d13": "2A"}
+
+
 def test_hard_fills_the_last_square_through_a_square_of_the_base_itself():
     # Yellow's Archers hold n15, n14 and o14 of Green's base; o15 can only be entered from the
     # base itself: o14-o15, then o13-o14 refills o14. Green has no piece left to defend.
-    pieces = {"n15": "4A", "n14": "4A", "o14": "4A", "o13": "4A", "m13": "4I", "j10": "4C",
-              "c3": "1I", "d3": "1A", "c12": "2I", "d13": "2A"}
+    pieces = dict(GREEN_ONE_SQUARE_FROM_FALLING)
     state = position(pieces, players=4, turn=4)
     assert 3 in state.alive and not state.pieces[3]
     first = ai.eliminations(state)
@@ -94,8 +98,7 @@ def test_every_level_finishes_a_seat_at_once_unless_that_hands_over_the_game(lev
     # The Green base of the test above: every level completes it at once, as it plays a win
     # (normal's search alone shuffles here; in self-play such bases stood three squares full
     # for dozens of turns).
-    pieces = {"n15": "4A", "n14": "4A", "o14": "4A", "o13": "4A", "m13": "4I", "j10": "4C",
-              "c3": "1I", "d3": "1A", "c12": "2I", "d13": "2A"}
+    pieces = dict(GREEN_ONE_SQUARE_FROM_FALLING)
     state = position(pieces, players=4, turn=4)
     turn = make_cpu(rules, level, random.Random(1), nodes=50)(state)
     assert 3 not in rules.apply(state, turn).alive, turn
