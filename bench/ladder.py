@@ -3,10 +3,12 @@
     python3 bootstrap.py bench ladder                     the issue's pairings, 20 games each
     python3 bootstrap.py bench ladder --games 60 --jobs 2 --only overlords
     python3 bootstrap.py bench ladder --pair prepollency4:hard-normal --games 40
+    python3 bootstrap.py bench ladder --pair prepollency3:hard-normal --games 12
 
 A pairing `A-B` plays A against B with both colours (seats) equally: in 2-player games each
-board is played twice, A White (seat 1) once and Black (seat 3) once; in 4-player games
-(`prepollency4`) one A seat faces three B seats, A taking each seat in turn. CPU seats search
+board is played twice, A White (seat 1) once and Black (seat 3) once; in 3- and 4-player games
+(`prepollency3`, the variant, and `prepollency4`) one A seat faces two or three B seats, A
+taking each seat in turn. CPU seats search
 their level's calibrated node budget (level seconds x the game's nodes per second), so results
 are reproducible from --seed;
 --scale multiplies every budget. A "win" is a real win (a draw or an unfinished game is not).
@@ -48,6 +50,7 @@ TARGETS = {  # the issue's bars: a win rate the first level must reach
 # 4 players (issue 17): at most this share of drawn games, and games this long on average
 GAME_BARS = {("prepollency4", "hard", "normal"): (0.20, 250)}
 MAX_TURNS = 2000
+PLAYERS = {"overlords": 2, "prepollency": 2, "prepollency3": 3, "prepollency4": 4}  # variants
 
 
 def _engine(name: str):
@@ -71,11 +74,11 @@ def play_one(task: tuple) -> dict:
     """One game of a pairing; returns the result, the turn times per level and the record."""
     variant, a, b, index, seed, scale, out = task
     game = _engine(variant)
-    players = 4 if variant == "prepollency4" else 2
+    players = PLAYERS[variant]
     state = game.new_state(random.Random(seed * 1_000_003 + index // players), players)
     rng = random.Random(seed * 1_000_003 + index)
     seats = game.players(state)
-    specs = [a, b] if players == 2 else [a, b, b, b]
+    specs = [a] + [b] * (players - 1)
     shift = index % players
     specs = specs[-shift:] + specs[:-shift] if shift else specs
     cpus = {}
@@ -192,6 +195,13 @@ def main(argv: list[str] | None = None) -> int:
         for text in args.pair:
             variant, _, levels = text.partition(":")
             a, _, b = levels.partition("-")
+            if variant not in PLAYERS:
+                parser.error(f"--pair {text[:60]!r}: the variant must be one of "
+                             f"{', '.join(PLAYERS)}")
+            for level in (a, b):
+                if level != "random" and level not in LEVELS:
+                    parser.error(f"--pair {text[:60]!r}: {level[:20]!r} is not a level "
+                                 f"({', '.join(LEVELS)} or random)")
             pairs.append((variant, a, b))
     if args.only:
         pairs = [p for p in pairs if p[0] == args.only]
