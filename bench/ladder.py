@@ -8,10 +8,9 @@
 A pairing `A-B` plays A against B with both colours (seats) equally: in 2-player games each
 board is played twice, A White (seat 1) once and Black (seat 3) once; in 3- and 4-player games
 (`prepollency3`, the variant, and `prepollency4`) one A seat faces two or three B seats, A
-taking each seat in turn. CPU seats search
-their level's calibrated node budget (level seconds x the game's nodes per second), so results
-are reproducible from --seed;
---scale multiplies every budget. A "win" is a real win (a draw or an unfinished game is not).
+taking each seat in turn. CPU seats search their level's calibrated node budget (level seconds
+x the game's nodes per second), so results are reproducible from --seed; --scale multiplies
+every budget. A "win" is a real win (a draw or an unfinished game is not).
 Every move is checked by the engine; every record is written to --out and validated.
 
 Time per turn is measured twice: wall-clock, and the CPU time of the process that plays the
@@ -70,6 +69,15 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def seat_specs(variant: str, a: str, b: str, index: int) -> list[str]:
+    """The levels of game `index`'s seats, in seat order: one A and the rest B, A taking
+    each seat in turn from game to game."""
+    players = PLAYERS[variant]
+    specs = [a] + [b] * (players - 1)
+    shift = index % players
+    return specs[-shift:] + specs[:-shift] if shift else specs
+
+
 def play_one(task: tuple) -> dict:
     """One game of a pairing; returns the result, the turn times per level and the record."""
     variant, a, b, index, seed, scale, out = task
@@ -78,9 +86,7 @@ def play_one(task: tuple) -> dict:
     state = game.new_state(random.Random(seed * 1_000_003 + index // players), players)
     rng = random.Random(seed * 1_000_003 + index)
     seats = game.players(state)
-    specs = [a] + [b] * (players - 1)
-    shift = index % players
-    specs = specs[-shift:] + specs[:-shift] if shift else specs
+    specs = seat_specs(variant, a, b, index)
     cpus = {}
     for seat, spec in zip(seats, specs, strict=True):
         if spec == "random":
@@ -203,6 +209,10 @@ def main(argv: list[str] | None = None) -> int:
                     parser.error(f"--pair {text[:60]!r}: {level[:20]!r} is not a level "
                                  f"({', '.join(LEVELS)} or random)")
             pairs.append((variant, a, b))
+    if args.only is not None and args.only not in PLAYERS:
+        parser.error(f"--only {args.only[:20]!r}: the variant must be one of {', '.join(PLAYERS)}")
+    if args.games < 1 or args.jobs < 1 or not 0 < args.scale <= 100:
+        parser.error("--games and --jobs must be at least 1, and --scale above 0 (at most 100)")
     if args.only:
         pairs = [p for p in pairs if p[0] == args.only]
     for game in ("overlords", "prepollency"):
