@@ -8,8 +8,9 @@ it can no longer fill a base or hold the Obelisk) and the turn it was eliminated
 seat to be "dominant" (DOMINANT pieces or more while every rival has FILL or fewer), and what
 it lost and took from then on, and where it lost them (on the Obelisk, on a base, in the
 field); and the winner's turns once some rival is weak: a capture, progress (its pieces need
-fewer moves to fill the base of a weak rival), idle (as many) or back (more). Moves are
-counted on an empty board, each square given the winner's nearest piece (`fill_moves`).
+fewer moves to fill the base of a weak rival), idle (as many) or back (more), and the turns of
+the rounds the idle and back ones stand for. Moves are counted on an empty board, each square
+given the winner's nearest piece (`fill_moves`).
 Then the averages over the games. Issue 17's closing notes quote these figures.
 """
 
@@ -91,6 +92,7 @@ class Game:
     lost: dict[str, int] = field(default_factory=dict)  # the dominant seat's losses by place
     took: int = 0  # ... and its captures
     winner_turns: dict[str, int] = field(default_factory=dict)  # once a rival is weak
+    wasted: int = 0  # the turns of the rounds in which the winner's turn was idle or back
 
     def waits(self) -> list[int]:
         """Turns from weak to eliminated, for the seats that were both."""
@@ -133,6 +135,8 @@ def phases(name: str, record: dict) -> Game:
             kind = _winner_turn(before, state, game.winner)
             if kind:
                 game.winner_turns[kind] = game.winner_turns.get(kind, 0) + 1
+                if kind in ("idle", "back"):
+                    game.wasted += len(before.alive)
     return game
 
 
@@ -182,7 +186,8 @@ def report(games: list[Game]) -> list[str]:
         f"{len(games)} games: {_mean([g.turns for g in games])} turns on average,"
         f" {sum(g.reason == 'obelisk' for g in games)} by the Obelisk,"
         f" {sum(g.winner is None for g in games)} without a winner",
-        f"eliminations: first at turn {_mean([o[0] for o in outs if o])}, second at"
+        f"the first seat weak at turn {_mean([min(g.weak.values()) for g in games if g.weak])};"
+        f" eliminations: first at turn {_mean([o[0] for o in outs if o])}, second at"
         f" {_mean([o[1] for o in outs if len(o) > 1])}, third at"
         f" {_mean([o[2] for o in outs if len(o) > 2])}; from weak to eliminated"
         f" {_mean(waits)} turns ({len(waits)} seats)",
@@ -195,6 +200,8 @@ def report(games: list[Game]) -> list[str]:
         "the winner's turns once a rival is weak: " + (", ".join(
             f"{k} {100 * kinds.get(k, 0) / total:.0f}%" for k in
             ("progress", "capture", "idle", "back")) + f" (of {total})" if total else "none"),
+        f"the rounds of its idle and back turns: {_mean([g.wasted for g in games])} turns a game"
+        " (at most what the game would have been shorter had each brought a raid nearer)",
     ]
     return lines
 

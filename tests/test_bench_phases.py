@@ -50,6 +50,8 @@ def test_the_phases_of_a_recorded_game():
     assert game.dominant == (201, 2, 9)
     assert game.lost == {"field": 2, "obelisk": 3} and game.took == 5
     assert sum(game.winner_turns.values()) == 28 and game.winner_turns["progress"] > 0
+    idle = game.winner_turns.get("idle", 0) + game.winner_turns.get("back", 0)
+    assert 2 * idle <= game.wasted <= 4 * idle  # a round of 2 to 4 turns each
     lines = phases.report([game])
     assert lines[0].startswith("game: 263 turns, elimination (2)")
     assert "first at turn 197, second at 230, third at 263" in lines[2]
