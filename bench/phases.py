@@ -4,13 +4,13 @@
     python3 bootstrap.py bench phases DIR            (or record files)
 
 For each game: its length and result; for each seat the turn it fell to three pieces ("weak":
-it can no longer fill a base or hold the Obelisk) and the turn it was eliminated; the first
-seat to be "dominant" (DOMINANT pieces or more while every rival has FILL or fewer), and what
-it lost and took from then on, and where it lost them (on the Obelisk, on a base, in the
-field); and the winner's turns once some rival is weak: a capture, progress (its pieces need
-fewer moves to fill the base of a weak rival), idle (as many) or back (more), and the turns of
-the rounds the idle and back ones stand for. Moves are counted on an empty board, each square
-given the winner's nearest piece (`fill_moves`).
+it can no longer fill a base or hold the Obelisk) and the turn it was eliminated (or left:
+resigned or forfeited); the first seat to be "dominant" (DOMINANT pieces or more while every
+rival has FILL or fewer), and what it lost and took from then on, and where it lost them (on
+the Obelisk, on a base, in the field); and the winner's turns once some rival is weak: a
+capture, progress (its pieces need fewer moves to fill the base of a weak rival), idle (as
+many) or back (more), and the turns of the rounds the idle and back ones stand for. Moves are
+counted on an empty board, each square given the winner's nearest piece (`fill_moves`).
 Then the averages over the games. Issue 17's closing notes quote these figures.
 """
 
@@ -87,7 +87,8 @@ class Game:
     winner: int | None
     reason: str
     weak: dict[int, int] = field(default_factory=dict)  # seat: turn it fell to WEAK pieces
-    out: dict[int, int] = field(default_factory=dict)  # seat: turn it was eliminated
+    out: dict[int, int] = field(default_factory=dict)  # seat: turn it was eliminated (or left)
+    left: set[int] = field(default_factory=set)  # the seats that resigned or forfeited
     dominant: tuple[int, int, int] | None = None  # (turn, seat, pieces)
     lost: dict[str, int] = field(default_factory=dict)  # the dominant seat's losses by place
     took: int = 0  # ... and its captures
@@ -122,9 +123,14 @@ def phases(name: str, record: dict) -> Game:
     replay = rec.replay(record, {"prepollency": rules})
     result = record.get("result") or {}
     game = Game(name, len(replay.moves), result.get("winner"), str(result.get("reason", "-")))
-    state = replay.initial
+    alive = set(replay.initial.alive)
     for index, turn in enumerate(replay.moves, start=1):
-        before, state = state, rules.apply(state, turn)
+        before = replay.states[index - 1]  # (after the withdrawals noted before this turn)
+        for seat in alive - set(before.alive):
+            game.out[seat] = index - 1
+            game.left.add(seat)
+        state = rules.apply(before, turn)
+        alive = set(state.alive)
         for seat in before.alive:
             if seat not in state.alive:
                 game.out[seat] = index
@@ -137,6 +143,9 @@ def phases(name: str, record: dict) -> Game:
                 game.winner_turns[kind] = game.winner_turns.get(kind, 0) + 1
                 if kind in ("idle", "back"):
                     game.wasted += len(before.alive)
+    for seat in alive - set(replay.states[-1].alive):  # left after the last turn
+        game.out[seat] = game.turns
+        game.left.add(seat)
     return game
 
 
@@ -170,7 +179,8 @@ def report(games: list[Game]) -> list[str]:
         dom = (f"dominant seat {g.dominant[1]} at {g.dominant[0]} with {g.dominant[2]}, then lost"
                f" {sum(g.lost.values())} {dict(sorted(g.lost.items()))} and took {g.took}"
                if g.dominant else "no dominant seat")
-        falls = ", ".join(f"{s}: weak {g.weak.get(s, '-')} out {g.out[s]}"
+        falls = ", ".join(f"{s}: weak {g.weak.get(s, '-')} {'left' if s in g.left else 'out'}"
+                          f" {g.out[s]}"
                           for s in sorted(g.out, key=g.out.get))
         lines.append(f"{g.name}: {g.turns} turns, {g.reason} ({g.winner or 'no winner'});"
                      f" {falls or 'no elimination'}; {dom}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import sys
 from pathlib import Path
 
@@ -12,6 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 import phases  # noqa: E402
 
 from common import record as rec  # noqa: E402
+from prepollency import rules  # noqa: E402
 from prepollency.moves import CAVALRY, GRID  # noqa: E402
 from prepollency.state import from_diagram  # noqa: E402
 from tests.helpers.prepollency_diagram import cells  # noqa: E402
@@ -55,6 +57,25 @@ def test_the_phases_of_a_recorded_game():
     lines = phases.report([game])
     assert lines[0].startswith("game: 263 turns, elimination (2)")
     assert "first at turn 197, second at 230, third at 263" in lines[2]
+
+
+@pytest.mark.parametrize("after", [12, 20])
+def test_a_seat_that_resigns_is_counted_as_left(after):
+    rng = random.Random(3)
+    state = initial = rules.new_state(rng, 4)
+    moves: list = []
+    withdrawn: list = []
+    for count in range(20):
+        if count == after:
+            state = rec.withdraw(rules, state, 2, "resign", moves, withdrawn)
+        move = rules.random_move(state, rng)
+        state = rules.apply(state, move)
+        moves.append(move)
+    if after == 20:
+        state = rec.withdraw(rules, state, 2, "resign", moves, withdrawn)
+    game = phases.phases("left", rec.build(rules, initial, moves, state, withdrawn))
+    assert (game.turns, game.out, game.left) == (20, {2: after}, {2})
+    assert f"2: weak - left {after}" in phases.report([game])[0]
 
 
 def test_records_it_cannot_read_are_skipped_with_a_message(tmp_path, capsys):
