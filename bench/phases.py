@@ -31,8 +31,8 @@ from prepollency.moves import CELLS, KHAN, PATHS  # noqa: E402
 from prepollency.state import BASES, OBELISK, State  # noqa: E402
 
 WEAK = 3  # pieces: a seat this small can no longer fill a base (4) or hold the Obelisk (5)
-FILL = 4
-DOMINANT = 7
+FILL = 4  # pieces a seat needs to fill a base alone
+DOMINANT = 7  # pieces of a leader whose rivals all have FILL or fewer
 FAR = 15  # moves: more than any piece needs to cross the board (and a square never reached)
 BASE_OF = {sq: seat for seat, squares in BASES.items() for sq in squares}
 
