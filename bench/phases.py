@@ -27,14 +27,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from common import record as rec  # noqa: E402
 from prepollency import rules  # noqa: E402
+from prepollency.ai import BASE_OF, FILL_PIECES  # noqa: E402
 from prepollency.moves import CELLS, KHAN, PATHS  # noqa: E402
 from prepollency.state import BASES, OBELISK, State  # noqa: E402
 
-WEAK = 3  # pieces: a seat this small can no longer fill a base (4) or hold the Obelisk (5)
-FILL = 4  # pieces a seat needs to fill a base alone
+FILL = FILL_PIECES  # pieces a seat needs to fill a base alone (the AI's own count)
+WEAK = FILL - 1  # pieces: a seat this small can no longer fill a base or hold the Obelisk (5)
 DOMINANT = 7  # pieces of a leader whose rivals all have FILL or fewer
 FAR = 15  # moves: more than any piece needs to cross the board (and a square never reached)
-BASE_OF = {sq: seat for seat, squares in BASES.items() for sq in squares}
 
 
 def _moves_to(kind: int, target: int) -> tuple[int, ...]:
@@ -129,7 +129,8 @@ def phases(name: str, record: dict) -> Game:
         for seat in alive - set(before.alive):
             game.out[seat] = index - 1
             game.left.add(seat)
-        state = rules.apply(before, turn)
+        state = rules.apply(before, turn)  # (not states[index]: that one has the
+        # withdrawals after this turn applied, which are not this turn's captures)
         alive = set(state.alive)
         for seat in before.alive:
             if seat not in state.alive:
