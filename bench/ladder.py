@@ -10,7 +10,9 @@ board is played twice, A White (seat 1) once and Black (seat 3) once; in 3- and 
 (`prepollency3`, the variant, and `prepollency4`) one A seat faces two or three B seats, A
 taking each seat in turn. CPU seats search their level's calibrated node budget (level seconds
 x the game's nodes per second), so results are reproducible from --seed; --scale multiplies
-every budget. A "win" is a real win (a draw or an unfinished game is not).
+every budget. A "win" is a real win (a draw or an unfinished game is not). A CPU seat that can
+no longer win resigns at the start of its turn, as in the app (`common.ai.levels.gives_up`);
+--play-out keeps every seat in to the end.
 Every move is checked by the engine; every record is written to --out and validated.
 
 Time per turn is measured twice: wall-clock, and the CPU time of the process that plays the
@@ -32,7 +34,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from common import record as rec  # noqa: E402
-from common.ai.levels import LEVELS, heuristics_for, level_nodes, make_cpu  # noqa: E402
+from common.ai.levels import LEVELS, gives_up, heuristics_for, level_nodes, make_cpu  # noqa: E402
 
 DEFAULT_PAIRS = [
     ("overlords", "hard", "random"), ("overlords", "hard", "normal"),
@@ -80,7 +82,7 @@ def seat_specs(variant: str, a: str, b: str, index: int) -> list[str]:
 
 def play_one(task: tuple) -> dict:
     """One game of a pairing; returns the result, the turn times per level and the record."""
-    variant, a, b, index, seed, scale, out = task
+    variant, a, b, index, seed, scale, out, play_out = task
     game = _engine(variant)
     players = PLAYERS[variant]
     state = game.new_state(random.Random(seed * 1_000_003 + index // players), players)
@@ -97,13 +99,17 @@ def play_one(task: tuple) -> dict:
     for seat in seats:  # CPU seats set up (Overlords), White first, not seeing Black's
         if cpus[seat] is not None:
             state = cpus[seat].opening(state, seat)
-    initial, moves, times, walls = state, [], {a: [], b: []}, {a: [], b: []}
+    initial, moves, withdrawn = state, [], []
+    times, walls = {a: [], b: []}, {a: [], b: []}
     error = None
     try:
         while game.outcome(state) is None and len(moves) < MAX_TURNS:
             seat = game.to_move(state)
             started, clock = time.perf_counter(), time.process_time()
             cpu = cpus[seat]
+            if cpu is not None and not play_out and gives_up(game, state):
+                state = rec.withdraw(game, state, seat, "resign", moves, withdrawn)
+                continue
             move = game.random_move(state, rng) if cpu is None else cpu(state)
             level = specs[seats.index(seat)]
             times[level].append(time.process_time() - clock)
@@ -116,7 +122,7 @@ def play_one(task: tuple) -> dict:
     winner = None if outcome is None or outcome.winner is None else specs[seats.index(
         outcome.winner)]
     a_seat = seats[specs.index(a)] if a != b else None
-    record = rec.build(game, initial, moves, state,
+    record = rec.build(game, initial, moves, state, withdrawn,
                        players={str(game.player_label(s)): p for s, p in zip(seats, specs,
                                                                              strict=True)})
     path = Path(out) / f"{variant}-{a}-{b}-{index:03d}.json"
@@ -127,10 +133,10 @@ def play_one(task: tuple) -> dict:
 
 
 def run_pair(variant: str, a: str, b: str, games: int, seed: int, scale: float, out: Path,
-             pool: ProcessPoolExecutor | None) -> dict:
+             pool: ProcessPoolExecutor | None, play_out: bool = False) -> dict:
     """Play one pairing; return its tallies."""
     out.mkdir(parents=True, exist_ok=True)
-    tasks = [(variant, a, b, i, seed, scale, str(out)) for i in range(games)]
+    tasks = [(variant, a, b, i, seed, scale, str(out), play_out) for i in range(games)]
     results = list(pool.map(play_one, tasks)) if pool else [play_one(t) for t in tasks]
     wins = sum(r["a_won"] for r in results)
     draws = sum(r["winner"] is None for r in results)
@@ -194,6 +200,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scale", type=float, default=1.0, help="multiply node budgets")
     parser.add_argument("--jobs", type=int, default=1, help="games in parallel (1)")
     parser.add_argument("--out", type=Path, default=Path("out/ladder"))
+    parser.add_argument("--play-out", action="store_true",
+                        help="no CPU seat resigns, even when it can no longer win")
     args = parser.parse_args(argv)
     pairs = DEFAULT_PAIRS
     if args.pair:
@@ -224,7 +232,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         for variant, a, b in pairs:
             started = time.perf_counter()
-            tally = run_pair(variant, a, b, args.games, args.seed, args.scale, args.out, pool)
+            tally = run_pair(variant, a, b, args.games, args.seed, args.scale, args.out, pool,
+                             args.play_out)
             print(report(tally), f"\n    ({time.perf_counter() - started:.0f} s)", flush=True)
             failed |= bool(tally["errors"] or tally["invalid"])
     finally:

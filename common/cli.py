@@ -119,6 +119,9 @@ each command's options. Records are the JSON save files described in the rules (
                                "instead of their level's time")
     selfplay.add_argument("--bot-timeout", type=_seconds, default=10.0,
                           help="a cmd: bot silent this many seconds forfeits (10)")
+    selfplay.add_argument("--play-out", action="store_true",
+                          help="no CPU seat resigns, even when it can no longer win (as the "
+                               "app's setting does, they resign by default)")
 
     validate = sub.add_parser("validate", help="check records against the rules")
     validate.add_argument("files", nargs="+", type=Path, metavar="FILE")
@@ -406,6 +409,7 @@ def move_command(args: argparse.Namespace, games: dict[str, Game]) -> int:
 
 def selfplay(args: argparse.Namespace, game: Game) -> int:
     """Play args.games games between the seat specs; print a line per game and the totals.
+    A CPU seat that can no longer win resigns at the start of its turn, unless --play-out.
 
     Memory stays flat however many games are played (running totals, nothing kept per game
     or per turn). If a record cannot be written (a read-only folder, a full disk, a file-size
@@ -438,12 +442,17 @@ def selfplay(args: argparse.Namespace, game: Game) -> int:
             raise UsageError(str(err)) from None
         names = {p: terminal(f"{game.player_label(p)} ({s})", None)
                  for p, s in zip(seats, specs, strict=True)}
+        resigning = {p: s.searches and not args.play_out for p, s in zip(seats, specs,
+                                                                         strict=True)}
         state, setup_forfeits = _openings(game, state, seats, players, names, number, rng)
         initial, moves, withdrawn = state, [], []  # the game so far, as its record holds it
         for seat in setup_forfeits:
             state = rec.withdraw(game, state, seat, "forfeit", moves, withdrawn)
         while game.outcome(state) is None and len(moves) < args.max_moves:
             seat = game.to_move(state)
+            if resigning[seat] and _gives_up(game, state):
+                state = rec.withdraw(game, state, seat, "resign", moves, withdrawn)
+                continue
             started = time.perf_counter()
             try:
                 move = _ask(players[seat], state, (initial, moves, withdrawn))
@@ -499,6 +508,13 @@ def selfplay(args: argparse.Namespace, game: Game) -> int:
         print(line, flush=True)
     _totals(args, game, played, wins, reasons, moves_played, clocks, slowest)
     return 0
+
+
+def _gives_up(game: Game, state: Any) -> str:
+    """Why the CPU seat to move resigns now, or "" (`common.ai.levels.gives_up`)."""
+    from common.ai.levels import gives_up  # the search package, only for CPU seats
+
+    return gives_up(game, state)
 
 
 def _openings(game: Game, state: Any, seats: tuple[int, ...], players: dict[int, Any],

@@ -12,7 +12,10 @@ come from that list. It also holds
 
 Undo and redo follow one rule for both games: undo takes back turns until a person is to move
 (against the CPU, back to your previous turn; among people, one turn), redo plays them again up
-to the next person's turn. Neither crosses a resignation or a withdrawal, as on lichess.
+to the next person's turn. Neither crosses a resignation or a withdrawal, as on lichess, with
+one exception: a CPU seat that resigned because it could no longer win (`gives_up` in
+`common.ai.levels`) judged a position the person may take back, so undo brings that seat back
+(and drops the redo list, whose turns were played without it); on its turn it judges again.
 """
 
 from __future__ import annotations
@@ -224,8 +227,21 @@ class Match(Generic[S, M]):
 
     @property
     def _floor(self) -> int:
-        """Undo never goes below this many moves (the last withdrawal stands)."""
-        return max((w.after for w in self.withdrawn), default=0)
+        """Undo never goes below this many moves (the last withdrawal that stands: any but a
+        CPU level's resignation)."""
+        return max((w.after for w in self.withdrawn if not self._cpu_resigned(w)), default=0)
+
+    def _cpu_resigned(self, w: rec.Withdrawal) -> bool:
+        """True for a CPU level's resignation (undo may take it back)."""
+        return w.reason == "resign" and self.seats[w.player].searches
+
+    def _back_to(self, count: int) -> None:
+        """Undo just left `count` moves: the CPU resignations after them are taken back too,
+        and with them the redo list (those turns were played without the seat)."""
+        kept = [w for w in self.withdrawn if w.after <= count]
+        if len(kept) < len(self.withdrawn):
+            self.withdrawn[:] = kept
+            self.redo_moves.clear()
 
     # undo and redo -----------------------------------------------------------------------
 
@@ -255,6 +271,7 @@ class Match(Generic[S, M]):
             count += 1
             if self.is_human(self.to_move):
                 break
+        self._back_to(len(self.moves))
         return count
 
     def undo_takes(self) -> list[int]:

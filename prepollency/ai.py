@@ -288,6 +288,24 @@ class PrepollencyHeuristics(Heuristics):
             self._levels[level] = PrepollencyHeuristics(plan)
         return self._levels[level]
 
+    def concedes(self, game: Any, state: State) -> str:
+        """Why the seat to move can no longer win (its CPU then resigns), or "": it has fewer
+        than FILL_PIECES pieces, so it can neither stand on the five Obelisk squares (nor ever
+        get a Khan) nor fill a base alone, while some rival still has FILL_PIECES or more.
+        Exact with two seats in: the last rival's base could only be filled with the mover's
+        own pieces. With more, it could still win only if two rivals fell in one turn, each
+        base filled with the other's pieces, which no level plays for. When every seat still
+        in is that weak, no one resigns: the game is heading for a draw, which is theirs too.
+        Only between turns (a half-made turn is finished first)."""
+        if state.result is not None or state.moved != -1:
+            return ""
+        me, pieces = state.turn, state.pieces
+        mine = len(pieces[me])
+        if mine >= FILL_PIECES or all(len(pieces[seat]) < FILL_PIECES
+                                      for seat in state.alive if seat != me):
+            return ""
+        return f"with {mine} {'piece' if mine == 1 else 'pieces'} it can no longer win"
+
     def scores(self, state: State) -> dict[int, float]:
         """Each seat still in the game: its score in rough piece units."""
         owners, kinds, pieces = state.owners, state.kinds, state.pieces

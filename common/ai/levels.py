@@ -86,6 +86,14 @@ def heuristics_for(game: Game) -> Heuristics:
     return _HEURISTICS[name]
 
 
+def gives_up(game: Game, state: Any) -> str:
+    """Why a CPU level's seat to move resigns now, at the start of its turn, because it can no
+    longer win ("with 3 pieces it can no longer win"), or "" (`Heuristics.concedes`): asked by
+    the app (its `cpu_resigns` setting), `selfplay` and the ladder, never for the random
+    player or a bot."""
+    return heuristics_for(game).concedes(game, state)
+
+
 def level_nodes(level: Level, heuristics: Heuristics) -> int:
     """The node budget equivalent to the level's time budget (calibrated on this machine)."""
     return max(8, round(level.seconds * heuristics.nodes_per_second))

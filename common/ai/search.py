@@ -94,6 +94,13 @@ class Heuristics:
         opponent wins at once, or has a reply that leaves no defence). Here: none."""
         return set()
 
+    def concedes(self, game: Game, state: Any) -> str:
+        """Why the player to move, a CPU level's seat, resigns at the start of its turn because
+        it can no longer win, in words for the screen ("with 3 pieces it can no longer win":
+        Prepollency, too few to hold the Obelisk or fill a base while a rival has enough); ""
+        to play on. This base class never gives up."""
+        return ""
+
     def opening(self, game: Game, state: Any, seat: Any, rng: random.Random,
                 care: float) -> Any:
         """The start state after a CPU seat made its choices before the first turn (in

@@ -72,6 +72,8 @@ __all__ = ["Areas", "Controller", "GameScene", "LogRow", "Status", "View",
 class GameScene(Scene):
     """One game on screen: a Match, its Controller and its View (see the module docstring)."""
 
+    may_resign = True  # a CPU seat that can no longer win resigns (with the setting on)
+
     def __init__(self, app, match: Any, controller: Controller, view: View, *,
                  rematch: Callable[[], Scene] | None = None) -> None:
         super().__init__(app)
@@ -493,14 +495,7 @@ class GameScene(Scene):
         if player is None:
             return
         self._cancel_hint()
-        self.seats.stop()
-        self.animator.clear()
-        self.match.resign(player)
-        self.controller.reset()
-        self.refused = None
-        self.last_text = f"{self.match.name(player)} resigns"
-        self.refresh()
-        self.autosave()
+        seat_driver.leave(self, player, "resign", "", f"{self.match.name(player)} resigns")
 
     def close(self) -> None:
         """Leaving the game: drop the running searches (the hint's too), stop the bots, and

@@ -52,6 +52,8 @@ def stars_text(stars: int) -> str:
 class LessonScene(GameScene):
     """One lesson on the game's own screen (see the module docstring)."""
 
+    may_resign = False  # a lesson's CPU seat plays its few pieces out: that is the lesson
+
     def __init__(self, app, game: str, lessons: list[Lesson], index: int = 0) -> None:
         self.game_name = game
         self.lessons = lessons

@@ -17,7 +17,8 @@ TABLE_SETTINGS = (("handover", "Hand-over screen between players"),
                   ("recap", "Recap of the others' turns"),
                   ("auto_hold", "Prepollency: hold when no piece can move"),
                   ("fast_cpu", "Faster CPU-only turns"),
-                  ("confirm_risky", "Ask before a move that loses the game"))
+                  ("confirm_risky", "Ask before a move that loses the game"),
+                  ("cpu_resigns", "CPU resigns when it can no longer win"))
 
 
 class MainMenu(Scene):

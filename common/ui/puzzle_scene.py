@@ -187,6 +187,8 @@ class Visit:
 class PuzzleScene(GameScene):
     """One puzzle on the game's screen (see the module docstring)."""
 
+    may_resign = False  # the CPU's replies are the puzzle, however few its pieces
+
     def __init__(self, app: Any, puzzles: list[puzzle_io.Puzzle], index: int,
                  visit: Visit | None = None, demo: bool = False) -> None:
         self.puzzles, self.index = puzzles, index

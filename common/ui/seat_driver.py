@@ -8,7 +8,9 @@ after `MIN_THINK` seconds at least (scaled by the animation setting), so a move 
 With the `fast_cpu` setting on, a turn in a CPU-only stretch (`fast_turn`: the seat after it is
 no person's either, or no person plays at all) pauses only `FAST_THINK` of that.
 A bot that fails comes back as a `Forfeit`; `drive_turn` and `forfeit` are what the shared
-game screen does with the answer (play it, or the seat forfeits).
+game screen does with the answer (play it, or the seat forfeits). Before a CPU level's seat is
+asked, `drive_turn` lets it resign when it can no longer win (`common.ai.levels.gives_up`,
+with the `cpu_resigns` setting on, and not in a lesson or a puzzle: `GameScene.may_resign`).
 
 `HintAsker` asks the `normal` level, with its calibrated node budget fixed so the same position
 always gets the same hint, through the same kind of runner.
@@ -156,8 +158,13 @@ def fast_turn(app: Any, match: Any, player: int) -> bool:
 
 
 def drive_turn(scene: Any, dt: float) -> None:
-    """A turn no person plays: its runner is asked and its answer played."""
+    """A turn no person plays: its runner is asked and its answer played (or, at its start,
+    a CPU seat that can no longer win resigns)."""
     m = scene.match
+    why = resigns(scene, m.to_move) if scene.seats.asked != m.to_move else ""
+    if why:
+        cpu_resigns(scene, m.to_move, why)
+        return
     fast = fast_turn(scene.app, m, m.to_move)
     move = scene.seats.drive(m.to_move, dt, lambda: _ask(scene), fast)
     if move is None:
@@ -183,19 +190,57 @@ def _ask(scene: Any) -> Ask:
     return Ask(m.game.NAME, m.state, seed, m.record() if m.seats[m.to_move].is_bot else None)
 
 
+def resigns(scene: Any, player: int) -> str:
+    """Why `player`, a CPU level's seat, resigns now, or "": it can no longer win, the
+    `cpu_resigns` setting is on, and the screen is a game (a lesson or a puzzle plays its
+    position out)."""
+    m = scene.match
+    if not (scene.may_resign and scene.app.settings.cpu_resigns and m.seats[player].searches):
+        return ""
+    from common.ai.levels import gives_up  # the search package, only when a CPU plays
+
+    return gives_up(m.game, m.state)
+
+
+def cpu_resigns(scene: Any, player: int, why: str) -> None:
+    """A CPU seat that can no longer win gives up: with two seats in the other wins (the
+    game-over overlay says why), with more it leaves and the others play on."""
+    name = scene.match.name(player)
+    leave(scene, player, "resign", f"{name} resigns: {why}.", f"{name} resigns",
+           ("elimination", 0.6))
+
+
 def forfeit(scene: Any, player: int, message: str) -> None:
     """A bot failed: its seat loses (reason "forfeit"), and the screen says why."""
     m = scene.match
     name, spec = m.name(player), m.seats[player]
     print(f"{name} ({spec.describe()}) forfeits: {message}", file=sys.stderr)
+    words = forfeit_words(message, spec.command or "")
+    leave(scene, player, "forfeit", f"{name}'s bot forfeits: {words}.",
+           f"{name}'s bot forfeits", ("illegal", 0.6))
+
+
+def leave(scene: Any, player: int, reason: str, why: str, last: str,
+          sound: tuple[str, float] | None = None) -> None:
+    """A seat leaves between turns (`Match.resign` with `reason`: a person's resignation, a
+    CPU's, a bot's forfeit). `why` (if any) is said by the game-over overlay if that ended the
+    game, else in a toast while the others play on, and the seat's pieces fade from the board;
+    `last` is the status area's "Last:" line."""
+    m = scene.match
     scene.seats.stop()
     scene.animator.clear()
-    m.resign(player, "forfeit")
-    words = forfeit_words(message, spec.command or "")
-    scene.forfeit_text = f"{name}'s bot forfeits: {words}."
-    scene.last_text = f"{name}'s bot forfeits"
+    before = m.state
+    m.resign(player, reason)
+    if m.over:
+        scene.forfeit_text = why  # the overlay's reason (a later win would not be this)
+    else:
+        scene.view.animate(before, m.state, ())  # a turn of no move: the seat's pieces go
+        if why:
+            scene.app.toast(why, 5.0)
+    scene.last_text = last
     scene.controller.reset()
     scene.refused = None
-    scene.app.sound.play("illegal", 0.6)
+    if sound is not None:
+        scene.app.sound.play(*sound)
     scene.refresh()
     scene.autosave()

@@ -6,7 +6,8 @@ JSON object (never pickle)::
 
     {"animation": "normal", "sound": true, "colour_blind": false, "fullscreen": false,
      "bot_command": null, "handover": true, "recap": true, "fast_cpu": false,
-     "auto_hold": true, "confirm_risky": true, "prepollency_new_game": null}
+     "auto_hold": true, "confirm_risky": true, "cpu_resigns": true,
+     "prepollency_new_game": null}
 
 `bot_command` is the last command line a bot seat started a game with (it fills the bot field of
 the next new-game dialog). `handover` shows a hand-over screen when the turn passes from one
@@ -15,6 +16,8 @@ person to another at one table, `recap` replays the others' turns before a perso
 piece that can move hold the line by itself after a moment; `confirm_risky` asks before a person
 plays a move that loses the game (Overlords: the Overlord, at once or by force; Prepollency: a
 win handed to a seat that moves before the person's next turn, or its base falling);
+`cpu_resigns` lets a CPU seat resign once it can no longer win (Prepollency: too few pieces to
+hold the Obelisk or fill a base, `common.ai.levels.gives_up`; lessons and puzzles play on);
 `prepollency_new_game` holds the last choices of the Prepollency new-game dialog (a small
 object it checks itself). Keys missing from an older file take their defaults. `load` never
 raises: a missing file means the defaults; a file that cannot be read or parsed, or holds wrong
@@ -61,6 +64,7 @@ class Settings:
     fast_cpu: bool = False  # faster animations for turns no person plays
     confirm_risky: bool = True  # ask before a move that loses the game (both games)
     auto_hold: bool = True  # a Prepollency seat that cannot move holds the line by itself
+    cpu_resigns: bool = True  # a CPU seat resigns once it can no longer win
     prepollency_new_game: dict | None = None  # the last choices of the Prepollency dialog
 
     @property

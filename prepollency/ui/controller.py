@@ -465,7 +465,12 @@ class TurnController:
     def result_words(self, outcome: Any, viewer: int | None = None) -> str:
         """Why the game ended, in a sentence (told to `viewer`, the one person's seat, if
         given)."""
-        return result_words(outcome, self.scene.match.name, viewer)[1]
+        m = self.scene.match
+        # a resignation ends the game with two seats in: the one that is not the winner left
+        left = [s for s in m.state.alive if s != getattr(outcome, "winner", None)]
+        resigner = left[0] if len(left) == 1 else None
+        by_cpu = resigner is not None and m.seats[resigner].searches
+        return result_words(outcome, m.name, viewer, resigner, by_cpu)[1]
 
 
 def stuck_words(state: rules.State) -> str:

@@ -120,9 +120,12 @@ def obelisk_holders(state: rules.State) -> list[tuple[int, int]]:
     return [(s, state.owners[s]) for s in OBELISK]
 
 
-def result_words(outcome: object, name: Namer, viewer: int | None = None) -> tuple[str, str]:
+def result_words(outcome: object, name: Namer, viewer: int | None = None,
+                 resigner: int | None = None, by_cpu: bool = False) -> tuple[str, str]:
     """Title and reason of a finished game for the game-over overlay: by the seats' names, or
-    from `viewer`'s seat when one person plays ("You held the Obelisk ...")."""
+    from `viewer`'s seat when one person plays ("You held the Obelisk ..."). A resignation
+    names `resigner` when known (the seat that left last), and why if a CPU level resigned
+    (`common.ai.levels.gives_up`)."""
     winner = getattr(outcome, "winner", None)
     reason = getattr(outcome, "reason", "")
     if winner is None:
@@ -134,8 +137,13 @@ def result_words(outcome: object, name: Namer, viewer: int | None = None) -> tup
         return title, f"{who} held the Obelisk through three full rounds."
     if reason == "elimination":
         return title, f"{who} {'are' if mine else 'is'} the last player standing."
+    if reason == "resign" and resigner is not None:
+        if resigner == viewer:
+            return title, "You resigned."
+        why = ": it could no longer win" if by_cpu else ""
+        return title, f"{name(resigner)} resigned{why}."
     if reason == "resign" and viewer is not None and not mine:
-        return title, "You resigned."  # with one person, only the person resigns
+        return title, "You resigned."  # resigner unknown: with one person, the person
     why = {
         "resign": "the others resigned",
         "forfeit": "the other player's bot forfeited",
