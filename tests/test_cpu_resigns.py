@@ -209,3 +209,15 @@ def test_result_words_name_who_resigned():
                                                              "longer win."
     assert result_words(won, name, None, 3)[1] == "Green resigned."
     assert result_words(rules.Outcome(3, "resign"), name, 1, 1)[1] == "You resigned."
+
+
+def test_the_turn_before_a_withdrawal_is_told_without_an_elimination():
+    from prepollency.ui.words import turn_facts, turn_line
+
+    m = Match(rules, four(), ["human", "hard", "human", "human"])
+    m.play(())
+    m.resign(2)
+    facts = turn_facts(m.states[0], (), m.states[1])
+    assert facts.eliminated == () and facts.left == (2,) and facts.gone == (2,)
+    names = ("", "Red", "Blue", "Green", "Yellow")
+    assert turn_line(facts, names.__getitem__) == "Red held the line. Blue left the game."

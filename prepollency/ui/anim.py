@@ -2,9 +2,10 @@
 
 A turn becomes tweens on the scene's `common.ui.tween.Animator`: each move slides (the second
 after the first), a captured piece fades as the mover lands, a Khan arriving at its base
-corner pops in with a ring that spreads, and the pieces of an eliminated seat fade and shrink
-together. `hidden_squares` tells the board layer which squares the tweens draw instead, and
-`draw_tweens` paints them each frame. `scale` shortens everything (the recap, fast CPU turns).
+corner pops in with a ring that spreads, and the pieces of an eliminated seat (or of one that
+left the game) fade and shrink together. `hidden_squares` tells the board layer which squares
+the tweens draw instead, and `draw_tweens` paints them each frame. `scale` shortens everything
+(the recap, fast CPU turns).
 """
 
 from __future__ import annotations
@@ -54,12 +55,12 @@ def animate(animator: Animator, facts: Facts, before_owners: tuple[int, ...],
         animator.add(Tween("khan", KHAN_TIME * scale, delay=t, ease=ease_out_back,
                            data={"sq": facts.khan, "seat": seat}))
         t += KHAN_TIME * scale * 0.6
-    for gone in facts.eliminated:
+    for gone in facts.gone:
         squares = [sq for sq, o in enumerate(owners) if o == gone]
         animator.add(Tween("gone", GONE_TIME * scale, delay=t, ease=ease_out_cubic,
                            data={"seat": gone, "squares": squares,
                                  "kinds": [kinds[sq] for sq in squares]}))
-    if facts.eliminated:
+    if facts.gone:
         t += GONE_TIME * scale
     return t - delay
 

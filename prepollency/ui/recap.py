@@ -78,7 +78,7 @@ class Recap:
             self.view.app.sound.play("capture", 0.5)
         elif facts.steps:
             self.view.app.sound.play("move", 0.4)
-        if facts.eliminated:
+        if facts.gone:
             self.view.app.sound.play("elimination", 0.6)
         elif facts.khan is not None:
             self.view.app.sound.play("khan", 0.6)

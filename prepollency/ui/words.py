@@ -36,10 +36,16 @@ class Facts:
     seat: int
     steps: tuple[Step, ...]
     khan: int | None = None  # the square a Khan arrived on
-    eliminated: tuple[int, ...] = ()
+    eliminated: tuple[int, ...] = ()  # base taken
     hold: int = 0  # the mover's hold count after the turn
     lost_hold: tuple[int, ...] = field(default=())  # seats whose count fell to 0
     result: object = None
+    left: tuple[int, ...] = ()  # seats that resigned or forfeited right after the turn
+
+    @property
+    def gone(self) -> tuple[int, ...]:
+        """Every seat whose pieces left the board: eliminated, then withdrawn."""
+        return self.eliminated + self.left
 
     @property
     def captures(self) -> int:
@@ -48,7 +54,9 @@ class Facts:
 
 
 def turn_facts(before: rules.State, turn: tuple, after: rules.State) -> Facts:
-    """The facts of `turn` played from the turn-start position `before` to `after`."""
+    """The facts of `turn` played from the turn-start position `before` to `after` (a
+    match's next state, which holds the withdrawals that followed the turn too: a seat gone
+    whose base others do not fill all of left the game, it was not eliminated)."""
     seat = rules.to_move(before)
     owners, kinds = list(before.owners), list(before.kinds)
     steps = []
@@ -58,10 +66,11 @@ def turn_facts(before: rules.State, turn: tuple, after: rules.State) -> Facts:
         owners[to], kinds[to], owners[frm], kinds[frm] = seat, kinds[frm], 0, 0
     khan = next((s for s in BASES[seat] if after.kinds[s] == KHAN and after.owners[s] == seat
                  and not (owners[s] == seat and kinds[s] == KHAN)), None)
-    gone = tuple(s for s in before.alive if s not in after.alive)
+    gone = [s for s in before.alive if s not in after.alive]
+    taken = tuple(s for s in gone if all(after.owners[b] for b in BASES[s]))
     lost = tuple(s for s in before.alive if before.holds[s] and not after.holds[s])
-    return Facts(seat, tuple(steps), khan, gone, after.holds[seat], lost,
-                 rules.outcome(after))
+    return Facts(seat, tuple(steps), khan, taken, after.holds[seat], lost,
+                 rules.outcome(after), tuple(s for s in gone if s not in taken))
 
 
 def article(kind: int) -> str:
@@ -92,6 +101,8 @@ def turn_line(facts: Facts, name: Namer) -> str:
         extra.append(f"{who} got a Khan on {GRID.names[facts.khan]}")
     for seat in facts.eliminated:
         extra.append(f"{name(seat)} is out (base taken)")
+    for seat in facts.left:
+        extra.append(f"{name(seat)} left the game")
     if facts.hold and facts.result is None:
         extra.append(hold_words(facts.seat, facts.hold, name))
     return " ".join([text, *(e + "." for e in extra)])
