@@ -158,6 +158,9 @@ def test_a_cpu_seat_resigns_on_screen_and_the_others_play_on(tmp_path, monkeypat
         assert app._toast[0] == "Blue resigns: with 3 pieces it can no longer win."
         assert game.last_text == "Blue resigns" and game.forfeit_text == ""
         assert not game.seats.runners, "Blue was never asked for a move"
+        band = game.view.keep_clear()  # Green, a person, gets the recap of Red's turn
+        assert band is not None and app.toast_rect((300, 20)).bottom < band.top, \
+            "the toast does not cover the recap's lines"
         assert m.can_undo()
         game.undo()  # back to Red's turn, another person's: asked first
         d.frames(1)

@@ -448,12 +448,22 @@ class App:
             self._draw_toast(surface, self._toast[0])
 
     def _draw_toast(self, surface: pygame.Surface, text: str) -> None:
-        m = self.m
-        label = draw.text(text, m.normal, self.pal.text, True)
-        rect = label.get_rect().inflate(3 * m.pad, 2 * m.pad)
-        rect.midbottom = (self.size[0] // 2, self.size[1] - 3 * m.pad)
-        draw.panel(surface, rect, self.pal.panel, self.pal.panel_edge, m.radius, 4)
+        label = draw.text(text, self.m.normal, self.pal.text, True)
+        rect = self.toast_rect(label.get_size())
+        draw.panel(surface, rect, self.pal.panel, self.pal.panel_edge, self.m.radius, 4)
         surface.blit(label, label.get_rect(center=rect.center))
+
+    def toast_rect(self, size: tuple[int, int]) -> pygame.Rect:
+        """Where a toast of a label this size shows: centred near the window's bottom, or
+        above what the top scene keeps clear (`Scene.toast_bottom`)."""
+        m = self.m
+        rect = pygame.Rect((0, 0), size).inflate(3 * m.pad, 2 * m.pad)
+        bottom = self.size[1] - 3 * m.pad
+        above = self.top.toast_bottom() if self.stack else None
+        if above is not None:
+            bottom = max(rect.h, min(bottom, above - m.pad))
+        rect.midbottom = (self.size[0] // 2, bottom)
+        return rect
 
     def run(self) -> int:
         """Loop until the player quits; returns the exit status.

@@ -172,6 +172,11 @@ class GameScene(Scene):
                 or (m.over and not self.game_over_shown) or self.controller.wants_frames()
                 or self.analysis.wants_frames())
 
+    def toast_bottom(self) -> int | None:
+        """Above what the view keeps clear (the recap's lines), if it shows."""
+        band = self.view.keep_clear()
+        return None if band is None else band.top
+
     def status(self) -> Status:
         """What the status area says now (a refusal of the last few seconds replaces the
         text)."""

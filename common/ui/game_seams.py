@@ -138,6 +138,10 @@ class View(Protocol):
     def player_icon(self, player: int, size: int) -> pygame.Surface | None:
         """A player's token for the status area."""
 
+    def keep_clear(self) -> pygame.Rect | None:
+        """A band over the board that the app's toast must not cover now (the Prepollency
+        recap's lines), or None."""
+
     def hit(self, pos: tuple[int, int]) -> bool:
         """True if pos is on the board or a control of the game (a click there while a
         person may not act is answered with the reason)."""

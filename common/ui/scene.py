@@ -55,6 +55,11 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the scene."""
 
+    def toast_bottom(self) -> int | None:
+        """The lowest y the app's toast may reach over this scene (above something it must
+        not cover), or None: the window's bottom edge."""
+        return None
+
     def settings_changed(self) -> None:
         """The palette, sound or animation setting changed: refresh cached drawings."""
 

@@ -102,6 +102,10 @@ class OverlordsView:
         """The side's Overlord token."""
         return figure(rules.OVERLORD, player, size, self.scene.app.pal)
 
+    def keep_clear(self) -> pygame.Rect | None:
+        """Nothing over the board must stay clear of the toast."""
+        return None
+
     def hit(self, pos: tuple[int, int]) -> bool:
         """True on a board square or a stone."""
         return self.board.square_at(pos) is not None or (

@@ -254,14 +254,25 @@ class PrepollencyView:
             return mover, f"Replay {done} of {total}: {match.name(mover)}'s turn", "Recap"
         return seat, f"{match.name(seat)}'s turn", who(match, seat)
 
+    def recap_band(self, recap: Any) -> pygame.Rect:
+        """Where the recap's lines show: a band over the bottom of the board."""
+        m = self.app.m
+        rect = pygame.Rect(self.board.rect.x + m.pad, 0, self.board.rect.w - 2 * m.pad,
+                           int(m.small * 1.35) * (len(recap.lines) + 1) + m.pad)
+        rect.bottom = self.board.rect.bottom - m.pad
+        return rect
+
+    def keep_clear(self) -> pygame.Rect | None:
+        """The recap's band while it shows (a toast goes above it)."""
+        recap = self.scene.controller.recap
+        return None if recap is None else self.recap_band(recap)
+
     def draw_recap(self, layer: pygame.Surface, recap: Any) -> None:
         """The recap's lines in a band over the bottom of the board."""
         pal, m = self.app.pal, self.app.m
         lines = recap.lines
         line_h = int(m.small * 1.35)
-        rect = pygame.Rect(self.board.rect.x + m.pad, 0, self.board.rect.w - 2 * m.pad,
-                           line_h * (len(lines) + 1) + m.pad)
-        rect.bottom = self.board.rect.bottom - m.pad
+        rect = self.recap_band(recap)
         draw.alpha_rect(layer, rect, (*pal.backdrop, 215), m.radius)
         y = rect.y + m.pad // 2
         draw.blit_text(layer, "Recap  (click to skip)", m.small, pal.text_dim,
