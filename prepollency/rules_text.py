@@ -124,6 +124,10 @@ SECTIONS: list[tuple[str, list[str]]] = [
         "Ruling: with two players left, the other one wins at once. With more, the player "
         "who resigns or forfeits is eliminated as above: its pieces leave the board, its "
         "turns are skipped, its hold count is 0, and the game goes on.",
+        "In this edition a CPU player resigns at the start of its turn once it can no longer "
+        "win: with fewer than four pieces it can neither stand on the five Obelisk squares nor "
+        "fill a base, while another player still can (switch it off in Settings: CPU resigns "
+        "when it can no longer win). Undo takes such a resignation back.",
         "Ruling: a player leaves only between turns. A half-made turn (one move made, the "
         "turn not ended) is taken back first.",
         "Ruling: in a saved game, a player that left a game which went on is listed with "
