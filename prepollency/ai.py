@@ -113,7 +113,7 @@ NEAR_RAID = {seat: tuple(14 - _base_dist(seat, sq) / 2 for sq in range(GRID.cell
 # pieces can still take the Obelisk (and earn Khans), four can still fill a base; fewer can
 # no longer win, so in a 4-player melee the last pieces are worth keeping (and taking).
 POTENTIAL = (0.0, 0.0, 0.0, 1.0, 3.0, 7.0)
-FILL_PIECES = 4  # pieces a seat needs to fill a base alone: with fewer it can no longer win
+FILL_PIECES = tactics.FILL_PIECES  # pieces a seat needs to fill a base alone (fewer: no win)
 ELIMINATED = -60.0  # the score an eliminated rival counts for in the average of the others
 ALIVE_SHARE = 0.4  # of a value once a rival is out: the fight of those still in, where
 DOOMED = -10.0  # a rival still in counts for no less (a seat about to fall is no one's edge)
@@ -289,21 +289,12 @@ class PrepollencyHeuristics(Heuristics):
         return self._levels[level]
 
     def concedes(self, game: Any, state: State) -> str:
-        """Why the seat to move can no longer win (its CPU then resigns), or "": it has fewer
-        than FILL_PIECES pieces, so it can neither stand on the five Obelisk squares (nor ever
-        get a Khan) nor fill a base alone, while some rival still has FILL_PIECES or more.
-        Exact with two seats in: the last rival's base could only be filled with the mover's
-        own pieces. With more, it could still win only if two rivals fell in one turn, each
-        base filled with the other's pieces, which no level plays for. When every seat still
-        in is that weak, no one resigns: the game is heading for a draw, which is theirs too.
-        Only between turns (a half-made turn is finished first)."""
-        if state.result is not None or state.moved != -1:
+        """Why the seat to move can no longer win (`tactics.cannot_win`: its CPU then
+        resigns), or "". Only between turns (a half-made turn is finished first)."""
+        if state.result is not None or state.moved != -1 or not tactics.cannot_win(
+                state, state.turn):
             return ""
-        me, pieces = state.turn, state.pieces
-        mine = len(pieces[me])
-        if mine >= FILL_PIECES or all(len(pieces[seat]) < FILL_PIECES
-                                      for seat in state.alive if seat != me):
-            return ""
+        mine = len(state.pieces[state.turn])
         return f"with {mine} {'piece' if mine == 1 else 'pieces'} it can no longer win"
 
     def scores(self, state: State) -> dict[int, float]:

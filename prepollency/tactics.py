@@ -30,6 +30,10 @@ What is exact and what is bounded:
   defend a base (M's verdict is then too cautious), or open a way for a later seat (a win M
   cannot see from here; no one can know what the seat between will play).
 - A turn that ends the game (M wins, or the quiet turns make a draw) hands nothing over.
+- `cannot_win`: a seat with fewer than four pieces, while a rival still has four, can no
+  longer win (the CPU resigns, the person is told). Exact with two seats in; with more, such
+  a seat could still win only if two rivals fell in one turn, each base filled with the
+  other's pieces, which is counted as no chance.
 
 How it is fast (each shortcut is exact; `tests/test_prepollency_tactics.py` checks verdicts
 against plain enumeration over `rules.legal_moves` in `tests/helpers/prepollency_brute.py`):
@@ -57,6 +61,7 @@ DANGER_KINDS = ("", "khan_lost", "base_falls", "hands_win")
 SEAT_NAMES = ("", "Red", "Blue", "Green", "Yellow")  # the default names (common.games)
 LINES_FROM = RAYS[KHAN]  # LINES_FROM[sq]: the eight lines out from a square, nearest first
 ON_OBELISK = frozenset(OBELISK)
+FILL_PIECES = 4  # pieces a seat needs to fill a base alone (the Obelisk needs five)
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,6 +302,17 @@ def threats(state: State) -> dict[int, Threat]:
         if threat is not None:
             out[seat] = threat
     return out
+
+
+def cannot_win(state: State, seat: int) -> bool:
+    """True when `seat`, still in, can no longer win: it has fewer than FILL_PIECES pieces, so
+    it can neither stand on the five Obelisk squares (nor ever get a Khan) nor fill a base
+    alone, while some rival still has FILL_PIECES or more (see the module docstring). When
+    every seat still in is that weak, none is told so: the game is heading for a draw, which
+    is theirs too."""
+    pieces = state.pieces
+    return seat in state.alive and len(pieces[seat]) < FILL_PIECES and any(
+        len(pieces[other]) >= FILL_PIECES for other in state.alive if other != seat)
 
 
 def order_after(alive: Sequence[int], me: int) -> list[int]:

@@ -224,3 +224,21 @@ def test_the_turn_before_a_withdrawal_is_told_without_an_elimination():
     assert facts.eliminated == () and facts.left == (2,) and facts.gone == (2,)
     names = ("", "Red", "Blue", "Green", "Yellow")
     assert turn_line(facts, names.__getitem__) == "Red held the line. Blue left the game."
+
+
+def test_a_person_who_can_no_longer_win_is_told_so_in_a_game_not_in_a_lesson():
+    app, d, game = open_game(("human", "human", "human", "human"))
+    try:
+        put(game, four(turn=2))
+        d.frames(2)
+        text = game.status().text
+        assert text.startswith("With 3 pieces you can no longer win"), text
+        put(game, four(turn=1))
+        d.frames(2)
+        assert "no longer win" not in game.status().text
+        game.may_resign = False  # as in a lesson or a puzzle
+        put(game, four(turn=2))
+        d.frames(2)
+        assert "no longer win" not in game.status().text
+    finally:
+        app.close()

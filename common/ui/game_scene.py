@@ -72,7 +72,9 @@ __all__ = ["Areas", "Controller", "GameScene", "LogRow", "Status", "View",
 class GameScene(Scene):
     """One game on screen: a Match, its Controller and its View (see the module docstring)."""
 
-    may_resign = True  # a CPU seat that can no longer win resigns (with the setting on)
+    # a real game: a CPU seat that can no longer win resigns (with the setting on), and a
+    # person is told so (a lesson or a puzzle plays its position out)
+    may_resign = True
 
     def __init__(self, app, match: Any, controller: Controller, view: View, *,
                  rematch: Callable[[], Scene] | None = None) -> None:

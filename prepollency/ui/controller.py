@@ -27,6 +27,7 @@ from common.ui.input import Action, Command, Key, PointerDown, PointerMove, Poin
 from common.ui.widgets import Button, Widget
 from prepollency import rules
 from prepollency.moves import END, GRID, PIECE_NAMES, Move
+from prepollency.tactics import cannot_win
 from prepollency.ui import colours
 from prepollency.ui.hint import hint_words
 from prepollency.ui.recap import Recap, recap_wanted
@@ -159,6 +160,11 @@ class TurnController:
         name = self.scene.match.name
         if danger_words(self.state.alive, self.state.holds, name) or self.watcher.warning(name):
             return "Click a piece to move it (up to two moves), or Hold the line."  # short
+        if self.scene.may_resign and cannot_win(self.state, self.state.turn):
+            mine = len(self.state.pieces[self.state.turn])
+            return (f"With {mine} {'piece' if mine == 1 else 'pieces'} you can no longer win "
+                    "(too few for the Obelisk or a base): play on for a draw, or resign "
+                    "from the Menu.")
         return "Click a piece to see where it can go. Up to two moves, each by another piece."
 
     # the turn ------------------------------------------------------------------------------
