@@ -395,17 +395,19 @@ def test_table_settings_are_toggled_in_the_settings_scene_and_kept_after_a_resta
         labels = [label for label, _ in scene.table_rows]
         assert labels == ["Hand-over screen between players", "Recap of the others' turns",
                           "Prepollency: hold when no piece can move",
-                          "Faster CPU-only turns", "Ask before a move that loses the game"]
-        assert [c.value for _, c in scene.table_rows] == ["on", "on", "on", "off", "on"]
-        for row, option in ((0, "off"), (1, "off"), (3, "on")):
+                          "Faster CPU-only turns", "Ask before a move that loses the game",
+                          "CPU resigns when it can no longer win"]
+        assert [c.value for _, c in scene.table_rows] == ["on", "on", "on", "off", "on", "on"]
+        for row, option in ((0, "off"), (1, "off"), (3, "on"), (5, "off")):
             pick(d, scene.table_rows[row][1], option)
-        assert (app.settings.handover, app.settings.recap, app.settings.fast_cpu) == (
-            False, False, True)
+        assert (app.settings.handover, app.settings.recap, app.settings.fast_cpu,
+                app.settings.cpu_resigns) == (False, False, True, False)
         d.frames(1)
     finally:
         app.close()
     saved = json.loads(file.read_text())
-    assert (saved["handover"], saved["recap"], saved["fast_cpu"]) == (False, False, True)
+    assert (saved["handover"], saved["recap"], saved["fast_cpu"], saved["cpu_resigns"]) == (
+        False, False, True, False)
     assert saved["animation"] == "off" and saved["sound"] is False
     app = build_app(argparse.Namespace(command=None), main.games())
     try:
@@ -414,7 +416,8 @@ def test_table_settings_are_toggled_in_the_settings_scene_and_kept_after_a_resta
         d = Driver(app)
         d.frames(1)
         d.click(next(b for b in app.top.buttons if b.label == "Settings").rect.center)
-        assert [c.value for _, c in app.top.table_rows] == ["off", "off", "on", "on", "on"]
+        assert [c.value for _, c in app.top.table_rows] == ["off", "off", "on", "on", "on",
+                                                            "off"]
     finally:
         app.close()
 
