@@ -229,7 +229,7 @@ def leave(scene: Any, player: int, reason: str, why: str, last: str,
     m = scene.match
     scene.seats.stop()
     scene.animator.clear()
-    before = m.state
+    before = m.states[-1]  # the turn's start: a half-made turn is taken back first
     m.resign(player, reason)
     if m.over:
         scene.forfeit_text = why  # the overlay's reason (a later win would not be this)
