@@ -27,11 +27,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from common import record as rec  # noqa: E402
 from prepollency import rules  # noqa: E402
-from prepollency.ai import BASE_OF, FILL_PIECES  # noqa: E402
+from prepollency.ai import BASE_OF  # noqa: E402
 from prepollency.moves import CELLS, KHAN, PATHS  # noqa: E402
 from prepollency.state import BASES, OBELISK, State  # noqa: E402
+from prepollency.tactics import FILL_PIECES  # noqa: E402
 
-FILL = FILL_PIECES  # pieces a seat needs to fill a base alone (the AI's own count)
+FILL = FILL_PIECES  # pieces a seat needs to fill a base alone (`tactics.cannot_win`'s)
 WEAK = FILL - 1  # pieces: a seat this small can no longer fill a base or hold the Obelisk (5)
 DOMINANT = 7  # pieces of a leader whose rivals all have FILL or fewer
 FAR = 15  # moves: more than any piece needs to cross the board (and a square never reached)

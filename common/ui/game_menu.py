@@ -1,8 +1,8 @@
 """Pausing and leaving a game on the shared game screen: the in-game menu, saving, resigning
 (with a confirmation; with three or more players only that seat withdraws and the others play
-on) and the game-over overlay (over the side panel, so the last move stays in view; told
-from the person's side when one person plays). Functions of a
-`common.ui.game_scene.GameScene`; nothing here names a game.
+on; `leave` also serves a CPU's resignation and a bot's forfeit) and the game-over overlay
+(over the side panel, so the last move stays in view; told from the person's side when one
+person plays). Functions of a `common.ui.game_scene.GameScene`; nothing here names a game.
 """
 
 from __future__ import annotations
@@ -89,6 +89,32 @@ def resigning_player(scene: Any) -> int | None:
     if m.humans > 1 and m.is_human(m.to_move):
         return m.to_move
     return next((p for p in m.players if m.is_human(p) and m.in_game(p)), None)
+
+
+def leave(scene: Any, player: int, reason: str, why: str, last: str,
+          sound: tuple[str, float] | None = None) -> None:
+    """A seat leaves between turns (`Match.resign` with `reason`: a person's resignation, a
+    CPU's, a bot's forfeit). `why` (if any) is said by the game-over overlay if that ended the
+    game, else in a toast while the others play on, and the seat's pieces fade from the board;
+    `last` is the status area's "Last:" line."""
+    m = scene.match
+    scene.seats.stop()
+    scene.animator.clear()
+    before = m.states[-1]  # the turn's start: a half-made turn is taken back first
+    m.resign(player, reason)
+    if m.over:
+        scene.forfeit_text = why  # the overlay's reason (a later win would not be this)
+    else:
+        scene.view.animate(before, m.state, ())  # a turn of no move: the seat's pieces go
+        if why:
+            scene.app.toast(why, 5.0)
+    scene.last_text = last
+    scene.controller.reset()
+    scene.refused = None
+    if sound is not None:
+        scene.app.sound.play(*sound)
+    scene.refresh()
+    scene.autosave()
 
 
 def confirm_resign(scene: Any) -> None:

@@ -502,7 +502,7 @@ class GameScene(Scene):
         if player is None:
             return
         self._cancel_hint()
-        seat_driver.leave(self, player, "resign", "", f"{self.match.name(player)} resigns")
+        game_menu.leave(self, player, "resign", "", f"{self.match.name(player)} resigns")
 
     def close(self) -> None:
         """Leaving the game: drop the running searches (the hint's too), stop the bots, and

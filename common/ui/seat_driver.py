@@ -24,6 +24,7 @@ from typing import Any
 
 from common.protocol import Forfeit, IllegalMoveError
 from common.seats import Ask, SeatRunner, SeatSpec
+from common.ui import game_menu
 from common.ui.bots import BotRunner, forfeit_words
 from common.ui.tween import SPEEDS
 
@@ -206,8 +207,8 @@ def cpu_resigns(scene: Any, player: int, why: str) -> None:
     """A CPU seat that can no longer win gives up: with two seats in the other wins (the
     game-over overlay says why), with more it leaves and the others play on."""
     name = scene.match.name(player)
-    leave(scene, player, "resign", f"{name} resigns: {why}.", f"{name} resigns",
-           ("elimination", 0.6))
+    game_menu.leave(scene, player, "resign", f"{name} resigns: {why}.", f"{name} resigns",
+                    ("elimination", 0.6))
 
 
 def forfeit(scene: Any, player: int, message: str) -> None:
@@ -216,31 +217,5 @@ def forfeit(scene: Any, player: int, message: str) -> None:
     name, spec = m.name(player), m.seats[player]
     print(f"{name} ({spec.describe()}) forfeits: {message}", file=sys.stderr)
     words = forfeit_words(message, spec.command or "")
-    leave(scene, player, "forfeit", f"{name}'s bot forfeits: {words}.",
-           f"{name}'s bot forfeits", ("illegal", 0.6))
-
-
-def leave(scene: Any, player: int, reason: str, why: str, last: str,
-          sound: tuple[str, float] | None = None) -> None:
-    """A seat leaves between turns (`Match.resign` with `reason`: a person's resignation, a
-    CPU's, a bot's forfeit). `why` (if any) is said by the game-over overlay if that ended the
-    game, else in a toast while the others play on, and the seat's pieces fade from the board;
-    `last` is the status area's "Last:" line."""
-    m = scene.match
-    scene.seats.stop()
-    scene.animator.clear()
-    before = m.states[-1]  # the turn's start: a half-made turn is taken back first
-    m.resign(player, reason)
-    if m.over:
-        scene.forfeit_text = why  # the overlay's reason (a later win would not be this)
-    else:
-        scene.view.animate(before, m.state, ())  # a turn of no move: the seat's pieces go
-        if why:
-            scene.app.toast(why, 5.0)
-    scene.last_text = last
-    scene.controller.reset()
-    scene.refused = None
-    if sound is not None:
-        scene.app.sound.play(*sound)
-    scene.refresh()
-    scene.autosave()
+    game_menu.leave(scene, player, "forfeit", f"{name}'s bot forfeits: {words}.",
+                    f"{name}'s bot forfeits", ("illegal", 0.6))
