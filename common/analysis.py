@@ -422,7 +422,7 @@ def from_record(replay: rec.Replay, nodes: int | None = None, seed: int = 0
     try:
         done = [_turn_from(game, adapter, replay, i, e, players) for i, e in enumerate(entries)]
         start = _chances_from(game, data.get("start"), players)
-    except (ValueError, TypeError, KeyError):
+    except (ValueError, TypeError, KeyError, RecursionError):  # a hostile file: not kept
         return None
     return Analysis(game, start, done, nodes, seed)
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 
 from common import analysis
 from common import record as rec
@@ -26,8 +27,13 @@ def analyse_command(args: argparse.Namespace, games: dict[str, Game]) -> int:
     """Print the analysis of the record `args.file`."""
     try:
         replay = rec.replay(rec.load(args.file), games)
-        result = analysis.from_record(replay, args.nodes, args.seed) or \
-            analysis.analyse(replay, args.nodes, args.seed)
+        result = analysis.from_record(replay, args.nodes, args.seed)
+        if result is None:
+            too_long = refusal(replay, args.nodes)
+            if too_long:
+                print(f"analyse: {too_long}", file=sys.stderr)
+                return 2
+            result = analysis.analyse(replay, args.nodes, args.seed)
     except rec.RecordError as err:
         print(f"{terminal(args.file)}: {terminal(err)}", file=sys.stderr)
         return 2
@@ -44,6 +50,35 @@ def analyse_command(args: argparse.Namespace, games: dict[str, Game]) -> int:
     return 0
 
 
+MAX_SECONDS = 120.0  # an analysis estimated to take longer is refused, as perft refuses
+PROBE_NODES = 200  # nodes of the searches timed for the estimate
+
+
+def refusal(replay: rec.Replay, nodes: int | None) -> str | None:
+    """Why analysing this record at `nodes` is refused here (None if it fits in MAX_SECONDS):
+    a few short searches of its own positions are timed and the whole run extrapolated (each
+    position is searched once or twice); the estimate and the largest --nodes that fits."""
+    an = analysis.Analyser(replay.game, nodes)
+    if an.nodes <= PROBE_NODES:
+        return None
+    states = [s for s in replay.states if replay.game.outcome(s) is None]
+    if not states:
+        return None
+    probe = analysis.Analyser(replay.game, PROBE_NODES)
+    start = time.perf_counter()
+    picks = states[:: max(1, len(states) // 3)][:3]
+    for index, state in enumerate(picks):
+        probe.search(state, index)
+    per_node = (time.perf_counter() - start) / (PROBE_NODES * len(picks))
+    seconds = per_node * an.nodes * len(replay.states) * 1.5  # some searched twice; deeper trees
+    if seconds <= MAX_SECONDS:
+        return None
+    fits = int(MAX_SECONDS / (per_node * len(replay.states) * 1.5))
+    return (f"--nodes {an.nodes:,} would search {len(replay.states)} positions for about "
+            f"{seconds / 60:,.0f} minutes here (at most {MAX_SECONDS / 60:.0f}); --nodes "
+            f"{max(PROBE_NODES, fits // 100 * 100):,} fits")
+
+
 def text_lines(replay: rec.Replay, result: analysis.Analysis) -> list[str]:
     """The text report: a line a turn, then the summary."""
     from common.games import get
@@ -57,8 +92,9 @@ def text_lines(replay: rec.Replay, result: analysis.Analysis) -> list[str]:
         note = t.verdict.text if t.verdict is not None else ""
         if t.better_words:
             note = f"{note}; {t.better_words}" if note else t.better_words
+        # words kept in a saved analysis come from the file: quoted, never raw
         lines.append(f"{t.ply + 1:>4}. {name(t.mover):<7} {terminal(adapter.text(t.move), 40):<14}"
-                     f" {chances}  {t.mark or '':<2}  {note}".rstrip())
+                     f" {chances}  {terminal(t.mark or '', 4):<2}  {terminal(note)}".rstrip())
     lines.append("")
     for p, s in analysis.summary(game, result.turns).items():
         worst = f", worst turn {s.worst + 1}" if s.worst is not None else ""

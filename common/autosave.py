@@ -23,8 +23,12 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from common import savefiles
+from common import files, savefiles
+from common import record as rec
 
+# record keys a save drops to stay readable (under common.record.MAX_BYTES): they can be made
+# again (the analysis kept with a save, common.analysis.KEY, is analysed again when asked)
+DROPPABLE = ("analysis",)
 FLUSH_TIMEOUT = 10.0  # seconds close() waits for the last write (a hung network disk)
 
 
@@ -90,14 +94,29 @@ class Autosaver:
                     self._cond.notify_all()
 
     def write(self, record: dict[str, Any]) -> None:
-        """Write one record now, on the calling thread (the writer thread's work)."""
+        """Write one record now, on the calling thread (the writer thread's work). A record
+        larger than a save may be (what `common.record.load` reads back) loses what can be
+        made again (`DROPPABLE`: a kept analysis) first; if it is still too large, nothing is
+        written (the last file stays whole) and `problem` says why."""
         try:
-            if self.path is None or savefiles.stamp(self.path) != self._stamp:
-                self.path = savefiles.write_new(self.folder, self.game, record)
-            else:
-                savefiles.rewrite(self.path, record)
-            self._stamp = savefiles.stamp(self.path)
+            try:
+                self._write(record)
+            except files.TooLarge:
+                lighter = {k: v for k, v in record.items() if k not in DROPPABLE}
+                if len(lighter) == len(record):
+                    raise
+                self._write(lighter)
             self.problem = None
             self.writes += 1
+        except files.TooLarge:
+            self.problem = (f"the game is too long to save (a save holds at most "
+                            f"{files.size_words(rec.MAX_BYTES)})")
         except OSError as err:
             self.problem = savefiles.describe_error(err)
+
+    def _write(self, record: dict[str, Any]) -> None:
+        if self.path is None or savefiles.stamp(self.path) != self._stamp:
+            self.path = savefiles.write_new(self.folder, self.game, record)
+        else:
+            savefiles.rewrite(self.path, record)
+        self._stamp = savefiles.stamp(self.path)

@@ -28,7 +28,7 @@ import sys
 import sysconfig
 from pathlib import Path
 
-from common import paths
+from common import files, paths
 
 ENTRY = f"{paths.APP_ID}.desktop"
 METAINFO = f"{paths.APP_ID}.metainfo.xml"
@@ -144,15 +144,13 @@ def entry_text(command: list[str], workdir: Path | None) -> str:
     return "\n".join(lines) + "\n"
 
 
+ASSET_BYTES = 8 << 20  # an icon or the metainfo is far smaller: a larger file is not ours
+
+
 def _write(file: Path, data: bytes) -> None:
-    """Write a file whole (a temporary file renamed over it)."""
+    """Write a file whole (a temporary file renamed over it, never through a link)."""
     file.parent.mkdir(parents=True, exist_ok=True)
-    tmp = file.with_name(f".{file.name}.{os.getpid()}.tmp")
-    try:
-        tmp.write_bytes(data)
-        os.replace(tmp, file)
-    finally:
-        tmp.unlink(missing_ok=True)
+    files.write_atomic(file, data)
 
 
 def install() -> list[Path]:
@@ -160,9 +158,9 @@ def install() -> list[Path]:
     entry and icons); the files written (OSError if one cannot be)."""
     written = []
     for source, target in icon_targets().items():
-        _write(target, source.read_bytes())
+        _write(target, files.read_bounded(source, ASSET_BYTES))
         written.append(target)
-    _write(metainfo_file(), metainfo_source().read_bytes())
+    _write(metainfo_file(), files.read_bounded(metainfo_source(), ASSET_BYTES))
     written.append(metainfo_file())
     command, workdir = launch_command()
     entry = entry_file()

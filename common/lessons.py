@@ -34,11 +34,13 @@ one or two, 1 with more (`stars`).
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from common import files
 from common.paths import assets_root
 from common.protocol import IllegalMoveError, InvalidMoveError
 
@@ -99,13 +101,16 @@ class Step:
 
 @dataclass(frozen=True)
 class Lesson:
-    """A lesson: its id (stable: progress is kept under it), title, rules topic, steps."""
+    """A lesson: its id (stable: progress is kept under it), title, rules topic, steps; or,
+    for a lesson its file describes wrongly, why it is unavailable (`problem`, the reason
+    `check_lessons` gives too) and no steps."""
 
     id: str
     title: str
     steps: tuple[Step, ...]
     topic: str = ""
     summary: str = ""
+    problem: str | None = None
 
 
 def _text(data: dict, key: str, where: str, required: bool = False) -> str:
@@ -157,7 +162,9 @@ def parse_step(data: Any, game: LessonGame, where: str, first: bool) -> Step:
 
 
 def parse_lessons(data: Any, game: LessonGame) -> list[Lesson]:
-    """The lessons of a lesson file's data (LessonError naming the first problem)."""
+    """The lessons of a lesson file's data (LessonError naming the problem of a file that is
+    not one). A lesson that is wrong on its own (a bad position, a bad goal, a bad step) comes
+    back unavailable, with its reason (`Lesson.problem`): the others still play."""
     if not isinstance(data, dict) or data.get("game") != game.NAME:
         raise LessonError(f"not a lesson file of {game.NAME}")
     items = data.get("lessons")
@@ -165,39 +172,87 @@ def parse_lessons(data: Any, game: LessonGame) -> list[Lesson]:
         raise LessonError(f"'lessons' must be a list of 1 to {MAX_LESSONS} lessons")
     lessons, seen = [], set()
     for n, item in enumerate(items, 1):
-        if not isinstance(item, dict):
-            raise LessonError(f"lesson {n}: a lesson is an object")
-        where = f"lesson {n}"
-        ident = _text(item, "id", where, True)[:40]
-        where = f"lesson {ident!r}"
-        if ident in seen:
-            raise LessonError(f"{where}: the id is used twice")
-        seen.add(ident)
-        steps = item.get("steps")
-        if not isinstance(steps, list) or not 0 < len(steps) <= MAX_STEPS:
-            raise LessonError(f"{where}: 'steps' must be a list of 1 to {MAX_STEPS}")
-        parsed = tuple(parse_step(s, game, f"{where} step {i + 1}", i == 0)
-                       for i, s in enumerate(steps))
-        lessons.append(Lesson(ident, _text(item, "title", where, True)[:60], parsed,
-                              _text(item, "topic", where)[:40], _text(item, "summary", where)))
+        ident, title = f"#{n}", f"Lesson {n}"
+        try:
+            if not isinstance(item, dict):
+                raise LessonError(f"lesson {n}: a lesson is an object")
+            ident = _ident(item, n)
+            where = f"lesson {ident!r}"
+            title = _text(item, "title", where, True)[:60]
+            if not title.isprintable():
+                raise LessonError(f"{where}: the title holds a control character")
+            if ident in seen:
+                raise LessonError(f"{where}: the id is used twice")
+            seen.add(ident)
+            lessons.append(Lesson(ident, title, _steps(item, game, where),
+                                  _text(item, "topic", where)[:40],
+                                  _text(item, "summary", where)))
+        except LessonError as err:
+            lessons.append(Lesson(ident, title if title.isprintable() else f"Lesson {n}", (),
+                                  problem=str(err)))
     return lessons
 
 
-def load_lessons(game: LessonGame, path: Path | None = None) -> list[Lesson]:
-    """The game's lessons from its file (LessonError if the file is missing or damaged)."""
-    path = path or LESSONS_DIR / f"{game.NAME}.json"
+def _ident(item: dict, n: int) -> str:
+    """A lesson's id: short printable text (progress is kept under it)."""
+    ident = _text(item, "id", f"lesson {n}", True)[:40]
+    if not ident.isprintable():
+        raise LessonError(f"lesson {n}: the id holds a control character")
+    return ident
+
+
+def _steps(item: dict, game: LessonGame, where: str) -> tuple[Step, ...]:
+    """A lesson's steps, each position built by the engine now (LessonError: the reason
+    `check_lessons` gives for it), so a lesson that opens can be played."""
+    steps = item.get("steps")
+    if not isinstance(steps, list) or not 0 < len(steps) <= MAX_STEPS:
+        raise LessonError(f"{where}: 'steps' must be a list of 1 to {MAX_STEPS}")
+    parsed = tuple(parse_step(s, game, f"{where} step {i + 1}", i == 0)
+                   for i, s in enumerate(steps))
+    for i, step in enumerate(parsed):
+        if step.position is not None:
+            build_position(game, step.position, f"{game.NAME} lesson {where[7:]} step {i + 1}")
+    return parsed
+
+
+def build_position(game: LessonGame, data: Any, where: str) -> Any:
+    """The state a step's position data describes; LessonError (``WHERE: position: why``)
+    for anything the game cannot build, whatever the engine raised."""
     try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_FILE + 1)
+        return game.position(data)
+    except LessonError as err:
+        raise LessonError(f"{where}: position: {err}") from None
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError,
+            RecursionError) as err:
+        raise LessonError(f"{where}: position: not a position ({type(err).__name__})") from None
+
+
+def load_lessons(game: LessonGame, path: Path | None = None) -> list[Lesson]:
+    """The game's lessons from its file (LessonError if the file is missing or damaged: read
+    bounded, a regular file only, never waiting on a FIFO)."""
+    path = path or LESSONS_DIR / f"{game.NAME}.json"
+    name = quoted(path.name)
+    try:
+        raw = files.read_bounded(path, MAX_FILE)
     except OSError as err:
-        raise LessonError(f"{path.name}: {err.strerror or err}") from None
-    if len(raw) > MAX_FILE:
-        raise LessonError(f"{path.name}: larger than {MAX_FILE} bytes")
+        raise LessonError(f"{name}: {err.strerror or err}") from None
     try:
         data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as err:
-        raise LessonError(f"{path.name}: not JSON ({err})") from None
+    except UnicodeDecodeError:
+        raise LessonError(f"{name}: not JSON (not UTF-8 text)") from None
+    except json.JSONDecodeError as err:
+        raise LessonError(f"{name}: not JSON ({err.msg} at line {err.lineno})") from None
+    except (ValueError, RecursionError):
+        raise LessonError(f"{name}: not JSON this program reads (nested too deeply, or a "
+                          "number too long)") from None
     return parse_lessons(data, game)
+
+
+def quoted(text: object) -> str:
+    """Text from a file as a line shows it safely (control characters escaped, cut to 200
+    characters)."""
+    text = str(text)[:200]
+    return text if text.isprintable() else text.encode("unicode_escape").decode("ascii")
 
 
 # judging ---------------------------------------------------------------------------------------
@@ -361,13 +416,16 @@ def join(first: str, second: str) -> str:
 def check_lesson(game: LessonGame, lesson: Lesson) -> list[str]:
     """Replay every step of a lesson through the engine; one line per failure."""
     engine, out = game.engine, []
+    if lesson.problem is not None:
+        return [f"{game.NAME} {quoted(lesson.problem)}"]
     state = None
     for i, step in enumerate(lesson.steps):
-        where = f"{game.NAME} lesson {lesson.id!r} step {i + 1}"
+        where = f"{game.NAME} lesson {quoted(repr(lesson.id))} step {i + 1}"
         try:
-            start = game.position(step.position) if step.position is not None else state
+            start = build_position(game, step.position, where) if step.position is not None \
+                else state
         except LessonError as err:
-            out.append(f"{where}: position: {err}")
+            out.append(str(err))
             return out
         if start is None:
             out.append(f"{where}: continues a step that ended the game or had an engine reply")
@@ -467,10 +525,19 @@ def check_command(check: bool) -> int:
     if not check:
         from common.games import GAMES
 
+        broken = False
         for name in GAMES:
-            for n, lesson in enumerate(load_lessons(lesson_game(name)), 1):
-                print(f"{name} {n:2}. {lesson.title} ({len(lesson.steps)} steps)")
-        return 0
+            try:
+                lessons = load_lessons(lesson_game(name))
+            except LessonError as err:
+                print(f"learn: {name} lessons: {quoted(err)}", file=sys.stderr)
+                return 2
+            for n, lesson in enumerate(lessons, 1):
+                said = f"unavailable: {lesson.problem}" if lesson.problem else \
+                    f"{len(lesson.steps)} steps"
+                print(f"{name} {n:2}. {quoted(lesson.title)} ({quoted(said)})")
+                broken = broken or lesson.problem is not None
+        return 2 if broken else 0
     failures, lessons = check_all()
     puzzles = "no puzzles in this build"
     if importlib.util.find_spec("common.puzzles") is not None:
@@ -480,7 +547,7 @@ def check_command(check: bool) -> int:
         failures += found
         puzzles = "puzzles checked" if not found else f"{len(found)} puzzle failures"
     for line in failures:
-        print(line)
+        print(quoted(line) if len(line) <= 200 else quoted(line[:199] + "…"))
     print(f"learn --check: {lessons} lessons, {puzzles}: "
           f"{'all hold' if not failures else f'{len(failures)} failures'}")
     return 0 if not failures else 1

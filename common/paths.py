@@ -26,7 +26,6 @@ setting is lost and none is moved behind the player's back.
 from __future__ import annotations
 
 import os
-import stat
 import sys
 from pathlib import Path
 
@@ -122,14 +121,9 @@ def read_user_file(file: Path, limit: int) -> str:
     """A small file the player's folders hold (settings, progress), read as hostile: a regular
     file of at most `limit` bytes, as UTF-8 text. A FIFO, a device or a larger file is refused
     unread (OSError); FileNotFoundError when there is none; UnicodeDecodeError if not UTF-8."""
-    fd = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO: no waiting
-    with open(fd, "rb") as f:
-        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-            raise OSError(0, "not a regular file")
-        data = f.read(limit + 1)
-    if len(data) > limit:
-        raise OSError(0, f"larger than {limit // 1024} KB")
-    return data.decode("utf-8")
+    from common.files import read_bounded
+
+    return read_bounded(file, limit).decode("utf-8")
 
 
 def file_error(err: BaseException) -> str:

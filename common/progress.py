@@ -27,15 +27,17 @@ once solved, stays solved; a lesson keeps its best stars.
 from __future__ import annotations
 
 import json
+import logging
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from common import paths
+from common import files, paths
 from common.paths import file_error as _reason
-from common.record import save as _write_json_atomically
+
+log = logging.getLogger("overlords-prepollency.progress")
 
 VERSION = 1
 MAX_FILE = 512 * 1024  # bytes of a progress file (a full one is some 20 KB)
@@ -73,6 +75,10 @@ class Progress:
     best_streak: int = 0
     offer_seen: bool = False
     problem: str | None = None  # what was wrong with the file at load, if anything
+    damaged: bool = False  # the file could not be read whole: kept aside before a write
+    newer: bool = False  # written by a newer version: never written over
+    notice: str | None = None  # what the window says about the file, once (short)
+    _stamp: Any = field(default=None, repr=False, compare=False)  # the file as last seen
 
     # lessons
     def lesson_stars(self, game: str, lesson_id: str) -> int:
@@ -140,44 +146,140 @@ class Progress:
                         for game, marks in self.puzzles.items()},
         }
 
+    def merge(self, other: Progress) -> None:
+        """Take in what another window saved meanwhile: every lesson's best stars, every
+        puzzle solved by either (the larger counts), the best streak, the offer seen."""
+        for game, done in other.lessons.items():
+            mine = self.lessons.setdefault(game, {})
+            for lesson, stars in done.items():
+                mine[lesson] = max(stars, mine.get(lesson, 0))
+        for game, marks in other.puzzles.items():
+            mine_marks = self.puzzles.setdefault(game, {})
+            for pid, theirs in marks.items():
+                mark = mine_marks.setdefault(pid, PuzzleMark())
+                mark.solved = mark.solved or theirs.solved
+                mark.tries, mark.hints = max(mark.tries, theirs.tries), max(mark.hints,
+                                                                            theirs.hints)
+        self.best_streak = max(self.best_streak, other.best_streak, self.streak)
+        self.offer_seen = self.offer_seen or other.offer_seen
+
+    def encoded(self) -> bytes:
+        """The file's bytes: compact JSON, never over MAX_FILE (what `load` reads back): if
+        need be, the tries of unsolved puzzles go first, then the entries past a smaller cap
+        per game (`trim`)."""
+        data = _compact(self.to_dict())
+        cap = MAX_ENTRIES
+        while len(data) > MAX_FILE:
+            cap = self.trim(cap)
+            data = _compact(self.to_dict())
+        return data
+
+    def trim(self, cap: int) -> int:
+        """Make the progress smaller: first forget the puzzles tried but never solved; then
+        keep at most `cap` entries per game. The next, smaller cap to try."""
+        unsolved = [(g, p) for g, marks in self.puzzles.items() for p, m in marks.items()
+                    if not m.solved]
+        if unsolved:
+            for game, pid in unsolved:
+                del self.puzzles[game][pid]
+            return cap
+        for table in (self.lessons, self.puzzles):
+            for game in list(table):
+                table[game] = dict(list(table[game].items())[:cap])  # type: ignore[assignment]
+        return max(0, cap // 2)
+
     def save(self) -> str | None:
-        """Write the progress atomically to `path`; None, or why it could not be saved (never
-        raises; nothing is written when `path` is None)."""
+        """Write the progress to `path`, merged with what another window wrote there since it
+        was read (under a short lock), atomically and never over what `load` reads back; None,
+        or why it could not be saved (never raises; nothing is written when `path` is None).
+        A file that could not be read is kept beside (``learn.json.damaged-DATE``) before the
+        first write replaces it; one of a newer version is never written over."""
         if self.path is None:
             return None
+        if self.newer:
+            return (f"{self.path.name} was written by a newer version of the game: it is "
+                    "kept as it is, and this session's progress is not saved")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            _write_json_atomically(self.path, self.to_dict())
+            with files.locked(self.path):
+                self._take_in_disk()
+                files.write_atomic(self.path, self.encoded(), MAX_FILE)
+                self._stamp = files.stamp(self.path)
         except OSError as err:
             return f"cannot save {self.path} ({_reason(err)}); progress lasts for this session"
         return None
 
+    def _take_in_disk(self) -> None:
+        """Before a write: set aside a file that could not be read (once), or merge in what
+        another window wrote since this one read or wrote the file."""
+        assert self.path is not None
+        if self.damaged:
+            aside = files.keep_aside(self.path)
+            self.damaged = False
+            if aside is not None:
+                _tell(f"the unreadable {self.path.name} was kept as {aside}", stderr=False)
+            return
+        now = files.stamp(self.path)
+        if now is None or now == self._stamp:
+            return
+        theirs = load(self.path, quiet=True)
+        if theirs.damaged or theirs.newer:  # damaged since by someone else: keep it too
+            self.damaged, self.newer = theirs.damaged, theirs.newer
+            if self.newer:
+                raise OSError(0, "a newer version of the game wrote it meanwhile")
+            self._take_in_disk()
+            return
+        self.merge(theirs)
 
-def load(path: Path | None = None) -> Progress:
+
+def _compact(data: dict[str, Any]) -> bytes:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def load(path: Path | None = None, quiet: bool = False) -> Progress:
     """The progress in a file (default: `paths.learn_file()`): what is good in it, a fresh
-    start for the rest (one line on stderr says what was wrong); never raises."""
+    start for the rest (one line on stderr and in the log says what was wrong, unless
+    `quiet`); never raises. A file that could not be read whole is marked `damaged` (kept
+    aside at the next save); one of a newer version is marked `newer` (never written over)."""
     file = Path(path) if path is not None else paths.learn_file()
+    stamp = files.stamp(file)
     try:
         text = paths.read_user_file(file, MAX_FILE)
     except (FileNotFoundError, NotADirectoryError):
         return Progress(file)
     except (OSError, UnicodeDecodeError) as err:
-        return _fresh(file, f"cannot read {file} ({_reason(err)}); starting afresh")
+        return _fresh(file, f"cannot read {file} ({_reason(err)})", stamp, quiet)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
         return _fresh(file, f"{file} is not valid JSON (line {err.lineno}, column {err.colno}: "
-                            f"{err.msg}); starting afresh")
+                            f"{err.msg})", stamp, quiet)
     except (ValueError, RecursionError):
-        return _fresh(file, f"{file} is not JSON this app can read; starting afresh")
+        return _fresh(file, f"{file} is not JSON this app can read", stamp, quiet)
     if not isinstance(data, dict):
-        return _fresh(file, f"{file} should hold a JSON object; starting afresh")
+        return _fresh(file, f"{file} should hold a JSON object", stamp, quiet)
     progress, problems = from_dict(data, file)
+    progress._stamp = stamp
+    version = data.get("version", VERSION)
+    if type(version) is int and version > VERSION:
+        progress.newer = True
+        progress.problem = (f"{file} was written by a newer version of the game (version "
+                            f"{version}): it is read, never written over; progress made in "
+                            "this session is not saved")
+        progress.notice = ("Your learning progress comes from a newer version of the game: "
+                           "it is shown, and this session's is not saved.")
+        if not quiet:
+            _tell(progress.problem)
+        return progress
     if problems:
         shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more"
                                            if len(problems) > 5 else "")
         progress.problem = f"ignored in {file}: {shown}. The rest is kept."
-        _tell(progress.problem)
+        progress.damaged = True
+        progress.notice = (f"Part of your learning progress could not be read; the rest is "
+                           f"kept, and the file is kept as {file.name}.damaged-… beside it.")
+        if not quiet:
+            _tell(progress.problem)
     return progress
 
 
@@ -190,6 +292,8 @@ def of_app(app: Any) -> Progress:
         settings = getattr(app, "settings_file", None)
         held = load(Path(settings).parent / paths.LEARN_FILE) if settings else Progress(None)
         app.progress = held
+        if held.notice:  # said in the window once, where the player looks
+            app.toast(held.notice, 8.0, important=True)
     return held
 
 
@@ -283,9 +387,16 @@ def _count(value: Any) -> bool:
     return type(value) is int and 0 <= value <= MAX_COUNT
 
 
-def _fresh(file: Path, line: str) -> Progress:
-    _tell(line)
-    return Progress(file, problem=line)
+def _fresh(file: Path, line: str, stamp: Any, quiet: bool) -> Progress:
+    """A fresh start over a file that could not be read (kept aside at the next save)."""
+    line = f"{line}; starting afresh (the file is kept beside it as {file.name}.damaged-…)"
+    if not quiet:
+        _tell(line)
+    got = Progress(file, problem=line, damaged=True)
+    got.notice = (f"Your learning progress could not be read; starting afresh (the old file "
+                  f"is kept as {file.name}.damaged-…).")
+    got._stamp = stamp
+    return got
 
 
 def _show(value: Any) -> str:
@@ -296,5 +407,8 @@ def _show(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _tell(line: str) -> None:
-    print(f"progress: {line}", file=sys.stderr)
+def _tell(line: str, stderr: bool = True) -> None:
+    """One line in the log file, and on stderr (the window says it through `notice`)."""
+    if stderr and sys.stderr is not None:
+        print(f"progress: {line}", file=sys.stderr)
+    log.warning("%s", line)

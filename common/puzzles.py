@@ -25,6 +25,8 @@ solution) -> problem | None`.
 
 from __future__ import annotations
 
+import contextlib
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,6 +38,8 @@ from common.progress import MAX_ID, RATINGS
 
 KEY = "puzzle"
 MAX_FILES = 1000  # puzzle files read per game
+MAX_BYTES = 64 * 1024  # bytes of one puzzle file (a puzzle's game is short: under 8 KB today)
+MAX_TOTAL = 8 * 1024 * 1024  # bytes of a game's puzzle files read in one listing
 
 
 @dataclass
@@ -47,8 +51,20 @@ class Puzzle:
     goal: str
     solution: tuple[Any, ...]  # the record's notation of each move
     rating: str
-    record: dict = field(repr=False)
+    source: dict | Path = field(repr=False)  # the record, or its file (read when needed)
     _replay: rec.Replay | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def record(self) -> dict:
+        """The puzzle's record (read from its file again if the listing did not keep it;
+        RecordError if it changed into something else meanwhile)."""
+        if isinstance(self.source, dict):
+            return self.source
+        record = rec.load(self.source, MAX_BYTES)
+        again = from_record(self.game, self.id, record)
+        if (again.goal, again.solution) != (self.goal, self.solution):
+            raise rec.RecordError("the puzzle's file changed since it was listed")
+        return record
 
     @property
     def rules(self) -> Any:
@@ -104,16 +120,36 @@ def load_puzzles(game: str) -> list[Puzzle]:
 
 
 def _load(game: str) -> tuple[list[Puzzle], list[str]]:
-    """The game's readable puzzles, and one line per file that is not one."""
+    """The game's readable puzzles (their questions; the records stay on disk), and one line
+    per file that is not one (names quoted: they come from the folder)."""
     where = folder(game)
-    files = sorted(where.glob("*.json"))[:MAX_FILES] if where.is_dir() else []
-    puzzles, problems = [], []
-    for path in files:
+    try:
+        names = sorted(n for n in os.listdir(where) if n.endswith(".json"))[:MAX_FILES]
+    except OSError:
+        names = []
+    puzzles, problems, total = [], [], 0
+    for name in names:
+        path = where / name
+        shown = f"{game}/{_quoted(name)}"
+        if total >= MAX_TOTAL:
+            problems.append(f"{shown}: not read: the puzzles already read hold "
+                            f"{MAX_TOTAL // (1024 * 1024)} MB")
+            continue
+        with contextlib.suppress(OSError):  # rec.load says why
+            total += min(os.stat(path).st_size, MAX_BYTES + 1)
         try:
-            puzzles.append(from_record(game, path.stem, rec.load(path)))
+            puzzle = from_record(game, path.stem, rec.load(path, MAX_BYTES))
         except rec.RecordError as err:
-            problems.append(f"{game}/{path.name}: {err}")
+            problems.append(f"{shown}: {err}")
+            continue
+        puzzle.source = path  # the record is read again when the puzzle is played
+        puzzles.append(puzzle)
     return puzzles, problems
+
+
+def _quoted(text: str) -> str:
+    """A file name as a line of text shows it safely (control characters escaped)."""
+    return text if text.isprintable() else text.encode("unicode_escape").decode("ascii")
 
 
 def from_record(game: str, puzzle_id: str, record: dict) -> Puzzle:

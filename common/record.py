@@ -26,15 +26,15 @@ apply a resignation through `withdraw`, which notes it; `build` writes the notes
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
-import stat
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from common import files
 from common.protocol import REASONS, Game, IllegalMoveError, Outcome
 
 VERSION = 1
@@ -88,32 +88,20 @@ class Replay:
         return self.states[-1]
 
 
-def load(path: str | os.PathLike) -> dict:
+def load(path: str | os.PathLike, limit: int = MAX_BYTES) -> dict:
     """Read a record file as a dict (RecordError if it is missing, not a regular file, too
-    large, not UTF-8 or not JSON). Only a regular file is read, and at most MAX_BYTES of it:
-    a FIFO, a device (/dev/zero) or a socket is refused without waiting on it."""
-    return loads(read_text(path))
+    large, not UTF-8 or not JSON). Only a regular file is read, and at most `limit` bytes of
+    it: a FIFO, a device (/dev/zero) or a socket is refused without waiting on it."""
+    return loads(read_text(path, limit))
 
 
-def read_text(path: str | os.PathLike) -> str:
+def read_text(path: str | os.PathLike, limit: int = MAX_BYTES) -> str:
     """The UTF-8 text of a record file, read as `load` says (RecordError otherwise)."""
     try:
-        # O_NONBLOCK: opening a FIFO with no writer returns at once instead of waiting
-        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
-        fd = os.open(path, flags)
-        with open(fd, "rb") as file:
-            mode = os.fstat(file.fileno()).st_mode
-            if stat.S_ISDIR(mode):
-                raise IsADirectoryError
-            if not stat.S_ISREG(mode):
-                raise RecordError(f"not a regular file ({_file_kind(mode)}): only record files "
-                                  "are read")
-            data = file.read(MAX_BYTES + 1)
-        if len(data) > MAX_BYTES:
-            raise RecordError(f"too large for a record (over {MAX_BYTES // (1024 * 1024)} MB)")
+        data = files.read_bounded(path, limit)
         return data.decode("utf-8")
-    except RecordError:
-        raise
+    except files.TooLarge:
+        raise RecordError(f"too large for a record (over {files.size_words(limit)})") from None
     except FileNotFoundError:
         raise RecordError("file not found") from None
     except IsADirectoryError:
@@ -122,17 +110,12 @@ def read_text(path: str | os.PathLike) -> str:
         raise RecordError("cannot be read (permission denied)") from None
     except UnicodeDecodeError as err:
         raise RecordError(f"not UTF-8 text (byte {err.start})") from None
-    except (OSError, ValueError) as err:  # ValueError: a NUL in the path
-        why = err.strerror if isinstance(err, OSError) and err.strerror else "a bad path"
-        raise RecordError(f"cannot be read ({why})") from None
-
-
-def _file_kind(mode: int) -> str:
-    for test, name in ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
-                       (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket")):
-        if test(mode):
-            return name
-    return "not a plain file"
+    except OSError as err:
+        if err.errno == errno.EINVAL and err.strerror and err.strerror.startswith("not a reg"):
+            raise RecordError(f"{err.strerror}: only record files are read") from None
+        raise RecordError(f"cannot be read ({err.strerror or 'a bad path'})") from None
+    except ValueError:  # a NUL in the path
+        raise RecordError("cannot be read (a bad path)") from None
 
 
 def loads(text: str) -> dict:
@@ -417,63 +400,36 @@ def dumps(record: dict) -> str:
     return "{\n" + lines + "\n}\n"
 
 
+def encode(record: dict) -> bytes:
+    """A record as the bytes of its file (`dumps`, UTF-8)."""
+    return dumps(record).encode("utf-8")
+
+
 def save(path: str | os.PathLike, record: dict) -> None:
     """Write a record atomically: a crash mid-write never leaves a half-written file (the
-    old file stays whole until the new one replaces it, and no temporary file is left)."""
-    path = Path(path)
+    old file stays whole until the new one replaces it, and no temporary file is left).
+    Never through a link, and never a record larger than `load` reads back (MAX_BYTES):
+    `common.files.TooLarge`, an OSError, with nothing written."""
     tmp = write_temp(path, record)
     try:
-        os.replace(tmp, path)
+        files.replace(tmp, path)
     except BaseException:
-        tmp.unlink(missing_ok=True)
+        Path(tmp).unlink(missing_ok=True)
         raise
 
 
 def write_temp(path: str | os.PathLike, record: dict) -> Path:
     """The record written, flushed and synced to a new temporary file beside `path`, named
-    ``.NAME.*.tmp`` (with `path`'s mode if it exists, else the umask's): the caller moves it
-    into place (`save`) or links it to a name that must not exist yet. Nothing is left behind
-    if writing fails; a process killed here leaves only such a file, which saves folders clean
-    up (`common.savefiles.clean_temps`)."""
-    path = Path(path)
-    try:
-        mode = path.stat().st_mode & 0o777  # saving over a file keeps its mode
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    fd, tmp = tempfile.mkstemp(prefix=temp_prefix(path.name), suffix=".tmp",
-                               dir=path.parent or ".")
-    try:
-        os.chmod(tmp, mode)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(dumps(record))
-            f.flush()
-            os.fsync(f.fileno())
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return Path(tmp)
+    ``.NAME.*.tmp`` (`common.files.write_temp`: with `path`'s mode if it is a regular file,
+    never through a link, TooLarge over MAX_BYTES): the caller moves it into place (`save`)
+    or links it to a name that must not exist yet. Nothing is left behind if writing fails;
+    a process killed here leaves only such a file, which folders clean up
+    (`common.files.clean_temps`)."""
+    return files.write_temp(path, encode(record), MAX_BYTES)
 
 
-NAME_BYTES = 255  # bytes of a file name most file systems take (NAME_MAX)
-_TEMP_EXTRA = len(".") + len(".") + 8 + len(".tmp")  # what mkstemp adds around a name
-
-
-def temp_prefix(name: str) -> str:
-    """The start of a temporary file's name beside the file `name`: ``.NAME.``, with NAME
-    cut (at a character) so that the whole temporary name fits NAME_BYTES whatever the
-    target's length: a save whose own name is 242 bytes or more can still be rewritten."""
-    room = NAME_BYTES - _TEMP_EXTRA
-    raw = os.fsencode(name)
-    if len(raw) > room:
-        raw = raw[:room]
-        while raw and (raw[-1] & 0xC0) == 0x80:  # never half a UTF-8 character
-            raw = raw[:-1]
-        if raw and raw[-1] >= 0xC0:
-            raw = raw[:-1]
-        name = os.fsdecode(raw)
-    return f".{name}."
+NAME_BYTES = files.NAME_BYTES
+temp_prefix = files.temp_prefix
 
 
 def _shown(value: Any) -> str:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from common import launch, savefiles
+from common import files, launch, savefiles
 from common import record as rec
 from common.games import GAMES
 from common.seats import SeatSpec
@@ -122,8 +122,7 @@ def _label_of(game: Any, text: str) -> Any:
 def _head(path: Path) -> str | None:
     """The ``"game"`` a record names in its first bytes, if it starts with that key."""
     try:
-        with open(path, "rb") as file:
-            found = _HEAD.match(file.read(256))
+        found = _HEAD.match(files.read_head(path, 256))  # never waits on a FIFO
     except OSError:
         return None
     return found.group(1).decode("utf-8", "replace") if found else None

@@ -16,28 +16,33 @@ another's, rewrites that never lose the old file, the listing, and tidying. No p
 - **Listing** (`scan`): every ``*.json`` file with its record, or the reason it cannot be read;
   one bad file never hides the others, and a folder that cannot be read says so.
 - **Moving aside** (`move_aside`) puts a file that cannot be read into ``unreadable/`` under
-  the folder, out of the list but not lost; deleting (`delete`) keeps the bytes so `restore`
-  can undo it.
+  the folder, out of the list but not lost; deleting (`Trash`) moves a save into the hidden
+  ``.deleted/`` folder of one visit of the Load screen, where it waits until the visit ends
+  (undone meanwhile by `Trash.take_back`).
 """
 
 from __future__ import annotations
 
 import contextlib
 import errno
+import logging
 import os
-import tempfile
+import secrets
+import stat
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from common import files
 from common import record as rec
 
-TEMP_AGE = 600.0  # seconds: an older ".NAME.*.tmp" is a dead writer's, not a running one's
+TEMP_AGE = files.TEMP_AGE  # seconds: an older ".NAME.*.tmp" is a dead writer's
 ASIDE = "unreadable"  # the subfolder files that cannot be read are moved into
 NAME_KEY = "save_name"  # the record key holding the name a player gave the save (optional)
 MAX_NAME = 60  # characters of a save's name kept
 MAX_FILES = 5000  # files listed at most (newest first): a flooded folder stays usable
+log = logging.getLogger("overlords-prepollency.saves")
 
 
 @dataclass(frozen=True)
@@ -90,7 +95,7 @@ def _place(tmp: Path, names: Iterator[Path]) -> Path:
     replacing one; the name taken. The temporary name is gone afterwards, whatever happens."""
     try:
         path = _claim(tmp, names)
-        _sync_folder(path.parent)
+        files.sync_folder(path.parent)
         return path
     finally:
         tmp.unlink(missing_ok=True)
@@ -102,7 +107,7 @@ def _claim(source: Path, names: Iterator[Path]) -> Path:
     taken. `source` may still exist afterwards (linked); OSError if no name is free."""
     for path in names:
         try:
-            os.link(source, path)
+            _link(source, path)
         except FileExistsError:
             continue
         except OSError as err:
@@ -113,6 +118,16 @@ def _claim(source: Path, names: Iterator[Path]) -> Path:
             os.replace(source, path)
         return path
     raise OSError(errno.EEXIST, "no free file name left", str(source.parent))
+
+
+def _link(source: Path, target: Path) -> None:
+    """A second name for a file; for a link, for the link itself (never what it points at)."""
+    try:
+        os.link(source, target, follow_symlinks=False)
+    except NotImplementedError:  # a system without linkat: a link is refused, not followed
+        if os.path.islink(source):
+            raise OSError(errno.EPERM, "not linking a link", str(source)) from None
+        os.link(source, target)
 
 
 # what os.link says where the file system has no hard links (names differ between systems)
@@ -133,62 +148,16 @@ def rewrite(path: Path, record: dict) -> None:
     """Replace the file's record atomically (OSError if the disk refuses: the old file is
     kept whole)."""
     rec.save(path, record)
-    _sync_folder(path.parent)
+    files.sync_folder(path.parent)
 
 
-def _sync_folder(folder: Path) -> None:
-    """Make a new name or a rename durable (POSIX; Windows cannot open a folder)."""
-    if os.name != "posix":
-        return
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-def stamp(path: Path) -> tuple[int, int, int] | None:
-    """What a file is now (its inode, modification time and size), to notice another
-    writer: every atomic rewrite makes a new inode, even within a coarse clock's tick."""
-    try:
-        st = path.stat()
-    except OSError:
-        return None
-    return (st.st_ino, st.st_mtime_ns, st.st_size)
+stamp = files.stamp  # (inode, mtime, size): another writer changed the file
 
 
 # tidying -------------------------------------------------------------------------------------
 
-def is_temp(name: str) -> bool:
-    """True for a writer's temporary file name (".NAME.*.tmp")."""
-    return name.startswith(".") and name.endswith(".tmp")
-
-
-def clean_temps(folder: Path, age: float = TEMP_AGE, now: float | None = None) -> int:
-    """Remove the temporary files dead writers left (older than `age` seconds); how many."""
-    now = time.time() if now is None else now
-    removed = 0
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return 0
-    for name in names:
-        if not is_temp(name):
-            continue
-        path = folder / name
-        try:
-            st = path.lstat()
-            if now - st.st_mtime >= age and not path.is_dir():
-                path.unlink()
-                removed += 1
-        except OSError:
-            continue
-    return removed
+is_temp = files.is_temp
+clean_temps = files.clean_temps  # a dead writer's ".NAME.*.tmp": regular, ours, old, no links
 
 
 # reading -------------------------------------------------------------------------------------
@@ -284,96 +253,189 @@ def _move_into(path: Path, sub: str) -> Path:
     """Move a file into a subfolder of its folder (created if need be), never over another
     file; its new path."""
     where = path.parent / sub
-    where.mkdir(exist_ok=True)
+    with contextlib.suppress(FileExistsError):
+        os.mkdir(where)
+    if not stat.S_ISDIR(os.lstat(where).st_mode):  # a link: never moved through to elsewhere
+        raise OSError(errno.ENOTDIR, f"{sub} in the saves folder is not a folder", str(where))
     target = _claim(path, _names(where / path.name))
     path.unlink(missing_ok=True)  # linked: the old name goes (moved: it is gone already)
-    _sync_folder(path.parent)
+    files.sync_folder(path.parent)
     return target
 
 
-@dataclass(frozen=True)
-class Deleted:
-    """A deleted save, kept in memory so the deletion can be undone."""
-
-    path: Path
-    data: bytes
-    mtime: float
-
-
-def delete(path: Path, keep: int = rec.MAX_BYTES) -> Deleted:
-    """Delete a save file, keeping its bytes (up to `keep`) for `restore`. OSError if it
-    cannot be deleted."""
-    try:
-        with open(path, "rb") as file:
-            data = file.read(keep + 1)
-        mtime = path.stat().st_mtime
-    except OSError:
-        data, mtime = b"", time.time()
-    path.unlink()
-    _sync_folder(path.parent)
-    return Deleted(path, data if len(data) <= keep else b"", mtime)
-
-
-def restore(deleted: Deleted) -> Path:
-    """Put a deleted save back (under its name, or a free one next to it if that was taken
-    meanwhile), written as safely as a new save; its path. OSError if it cannot be written or
-    nothing was kept."""
-    if not deleted.data:
-        raise OSError(errno.EFBIG, "the file was too large to keep for undo")
-    folder = deleted.path.parent
-    folder.mkdir(parents=True, exist_ok=True)
-    fd, name = tempfile.mkstemp(prefix=rec.temp_prefix(deleted.path.name), suffix=".tmp",
-                                dir=folder)
-    tmp = Path(name)
-    try:
-        with os.fdopen(fd, "wb") as file:
-            file.write(deleted.data)
-            file.flush()
-            os.fsync(file.fileno())
-        os.utime(tmp, (deleted.mtime, deleted.mtime))
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    return _place(tmp, _names(deleted.path))
-
-
 TRASH = ".deleted"  # the hidden subfolder deletions wait in until the Load screen is left
+TRASH_MARK = ".trash-of-overlords-prepollency"  # in a .deleted/ this program made (see Trash)
+VISIT_LOCK = ".lock"  # held (locked) in a visit's folder for as long as the visit lasts
 
 
-def trash(path: Path) -> Path:
-    """Delete a save so that it can be undone: moved (one rename, whatever its size, nothing
-    read) into the folder's hidden ``.deleted/``, out of every listing; its path there.
-    `untrash` puts it back, `empty_trash` deletes for good. OSError if it cannot be moved."""
-    return _move_into(path, TRASH)
+class Trash:
+    """One visit's deletions (a visit of the Load screen): each file moved (one rename,
+    whatever its size, nothing read) into a folder of the visit's own,
+    ``.deleted/<visit>/``, out of every listing, until the visit ends (`empty`: deleted for
+    good) or the deletion is undone (`take_back`).
 
+    The trash belongs to the visit that made it: the visit's folder holds a lock for as long
+    as the visit lasts, and nobody else empties it (`tidy_trash`, at start-up) unless that
+    lock is free (the window that made it is gone) and nothing was put there for TEMP_AGE
+    seconds. ``.deleted`` itself is used only if it is a real folder of this user's holding
+    this program's mark: a link (to another folder, or to ``.``), a file, a folder of another
+    user's or one without the mark is set aside (renamed ``.deleted.set-aside-DATE``, one line
+    in the log and in `problem`), never emptied. Every deletion is of regular files (or
+    links, the link itself) inside a folder opened without following a link."""
 
-def untrash(trashed: Path, original: Path) -> Path:
-    """Put a trashed save back under its name (or a free one beside it, if that was taken
-    meanwhile), keeping its date; its path. OSError if it cannot."""
-    back = _claim(trashed, _names(original))
-    trashed.unlink(missing_ok=True)
-    _sync_folder(original.parent)
-    return back
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.where: Path | None = None  # this visit's folder, once something was deleted
+        self.names: list[str] = []  # the names this visit put there and did not take back
+        self.problem: str | None = None  # a .deleted that was set aside, in one line
+        self._lock: int | None = None
 
+    def put(self, path: Path) -> Path:
+        """Move a save into this visit's trash; its path there. OSError if it cannot."""
+        where = self._open()
+        target = _claim(path, _names(where / path.name))
+        _drop_name(path)  # linked: the old name goes (moved: it is gone already)
+        files.sync_folder(path.parent)
+        self.names.append(target.name)
+        return target
 
-def empty_trash(folder: Path, age: float = 0.0) -> int:
-    """Delete for good what waits in the folder's ``.deleted/`` (the deletions of a visit
-    of the Load screen, or of one that a crash ended); how many files. With `age`, only if
-    nothing was put there for that many seconds (another window's visit may be going on)."""
-    bin_ = folder / TRASH
-    try:
-        if age and time.time() - bin_.stat().st_mtime < age:
+    def take_back(self, trashed: Path, original: Path) -> Path:
+        """Put a trashed save back under its name (or a free one beside it, if that was taken
+        meanwhile), keeping its date; its path. OSError if it cannot."""
+        back = _claim(trashed, _names(original))
+        _drop_name(trashed)
+        files.sync_folder(original.parent)
+        with contextlib.suppress(ValueError):
+            self.names.remove(trashed.name)
+        return back
+
+    def empty(self) -> int:
+        """The visit ends: what it deleted is deleted for good, its folder goes; how many."""
+        if self.where is None:
             return 0
-        names = os.listdir(bin_)
+        removed = files.remove_own_files(self.where, list(self.names))
+        self.names.clear()
+        self._release()
+        files.remove_own_files(self.where, [VISIT_LOCK])
+        with contextlib.suppress(OSError):
+            os.rmdir(self.where)
+        self.where = None
+        return removed
+
+    def _open(self) -> Path:
+        if self.where is not None:
+            return self.where
+        bin_ = self.folder / TRASH
+        self.problem = _own_trash(bin_)
+        visit = bin_ / f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}-{secrets.token_hex(3)}"
+        os.mkdir(visit, 0o700)
+        try:
+            self._lock = os.open(visit / VISIT_LOCK, os.O_RDWR | os.O_CREAT | os.O_EXCL
+                                 | _NOFOLLOW, 0o600)
+            files.try_lock(self._lock)
+        except OSError:
+            self._release()
+        self.where = visit
+        return visit
+
+    def _release(self) -> None:
+        if self._lock is not None:
+            with contextlib.suppress(OSError):
+                os.close(self._lock)
+            self._lock = None
+
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
+
+def _drop_name(path: Path) -> None:
+    """Remove one name (a link: the link itself) after the file was linked elsewhere."""
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(path)
+
+
+def _own_trash(bin_: Path) -> str | None:
+    """Make sure ``.deleted`` is this program's own folder (made, with its mark, if missing);
+    a link, a file, another user's folder or one without the mark is set aside first. One
+    line saying what was set aside, or None. OSError if no trash folder can be made."""
+    said = None
+    try:
+        st = os.lstat(bin_)
+    except FileNotFoundError:
+        st = None
+    if st is not None and not (stat.S_ISDIR(st.st_mode) and files.own(st)
+                               and _is_mark(bin_ / TRASH_MARK)):
+        aside = bin_.with_name(f"{TRASH}.set-aside-{time.strftime('%Y%m%d-%H%M%S')}")
+        while os.path.lexists(aside):
+            aside = aside.with_name(aside.name + "-2")
+        os.rename(bin_, aside)  # a link is renamed itself: what it points at is not touched
+        kind = "a link" if stat.S_ISLNK(st.st_mode) else \
+            "not a folder" if not stat.S_ISDIR(st.st_mode) else \
+            "another user's folder" if not files.own(st) else "a folder this program did not make"
+        said = (f"the saves folder's {TRASH} was {kind}: it was set aside as {aside.name}, "
+                "untouched, and a new one made")
+        log.warning("%s (%s)", said, bin_)
+        st = None
+    if st is None:
+        with contextlib.suppress(FileExistsError):
+            os.mkdir(bin_, 0o700)
+        fd = os.open(bin_ / TRASH_MARK, os.O_WRONLY | os.O_CREAT | _NOFOLLOW, 0o600)
+        os.close(fd)
+        files.hide(bin_)
+    return said
+
+
+def _is_mark(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+def tidy_trash(folder: Path, age: float = TEMP_AGE, now: float | None = None) -> int:
+    """Empty the visits a crash ended (their lock free, nothing put there for `age`
+    seconds), at start-up; how many files. A ``.deleted`` that is not this program's own
+    (a link, a file, foreign) is set aside, never emptied (see `Trash`)."""
+    bin_ = folder / TRASH
+    now = time.time() if now is None else now
+    try:
+        st = os.lstat(bin_)
     except OSError:
         return 0
-    removed = 0
-    for name in names:
+    if not (stat.S_ISDIR(st.st_mode) and files.own(st) and _is_mark(bin_ / TRASH_MARK)):
         with contextlib.suppress(OSError):
-            (bin_ / name).unlink()
-            removed += 1
+            _own_trash(bin_)
+        return 0
+    removed = 0
+    try:
+        visits = [e for e in os.scandir(bin_) if e.is_dir(follow_symlinks=False)]
+    except OSError:
+        return 0
+    for entry in visits:
+        removed += _tidy_visit(Path(entry.path), age, now)
+    return removed
+
+
+def _tidy_visit(visit: Path, age: float, now: float) -> int:
+    """Empty one visit's folder if its window is gone and it is old; how many files."""
+    try:
+        if now - os.lstat(visit).st_mtime < age:
+            return 0
+        lock = os.open(visit / VISIT_LOCK, os.O_RDWR | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        lock = None
+    except OSError:
+        return 0
+    try:
+        if lock is not None and not files.try_lock(lock):
+            return 0  # its window is still open
+        removed = files.remove_own_files(visit, keep=(VISIT_LOCK,))
+    finally:
+        if lock is not None:
+            os.close(lock)
+    files.remove_own_files(visit, [VISIT_LOCK])
     with contextlib.suppress(OSError):
-        bin_.rmdir()
+        os.rmdir(visit)
     return removed
 
 
@@ -382,7 +444,6 @@ def describe_error(err: OSError) -> str:
     return (err.strerror or str(err) or type(err).__name__).lower()
 
 
-__all__ = ["ASIDE", "Deleted", "FolderError", "NAME_KEY", "SaveFile", "TEMP_AGE",
-           "clean_temps", "delete", "is_temp", "listing", "move_aside", "newest", "read", "rename",
-           "restore", "rewrite", "scan", "stamp", "write_new", "TRASH", "trash", "untrash",
-           "empty_trash"]
+__all__ = ["ASIDE", "FolderError", "NAME_KEY", "SaveFile", "TEMP_AGE", "TRASH", "Trash",
+           "clean_temps", "is_temp", "listing", "move_aside", "newest", "read", "rename",
+           "rewrite", "scan", "stamp", "tidy_trash", "write_new"]

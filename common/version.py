@@ -10,13 +10,14 @@ from __future__ import annotations
 import tomllib
 from importlib import metadata
 
-from common import paths
+from common import files, paths
 
 
 def version() -> str:
     """The version string (e.g. "0.1.0"), or "unknown" if neither source can be read."""
     try:
-        project = tomllib.loads((paths.bundle_root() / "pyproject.toml").read_text("utf-8"))
+        text = files.read_bounded(paths.bundle_root() / "pyproject.toml", 1 << 20)
+        project = tomllib.loads(text.decode("utf-8"))
         info = project["project"]
         if info["name"] == paths.APP_NAME and isinstance(info["version"], str):
             return info["version"]

@@ -200,7 +200,8 @@ def test_a_held_delete_deletes_one_save_and_undo_puts_back_every_deletion(app, s
     d.key(pygame.K_DELETE)
     d.key(pygame.K_ESCAPE)  # leaving makes the deletion final
     assert sum(not p.exists() for p in paths) == 1
-    assert not (saves_dir / savefiles.TRASH).exists()
+    trash = saves_dir / savefiles.TRASH  # kept, with its mark: other windows may use it
+    assert [p.name for p in trash.rglob("*")] == [savefiles.TRASH_MARK], "nothing waits there"
 
 
 # 6-8. many or large files: listed in the background, bounded, all of them -----------------

@@ -5,6 +5,7 @@ judging (a goal met by any turn that does it, never by a matched click)."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -128,6 +129,13 @@ def test_stars_count_the_wrong_tries():
 @pytest.mark.parametrize("data, words", [
     ({}, "not a lesson file"),
     ({"game": "overlords", "lessons": []}, "1 to"),
+])
+def test_damaged_lesson_files_are_refused_with_where(data, words):
+    with pytest.raises(LessonError, match=words):
+        runner.parse_lessons(data, olessons)
+
+
+@pytest.mark.parametrize("data, words", [
     ({"game": "overlords", "lessons": [{"id": "x", "title": "T", "steps": [{}]}]}, "goal"),
     ({"game": "overlords", "lessons": [{"id": "x", "title": "T", "steps": [
         {"goal": {"kind": "fly"}, "position": {}, "text": "t", "solution": "1O e1-e2"}]}]},
@@ -139,9 +147,17 @@ def test_stars_count_the_wrong_tries():
         {"goal": {"kind": "discard"}, "position": {}, "text": 5, "solution": "x"}]}]},
      "must be text"),
 ])
-def test_damaged_lesson_data_is_refused_with_where(data, words):
-    with pytest.raises(LessonError, match=words):
-        runner.parse_lessons(data, olessons)
+def test_a_damaged_lesson_is_unavailable_with_where(data, words):
+    """A lesson wrong on its own is listed unavailable, with the reason `learn --check`
+    gives; the file's other lessons still play."""
+    good = {"id": "ok", "title": "Fine", "steps": [
+        {"goal": {"kind": "discard"}, "position": {"figures": {"e1": "O", "e8": "o"}},
+         "text": "t", "solution": "1O e1-e2"}]}
+    data = {**data, "lessons": [*data["lessons"], good]}
+    lessons = runner.parse_lessons(data, olessons)
+    assert lessons[0].problem is not None and re.search(words, lessons[0].problem)
+    assert lessons[0].steps == () and lessons[1].problem is None and lessons[1].id == "ok"
+    assert runner.check_lesson(olessons, lessons[0]) == [f"overlords {lessons[0].problem}"]
 
 
 def test_a_damaged_lesson_file_is_an_error_not_a_crash(tmp_path):

@@ -56,7 +56,8 @@ def test_everything_survives_a_save_and_a_load(tmp_path):
     assert back.puzzle_mark("g", "p2") == progress.PuzzleMark(True, 2, 1)
     assert back.offer_seen and back.problem is None
     assert back.to_dict() == mine.to_dict()
-    assert [p.name for p in file.parent.iterdir()] == ["learn.json"]  # no temporary left
+    # no temporary left (the hidden lock file two windows share stays, empty)
+    assert sorted(p.name for p in file.parent.iterdir()) == [".learn.json.lock", "learn.json"]
 
 
 def test_the_streak_grows_on_clean_solves_and_ends_on_a_miss():
@@ -111,6 +112,8 @@ def test_a_damaged_file_is_reported_once_and_replaced(tmp_path, capsys, content,
     assert got.save() is None
     assert progress.load(file).puzzle_solved("g", "p")
     assert capsys.readouterr().err == ""
+    kept = [p for p in tmp_path.iterdir() if p.name.startswith("learn.json.damaged-")]
+    assert len(kept) == 1 and kept[0].read_bytes() == content, "the original is kept beside"
 
 
 def test_the_good_entries_of_a_partly_wrong_file_are_kept(tmp_path, capsys):

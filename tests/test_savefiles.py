@@ -53,7 +53,7 @@ def test_without_hard_links_names_are_reserved_exclusively(tmp_path, monkeypatch
     O_EXCL and the record moved over it; still one file per save."""
     import errno
 
-    def no_links(src, dst):
+    def no_links(src, dst, **_kwargs):
         raise OSError(errno.EPERM, "Operation not permitted")
 
     monkeypatch.setattr(os, "link", no_links)
@@ -232,7 +232,7 @@ def test_a_folder_that_cannot_be_read_says_so(tmp_path, monkeypatch):
 
 # changing ------------------------------------------------------------------------------------
 
-def test_move_aside_delete_restore_and_rename(tmp_path):
+def test_move_aside_trash_take_back_and_rename(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text("{")
     (tmp_path / savefiles.ASIDE).mkdir()
@@ -249,10 +249,12 @@ def test_move_aside_delete_restore_and_rename(tmp_path):
     assert abs(path.stat().st_mtime - past) < 1, "renaming keeps the date"
     assert savefiles.scan(tmp_path)[0].name == "Sunday game"
     data = path.read_bytes()
-    gone = savefiles.delete(path)
-    assert not path.exists()
-    assert savefiles.restore(gone) == path and path.read_bytes() == data
+    trash = savefiles.Trash(tmp_path)
+    gone = trash.put(path)
+    assert not path.exists() and savefiles.scan(tmp_path) == []
+    assert trash.take_back(gone, path) == path and path.read_bytes() == data
     assert abs(path.stat().st_mtime - past) < 1
+    assert trash.empty() == 0 and path.exists()
     savefiles.rename(path, "")
     assert savefiles.NAME_KEY not in rec.load(path)
     assert temps(tmp_path) == []

@@ -246,7 +246,7 @@ def test_a_puzzle_that_does_not_replay_is_skipped_with_a_toast():
     app, d = start()
     good = app.top.puzzles
     record = dict(good[0].record, moves=["7H a1-h8"])  # not legal there
-    broken = replace(good[0], id="broken", record=record, _replay=None)
+    broken = replace(good[0], id="broken", source=record, _replay=None)
     puzzle_scene.show(app, [broken, *good[1:3]], 0)
     d.frames(1)
     assert isinstance(app.top, PuzzleScene) and app.top.puzzle is good[1]

@@ -249,12 +249,12 @@ def test_a_read_only_folder_says_so_once(config, capsys, monkeypatch):
     config.mkdir()
     config.chmod(0o500)
     if os.geteuid() == 0:  # root writes through folder permissions: refuse as the disk would
-        import tempfile
+        from common import files
 
         def refuse(*_args, **_kwargs):
             raise PermissionError(13, "Permission denied")
 
-        monkeypatch.setattr(tempfile, "mkstemp", refuse)
+        monkeypatch.setattr(files, "write_temp", refuse)
     try:
         app, d = start()
         try:

@@ -6,9 +6,11 @@
     run.cancel()                                 # the process ends at once
 
 The process (started with "spawn", niced like the CPU worker so that the window's frames come
-first) replays the record itself and runs `common.analysis.turns`, the very function the
-``analyse`` command runs, sending each `common.analysis.Turn` as soon as it is ready; so the
-graph and the marks fill in as it goes. It exits when its parent is gone.
+first) is given only the validated game (`worker_record`), replays it itself and runs
+`common.analysis.turns`, the very function the ``analyse`` command runs, sending each
+`common.analysis.Turn` as soon as it is ready; so the graph and the marks fill in as it goes.
+It exits when its parent is gone, and the watchdog (`common.ai.reaper`) kills it when the app
+ends however it ends, even while it is stopped.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ import time
 import traceback
 from typing import Any
 
+from common import record as rec
+from common.ai import reaper
 from common.analysis import Turn
 
 
@@ -52,6 +56,13 @@ def _serve(record: dict, nodes: int | None, seed: int, out: Any, parent: int) ->
         out.put(("error", f"{type(err).__name__}: {err}"[:200]))
 
 
+def worker_record(replay: rec.Replay) -> dict:
+    """What the worker is given: the replayed game's record with only what the rules define
+    (its start, moves, withdrawals and result), never the file's other keys (a kept analysis
+    or anything a hostile file added, which the worker has no use for)."""
+    return rec.build(replay.game, replay.initial, replay.moves, replay.final, replay.withdrawn)
+
+
 class AnalysisRun:
     """One analysis in its own process (see the module docstring)."""
 
@@ -62,6 +73,8 @@ class AnalysisRun:
                                                        os.getpid()),
                                  name="analysis", daemon=True)
         self._proc.start()
+        if self._proc.pid is not None:  # even a stopped worker ends with the app (killed too)
+            reaper.register_process(self._proc.pid)
         self.done = False
         self.error: str | None = None
         self._ended = False
@@ -104,5 +117,7 @@ class AnalysisRun:
             if self._proc.is_alive():
                 self._proc.kill()
             self._proc.join(timeout=2.0)
+        if self._proc.pid is not None:
+            reaper.unregister_process(self._proc.pid)
         self._out.cancel_join_thread()
         self._out.close()

@@ -23,7 +23,7 @@ import pygame
 from common import analysis
 from common import record as rec
 from common.ui import draw
-from common.ui.analysis_run import AnalysisRun
+from common.ui.analysis_run import AnalysisRun, worker_record
 from common.ui.eval_graph import Series, draw_graph, index_at, plot_rect
 from common.ui.game_log import LogRow, log_height
 from common.ui.input import Action, PointerDown, PointerMove
@@ -76,7 +76,7 @@ class AnalysisPanel:
         else:
             self.turns = []
             try:
-                self.run = AnalysisRun(replay.record)
+                self.run = AnalysisRun(worker_record(replay))
             except OSError as err:  # no process could be started: said in the panel
                 self.error = draw.drawable(f"cannot start ({err.strerror or err})", 80)
         if match.review is None:

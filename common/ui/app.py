@@ -36,8 +36,8 @@ from typing import Any
 
 import pygame
 
+from common import files, logs, paths
 from common import games as registry
-from common import logs, paths
 from common.ai.bot import DEFAULT_TIMEOUT as BOT_TIMEOUT
 from common.ai.bot import check_timeout
 from common.seats import SeatSpec, bot_name, parse_seats
@@ -448,10 +448,17 @@ class App:
             self._draw_toast(surface, self._toast[0])
 
     def _draw_toast(self, surface: pygame.Surface, text: str) -> None:
-        label = draw.text(text, self.m.normal, self.pal.text, True)
-        rect = self.toast_rect(label.get_size())
-        draw.panel(surface, rect, self.pal.panel, self.pal.panel_edge, self.m.radius, 4)
-        surface.blit(label, label.get_rect(center=rect.center))
+        """The toast, wrapped to at most three lines of the window's width (never cut)."""
+        m = self.m
+        room = max(200, self.size[0] - 8 * m.pad)
+        lines = draw.wrap(text, m.normal, room, bold=True, max_lines=3) or [""]
+        labels = [draw.text(line, m.normal, self.pal.text, True) for line in lines]
+        step = labels[0].get_height()
+        rect = self.toast_rect((max(label.get_width() for label in labels), step * len(labels)))
+        draw.panel(surface, rect, self.pal.panel, self.pal.panel_edge, m.radius, 4)
+        top = rect.centery - step * len(labels) // 2
+        for n, label in enumerate(labels):
+            surface.blit(label, label.get_rect(midtop=(rect.centerx, top + n * step)))
 
     def toast_rect(self, size: tuple[int, int]) -> pygame.Rect:
         """Where a toast of a label this size shows: centred near the window's bottom, or
@@ -550,12 +557,17 @@ def build_app(args: argparse.Namespace, games: dict[str, Any],
         print(f"play: {check_timeout(timeout)}", file=sys.stderr)
         return 2
     where = settings_io.path()
+    threading.Thread(target=files.clean_temps, args=(where.parent,), name="tidy-config",
+                     daemon=True).start()  # a killed writer's ".settings.json.*.tmp" and such
     try:
         app = App(games, size, settings_io.load(where), where, saves.prepare_folder())
     except pygame.error as err:
         print(f"cannot open a window: {err}", file=sys.stderr)
         return 1
     app.push(MainMenu(app))
+    said = settings_io.notice(where)
+    if said:  # a damaged settings file: said in the window too, where the player looks
+        app.toast(said, 8.0, important=True)
     if timeout is not None:
         app.bot_timeout = timeout
     if play is not None:
@@ -600,4 +612,23 @@ def run_app(args: argparse.Namespace, games: dict[str, Any]) -> int:
     app = build_app(args, games)
     if isinstance(app, int):
         return app
+    stop_on_signals(app)
     return app.run()
+
+
+def stop_on_signals(app: App) -> None:
+    """SIGTERM (a logout, `kill`) and SIGHUP (the terminal closed) end the app as Quit does,
+    without a question: every game is saved (`App.close`) and the window closes."""
+    import signal
+
+    def stop(number: int, _frame: Any) -> None:
+        log.info("signal %s: saving and quitting", number)
+        app.running = False
+
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            try:
+                signal.signal(number, stop)
+            except (ValueError, OSError):  # not the main thread, or not allowed here
+                continue

@@ -4,21 +4,46 @@ SVG templates are recoloured before loading: the literal colours `#ff00ff` (main
 `#00ffff` (rim) and `#ffff00` (detail) are replaced in the SVG text, then the bytes are
 rasterised at the size asked for with `pygame.image.load_sized_svg`. A missing or broken file
 gives None (or the default font), and the caller draws a fallback shape; nothing is downloaded.
+
+Every file is read as hostile (`common.files.read_bounded`): a regular file only (a FIFO in
+place of an asset is refused without waiting), at most a size per kind (`MAX_BYTES`), and a
+bitmap whose header announces more than MAX_PIXELS is refused before it is decoded: nothing
+read from a file sizes a surface beyond that.
 """
 
 from __future__ import annotations
 
 import io
 import re
+import struct
 from functools import lru_cache
 from pathlib import Path
 
 import pygame
 
-from common import paths
+from common import files, paths
 
 ROOT = paths.assets_root()  # the bundle's assets/ when frozen (PyInstaller)
 TEMPLATE = ("#ff00ff", "#00ffff", "#ffff00")  # main fill, rim, detail
+MAX_BYTES = {"svg": 1 << 20, "image": 16 << 20, "font": 32 << 20, "sound": 16 << 20}
+MAX_PIXELS = 4096 * 4096  # a bitmap asset larger than this is not one of ours
+
+
+def read(file: Path, kind: str) -> bytes | None:
+    """An asset's bytes, read bounded (see the module docstring); None if unusable."""
+    try:
+        return files.read_bounded(file, MAX_BYTES[kind])
+    except OSError:
+        return None
+
+
+def _too_large(data: bytes) -> bool:
+    """True if a PNG's header announces more than MAX_PIXELS (other formats: pygame's own
+    limits)."""
+    if data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) >= 24:
+        width, height = struct.unpack(">II", data[16:24])
+        return width * height > MAX_PIXELS
+    return False
 
 
 def path(*parts: str) -> Path:
@@ -28,9 +53,10 @@ def path(*parts: str) -> Path:
 
 @lru_cache(maxsize=8)
 def _svg_text(file: Path) -> str | None:
+    data = read(file, "svg")
     try:
-        return file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+        return None if data is None else data.decode("utf-8")
+    except UnicodeDecodeError:
         return None
 
 
@@ -59,11 +85,12 @@ def _svg_cached(rel: str, size: tuple[int, int], colors: tuple[str, ...]) -> pyg
 def image(rel: str) -> pygame.Surface | None:
     """A PNG (or other bitmap) from assets/rel, or None if it is missing or broken."""
     file = path(rel)
-    if not file.is_file():
+    data = read(file, "image")
+    if data is None or _too_large(data):
         return None
     try:
-        surface = pygame.image.load(str(file))
-    except (pygame.error, OSError):
+        surface = pygame.image.load(io.BytesIO(data), file.name)
+    except (pygame.error, OSError, ValueError):
         return None
     if pygame.display.get_surface():
         surface = surface.convert_alpha() if surface.get_alpha() else surface.convert()
@@ -84,14 +111,21 @@ def font_file(bold: bool) -> str | None:
     return str(pick[0]) if pick else None
 
 
+@lru_cache(maxsize=2)
+def font_data(bold: bool) -> bytes | None:
+    """The bundled font's bytes (read once, bounded), or None."""
+    file = font_file(bold)
+    return None if file is None else read(Path(file), "font")
+
+
 @lru_cache(maxsize=64)
 def font(px: int, bold: bool = False) -> pygame.font.Font:
     """The bundled font at a pixel height (pygame's default font if none is bundled)."""
-    file = font_file(bold)
-    if file is not None:
+    data = font_data(bold)
+    if data is not None:
         try:
-            return pygame.font.Font(file, px)
-        except (pygame.error, OSError):
+            return pygame.font.Font(io.BytesIO(data), px)
+        except (pygame.error, OSError, ValueError):
             pass
     f = pygame.font.Font(None, round(px * 1.3))
     f.set_bold(bold)

@@ -311,7 +311,8 @@ class GameScene(Scene):
 
     def update(self, dt: float) -> None:
         """Animations, the controller's work, the hint, the seats' moves, the game over.
-        While another screen is over this one (`pause`), no CPU, bot or hint thinks."""
+        While another screen is over this one (`pause`), no CPU, bot or hint thinks; while
+        the player looks back (review, analysis), no seat plays on."""
         if self._save_due:
             self.autosave()
         problem = unsaved.problem(self)
@@ -343,7 +344,7 @@ class GameScene(Scene):
                 self._turn_seen = turn
                 self.controller.turn_started(m.to_move)
             return
-        if not self.paused:
+        if not self.paused and m.review is None:  # looking back: the seats wait for you
             seat_driver.drive_turn(self, dt)
 
     def pause(self, paused: bool) -> None:

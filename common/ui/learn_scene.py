@@ -56,11 +56,15 @@ def draw_stars(surface: pygame.Surface, rect: pygame.Rect, stars: int, pal) -> N
 
 
 class LessonButton(Button):
-    """A lesson's row: its number and title, and its stars at the right."""
+    """A lesson's row: its number and title, and its stars at the right; a lesson that cannot
+    be played (`unavailable`: why) is dimmed, says "unavailable" instead of stars, and a click
+    says why."""
 
-    def __init__(self, label: str, stars: int, on_click) -> None:
-        super().__init__(label, on_click)
+    def __init__(self, label: str, stars: int, on_click, unavailable: str | None = None,
+                 refused=None) -> None:
+        super().__init__(label, on_click, enabled=unavailable is None, refused=refused)
         self.stars = stars
+        self.unavailable = unavailable
 
     def draw(self, surface: pygame.Surface, pal, m) -> None:
         """The button with its title at the left and the stars at the right."""
@@ -72,9 +76,14 @@ class LessonButton(Button):
         stars_w = int(self.rect.h * 2.2)
         width = self.rect.w - stars_w - 2 * m.pad
         px = draw.fit_text(label, m.normal, width, True)
-        draw.blit_text(surface, label, px, pal.text, (self.rect.x + m.pad, self.rect.centery),
+        colour = pal.text if self.enabled else pal.text_dim
+        draw.blit_text(surface, label, px, colour, (self.rect.x + m.pad, self.rect.centery),
                        "midleft", bold=True)
-        draw_stars(surface, self.rect.inflate(-m.pad, -m.pad // 2), self.stars, pal)
+        if self.unavailable is None:
+            draw_stars(surface, self.rect.inflate(-m.pad, -m.pad // 2), self.stars, pal)
+        else:
+            draw.blit_text(surface, "unavailable", m.small, pal.refusal,
+                           (self.rect.right - m.pad, self.rect.centery), "midright")
 
 
 class LearnScene(Scene):
@@ -105,13 +114,22 @@ class LearnScene(Scene):
         held = progress.of_app(app)
         self.buttons = [LessonButton(f"{n}. {lesson.title}",
                                      held.lesson_stars(self.game, lesson.id),
-                                     self._open(n - 1))
+                                     self._open(n - 1), lesson.problem,
+                                     self._why(lesson.problem))
                         for n, lesson in enumerate(self.lessons, 1)]
+        if any(lesson.problem for lesson in self.lessons) and not self.problem:
+            self.problem = "Some lessons cannot be played (their file is damaged): click one " \
+                           "to see why."
         extra: list[Widget] = []
         if puzzles_available():
             extra.append(Button("Puzzles", self._puzzles, primary=True))
         extra.append(Button("Rules", lambda: app.show_rules(self.game)))
         self.buttons += extra
+
+    def _why(self, problem: str | None):
+        def say() -> None:
+            self.app.toast(f"This lesson cannot be played: {problem}", 6.0)
+        return say if problem else None
 
     def _pick(self, game: str):
         def pick() -> None:

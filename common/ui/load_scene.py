@@ -53,6 +53,7 @@ class LoadScene(Scene):
         self._seen = -1  # the listing's version the lists were made from
         self._chosen_tab = False  # the player picked a list: it is never switched for them
         self.trashed: list[Trashed] = []  # this visit's deletions, the last last (Undo)
+        self.trash = savefiles.Trash(self.listing.folder)  # this visit's own, emptied on leaving
         self.back = Button("Back", self.app.pop, hint="Esc")
         self.undo_b = Button("Undo", self.undo_delete, hint="Ctrl+Z", small=True)
         self.tabs = Choice(list(TABS), self.tab, self._switch, ["In progress", "Finished"])
@@ -72,8 +73,7 @@ class LoadScene(Scene):
         """Leaving: this visit's deletions are made for good, and the scenes under it hear
         if the saves changed (Continue follows)."""
         self.listing.stop()
-        if self.trashed:
-            savefiles.empty_trash(self.listing.folder)
+        self.trash.empty()
         if self._changed:
             for scene in self.app.stack:
                 scene.saves_changed()
@@ -280,10 +280,13 @@ class LoadScene(Scene):
     def delete(self, entry: saves.Entry) -> None:
         """Delete the save at once (out of the list, no rescan); Undo puts it back."""
         try:
-            where = savefiles.trash(entry.path)
+            where = self.trash.put(entry.path)
         except OSError as err:
             self.app.toast(f"Cannot delete: {savefiles.describe_error(err)}", 3.0)
             return
+        if self.trash.problem:  # a linked or foreign .deleted was set aside: said once
+            self.app.toast(saves.shown(self.trash.problem.capitalize(), 160), 6.0)
+            self.trash.problem = None
         self.trashed.append(Trashed(where, entry.path, entry.name or
                                     f"{entry.title}, {entry.when}", entry.file.mtime,
                                     entry.file.size))
@@ -298,7 +301,7 @@ class LoadScene(Scene):
             return
         last = self.trashed[-1]
         try:
-            back = savefiles.untrash(last.where, last.path)
+            back = self.trash.take_back(last.where, last.path)
         except OSError as err:
             self.app.toast(f"Cannot undo: {savefiles.describe_error(err)}", 3.0)
             return

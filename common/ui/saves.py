@@ -11,6 +11,8 @@ and a folder that cannot be read says so.
 
 from __future__ import annotations
 
+import logging
+import threading
 import time
 from dataclasses import dataclass
 from functools import cached_property
@@ -32,12 +34,22 @@ def folder() -> Path:
 
 
 def prepare_folder() -> Path:
-    """The saves folder, tidied at start: the temporary files writers killed mid-write left
-    behind are removed (only old ones: another window may be writing right now)."""
+    """The saves folder, tidied at start in the background (the first frame never waits on
+    a folder of thousands of files): the temporary files writers killed mid-write left behind
+    are removed, and the deletions of Load screen visits a crash ended (only old ones, and
+    never another running window's: `common.savefiles.tidy_trash`)."""
     where = folder()
-    savefiles.clean_temps(where)
-    savefiles.empty_trash(where, savefiles.TEMP_AGE)  # a crash ended a Load screen's visit
+    threading.Thread(target=tidy, args=(where,), name="tidy-saves", daemon=True).start()
     return where
+
+
+def tidy(where: Path) -> None:
+    """What `prepare_folder` does in the background (never raises: tidying is best effort)."""
+    try:
+        savefiles.clean_temps(where)
+        savefiles.tidy_trash(where)
+    except Exception:  # noqa: BLE001  a hostile folder must not end the app
+        logging.getLogger("overlords-prepollency.saves").exception("tidying %s", where)
 
 
 def save(record: dict, game: str) -> Path:

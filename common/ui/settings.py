@@ -32,14 +32,16 @@ directly, as tests do, reads and writes nothing.
 from __future__ import annotations
 
 import json
+import logging
 import sys
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from common import paths
+from common import files, paths
 from common.paths import file_error as _reason
-from common.record import save as _write_json_atomically
+
+log = logging.getLogger("overlords-prepollency.settings")
 
 ANIMATION_SPEEDS = ("off", "normal", "slow")
 FILE_NAME = "settings.json"
@@ -81,32 +83,51 @@ def path() -> Path:
 
 def load(file: Path) -> Settings:
     """The settings in a file: defaults for whatever is missing or wrong (one line on stderr
-    says what was wrong); never raises."""
+    and in the log says what was wrong, and `notice` what the window says); never raises. A
+    file that could not be read whole is kept beside (``settings.json.damaged-DATE``) before
+    the next save replaces it."""
+    _DAMAGED.discard(file)
+    settings, problem = _load(file)
+    if problem:
+        _DAMAGED.add(file)
+        _tell(problem)
+    return settings
+
+
+_DAMAGED: set[Path] = set()  # settings files read with a problem: kept aside before a write
+
+
+def notice(file: Path) -> str | None:
+    """What the window says about a settings file that could not be read whole, or None."""
+    if file not in _DAMAGED:
+        return None
+    return (f"Some settings could not be read; the rest is kept, and the file is kept as "
+            f"{file.name}.damaged-… beside it.")
+
+
+def _load(file: Path) -> tuple[Settings, str | None]:
     try:
         text = _read(file)
     except (FileNotFoundError, NotADirectoryError):  # never saved (or cannot be): defaults
-        return Settings()
+        return Settings(), None
     except (OSError, UnicodeDecodeError) as err:
-        _tell(f"cannot read {file} ({_reason(err)}); using the defaults")
-        return Settings()
+        return Settings(), f"cannot read {file} ({_reason(err)}); using the defaults"
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
-        _tell(f"{file} is not valid JSON (line {err.lineno}, column {err.colno}: {err.msg}); "
-              "using the defaults")
-        return Settings()
+        return Settings(), (f"{file} is not valid JSON (line {err.lineno}, column {err.colno}: "
+                            f"{err.msg}); using the defaults")
     except (ValueError, RecursionError):  # an absurd number or nesting
-        _tell(f"{file} is not JSON this app can read; using the defaults")
-        return Settings()
+        return Settings(), f"{file} is not JSON this app can read; using the defaults"
     if not isinstance(data, dict):
-        _tell(f"{file} should hold a JSON object, not {_kind(data)}; using the defaults")
-        return Settings()
+        return Settings(), (f"{file} should hold a JSON object, not {_kind(data)}; using the "
+                            "defaults")
     settings, problems = from_dict(data)
     if problems:
         more = len(problems) - SAID
         said = "; ".join(problems[:SAID]) + (f"; and {more} more" if more > 0 else "")
-        _tell(f"ignored in {file}: {said}. The rest is kept.")
-    return settings
+        return settings, f"ignored in {file}: {said}. The rest is kept."
+    return settings, None
 
 
 def _read(file: Path) -> str:
@@ -137,7 +158,13 @@ def save(settings: Settings, file: Path) -> str | None:
     """Write the settings atomically; None, or why they could not be saved (never raises)."""
     try:
         file.parent.mkdir(parents=True, exist_ok=True)
-        _write_json_atomically(file, asdict(settings))
+        if file in _DAMAGED:  # never write over what could not be read: keep it beside
+            aside = files.keep_aside(file)
+            _DAMAGED.discard(file)
+            if aside is not None:
+                log.warning("the settings file that could not be read was kept as %s", aside)
+        files.write_atomic(file, json.dumps(asdict(settings), indent=1).encode("utf-8"),
+                           MAX_FILE)
     except OSError as err:
         return f"cannot save {file} ({_reason(err)}); changes last for this session only"
     return None
@@ -199,4 +226,7 @@ def _kind(value: Any) -> str:
 
 
 def _tell(line: str) -> None:
-    print(f"settings: {line}", file=sys.stderr)
+    """One line on stderr and in the log file (the window says it through `notice`)."""
+    if sys.stderr is not None:
+        print(f"settings: {line}", file=sys.stderr)
+    log.warning("%s", line)

@@ -6,6 +6,7 @@ which they write straight to the process's stderr, are held back while the devic
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import sys
 import time
@@ -62,9 +63,12 @@ class Sound:
         file = assets.sound_file(name)
         if file is None:
             return None
+        data = assets.read(file, "sound")  # bounded, a regular file only (never a FIFO)
+        if data is None:
+            return None
         try:
-            return pygame.mixer.Sound(str(file))
-        except (pygame.error, OSError):
+            return pygame.mixer.Sound(file=io.BytesIO(data))
+        except (pygame.error, OSError, ValueError):
             return None
 
     def warm_up(self) -> None:
