@@ -10,12 +10,14 @@ written means no log file, and None for its path. Pygame-free.
 from __future__ import annotations
 
 import logging
+import os
+import stat
 import sys
 import threading
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
 
-from common import paths
+from common import files, paths
 
 MAX_BYTES = 256 * 1024
 BACKUPS = 2
@@ -23,6 +25,19 @@ FORMAT = "%(asctime)s %(levelname)s %(name)s [%(threadName)s] %(message)s"
 
 log = logging.getLogger(paths.APP_NAME)
 _handler: RotatingFileHandler | None = None
+
+
+def _never_through_a_link(file: Path) -> None:
+    """A log file (or an old one beside it) that is a link, a FIFO or a folder is set aside
+    (`common.files.keep_aside`): logging appends, and must never append through a link to
+    another file of the player's, or wait on a FIFO."""
+    for path in [file, *(file.with_name(f"{file.name}.{n}") for n in range(1, BACKUPS + 1))]:
+        try:
+            mode = os.lstat(path).st_mode
+        except OSError:
+            continue
+        if not stat.S_ISREG(mode):
+            files.keep_aside(path)
 
 
 def setup(file: Path | None = None) -> Path | None:
@@ -36,6 +51,7 @@ def setup(file: Path | None = None) -> Path | None:
         shutdown()
     try:
         file.parent.mkdir(parents=True, exist_ok=True)
+        _never_through_a_link(file)
         handler = RotatingFileHandler(file, maxBytes=MAX_BYTES, backupCount=BACKUPS,
                                       encoding="utf-8")
     except OSError as err:

@@ -17,7 +17,8 @@ seats, seed, first)` and, to open saved games, `resume_scene(app, replay)`.
 app that file, so every change (Settings scene, M, F11, a bot command) is written back at once;
 an `App` built without `settings_file`, as tests do, reads and writes no file. Likewise games
 autosave only into the app's `saves_folder` (`build_app` gives the player's, tidied of a
-killed writer's leftovers: `common.ui.saves.prepare_folder`).
+killed writer's leftovers and a crashed visit's deletions once the first frame is on screen:
+`common.ui.saves.tidy_in_background`).
 """
 
 from __future__ import annotations
@@ -86,6 +87,7 @@ class App:
     ) -> None:
         self.games = games
         self.saves_folder = saves_folder  # where games autosave (None: nowhere, as in tests)
+        self.tidy_saves = False  # tidy that folder once the first frame is up (build_app)
         self.settings = settings or Settings()
         self.settings_file: Path | None = None  # set at the end: opening changes nothing
         self._unsaved_told = False
@@ -322,8 +324,10 @@ class App:
         """One turn of the loop: events, update, draw and flip when needed. False once the app
         should close. With dt given (tests), it never rests and always draws."""
         self.steps += 1
-        if self.steps == 2:  # the first frame is on screen: warm up what comes next
+        if self.steps == 2:  # the first frame is on screen: warm up what comes next, tidy
             self.sound.warm_up()
+            if self.tidy_saves and self.saves_folder is not None:
+                saves.tidy_in_background(self.saves_folder)
             threading.Thread(target=_warm_imports, name="warm-imports", daemon=True).start()
         explicit = dt is not None
         busy = self.wants_frames()  # so the frame after the last animated one is drawn too
@@ -560,7 +564,8 @@ def build_app(args: argparse.Namespace, games: dict[str, Any],
     threading.Thread(target=files.clean_temps, args=(where.parent,), name="tidy-config",
                      daemon=True).start()  # a killed writer's ".settings.json.*.tmp" and such
     try:
-        app = App(games, size, settings_io.load(where), where, saves.prepare_folder())
+        app = App(games, size, settings_io.load(where), where, saves.folder())
+        app.tidy_saves = True  # the player's own folder: tidied once the first frame is up
     except pygame.error as err:
         print(f"cannot open a window: {err}", file=sys.stderr)
         return 1

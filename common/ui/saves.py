@@ -33,18 +33,19 @@ def folder() -> Path:
     return paths.saves_folder()
 
 
-def prepare_folder() -> Path:
-    """The saves folder, tidied at start in the background (the first frame never waits on
-    a folder of thousands of files): the temporary files writers killed mid-write left behind
-    are removed, and the deletions of Load screen visits a crash ended (only old ones, and
-    never another running window's: `common.savefiles.tidy_trash`)."""
-    where = folder()
-    threading.Thread(target=tidy, args=(where,), name="tidy-saves", daemon=True).start()
-    return where
+def tidy_in_background(where: Path) -> threading.Thread:
+    """Tidy the saves folder on a thread of its own (the app starts it once its first frame
+    is on screen: start-up never waits on a folder of thousands of files): the temporary
+    files writers killed mid-write left behind are removed, and the deletions of Load screen
+    visits a crash ended (only old ones, and never another running window's:
+    `common.savefiles.tidy_trash`)."""
+    thread = threading.Thread(target=tidy, args=(where,), name="tidy-saves", daemon=True)
+    thread.start()
+    return thread
 
 
 def tidy(where: Path) -> None:
-    """What `prepare_folder` does in the background (never raises: tidying is best effort)."""
+    """What `tidy_in_background` does (never raises: tidying is best effort)."""
     try:
         savefiles.clean_temps(where)
         savefiles.tidy_trash(where)
