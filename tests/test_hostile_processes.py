@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from common.ai.bot import Bot
+from tests.helpers.procs import alive
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
 
@@ -28,14 +29,6 @@ ESCAPER = textwrap.dedent("""
         pass
     time.sleep(600)  # it never quits by itself either
 """)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        data = Path(f"/proc/{pid}/stat").read_bytes()
-    except OSError:
-        return False
-    return data[data.rindex(b")") + 2:][:1] != b"Z"
 
 
 def _wait(check, limit: float = 60.0) -> bool:
@@ -60,10 +53,10 @@ def test_closing_a_bot_ends_the_grandchild_that_left_its_group(tmp_path):
         proc, _ = bot._start()
         assert _wait(lambda: pid_file.exists() and pid_file.read_text().isdigit())
         grandchild = int(pid_file.read_text())
-        assert _alive(grandchild) and os.getpgid(grandchild) != proc.pid, "it left the group"
+        assert alive(grandchild) and os.getpgid(grandchild) != proc.pid, "it left the group"
     finally:
         bot.close(0.1)
-    assert _wait(lambda: not _alive(grandchild)), "the setsid grandchild outlived the bot"
+    assert _wait(lambda: not alive(grandchild)), "the setsid grandchild outlived the bot"
 
 
 def test_a_missing_program_is_still_told_before_it_starts():
@@ -97,9 +90,9 @@ def test_a_sigkilled_app_leaves_no_bot_grandchild_and_no_stopped_worker(tmp_path
         worker = int(app.stdout.readline())
         assert _wait(lambda: pid_file.exists() and pid_file.read_text().isdigit())
         grandchild = int(pid_file.read_text())
-        assert _alive(worker) and _alive(grandchild)
+        assert alive(worker) and alive(grandchild)
     finally:
         app.send_signal(signal.SIGKILL)
         app.wait()
-    assert _wait(lambda: not _alive(grandchild)), "the bot's setsid grandchild stayed"
-    assert _wait(lambda: not _alive(worker)), "the stopped CPU worker stayed"
+    assert _wait(lambda: not alive(grandchild)), "the bot's setsid grandchild stayed"
+    assert _wait(lambda: not alive(worker)), "the stopped CPU worker stayed"

@@ -32,6 +32,7 @@ from common.autosave import DROPPABLE, Autosaver  # noqa: E402
 from common.games import engines  # noqa: E402
 from overlords import lessons as olessons  # noqa: E402
 from overlords import rules  # noqa: E402
+from tests.helpers.procs import alive  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 POSIX = pytest.mark.skipif(os.name != "posix", reason="links, FIFOs and modes as POSIX has them")
@@ -145,13 +146,22 @@ def test_two_windows_never_empty_each_others_trash(tmp_path):
     assert saves_in(folder) == [x.name]
 
 
+def crashed_visit(folder: Path, age: float = 0.0) -> Path:
+    """A Load screen visit that deleted one save and whose window died (its lock free), made
+    `age` seconds ago; the deleted file's path in the trash."""
+    folder.mkdir(exist_ok=True)
+    crashed = savefiles.Trash(folder)
+    where = crashed.put(savefiles.write_new(folder, "overlords", a_record()))
+    crashed._release()
+    if age:
+        old = time.time() - age
+        os.utime(where.parent, (old, old))
+    return where
+
+
 def test_a_visit_a_crash_ended_is_emptied_once_old(tmp_path):
     folder = tmp_path / "saves"
-    folder.mkdir()
-    save = savefiles.write_new(folder, "overlords", a_record())
-    crashed = savefiles.Trash(folder)
-    where = crashed.put(save)
-    crashed._release()  # the window died: its lock is free
+    where = crashed_visit(folder)
     assert savefiles.tidy_trash(folder) == 0, "young: maybe a window that just opened it"
     old = time.time() - 2 * savefiles.TEMP_AGE
     os.utime(where.parent, (old, old))
@@ -526,17 +536,9 @@ def test_a_stopped_analysis_worker_ends_with_a_killed_app(tmp_path):
         app.send_signal(signal.SIGKILL)
         app.wait()
     deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and _alive(worker):
+    while time.monotonic() < deadline and alive(worker):
         time.sleep(0.05)
-    assert not _alive(worker), "the stopped analysis worker stayed"
-
-
-def _alive(pid: int) -> bool:
-    try:
-        data = Path(f"/proc/{pid}/stat").read_bytes()
-    except OSError:
-        return False
-    return data[data.rindex(b")") + 2:][:1] != b"Z"
+    assert not alive(worker), "the stopped analysis worker stayed"
 
 
 def test_analyse_refuses_a_search_that_would_run_for_minutes(tmp_path, capsys):
@@ -646,12 +648,7 @@ def test_start_up_tidies_the_saves_folder_after_the_first_frame(tmp_path, monkey
 
     monkeypatch.setenv("OVERLORDS_SAVES", str(tmp_path / "saves"))
     monkeypatch.setenv("OVERLORDS_CONFIG", str(tmp_path / "cfg"))
-    (tmp_path / "saves").mkdir()
-    crashed = savefiles.Trash(tmp_path / "saves")
-    where = crashed.put(savefiles.write_new(tmp_path / "saves", "overlords", a_record()))
-    crashed._release()
-    old = time.time() - 2 * savefiles.TEMP_AGE
-    os.utime(where.parent, (old, old))
+    where = crashed_visit(tmp_path / "saves", 2 * savefiles.TEMP_AGE)
     started: list = []
     real = saves.tidy_in_background
     monkeypatch.setattr(saves, "tidy_in_background",
