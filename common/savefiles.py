@@ -266,6 +266,7 @@ def _move_into(path: Path, sub: str) -> Path:
 TRASH = ".deleted"  # the hidden subfolder deletions wait in until the Load screen is left
 TRASH_MARK = ".trash-of-overlords-prepollency"  # in a .deleted/ this program made (see Trash)
 VISIT_LOCK = ".lock"  # held (locked) in a visit's folder for as long as the visit lasts
+NOTICES: list[str] = []  # what was set aside (by any thread), for the Load screen to say once
 
 
 class Trash:
@@ -373,8 +374,9 @@ def _own_trash(bin_: Path) -> str | None:
             "not a folder" if not stat.S_ISDIR(st.st_mode) else \
             "another user's folder" if not files.own(st) else "a folder this program did not make"
         said = (f"the saves folder's {TRASH} was {kind}: it was set aside as {aside.name}, "
-                "untouched, and a new one made")
+                "untouched, and a new one made.")
         log.warning("%s (%s)", said, bin_)
+        NOTICES.append(said)
         st = None
     if st is None:
         with contextlib.suppress(FileExistsError):

@@ -66,6 +66,14 @@ class LoadScene(Scene):
         self._hover = (-1, -1)
         self._changed = False  # a save was deleted, renamed or moved: told on leaving
         self.reload()
+        self._tell_set_aside()
+
+    def _tell_set_aside(self) -> None:
+        """A linked or foreign .deleted set aside (at start-up, or by a deletion here) is
+        said once, in the window."""
+        while savefiles.NOTICES:
+            said = savefiles.NOTICES.pop(0)
+            self.app.toast(saves.shown(said[:1].upper() + said[1:], 200), 8.0, important=True)
 
     # the list -----------------------------------------------------------------------------
 
@@ -284,9 +292,7 @@ class LoadScene(Scene):
         except OSError as err:
             self.app.toast(f"Cannot delete: {savefiles.describe_error(err)}", 3.0)
             return
-        if self.trash.problem:  # a linked or foreign .deleted was set aside: said once
-            self.app.toast(saves.shown(self.trash.problem.capitalize(), 160), 6.0)
-            self.trash.problem = None
+        self._tell_set_aside()
         self.trashed.append(Trashed(where, entry.path, entry.name or
                                     f"{entry.title}, {entry.when}", entry.file.mtime,
                                     entry.file.size))
