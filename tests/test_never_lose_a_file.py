@@ -649,6 +649,10 @@ def test_start_up_tidies_the_saves_folder_after_the_first_frame(tmp_path, monkey
     monkeypatch.setenv("OVERLORDS_SAVES", str(tmp_path / "saves"))
     monkeypatch.setenv("OVERLORDS_CONFIG", str(tmp_path / "cfg"))
     where = crashed_visit(tmp_path / "saves", 2 * savefiles.TEMP_AGE)
+    (tmp_path / "cfg").mkdir()
+    killed = tmp_path / "cfg" / ".learn.json.0a1b2c3d.tmp"  # a write a kill interrupted
+    killed.write_text("{")
+    os.utime(killed, (time.time() - 2 * files.TEMP_AGE,) * 2)
     started: list = []
     real = saves.tidy_in_background
     monkeypatch.setattr(saves, "tidy_in_background",
@@ -661,5 +665,9 @@ def test_start_up_tidies_the_saves_folder_after_the_first_frame(tmp_path, monkey
         assert len(started) == 1
         started[0].join(60)
         assert not where.parent.exists()
+        for thread in threading.enumerate():
+            if thread.name == "tidy-config":
+                thread.join(60)
+        assert not killed.exists(), "the config folder is tidied as the saves folder is"
     finally:
         app.close()
