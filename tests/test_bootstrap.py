@@ -4,8 +4,10 @@ so; a Python that cannot make one (no venv/ensurepip, as Debian and Ubuntu ship 
 python3-venv) gets the package to install named, and no half-made `.venv/` is left, so the
 next run after installing it works without deleting anything.
 
-Offline: it runs on a copy of bootstrap.py in a temporary folder whose pyproject.toml has no
-dependencies and whose main.py only prints its arguments (the real `.venv` is never touched).
+Offline: it runs on a copy of bootstrap.py (and packaging/bootstrap_env.py, its work) in a
+temporary folder whose pyproject.toml has no dependencies and whose main.py only prints its
+arguments (the real `.venv` is never touched). Any older Python, 2.7 included, reads
+bootstrap.py and is told which version is needed (exit status 2), never a SyntaxError.
 """
 
 from __future__ import annotations
@@ -38,6 +40,9 @@ def checkout(tmp_path: Path) -> Path:
     """A folder with bootstrap.py, a dependency-free pyproject.toml and a main.py that says
     it ran."""
     (tmp_path / "bootstrap.py").write_bytes((ROOT / "bootstrap.py").read_bytes())
+    (tmp_path / "packaging").mkdir()
+    (tmp_path / "packaging" / "bootstrap_env.py").write_bytes(
+        (ROOT / "packaging" / "bootstrap_env.py").read_bytes())
     (tmp_path / "pyproject.toml").write_text(PYPROJECT)
     (tmp_path / "main.py").write_text("import os, sys\n"
                                       "print('ran', *sys.argv[1:], os.environ['OVERLORDS_PROG'])\n")
@@ -55,8 +60,10 @@ def _run(folder: Path, *args: str, python: list[str] | None = None):
 
 
 def _load(folder: Path):
-    """The copy's bootstrap.py as a module (its paths point into the copy)."""
-    spec = importlib.util.spec_from_file_location("bootstrap_copy", folder / "bootstrap.py")
+    """The copy's bootstrap work (packaging/bootstrap_env.py) as a module (its paths point into
+    the copy)."""
+    spec = importlib.util.spec_from_file_location("bootstrap_copy",
+                                                  folder / "packaging" / "bootstrap_env.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -126,3 +133,30 @@ def test_a_linked_venv_is_never_deleted(checkout: Path, tmp_path_factory):
     done = _run(checkout)
     assert done.returncode != 0 and "is a link to" in done.stderr
     assert (elsewhere / "pyvenv.cfg").is_file()
+
+
+OLD_PYTHONS = [Path(p) for p in (os.path.expanduser(f"~/.pyenv/versions/{v}/bin/python")
+                                 for v in ("2.7.18", "3.6.15", "3.7.16", "3.10.13"))
+               if Path(p).exists()]
+
+
+@pytest.mark.parametrize("python", OLD_PYTHONS or [None], ids=str)
+def test_an_older_python_is_told_which_version_is_needed(checkout: Path, python: Path | None):
+    if python is None:
+        pytest.skip("no older Python installed here (pyenv)")
+    done = _run(checkout, "--version", python=[str(python), "bootstrap.py"])
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("Python 3.11 or newer is needed (this is Python ")
+    assert "Error" not in done.stderr and not (checkout / ".venv").exists()
+
+
+@pytest.mark.parametrize("version", [(2, 7), (3, 6), (3, 10)])
+def test_the_version_check_names_both_versions(version, monkeypatch):
+    spec = importlib.util.spec_from_file_location("bootstrap_shim", ROOT / "bootstrap.py")
+    shim = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(shim)
+    assert shim.too_old() is None
+    monkeypatch.setattr(sys, "version_info", (*version, 0, "final", 0))
+    said = shim.too_old()
+    assert said.startswith(f"Python 3.11 or newer is needed (this is Python {version[0]}."
+                           f"{version[1]}, ")
