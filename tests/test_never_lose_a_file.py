@@ -568,9 +568,8 @@ def test_sigterm_saves_and_quits(tmp_path):
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     log = tmp_path / "logs" / "overlords-prepollency.log"
     deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and not (log.exists() and "start" in log.read_text()):
+    while time.monotonic() < deadline and not (log.exists() and "window open" in log.read_text()):
         time.sleep(0.1)
-    time.sleep(0.5)
     app.send_signal(signal.SIGTERM)
     try:
         code = app.wait(120)

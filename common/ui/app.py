@@ -618,6 +618,7 @@ def run_app(args: argparse.Namespace, games: dict[str, Any]) -> int:
     if isinstance(app, int):
         return app
     stop_on_signals(app)
+    log.info("window open: SIGTERM and SIGHUP save and quit")
     return app.run()
 
 
