@@ -28,7 +28,7 @@ KNOWN_OFFENDERS: set[str] = set()  # none left: every lookup goes through the re
 # the engines, the AI and the headless tools: everything but a game's screens
 PYGAME_FREE = [
     "common.grid", "common.protocol", "common.record", "common.match", "common.seats",
-    "common.savefiles", "common.autosave",
+    "common.saves.folder", "common.saves.trash", "common.saves.autosave", "common.saves.index",
     "common.games", "common.cli", "common.ai.search", "common.ai.levels", "common.ai.worker",
     "common.paths", "common.logs", "common.version", "common.desktop",
     "overlords.rules", "overlords.core", "overlords.reasons", "overlords.setup",
