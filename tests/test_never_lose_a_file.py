@@ -29,6 +29,7 @@ from common import analysis, files, progress, puzzles  # noqa: E402
 from common import lessons as runner  # noqa: E402
 from common import record as rec  # noqa: E402
 from common.games import engines  # noqa: E402
+from common.record import files as record_files  # noqa: E402
 from common.saves import folder as save_folder  # noqa: E402
 from common.saves import trash as save_trash  # noqa: E402
 from common.saves.autosave import DROPPABLE, Autosaver  # noqa: E402
@@ -330,7 +331,7 @@ def test_writing_never_touches_the_process_umask(tmp_path, monkeypatch):
 
 def test_a_save_too_large_to_read_back_drops_the_kept_analysis_first(tmp_path, monkeypatch):
     assert analysis.KEY in DROPPABLE
-    monkeypatch.setattr(rec, "MAX_BYTES", 64 * 1024)
+    monkeypatch.setattr(record_files, "MAX_BYTES", 64 * 1024)
     saver = Autosaver(tmp_path, "overlords")
     record = a_record(4)
     saver.write(record)

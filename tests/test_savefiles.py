@@ -18,6 +18,7 @@ import pytest
 import main
 from common import record as rec
 from common.match import Match
+from common.record import files as record_files
 from common.saves import folder as save_folder
 from common.saves import trash as save_trash
 from common.saves.autosave import Autosaver
@@ -162,16 +163,16 @@ def test_the_autosaver_says_why_it_failed_and_keeps_the_last_good_file(tmp_path,
     saver = Autosaver(tmp_path, "prepollency")
     saver.save(a_record(1))
     assert saver.flush() and saver.problem is None and saver.path is not None
-    real = rec.write_temp
+    real = record_files.write_temp
 
     def full(path, record):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(rec, "write_temp", full)
+    monkeypatch.setattr(record_files, "write_temp", full)
     saver.save(a_record(2))
     assert saver.flush() and saver.problem == "no space left on device"
     assert rec.load(saver.path)["mark"] == 1
-    monkeypatch.setattr(rec, "write_temp", real)
+    monkeypatch.setattr(record_files, "write_temp", real)
     saver.save(a_record(3))
     saver.close()
     assert saver.problem is None and rec.load(saver.path)["mark"] == 3

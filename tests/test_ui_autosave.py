@@ -20,6 +20,7 @@ import pytest  # noqa: E402
 import main  # noqa: E402
 from common import record as rec  # noqa: E402
 from common.match import Match  # noqa: E402
+from common.record import files as record_files  # noqa: E402
 from common.saves import folder as save_folder  # noqa: E402
 from common.ui.app import App, build_app  # noqa: E402
 from common.ui.bots import example_command  # noqa: E402
@@ -201,7 +202,7 @@ def test_a_failing_disk_keeps_the_last_good_save_and_says_so(saves_dir, monkeypa
         tmp.unlink()
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(rec, "write_temp", dies_midway)
+    monkeypatch.setattr(record_files, "write_temp", dies_midway)
     game.play(prules.random_move(game.match.turn_start, rng))
     d.settle()
     game.saver.flush()

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from common import files
-from common import record as rec
+from common.record import files as record_files
 from common.saves import folder as save_folder
 
 # record keys a save drops to stay readable (under common.record.MAX_BYTES): they can be made
@@ -111,7 +111,7 @@ class Autosaver:
             self.writes += 1
         except files.TooLarge:
             self.problem = (f"the game is too long to save (a save holds at most "
-                            f"{files.size_words(rec.MAX_BYTES)})")
+                            f"{files.size_words(record_files.MAX_BYTES)})")
         except OSError as err:
             self.problem = save_folder.describe_error(err)
 

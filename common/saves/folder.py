@@ -33,6 +33,7 @@ from pathlib import Path
 
 from common import files
 from common import record as rec
+from common.record import files as record_files
 
 TEMP_AGE = files.TEMP_AGE  # seconds: an older ".NAME.*.tmp" is a dead writer's
 ASIDE = "unreadable"  # the subfolder files that cannot be read are moved into
@@ -76,7 +77,7 @@ def write_new(folder: Path, game: str, record: dict) -> Path:
     behind then)."""
     folder.mkdir(parents=True, exist_ok=True)
     base = folder / f"{stem(game)}.json"
-    return _place(rec.write_temp(base, record), candidate_names(base))
+    return _place(record_files.write_temp(base, record), candidate_names(base))
 
 
 def candidate_names(path: Path) -> Iterator[Path]:
