@@ -29,6 +29,7 @@ from common import analysis, files, progress, puzzles  # noqa: E402
 from common import lessons as runner  # noqa: E402
 from common import record as rec  # noqa: E402
 from common.games import engines  # noqa: E402
+from common.lessons import model as lesson_model  # noqa: E402
 from common.record import files as record_files  # noqa: E402
 from common.saves import folder as save_folder  # noqa: E402
 from common.saves import trash as save_trash  # noqa: E402
@@ -417,7 +418,7 @@ def test_learn_quotes_titles_and_says_one_line_for_a_damaged_file(tmp_path, monk
     (lessons_dir / "overlords.json").write_text(json.dumps(data))
     (lessons_dir / "prepollency.json").write_bytes(
         (ROOT / "assets" / "lessons" / "prepollency.json").read_bytes())
-    monkeypatch.setattr(runner, "LESSONS_DIR", lessons_dir)
+    monkeypatch.setattr(lesson_model, "LESSONS_DIR", lessons_dir)
     assert runner.check_command(False) == 2
     out = capsys.readouterr()
     assert "\x1b" not in out.out and "control character" in out.out
@@ -468,7 +469,7 @@ def test_the_learn_screen_lists_an_unavailable_lesson_and_says_why(monkeypatch, 
     lessons_dir = tmp_path / "lessons"
     lessons_dir.mkdir()
     (lessons_dir / "overlords.json").write_text(json.dumps(data))
-    monkeypatch.setattr(runner, "LESSONS_DIR", lessons_dir)
+    monkeypatch.setattr(lesson_model, "LESSONS_DIR", lessons_dir)
     app = App(main.games(), (960, 600))
     try:
         app.push(LearnScene(app, "overlords"))
