@@ -394,7 +394,7 @@ def test_large_linked_and_fifo_puzzle_files_are_refused_and_never_held(tmp_path,
 # 5. nothing from a file reaches a terminal raw --------------------------------------------------
 
 def test_analyse_quotes_words_kept_in_a_save(tmp_path):
-    from common.analysis_cli import text_lines
+    from common.cli.analyse import text_lines
 
     record = a_record(6)
     replay = rec.replay(record, engines())

@@ -255,7 +255,7 @@ def run(argv: list[str], games: dict[str, Game], app: Callable[[argparse.Namespa
         if args.command == "move":
             return move_command(args, games)
         if args.command == "analyse":
-            from common.analysis_cli import analyse_command  # the search, only when asked
+            from common.cli.analyse import analyse_command  # the search, only when asked
 
             return analyse_command(args, games)
         if args.command == "bot":
