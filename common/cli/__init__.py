@@ -32,7 +32,7 @@ from common.cli import (
     selfplay,
     validate,
 )
-from common.cli.arguments import UsageError
+from common.cli.arguments import Subparsers, UsageError
 from common.protocol import Game
 
 
@@ -41,7 +41,7 @@ class Command:
     """A row of the command table: how the command's options are declared, and what runs it
     (None: the window opens, as for `play`)."""
 
-    arguments: Callable[[argparse._SubParsersAction, list[str]], argparse.ArgumentParser]
+    arguments: Callable[[Subparsers, list[str]], argparse.ArgumentParser]
     run: Callable[[argparse.Namespace, dict[str, Game]], int] | None
 
 

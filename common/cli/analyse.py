@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from common import record as rec
-from common.cli.arguments import node_count
+from common.cli.arguments import Subparsers, node_count
 from common.cli.terminal import terminal
 from common.protocol import Game
 
@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # the analysis (and its search) is imported only when the com
     from common.analysis import Analysis
 
 
-def arguments(sub: argparse._SubParsersAction, names: list[str]) -> argparse.ArgumentParser:
+def arguments(sub: Subparsers, names: list[str]) -> argparse.ArgumentParser:
     """The command's parser."""
     analyse = sub.add_parser(
         "analyse", help="analyse a record: each seat's chance, marks and better moves",

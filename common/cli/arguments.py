@@ -7,11 +7,19 @@ from __future__ import annotations
 
 import argparse
 import math
+from typing import Any, Protocol
 
 from common.cli.terminal import terminal
 from common.seats import MAX_NODES
 
 MAX_DEPTH = 5  # perft depth: each more multiplies the time by ~100 (depth 4 takes minutes)
+
+
+class Subparsers(Protocol):
+    """What a command's `arguments` needs of argparse's subparsers: a parser of its own."""
+
+    def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser:
+        """A new parser for the command `name`."""
 
 
 class UsageError(ValueError):

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import argparse
 
+from common.cli.arguments import Subparsers
 from common.protocol import Game
 
 
-def arguments(sub: argparse._SubParsersAction, names: list[str]) -> argparse.ArgumentParser:
+def arguments(sub: Subparsers, names: list[str]) -> argparse.ArgumentParser:
     """The command's parser."""
     bot = sub.add_parser(
         "bot", help="be a built-in outside bot (the Bot… field's example) on stdin/stdout",

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import argparse
 
+from common.cli.arguments import Subparsers
 from common.protocol import Game
 
 
-def arguments(sub: argparse._SubParsersAction, names: list[str]) -> argparse.ArgumentParser:
+def arguments(sub: Subparsers, names: list[str]) -> argparse.ArgumentParser:
     """The command's parser."""
     learn = sub.add_parser("learn", help="list the lessons, or check them (and the puzzles)")
     learn.add_argument("--check", action="store_true",

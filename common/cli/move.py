@@ -15,14 +15,14 @@ from pathlib import Path
 from typing import Any
 
 from common import record as rec
-from common.cli.arguments import seconds
+from common.cli.arguments import Subparsers, seconds
 from common.cli.players import ask, close, make_player
 from common.cli.terminal import terminal
 from common.protocol import Forfeit, Game
 from common.seats import SeatSpec
 
 
-def arguments(sub: argparse._SubParsersAction, names: list[str]) -> argparse.ArgumentParser:
+def arguments(sub: Subparsers, names: list[str]) -> argparse.ArgumentParser:
     """The command's parser."""
     move = sub.add_parser(
         "move", help="print the move a player would make in a record's final position",

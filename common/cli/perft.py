@@ -12,12 +12,12 @@ import time
 from pathlib import Path
 
 from common import record as rec
-from common.cli.arguments import MAX_DEPTH, depth
+from common.cli.arguments import MAX_DEPTH, Subparsers, depth
 from common.cli.terminal import terminal
 from common.protocol import Game
 
 
-def arguments(sub: argparse._SubParsersAction, names: list[str]) -> argparse.ArgumentParser:
+def arguments(sub: Subparsers, names: list[str]) -> argparse.ArgumentParser:
     """The command's parser."""
     perft = sub.add_parser("perft", help="count legal move sequences after a record's moves")
     perft.add_argument("file", type=Path, metavar="FILE")

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import argparse
 
-from common.cli.arguments import seconds
+from common.cli.arguments import Subparsers, seconds
 
 
-def arguments(sub: argparse._SubParsersAction, names: list[str]) -> argparse.ArgumentParser:
+def arguments(sub: Subparsers, names: list[str]) -> argparse.ArgumentParser:
     """The command's parser."""
     play = sub.add_parser("play", help="open the app straight into a game")
     play.add_argument("game", choices=names)

@@ -22,14 +22,14 @@ from pathlib import Path
 from typing import Any
 
 from common import record as rec
-from common.cli.arguments import UsageError, node_count, positive, seconds
+from common.cli.arguments import Subparsers, UsageError, node_count, positive, seconds
 from common.cli.players import Player, ask, close, make_player
 from common.cli.terminal import terminal
 from common.protocol import Forfeit, Game
 from common.seats import SeatSpec
 
 
-def arguments(sub: argparse._SubParsersAction, names: list[str]) -> argparse.ArgumentParser:
+def arguments(sub: Subparsers, names: list[str]) -> argparse.ArgumentParser:
     """The command's parser."""
     selfplay = sub.add_parser("selfplay", help="let CPU players play games and save the records")
     selfplay.add_argument("game", choices=names)

@@ -9,11 +9,12 @@ import argparse
 from pathlib import Path
 
 from common import record as rec
+from common.cli.arguments import Subparsers
 from common.cli.terminal import terminal
 from common.protocol import Game
 
 
-def arguments(sub: argparse._SubParsersAction, names: list[str]) -> argparse.ArgumentParser:
+def arguments(sub: Subparsers, names: list[str]) -> argparse.ArgumentParser:
     """The command's parser."""
     validate = sub.add_parser("validate", help="check records against the rules")
     validate.add_argument("files", nargs="+", type=Path, metavar="FILE")
