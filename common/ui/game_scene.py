@@ -1,6 +1,6 @@
 """The game screen every game shares: `GameScene(app, match, controller, view)`.
 
-A game screen is composed, not inherited (shared/DESIGN.md, "Scenes"):
+A game screen is composed, not inherited (docs/DESIGN.md, "Scenes"):
 
 - a `common.match.Match`: the game (moves, steps of a turn, undo/redo, review, resign, record);
 - a `Controller` (a Protocol, in `common.ui.game_seams`, re-exported here): what input on the

@@ -1,4 +1,4 @@
-"""Saved games: record files (shared/RULES.md "Game records") in the player's data folder, as
+"""Saved games: record files (docs/RULES.md "Game records") in the player's data folder, as
 the Load screen and the main menu's Continue show them.
 
 The folder is $OVERLORDS_SAVES if set, else $XDG_DATA_HOME/overlords-prepollency/saves (by
