@@ -42,18 +42,9 @@ The modules, one job each (this package re-exports what callers use):
 - `kept`: the analysis kept with the save (`to_record`, `from_record`).
 """
 
-from common.analysis.analyser import (
-    Analyser,
-    analyse,
-    judge_turn,
-    result_chances,
-    start_chances,
-    turns,
-)
+from common.analysis.analyser import Analyser, analyse, judge_turn, start_chances, turns
 from common.analysis.kept import digest, from_record, to_record
 from common.analysis.model import (
-    BANDS,
-    FORMAT,
     KEY,
     MARKS,
     MAX_TEXT,
@@ -64,20 +55,11 @@ from common.analysis.model import (
     Turn,
     Verdict,
     adapter_for,
-    mark_for,
     to_chances,
 )
-from common.analysis.summary import (
-    LEAD,
-    SeatSummary,
-    accuracy_of,
-    counted,
-    summary,
-    turning_point,
-)
+from common.analysis.summary import SeatSummary, counted, summary, turning_point
 
-__all__ = ["BANDS", "FORMAT", "KEY", "LEAD", "MARKS", "MAX_TEXT", "NAMES", "Analyser",
-           "Analysis", "Eval", "GameAdapter", "SeatSummary", "Turn", "Verdict", "accuracy_of",
-           "adapter_for", "analyse", "counted", "digest", "from_record", "judge_turn",
-           "mark_for", "result_chances", "start_chances", "summary", "to_chances", "to_record",
+__all__ = ["KEY", "MARKS", "MAX_TEXT", "NAMES", "Analyser", "Analysis", "Eval", "GameAdapter",
+           "SeatSummary", "Turn", "Verdict", "adapter_for", "analyse", "counted", "digest",
+           "from_record", "judge_turn", "start_chances", "summary", "to_chances", "to_record",
            "turning_point", "turns"]

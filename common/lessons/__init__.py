@@ -42,9 +42,6 @@ from common.lessons.check import check_all, check_command, check_lesson, check_l
 from common.lessons.model import (
     LESSONS_DIR,
     MAX_FILE,
-    MAX_LESSONS,
-    MAX_LIST,
-    MAX_STEPS,
     MAX_TEXT,
     Judge,
     Lesson,
@@ -52,17 +49,14 @@ from common.lessons.model import (
     LessonGame,
     Step,
     Wrong,
-    build_position,
     lesson_game,
     load_lessons,
     parse_lessons,
-    parse_step,
     quoted,
 )
 from common.lessons.run import Attempt, LessonRun, join, judge, judge_all, parse_turn, stars
 
-__all__ = ["LESSONS_DIR", "MAX_FILE", "MAX_LESSONS", "MAX_LIST", "MAX_STEPS", "MAX_TEXT",
-           "Attempt", "Judge", "Lesson", "LessonError", "LessonGame", "LessonRun", "Step",
-           "Wrong", "build_position", "check_all", "check_command", "check_lesson",
-           "check_lessons", "join", "judge", "judge_all", "lesson_game", "load_lessons",
-           "parse_lessons", "parse_step", "parse_turn", "quoted", "stars"]
+__all__ = ["LESSONS_DIR", "MAX_FILE", "MAX_TEXT", "Attempt", "Judge", "Lesson", "LessonError",
+           "LessonGame", "LessonRun", "Step", "Wrong", "check_all", "check_command",
+           "check_lesson", "check_lessons", "join", "judge", "judge_all", "lesson_game",
+           "load_lessons", "parse_lessons", "parse_turn", "quoted", "stars"]

@@ -38,7 +38,6 @@ function.)
 from common.record.check import Replay, game_of, replay
 from common.record.files import MAX_BYTES, encodable, load, loads, read_text, save, write_temp
 from common.record.format import (
-    LEAVE_REASONS,
     MAX_MESSAGE,
     VERSION,
     WITHDRAWN_KEY,
@@ -48,6 +47,6 @@ from common.record.format import (
 )
 from common.record.make import build, dumps, encode, withdraw
 
-__all__ = ["LEAVE_REASONS", "MAX_BYTES", "MAX_MESSAGE", "VERSION", "WITHDRAWN_KEY", "RecordError",
-           "Replay", "Withdrawal", "build", "cut", "dumps", "encodable", "encode", "game_of",
-           "load", "loads", "read_text", "replay", "save", "withdraw", "write_temp"]
+__all__ = ["MAX_BYTES", "MAX_MESSAGE", "VERSION", "WITHDRAWN_KEY", "RecordError", "Replay",
+           "Withdrawal", "build", "cut", "dumps", "encodable", "encode", "game_of", "load",
+           "loads", "read_text", "replay", "save", "withdraw", "write_temp"]

@@ -193,7 +193,7 @@ _cache_lock = threading.Lock()
 
 def cached(path: Path, mtime: float, size: int, games: dict[str, Any]) -> Summary:
     """The file's summary: from the cache while its date and size are unchanged; a large
-    file is summarised by the helper process (`_Helper`)."""
+    file is summarised by the helper process (`SummaryHelper`)."""
     key = (mtime, size)
     with _cache_lock:
         hit = _cache.get(path)
@@ -214,7 +214,7 @@ def cached(path: Path, mtime: float, size: int, games: dict[str, Any]) -> Summar
 LARGE = 256 * 1024  # bytes: a larger record is parsed in the helper process
 
 
-class _Helper:
+class SummaryHelper:
     """A process that summarises large files: parsing 6.5 MB of JSON takes a second or two
     and holds the interpreter's lock all along, which would freeze the window's thread
     however the work is threaded; its memory is the helper's too, not the app's. Started on
@@ -289,7 +289,7 @@ for line in sys.stdin:
             self._proc = None
 
 
-_helper = _Helper()
+_helper = SummaryHelper()
 
 
 def fields(summary: Summary) -> dict[str, Any]:

@@ -32,20 +32,14 @@ package re-exports what callers use):
 
 from common.ai.bot.players import Bot, BotPlayer, BotSeat
 from common.ai.bot.process import (
-    DEFAULT_TIMEOUT,
-    EXIT_GRACE,
-    MAX_LINE,
-    MAX_TIMEOUT,
-    MAX_UNREAD,
-    PREFIX,
-    QUOTED,
-    Program,
-    check_timeout,
-    json_quote,
-    quote,
+           DEFAULT_TIMEOUT,
+           MAX_LINE,
+           MAX_TIMEOUT,
+           PREFIX,
+           check_timeout,
+           quote,
 )
-from common.ai.bot.setup import SETUP_KEY, has_setup, program_setup, setup_record, with_setup
+from common.ai.bot.setup import SETUP_KEY, program_setup, setup_record
 
-__all__ = ["DEFAULT_TIMEOUT", "EXIT_GRACE", "MAX_LINE", "MAX_TIMEOUT", "MAX_UNREAD", "PREFIX",
-           "QUOTED", "SETUP_KEY", "Bot", "BotPlayer", "BotSeat", "Program", "check_timeout",
-           "has_setup", "json_quote", "program_setup", "quote", "setup_record", "with_setup"]
+__all__ = ["DEFAULT_TIMEOUT", "MAX_LINE", "MAX_TIMEOUT", "PREFIX", "SETUP_KEY", "Bot", "BotPlayer",
+           "BotSeat", "check_timeout", "program_setup", "quote", "setup_record"]
