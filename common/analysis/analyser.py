@@ -74,7 +74,7 @@ class Analyser:
         search.p = replace(search.p, root_noise=0.0)  # the best move, not a varied one
         result = search.choose_turn(state, Budget(nodes=self.nodes, cancelled=self.cancelled))
         cpu = CpuPlayer(game, LEVELS["hard"], rng, self.nodes, self.h)
-        steps = cpu._safe(state, result, result.steps)  # noqa: SLF001 - the CPU's own check
+        steps = cpu.safe_steps(state, result, result.steps)  # the CPU's own check
         return result.value, game.steps_to_move(steps)
 
 
