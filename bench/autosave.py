@@ -38,8 +38,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import main  # noqa: E402
-from common import savefiles  # noqa: E402
 from common.match import Match  # noqa: E402
+from common.saves import folder as save_folder  # noqa: E402
 from common.ui.app import App  # noqa: E402
 from common.ui.menu import MainMenu  # noqa: E402
 from overlords import rules as orules  # noqa: E402
@@ -99,7 +99,7 @@ def run(name: str, make_scene, engine, turns: int, seed: int) -> None:
             scene.saver.write(record)
             writes.append(time.perf_counter() - start)
         size = scene.saver.path.stat().st_size
-        files = len(savefiles.scan(Path(folder)))
+        files = len(save_folder.scan(Path(folder)))
         app.close()
     print(f"{name}: {len(added)} turns, last record {size / 1024:.1f} KiB, {files} file")
     worst = max(range(len(added)), key=added.__getitem__)

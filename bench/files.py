@@ -117,14 +117,14 @@ def first_frame(home: Path) -> float:
 def trash(home: Path, ours: bool) -> Path:
     """A saves folder whose .deleted holds TRASH_FILES files (an old crashed visit's, or a
     folder this program did not make)."""
-    from common import savefiles
+    from common.saves import trash as save_trash
 
     saves = home / "saves"
-    bin_ = saves / savefiles.TRASH
+    bin_ = saves / save_trash.TRASH
     visit = bin_ / "20260101-000000-1-abcdef" if ours else bin_
     visit.mkdir(parents=True)
     if ours:
-        (bin_ / savefiles.TRASH_MARK).touch()
+        (bin_ / save_trash.TRASH_MARK).touch()
     for n in range(TRASH_FILES):
         (visit / f"overlords-{n:05}.json").write_bytes(b"{}")
     old = time.time() - 3600
@@ -158,10 +158,10 @@ def main() -> None:
         home = where / "home-tidy"
         (home / "saves").mkdir(parents=True)
         bin_ = trash(home, True)
-        from common import savefiles
+        from common.saves import trash as save_trash
 
         start = time.perf_counter()
-        removed = savefiles.tidy_trash(home / "saves")
+        removed = save_trash.tidy_trash(home / "saves")
         print(f"background tidying of the 20,000-file visit: {removed} files in "
               f"{time.perf_counter() - start:.2f} s (off the UI thread)")
 

@@ -29,6 +29,7 @@ import pygame  # noqa: E402
 from frame import frame_times  # noqa: E402  (bench/frame.py's measure, the same frames)
 
 import main  # noqa: E402
+from common.lessons import load_lessons  # noqa: E402
 from common.ui.app import App  # noqa: E402
 from common.ui.lesson_scene import LessonScene, lesson_module  # noqa: E402
 from common.ui.menu import MainMenu  # noqa: E402
@@ -36,7 +37,7 @@ from common.ui.menu import MainMenu  # noqa: E402
 
 def lesson_times(game: str, size: tuple[int, int], frames: int = 400) -> dict[str, float]:
     """Open time, median / p99 frame ms and median rebuild ms of one game's lesson screen."""
-    lessons = lesson_module(game).load()
+    lessons = load_lessons(lesson_module(game))
     index = max(range(len(lessons)), key=lambda i: len(lessons[i].steps[0].highlight))
     app = App(main.games(), size)
     app.settings.animation = "off"

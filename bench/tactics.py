@@ -11,7 +11,7 @@ bench/tactics_prepollency.py, which takes the rest of the options.)
 The positions are the records in bench/data/tactics/ (made by bench/make_tactics_set.py):
 `trap-*` positions, where some moves lose by force two moves deep and the heuristics' favourite
 is one of them, and `win-*` positions, where a forced win exists but no move wins at once.
-Each player is asked through the `move` command's own function (`common.cli.choose_move`), with
+Each player is asked through the `move` command's own function (`common.cli.move.choose_move`), with
 its level's calibrated node count fixed, so the figures are reproducible from --seed; the Hint
 is the `normal` level at that count, as in the app. A trap is avoided when the move chosen does
 not lose by force (`overlords.tactics.danger`); a win is found when the move chosen wins at
@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from common import record as rec  # noqa: E402
 from common.ai.levels import LEVELS, CpuPlayer, heuristics_for, hint_seat, level_nodes  # noqa: E402
-from common.cli import choose_move  # noqa: E402
+from common.cli.move import choose_move  # noqa: E402
 from overlords import rules, tactics  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data" / "tactics"

@@ -10,7 +10,7 @@ bench/make_prepollency_tactics_set.py from self-play at 2, 3 and 4 players): `wi
 wins at once), `stop-*` (a seat before the mover's next turn wins unless stopped, and it can
 be), `base-*` (the mover's base falls unless defended) and `khan-*` (the Khan is taken unless
 it is saved). Each player is asked through the `move` command's function
-(`common.cli.choose_move`) with its level's calibrated node count fixed (times --scale), so
+(`common.cli.move.choose_move`) with its level's calibrated node count fixed (times --scale), so
 the figures are reproducible from --seed; the Hint is asked as the app asks it. A win is
 found when the turn wins; a stop, a base or a Khan is kept when the turn chosen allows less
 than holding the line did (`prepollency.tactics.danger`).
@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from common import record as rec  # noqa: E402
 from common.ai.levels import LEVELS, CpuPlayer, heuristics_for, hint_seat, level_nodes  # noqa: E402
-from common.cli import choose_move  # noqa: E402
+from common.cli.move import choose_move  # noqa: E402
 from prepollency import rules, tactics  # noqa: E402
 from prepollency.moves import Turn  # noqa: E402
 

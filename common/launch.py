@@ -44,7 +44,7 @@ SCRIPT_ARG = "--overlords-internal"  # the stand-alone build: be one of SCRIPTS 
 SCRIPTS = {
     "watchdog": ("common.ai.reaper", "WATCHDOG_SOURCE"),
     "keeper": ("common.ai.keeper", "SOURCE"),
-    "save-index": ("common.save_index", "_Helper.SOURCE"),
+    "save-index": ("common.saves.index", "SummaryHelper.SOURCE"),
 }
 
 

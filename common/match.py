@@ -336,7 +336,7 @@ class Match(Generic[S, M]):
     # the record --------------------------------------------------------------------------
 
     def record(self, **extra: Any) -> dict:
-        """The game as a record (shared/RULES.md "Game records"): the seats' specs and names
+        """The game as a record (docs/RULES.md "Game records"): the seats' specs and names
         ride along; a turn being made is not part of it."""
         label = self.game.player_label
         players = {str(label(p)): str(spec) for p, spec in self.seats.items()}

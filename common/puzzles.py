@@ -1,7 +1,7 @@
 """Puzzles: game records with a question, shipped in `assets/puzzles/<game>/`, and the checks
 that every one of them holds. Pygame-free; the puzzle screen is `common.ui.puzzle_scene`.
 
-A puzzle is a record of RULES.md ("Game records": the game from its start up to the position,
+A puzzle is a record of docs/RULES.md ("Game records": the game from its start up to the position,
 ``"result": null``), so `validate` and every record tool read it, with one more key::
 
     "puzzle": {"goal": "win-2", "solution": ["2W c1-h6", "1W b7-a6", "4W h6-g8"],

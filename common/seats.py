@@ -34,6 +34,31 @@ SELF_NAMES = ("main.py", "overlords-prepollency", "overlords-prepollency.exe")
 INTERPRETERS = re.compile(r"(python|pypy|node|deno|ruby|perl|php|lua|bash|sh|zsh)[\d.]*$")
 
 
+
+def _bot_command(command: str) -> str:
+    """The command line of a ``cmd:`` seat (ValueError if it is none)."""
+    if not command:
+        raise ValueError("cmd: needs the command that runs the bot, e.g. "
+                         "cmd:python3 my_bot.py")
+    if len(command) > MAX_COMMAND or "\n" in command or "\0" in command:
+        raise ValueError("that bot command line is not a command (too long, or it "
+                         "holds a line break)")
+    return command
+
+
+def _node_count(name: str, count: str) -> int:
+    """The node count of ``LEVEL:N`` (ValueError if it is not 1 to MAX_NODES)."""
+    shown = count if len(count) <= 20 else count[:19] + "…"
+    if not count.isascii() or not count.isdecimal():
+        raise ValueError(f"{name}:{shown}: the node count {shown!r} is not a whole number")
+    digits = count.lstrip("0") or "0"  # int() of 4,300 digits or more would raise
+    if len(digits) > len(str(MAX_NODES)) or int(digits) > MAX_NODES:
+        raise ValueError(f"{name}:{shown}: too many nodes (at most {MAX_NODES:,}; "
+                         f"{name} searches a few thousand a turn)")
+    if int(digits) < 1:
+        raise ValueError(f"{name}:{shown}: the node count must be positive")
+    return int(digits)
+
 @dataclass(frozen=True, slots=True)
 class SeatSpec:
     """A seat: a person, the random player, a CPU level (maybe with a fixed node count), or
@@ -53,14 +78,7 @@ class SeatSpec:
             raise ValueError(f"a seat is written as text like \"human\" or \"hard\", "
                              f"not {type(text).__name__}")
         if text.startswith(BOT_PREFIX):
-            command = text[len(BOT_PREFIX):].strip()
-            if not command:
-                raise ValueError("cmd: needs the command that runs the bot, e.g. "
-                                 "cmd:python3 my_bot.py")
-            if len(command) > MAX_COMMAND or "\n" in command or "\0" in command:
-                raise ValueError("that bot command line is not a command (too long, or it "
-                                 "holds a line break)")
-            return cls(BOT, command=command)
+            return cls(BOT, command=_bot_command(text[len(BOT_PREFIX):].strip()))
         word = text.strip()
         if word in (HUMAN, RANDOM):
             return cls(word)
@@ -70,16 +88,7 @@ class SeatSpec:
             raise ValueError(f"unknown player {shown!r} (expected {', '.join(KINDS_HELP)})")
         if not colon:
             return cls(CPU, level=name)
-        shown = count if len(count) <= 20 else count[:19] + "…"
-        if not count.isascii() or not count.isdecimal():
-            raise ValueError(f"{name}:{shown}: the node count {shown!r} is not a whole number")
-        digits = count.lstrip("0") or "0"  # int() of 4,300 digits or more would raise
-        if len(digits) > len(str(MAX_NODES)) or int(digits) > MAX_NODES:
-            raise ValueError(f"{name}:{shown}: too many nodes (at most {MAX_NODES:,}; "
-                             f"{name} searches a few thousand a turn)")
-        if int(digits) < 1:
-            raise ValueError(f"{name}:{shown}: the node count must be positive")
-        return cls(CPU, level=name, nodes=int(digits))
+        return cls(CPU, level=name, nodes=_node_count(name, count))
 
     def __str__(self) -> str:
         if self.kind == BOT:

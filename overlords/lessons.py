@@ -10,7 +10,7 @@ The data is `assets/lessons/overlords.json`. A position is given by its cells, n
      "fates": {"white": "WDD"},                      # unplayed Fate stones (default all seven)
      "reserve": {"white": "HH"}}                     # figures in reserve (default W W D H H H)
 
-Goals, each judged on the engine's states before and after the learner's move (`judge`):
+Goals, each judged on the engine's states before and after the learner's move (`JUDGES`):
 `capture` (an enemy figure taken; `"type"` which), `reach` (a figure of `"type"` of yours on
 `"square"`), `control` (`"squares"` carry your marker), `recruit` (`"type"` brought in),
 `discard`, `safe` (no enemy move takes your Overlord, `rules.attackers`), `attack` (one of your
@@ -24,7 +24,6 @@ from typing import Any
 
 import numpy as np
 
-from common import lessons as runner
 from common.lessons import LessonError
 from overlords import rules
 from overlords.core import Board, piece_code
@@ -238,18 +237,6 @@ def _win(goal: dict, before, move, after, me: int) -> tuple[bool, str]:
     return False, "the game goes on"
 
 
-_JUDGES = {"capture": _capture, "reach": _reach, "control": _control, "recruit": _recruit,
-           "discard": _discard, "safe": _safe, "attack": _attack, "reckoning": _reckoning,
-           "win": _win}
-
-
-def judge(goal: dict, before: rules.State, move: Any, after: rules.State) -> tuple[bool, str]:
-    """Is the goal met by the learner's move? And if not, why not (from the engine)."""
-    return _JUDGES[goal["kind"]](goal, before, move, after, before.turn)
-
-
-def load() -> list[runner.Lesson]:
-    """The Overlords lessons (LessonError if the file is damaged)."""
-    import overlords.lessons as me
-
-    return runner.load_lessons(me)
+JUDGES = {"capture": _capture, "reach": _reach, "control": _control, "recruit": _recruit,
+          "discard": _discard, "safe": _safe, "attack": _attack, "reckoning": _reckoning,
+          "win": _win}

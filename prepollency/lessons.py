@@ -7,7 +7,7 @@ The data is `assets/lessons/prepollency.json`. A position is either a record pre
      "holds": {"3": 2}}                                                   # placed
 
 Goals, each judged on the engine's states before and after the learner's whole turn
-(`judge`): `capture` (`"count"` enemy pieces taken, default 1), `reach` (a piece of yours, of
+(`JUDGES`): `capture` (`"count"` enemy pieces taken, default 1), `reach` (a piece of yours, of
 `"kind"` if given, on `"square"`), `moves` (`"count"` moves made), `hold_line` (no move),
 `obelisk` (your pieces on all five Obelisk squares), `hold` (your hold count at least
 `"count"`), `khan` (your Khan on the board), `break` (seat `"seat"` holds the Obelisk no more),
@@ -20,7 +20,6 @@ from typing import Any
 
 import numpy as np
 
-from common import lessons as runner
 from common.lessons import LessonError
 from prepollency import rules
 from prepollency.moves import CELLS, GRID, LETTERS, PIECE_NAMES
@@ -205,19 +204,6 @@ def _win(goal, before, move, after, me) -> tuple[bool, str]:
     return False, "the game goes on"
 
 
-_JUDGES = {"capture": _capture, "reach": _reach, "moves": _count, "hold_line": _hold_line,
-           "obelisk": _obelisk, "hold": _hold, "khan": _khan, "break": _break,
-           "eliminate": _eliminate, "win": _win}
-
-
-def judge(goal: dict, before: rules.State, move: Any, after: rules.State) -> tuple[bool, str]:
-    """Is the goal met by the learner's turn? And if not, why not (from the engine)."""
-    return _JUDGES[goal["kind"]](goal, before, move, after, before.turn)
-
-
-def load() -> list[runner.Lesson]:
-    """The Prepollency lessons (LessonError if the file is damaged)."""
-    import prepollency.lessons as me
-
-    return runner.load_lessons(me)
-
+JUDGES = {"capture": _capture, "reach": _reach, "moves": _count, "hold_line": _hold_line,
+          "obelisk": _obelisk, "hold": _hold, "khan": _khan, "break": _break,
+          "eliminate": _eliminate, "win": _win}

@@ -21,7 +21,9 @@ import pytest  # noqa: E402
 
 import main  # noqa: E402
 from common import record as rec  # noqa: E402
-from common import save_index, savefiles  # noqa: E402
+from common.saves import folder as save_folder  # noqa: E402
+from common.saves import index as save_index  # noqa: E402
+from common.saves import trash as save_trash  # noqa: E402
 from common.ui.app import App  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
 from common.ui.game_scene import GameScene  # noqa: E402
@@ -136,9 +138,9 @@ def test_a_save_with_a_long_file_name_is_rewritten(saves_dir, length):
     name = "é" * ((length - 5) // 2) + "x" * ((length - 5) % 2) + ".json"
     assert len(os.fsencode(name)) == length
     path = write(saves_dir, name, prepollency_record(1))
-    savefiles.rewrite(path, prepollency_record(4))
+    save_folder.rewrite(path, prepollency_record(4))
     assert len(rec.load(path)["turns"]) == 4
-    assert [n for n in os.listdir(saves_dir) if savefiles.is_temp(n)] == []
+    assert [n for n in os.listdir(saves_dir) if save_folder.is_temp(n)] == []
 
 
 def test_a_game_that_cannot_be_saved_stays_marked_and_asks_before_leaving(app, saves_dir,
@@ -151,7 +153,7 @@ def test_a_game_that_cannot_be_saved_stays_marked_and_asks_before_leaving(app, s
     menu = menu_ready(app, d)
     d.click(menu.buttons[0].rect.center)
     game = app.top
-    monkeypatch.setattr(savefiles, "rewrite", full)
+    monkeypatch.setattr(save_folder, "rewrite", full)
     game.autosave()
     game.saver.flush()
     d.frames(1)
@@ -200,8 +202,8 @@ def test_a_held_delete_deletes_one_save_and_undo_puts_back_every_deletion(app, s
     d.key(pygame.K_DELETE)
     d.key(pygame.K_ESCAPE)  # leaving makes the deletion final
     assert sum(not p.exists() for p in paths) == 1
-    trash = saves_dir / savefiles.TRASH  # kept, with its mark: other windows may use it
-    assert [p.name for p in trash.rglob("*")] == [savefiles.TRASH_MARK], "nothing waits there"
+    trash = saves_dir / save_trash.TRASH  # kept, with its mark: other windows may use it
+    assert [p.name for p in trash.rglob("*")] == [save_trash.TRASH_MARK], "nothing waits there"
 
 
 # 6-8. many or large files: listed in the background, bounded, all of them -----------------
@@ -231,7 +233,7 @@ def test_the_list_is_usable_while_it_fills_and_summaries_are_bounded(app, saves_
     d.frames(1)
     assert len(load.shown) == 5
     summary = load.shown[0].file
-    assert len(summary.name) <= savefiles.MAX_NAME and all(len(s[2]) <= 40 for s in summary.seats)
+    assert len(summary.name) <= save_folder.MAX_NAME and all(len(s[2]) <= 40 for s in summary.seats)
     assert not hasattr(summary, "record"), "no parsed record is kept"
     calls = []
     monkeypatch.setattr(rec, "load", lambda path: calls.append(path) or real(path))
@@ -259,13 +261,13 @@ def test_start_up_draws_before_reading_the_folder_and_continue_follows(app, save
 
 def test_more_than_five_thousand_saves_are_all_listed(app, saves_dir):
     tiny = json.dumps(prepollency_record(0))
-    for n in range(savefiles.MAX_FILES + 3):
+    for n in range(save_folder.MAX_FILES + 3):
         (saves_dir / f"s{n:05}.json").write_text(tiny)
     d = Driver(app)
     load = load_ready(app, d)
-    assert len(load.shown) == savefiles.MAX_FILES + 3
+    assert len(load.shown) == save_folder.MAX_FILES + 3
     d.key(pygame.K_END)
-    assert load._indices[-1] == savefiles.MAX_FILES + 2
+    assert load._indices[-1] == save_folder.MAX_FILES + 2
 
 
 # issue 21: one count, one word, the tab with games --------------------------------------------

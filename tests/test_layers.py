@@ -28,7 +28,7 @@ KNOWN_OFFENDERS: set[str] = set()  # none left: every lookup goes through the re
 # the engines, the AI and the headless tools: everything but a game's screens
 PYGAME_FREE = [
     "common.grid", "common.protocol", "common.record", "common.match", "common.seats",
-    "common.savefiles", "common.autosave",
+    "common.saves.folder", "common.saves.trash", "common.saves.autosave", "common.saves.index",
     "common.games", "common.cli", "common.ai.search", "common.ai.levels", "common.ai.worker",
     "common.paths", "common.logs", "common.version", "common.desktop",
     "overlords.rules", "overlords.core", "overlords.reasons", "overlords.setup",
@@ -149,3 +149,38 @@ def test_common_ui_has_no_import_cycles():
 
     for name in sorted(graph):
         visit(name, [name])
+
+
+def private_imports(path: Path) -> list[str]:
+    """The private names (``_name``, dunders aside) a module imports from another module, or
+    private modules it imports: ``from x import _y``, ``import x._y``, ``from x._y import z``
+    (lazy imports too), each as "LINE: what"."""
+    def private(name: str) -> bool:
+        return any(part.startswith("_") and not part.startswith("__") for part in name.split("."))
+
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            module = "." * node.level + (node.module or "")
+            if private(node.module or ""):
+                found.append(f"{node.lineno}: from {module} import ...")
+            found += [f"{node.lineno}: from {module} import {a.name}" for a in node.names
+                      if private(a.name)]
+        elif isinstance(node, ast.Import):
+            found += [f"{node.lineno}: import {a.name}" for a in node.names if private(a.name)]
+    return found
+
+
+def test_no_module_imports_a_private_name_of_another(tmp_path):
+    """A module's `_name` is its own: what another module needs is given a public name (the
+    interfaces are written down, docs/DESIGN.md). Every module of the program is read."""
+    files = [ROOT / "main.py", *sorted(p for package in ("common", *GAME_PACKAGES)
+                                       for p in (ROOT / package).rglob("*.py"))]
+    offenders = {str(p.relative_to(ROOT)): private_imports(p) for p in files}
+    assert {k: v for k, v in offenders.items() if v} == {}
+    sample = tmp_path / "sample.py"  # the check sees each form, and passes the public ones
+    sample.write_text("from a import _b, c\nimport a._b\nfrom a._b import c\n"
+                      "def f():\n    from . import _d\n"
+                      "from a import __version__, b as _b\nimport a.b as _c\n")
+    assert private_imports(sample) == ["1: from a import _b", "2: import a._b",
+                                       "3: from a._b import ...", "5: from . import _d"]

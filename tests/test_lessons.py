@@ -10,7 +10,8 @@ import re
 import pytest
 
 from common import lessons as runner
-from common.lessons import LessonError, LessonRun, check_lessons, parse_turn
+from common.lessons import LessonError, LessonRun, check_lessons, load_lessons, parse_turn
+from common.lessons import check as lesson_check
 from common.protocol import IllegalMoveError, InvalidMoveError
 from overlords import lessons as olessons
 from overlords import rules as orules
@@ -21,7 +22,7 @@ GAMES = [olessons, plessons]
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.NAME)
 def test_every_lesson_replays_through_the_engine(game):
-    lessons = game.load()
+    lessons = load_lessons(game)
     assert check_lessons(game, lessons) == []
     assert len(lessons) >= (10 if game is olessons else 7)
     assert len({lesson.id for lesson in lessons}) == len(lessons)
@@ -30,7 +31,7 @@ def test_every_lesson_replays_through_the_engine(game):
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.NAME)
 def test_every_wrong_try_is_refused_with_a_reason_or_says_why_it_misses(game):
     tries = 0
-    for lesson in game.load():
+    for lesson in load_lessons(game):
         state = None
         for step in lesson.steps:
             state = game.position(step.position) if step.position is not None else state
@@ -52,7 +53,7 @@ def test_every_wrong_try_is_refused_with_a_reason_or_says_why_it_misses(game):
 
 
 def test_the_overlords_lessons_cover_the_rules_the_issue_names():
-    lessons = {lesson.id: lesson for lesson in olessons.load()}
+    lessons = {lesson.id: lesson for lesson in load_lessons(olessons)}
     for ident in ("pair", "slides", "knight", "teleport", "pawn", "dragons", "captures",
                   "sources", "reckoning", "discard", "defend", "win"):
         assert ident in lessons
@@ -83,7 +84,7 @@ def test_the_overlords_lessons_cover_the_rules_the_issue_names():
 
 
 def test_the_trapped_overlord_is_the_reckoning_lessons_climax():
-    lesson = next(x for x in olessons.load() if x.id == "reckoning")
+    lesson = next(x for x in load_lessons(olessons) if x.id == "reckoning")
     run = LessonRun(olessons, lesson)
     run.next(None)  # step 2: the Black Overlord's Fate is spent
     start = run.start
@@ -97,7 +98,7 @@ def test_the_trapped_overlord_is_the_reckoning_lessons_climax():
 
 
 def test_a_goal_is_met_by_any_turn_that_does_it_not_only_the_solution():
-    lesson = next(x for x in olessons.load() if x.id == "defend")
+    lesson = next(x for x in load_lessons(olessons) if x.id == "defend")
     run = LessonRun(olessons, lesson)
     start = run.start
     safe = [m for m in orules.legal_moves(start)
@@ -108,7 +109,7 @@ def test_a_goal_is_met_by_any_turn_that_does_it_not_only_the_solution():
 
 
 def test_a_missed_goal_says_the_engines_why_then_the_lessons_hint():
-    lesson = next(x for x in olessons.load() if x.id == "pair")
+    lesson = next(x for x in load_lessons(olessons) if x.id == "pair")
     run = LessonRun(olessons, lesson)
     move = parse_turn(olessons, run.start, "3D c3-c5")
     attempt = run.played(run.start, move, orules.apply(run.start, move))
@@ -234,7 +235,7 @@ def test_learn_check_fails_with_one_line_per_failure(monkeypatch, capsys):
     import main
     from common import cli
 
-    monkeypatch.setattr(runner, "check_lessons", lambda game, lessons: [f"{game.NAME}: bad"])
+    monkeypatch.setattr(lesson_check, "check_lessons", lambda game, lessons: [f"{game.NAME}: bad"])
     assert cli.run(["learn", "--check"], main.games(), lambda args: 0) == 1
     out = capsys.readouterr().out.splitlines()
     assert "overlords: bad" in out and "prepollency: bad" in out
@@ -246,7 +247,8 @@ def test_lesson_modules_never_import_pygame():
     import sys
 
     code = ("import sys, common.lessons, overlords.lessons, prepollency.lessons\n"
-            "overlords.lessons.load(); prepollency.lessons.load()\n"
+            "common.lessons.load_lessons(overlords.lessons)\n"
+            "common.lessons.load_lessons(prepollency.lessons)\n"
             "assert 'pygame' not in sys.modules")
     subprocess.run([sys.executable, "-c", code], check=True)
 
@@ -264,7 +266,7 @@ def test_unparseable_wrong_tries_are_reported(monkeypatch):
 def test_no_overlords_step_starts_or_ends_with_a_stray_threat_to_the_learner():
     """The warning box of an attacked Overlord shows only where the step is about it."""
     about_it = {("defend", 1), ("captures", 2)}
-    for lesson in olessons.load():
+    for lesson in load_lessons(olessons):
         state = None
         for n, step in enumerate(lesson.steps, 1):
             state = olessons.position(step.position) if step.position is not None else state
@@ -279,7 +281,7 @@ def test_no_overlords_step_starts_or_ends_with_a_stray_threat_to_the_learner():
 
 
 def test_looking_around_costs_no_star_but_a_foreseen_mistake_does():
-    run = LessonRun(olessons, next(x for x in olessons.load() if x.id == "pair"))
+    run = LessonRun(olessons, next(x for x in load_lessons(olessons) if x.id == "pair"))
     said = run.refused("There is no figure on e4: pick one of your figures first")
     assert said.endswith("Rune 2 slides diagonally: c3, d4, e5.")  # the step's hint
     assert run.mistakes == 0

@@ -25,11 +25,15 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pytest  # noqa: E402
 
-from common import analysis, files, progress, puzzles, savefiles  # noqa: E402
+from common import analysis, files, progress, puzzles  # noqa: E402
 from common import lessons as runner  # noqa: E402
 from common import record as rec  # noqa: E402
-from common.autosave import DROPPABLE, Autosaver  # noqa: E402
 from common.games import engines  # noqa: E402
+from common.lessons import model as lesson_model  # noqa: E402
+from common.record import files as record_files  # noqa: E402
+from common.saves import folder as save_folder  # noqa: E402
+from common.saves import trash as save_trash  # noqa: E402
+from common.saves.autosave import DROPPABLE, Autosaver  # noqa: E402
 from overlords import lessons as olessons  # noqa: E402
 from overlords import rules  # noqa: E402
 from tests.helpers.procs import alive  # noqa: E402
@@ -71,24 +75,24 @@ def run_with_deadline(work, seconds: float = 60.0):
 def test_a_linked_trash_is_set_aside_never_emptied(tmp_path, target):
     folder = tmp_path / "saves"
     folder.mkdir()
-    mine = [savefiles.write_new(folder, "overlords", a_record(n)) for n in range(3)]
+    mine = [save_folder.write_new(folder, "overlords", a_record(n)) for n in range(3)]
     other = tmp_path / "my documents"
     other.mkdir()
     (other / "thesis.txt").write_text("years of work")
     (other / "notes.json").write_text("{}")
-    os.symlink("." if target == "dot" else other, folder / savefiles.TRASH)
-    old = time.time() - 10 * savefiles.TEMP_AGE
-    os.utime(folder / savefiles.TRASH, (old, old), follow_symlinks=False)
+    os.symlink("." if target == "dot" else other, folder / save_trash.TRASH)
+    old = time.time() - 10 * save_folder.TEMP_AGE
+    os.utime(folder / save_trash.TRASH, (old, old), follow_symlinks=False)
 
-    assert savefiles.tidy_trash(folder) == 0  # start-up: nothing deleted
+    assert save_trash.tidy_trash(folder) == 0  # start-up: nothing deleted
     assert saves_in(folder) == sorted(p.name for p in mine)
     assert sorted(p.name for p in other.iterdir()) == ["notes.json", "thesis.txt"]
     aside = [p for p in folder.iterdir() if p.name.startswith(".deleted.set-aside-")]
     assert len(aside) == 1 and aside[0].is_symlink(), "the link itself was set aside"
 
-    trash = savefiles.Trash(folder)  # a visit of the Load screen deletes one save
+    trash = save_trash.Trash(folder)  # a visit of the Load screen deletes one save
     trash.put(mine[0])
-    assert not (folder / savefiles.TRASH).is_symlink()
+    assert not (folder / save_trash.TRASH).is_symlink()
     assert trash.empty() == 1
     assert saves_in(folder) == sorted(p.name for p in mine[1:])
     assert sorted(p.name for p in other.iterdir()) == ["notes.json", "thesis.txt"]
@@ -97,10 +101,10 @@ def test_a_linked_trash_is_set_aside_never_emptied(tmp_path, target):
 @POSIX
 def test_a_foreign_trash_folder_is_set_aside_with_one_line(tmp_path, caplog):
     folder = tmp_path / "saves"
-    (folder / savefiles.TRASH).mkdir(parents=True)  # a .deleted this program did not make
-    (folder / savefiles.TRASH / "keep.json").write_text("{}")
-    save = savefiles.write_new(folder, "overlords", a_record())
-    trash = savefiles.Trash(folder)
+    (folder / save_trash.TRASH).mkdir(parents=True)  # a .deleted this program did not make
+    (folder / save_trash.TRASH / "keep.json").write_text("{}")
+    save = save_folder.write_new(folder, "overlords", a_record())
+    trash = save_trash.Trash(folder)
     trash.put(save)
     assert trash.problem and "set aside" in trash.problem and "\n" not in trash.problem
     assert any("set aside" in r.getMessage() for r in caplog.records)
@@ -116,32 +120,32 @@ def test_a_link_planted_in_the_trash_is_never_followed(tmp_path):
     folder.mkdir()
     victim = tmp_path / "victim.txt"
     victim.write_text("keep me")
-    save = savefiles.write_new(folder, "overlords", a_record())
-    trash = savefiles.Trash(folder)
+    save = save_folder.write_new(folder, "overlords", a_record())
+    trash = save_trash.Trash(folder)
     where = trash.put(save)
     os.symlink(victim, where.parent / "planted.json")
     trash.names.append("planted.json")
     trash.empty()
     assert victim.read_text() == "keep me"
-    old = time.time() - 10 * savefiles.TEMP_AGE
+    old = time.time() - 10 * save_folder.TEMP_AGE
     visit = where.parent
     if visit.exists():
         os.utime(visit, (old, old))
-    savefiles.tidy_trash(folder)
+    save_trash.tidy_trash(folder)
     assert victim.read_text() == "keep me"
 
 
 def test_two_windows_never_empty_each_others_trash(tmp_path):
     folder = tmp_path / "saves"
     folder.mkdir()
-    x = savefiles.write_new(folder, "overlords", a_record(1))
-    y = savefiles.write_new(folder, "overlords", a_record(2))
+    x = save_folder.write_new(folder, "overlords", a_record(1))
+    y = save_folder.write_new(folder, "overlords", a_record(2))
     x_data = x.read_bytes()
-    window_a, window_b = savefiles.Trash(folder), savefiles.Trash(folder)
+    window_a, window_b = save_trash.Trash(folder), save_trash.Trash(folder)
     x_trashed = window_a.put(x)
     window_b.put(y)
     assert window_b.empty() == 1  # B leaves the Load screen
-    assert savefiles.tidy_trash(folder, age=0) == 0  # a third window starts: A is alive
+    assert save_trash.tidy_trash(folder, age=0) == 0  # a third window starts: A is alive
     assert window_a.take_back(x_trashed, x) == x and x.read_bytes() == x_data
     assert saves_in(folder) == [x.name]
 
@@ -150,8 +154,8 @@ def crashed_visit(folder: Path, age: float = 0.0) -> Path:
     """A Load screen visit that deleted one save and whose window died (its lock free), made
     `age` seconds ago; the deleted file's path in the trash."""
     folder.mkdir(exist_ok=True)
-    crashed = savefiles.Trash(folder)
-    where = crashed.put(savefiles.write_new(folder, "overlords", a_record()))
+    crashed = save_trash.Trash(folder)
+    where = crashed.put(save_folder.write_new(folder, "overlords", a_record()))
     crashed._release()
     if age:
         old = time.time() - age
@@ -162,10 +166,10 @@ def crashed_visit(folder: Path, age: float = 0.0) -> Path:
 def test_a_visit_a_crash_ended_is_emptied_once_old(tmp_path):
     folder = tmp_path / "saves"
     where = crashed_visit(folder)
-    assert savefiles.tidy_trash(folder) == 0, "young: maybe a window that just opened it"
-    old = time.time() - 2 * savefiles.TEMP_AGE
+    assert save_trash.tidy_trash(folder) == 0, "young: maybe a window that just opened it"
+    old = time.time() - 2 * save_folder.TEMP_AGE
     os.utime(where.parent, (old, old))
-    assert savefiles.tidy_trash(folder) == 1 and not where.parent.exists()
+    assert save_trash.tidy_trash(folder) == 1 and not where.parent.exists()
 
 
 @POSIX
@@ -321,14 +325,14 @@ def test_writing_never_touches_the_process_umask(tmp_path, monkeypatch):
 
     monkeypatch.setattr(os, "umask", forbidden)
     rec.save(tmp_path / "game.json", a_record())
-    savefiles.write_new(tmp_path, "overlords", a_record())
+    save_folder.write_new(tmp_path, "overlords", a_record())
     files.write_atomic(tmp_path / "x.json", b"{}")
     assert rec.load(tmp_path / "game.json")["game"] == "overlords"
 
 
 def test_a_save_too_large_to_read_back_drops_the_kept_analysis_first(tmp_path, monkeypatch):
     assert analysis.KEY in DROPPABLE
-    monkeypatch.setattr(rec, "MAX_BYTES", 64 * 1024)
+    monkeypatch.setattr(record_files, "MAX_BYTES", 64 * 1024)
     saver = Autosaver(tmp_path, "overlords")
     record = a_record(4)
     saver.write(record)
@@ -390,7 +394,7 @@ def test_large_linked_and_fifo_puzzle_files_are_refused_and_never_held(tmp_path,
 # 5. nothing from a file reaches a terminal raw --------------------------------------------------
 
 def test_analyse_quotes_words_kept_in_a_save(tmp_path):
-    from common.analysis_cli import text_lines
+    from common.cli.analyse import text_lines
 
     record = a_record(6)
     replay = rec.replay(record, engines())
@@ -414,7 +418,7 @@ def test_learn_quotes_titles_and_says_one_line_for_a_damaged_file(tmp_path, monk
     (lessons_dir / "overlords.json").write_text(json.dumps(data))
     (lessons_dir / "prepollency.json").write_bytes(
         (ROOT / "assets" / "lessons" / "prepollency.json").read_bytes())
-    monkeypatch.setattr(runner, "LESSONS_DIR", lessons_dir)
+    monkeypatch.setattr(lesson_model, "LESSONS_DIR", lessons_dir)
     assert runner.check_command(False) == 2
     out = capsys.readouterr()
     assert "\x1b" not in out.out and "control character" in out.out
@@ -465,7 +469,7 @@ def test_the_learn_screen_lists_an_unavailable_lesson_and_says_why(monkeypatch, 
     lessons_dir = tmp_path / "lessons"
     lessons_dir.mkdir()
     (lessons_dir / "overlords.json").write_text(json.dumps(data))
-    monkeypatch.setattr(runner, "LESSONS_DIR", lessons_dir)
+    monkeypatch.setattr(lesson_model, "LESSONS_DIR", lessons_dir)
     app = App(main.games(), (960, 600))
     try:
         app.push(LearnScene(app, "overlords"))
@@ -647,7 +651,7 @@ def test_start_up_tidies_the_saves_folder_after_the_first_frame(tmp_path, monkey
 
     monkeypatch.setenv("OVERLORDS_SAVES", str(tmp_path / "saves"))
     monkeypatch.setenv("OVERLORDS_CONFIG", str(tmp_path / "cfg"))
-    where = crashed_visit(tmp_path / "saves", 2 * savefiles.TEMP_AGE)
+    where = crashed_visit(tmp_path / "saves", 2 * save_folder.TEMP_AGE)
     (tmp_path / "cfg").mkdir()
     killed = tmp_path / "cfg" / ".learn.json.0a1b2c3d.tmp"  # a write a kill interrupted
     killed.write_text("{")

@@ -12,6 +12,7 @@ import pytest
 from common import cli
 from common import record as rec
 from common.ai.levels import LEVELS, CpuPlayer, hint_seat, make_cpu
+from common.cli.move import choose_move
 from overlords import rules, tactics
 from tests.helpers import overlords_brute as brute
 from tests.helpers.overlords_diagram import board, position, runes_of
@@ -147,7 +148,7 @@ def test_normal_and_the_hint_never_walk_into_a_trap():
         for spec in ("normal:150", str(hint_seat(rules))):
             if spec != "normal:150" and index > 1:
                 continue  # the Hint's full count is slower: two positions are enough here
-            _, chosen = cli.choose_move(record, spec, index, GAMES)
+            _, chosen = choose_move(record, spec, index, GAMES)
             assert tactics.danger(state, chosen) is None, (record, spec, chosen)
 
 

@@ -196,10 +196,10 @@ def test_the_bench_hook_draws_n_frames_says_when_the_first_is_up_and_quits(tmp_p
 @pytest.mark.parametrize("platform", ["win32", "darwin"])
 def test_desktop_entries_are_refused_where_there_is_no_freedesktop(platform, monkeypatch,
                                                                    tmp_path, capsys):
-    from common import cli
+    from common.cli.desktop_entry import desktop_entry
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     monkeypatch.setattr(sys, "platform", platform)
-    assert cli.desktop_entry(install=True) == 1
+    assert desktop_entry(install=True) == 1
     assert "README" in capsys.readouterr().err
     assert not list(tmp_path.iterdir())

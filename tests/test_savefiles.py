@@ -1,4 +1,4 @@
-"""The saves folder without a window (`common.savefiles`, `common.autosave`): unique names
+"""The saves folder without a window (`common.saves.folder`, `common.saves.autosave`): unique names
 under concurrent writers, atomic rewrites that survive a kill, the tidying of a dead writer's
 temporary files, the listing of bad files, moving aside, deleting and undoing, renaming; and
 save/load round trips of both games at many points of random games."""
@@ -17,9 +17,11 @@ import pytest
 
 import main
 from common import record as rec
-from common import savefiles
-from common.autosave import Autosaver
 from common.match import Match
+from common.record import files as record_files
+from common.saves import folder as save_folder
+from common.saves import trash as save_trash
+from common.saves.autosave import Autosaver
 from overlords import rules as orules
 from prepollency import rules as prules
 
@@ -27,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def temps(folder: Path) -> list[str]:
-    return [n for n in os.listdir(folder) if savefiles.is_temp(n)]
+    return [n for n in os.listdir(folder) if save_folder.is_temp(n)]
 
 
 def a_record(n: int = 0) -> dict:
@@ -39,8 +41,8 @@ def a_record(n: int = 0) -> dict:
 # unique names --------------------------------------------------------------------------------
 
 def test_saves_in_the_same_second_all_keep_their_own_file(tmp_path, monkeypatch):
-    monkeypatch.setattr(savefiles, "stem", lambda game, when=None: f"{game}-20260101-120000")
-    paths = [savefiles.write_new(tmp_path, "prepollency", a_record(n)) for n in range(30)]
+    monkeypatch.setattr(save_folder, "stem", lambda game, when=None: f"{game}-20260101-120000")
+    paths = [save_folder.write_new(tmp_path, "prepollency", a_record(n)) for n in range(30)]
     assert len(set(paths)) == 30
     assert sorted(rec.load(p)["mark"] for p in paths) == list(range(30))
     assert paths[0].name == "prepollency-20260101-120000.json"
@@ -57,23 +59,24 @@ def test_without_hard_links_names_are_reserved_exclusively(tmp_path, monkeypatch
         raise OSError(errno.EPERM, "Operation not permitted")
 
     monkeypatch.setattr(os, "link", no_links)
-    monkeypatch.setattr(savefiles, "stem", lambda game, when=None: f"{game}-20260101-120000")
-    paths = [savefiles.write_new(tmp_path, "prepollency", a_record(n)) for n in range(10)]
+    monkeypatch.setattr(save_folder, "stem", lambda game, when=None: f"{game}-20260101-120000")
+    paths = [save_folder.write_new(tmp_path, "prepollency", a_record(n)) for n in range(10)]
     assert sorted(rec.load(p)["mark"] for p in paths) == list(range(10))
     bad = tmp_path / "bad.json"
     bad.write_text("{")
-    assert savefiles.move_aside(bad).read_text() == "{" and not bad.exists()
+    assert save_folder.move_aside(bad).read_text() == "{" and not bad.exists()
     assert temps(tmp_path) == []
 
 
 WRITER = """
 import sys
 from pathlib import Path
-from common import savefiles
+from common.saves import folder as save_folder
+from common.saves import trash as save_trash
 folder, who, count = Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
-savefiles.stem = lambda game, when=None: f"{game}-20260101-120000"  # all in one second
+save_folder.stem = lambda game, when=None: f"{game}-20260101-120000"  # all in one second
 for n in range(count):
-    savefiles.write_new(folder, "prepollency", {"game": "prepollency", "version": 1,
+    save_folder.write_new(folder, "prepollency", {"game": "prepollency", "version": 1,
         "seats": [1, 3], "first": 1, "turns": [], "result": None, "mark": [who, n]})
 """
 
@@ -83,7 +86,7 @@ def test_three_processes_saving_at_once_keep_every_save(tmp_path):
     procs = [subprocess.Popen([sys.executable, "-c", WRITER, str(tmp_path), str(who), "150"],
                               cwd=ROOT, env=env) for who in range(3)]
     assert [p.wait(120) for p in procs] == [0, 0, 0]
-    files = savefiles.scan(tmp_path)
+    files = save_folder.scan(tmp_path)
     assert len(files) == 450 and all(f.problem is None for f in files)
     marks = {tuple(f.record["mark"]) for f in files}
     assert marks == {(w, n) for w in range(3) for n in range(150)}
@@ -95,20 +98,21 @@ def test_three_processes_saving_at_once_keep_every_save(tmp_path):
 REWRITER = """
 import sys
 from pathlib import Path
-from common import savefiles
+from common.saves import folder as save_folder
+from common.saves import trash as save_trash
 path = Path(sys.argv[1])
 n = 0
 print("ready", flush=True)
 while True:
     n += 1
-    savefiles.rewrite(path, {"game": "prepollency", "version": 1, "seats": [1, 3],
+    save_folder.rewrite(path, {"game": "prepollency", "version": 1, "seats": [1, 3],
         "first": 1, "turns": [], "result": None, "mark": n, "pad": "x" * 200000})
 """
 
 
 def test_a_writer_killed_mid_write_leaves_the_file_whole_and_its_temp_is_cleaned(tmp_path):
     path = tmp_path / "game.json"
-    savefiles.rewrite(path, a_record(0))
+    save_folder.rewrite(path, a_record(0))
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     rng = random.Random(1)
     for _ in range(5):
@@ -127,20 +131,20 @@ def test_a_writer_killed_mid_write_leaves_the_file_whole_and_its_temp_is_cleaned
     young.write_text("{")
     old = tmp_path / ".game.json.old.tmp"
     old.write_text("{")
-    past = time.time() - savefiles.TEMP_AGE - 5
+    past = time.time() - save_folder.TEMP_AGE - 5
     os.utime(old, (past, past))
     for name in temps(tmp_path):
         if name != young.name:
             os.utime(tmp_path / name, (past, past))
-    savefiles.clean_temps(tmp_path)
+    save_folder.clean_temps(tmp_path)
     assert temps(tmp_path) == [young.name]
-    assert [f.path for f in savefiles.scan(tmp_path)] == [path]
+    assert [f.path for f in save_folder.scan(tmp_path)] == [path]
 
 
 def test_a_write_that_fails_midway_keeps_the_previous_file_and_leaves_no_temp(tmp_path,
                                                                               monkeypatch):
     path = tmp_path / "game.json"
-    savefiles.rewrite(path, a_record(1))
+    save_folder.rewrite(path, a_record(1))
     before = path.read_bytes()
 
     def broken_fsync(fd):
@@ -148,9 +152,9 @@ def test_a_write_that_fails_midway_keeps_the_previous_file_and_leaves_no_temp(tm
 
     monkeypatch.setattr(os, "fsync", broken_fsync)
     with pytest.raises(OSError):
-        savefiles.rewrite(path, a_record(2))
+        save_folder.rewrite(path, a_record(2))
     with pytest.raises(OSError):
-        savefiles.write_new(tmp_path, "prepollency", a_record(3))
+        save_folder.write_new(tmp_path, "prepollency", a_record(3))
     assert path.read_bytes() == before and temps(tmp_path) == []
     assert len(os.listdir(tmp_path)) == 1
 
@@ -159,20 +163,20 @@ def test_the_autosaver_says_why_it_failed_and_keeps_the_last_good_file(tmp_path,
     saver = Autosaver(tmp_path, "prepollency")
     saver.save(a_record(1))
     assert saver.flush() and saver.problem is None and saver.path is not None
-    real = rec.write_temp
+    real = record_files.write_temp
 
     def full(path, record):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(rec, "write_temp", full)
+    monkeypatch.setattr(record_files, "write_temp", full)
     saver.save(a_record(2))
     assert saver.flush() and saver.problem == "no space left on device"
     assert rec.load(saver.path)["mark"] == 1
-    monkeypatch.setattr(rec, "write_temp", real)
+    monkeypatch.setattr(record_files, "write_temp", real)
     saver.save(a_record(3))
     saver.close()
     assert saver.problem is None and rec.load(saver.path)["mark"] == 3
-    assert len(savefiles.scan(tmp_path)) == 1 and temps(tmp_path) == []
+    assert len(save_folder.scan(tmp_path)) == 1 and temps(tmp_path) == []
 
 
 def test_the_autosaver_forks_when_another_window_wrote_its_file(tmp_path):
@@ -186,7 +190,7 @@ def test_the_autosaver_forks_when_another_window_wrote_its_file(tmp_path):
     mine.close()
     other.close()
     assert mine.path != other.path
-    assert sorted(f.record["mark"] for f in savefiles.scan(tmp_path)) == [2, 3]
+    assert sorted(f.record["mark"] for f in save_folder.scan(tmp_path)) == [2, 3]
 
 
 # the listing ---------------------------------------------------------------------------------
@@ -198,36 +202,36 @@ def test_the_autosaver_forks_when_another_window_wrote_its_file(tmp_path):
     (b"", "not valid JSON"),
 ])
 def test_a_bad_file_is_listed_with_its_reason_and_hides_nothing(tmp_path, content, words):
-    good = savefiles.write_new(tmp_path, "prepollency", a_record(1))
+    good = save_folder.write_new(tmp_path, "prepollency", a_record(1))
     (tmp_path / "bad.json").write_bytes(content)
-    files = {f.path.name: f for f in savefiles.scan(tmp_path)}
+    files = {f.path.name: f for f in save_folder.scan(tmp_path)}
     assert files[good.name].problem is None
     assert words in files["bad.json"].problem
 
 
 def test_odd_entries_of_the_folder_are_skipped_or_listed_never_raised(tmp_path):
-    savefiles.write_new(tmp_path, "prepollency", a_record(1))
+    save_folder.write_new(tmp_path, "prepollency", a_record(1))
     (tmp_path / "folder.json").mkdir()
     (tmp_path / "dangling.json").symlink_to(tmp_path / "nowhere")
     (tmp_path / ".hidden.json").write_text("{}")
     (tmp_path / "notes.txt").write_text("x")
     os.mkfifo(tmp_path / "fifo.json")
-    assert len(savefiles.scan(tmp_path)) == 1
+    assert len(save_folder.scan(tmp_path)) == 1
 
 
 def test_a_folder_that_cannot_be_read_says_so(tmp_path, monkeypatch):
     afile = tmp_path / "saves"
     afile.write_text("")
-    with pytest.raises(savefiles.FolderError, match="is a file, not a folder"):
-        savefiles.scan(afile)
-    assert savefiles.scan(tmp_path / "missing") == []
+    with pytest.raises(save_folder.FolderError, match="is a file, not a folder"):
+        save_folder.scan(afile)
+    assert save_folder.scan(tmp_path / "missing") == []
 
     def denied(path):
         raise PermissionError(13, "Permission denied")
 
     monkeypatch.setattr(os, "listdir", denied)
-    with pytest.raises(savefiles.FolderError, match="permission denied"):
-        savefiles.scan(tmp_path)
+    with pytest.raises(save_folder.FolderError, match="permission denied"):
+        save_folder.scan(tmp_path)
 
 
 # changing ------------------------------------------------------------------------------------
@@ -235,28 +239,28 @@ def test_a_folder_that_cannot_be_read_says_so(tmp_path, monkeypatch):
 def test_move_aside_trash_take_back_and_rename(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text("{")
-    (tmp_path / savefiles.ASIDE).mkdir()
-    (tmp_path / savefiles.ASIDE / "bad.json").write_text("older")
-    moved = savefiles.move_aside(bad)
-    assert moved == tmp_path / savefiles.ASIDE / "bad-2.json" and moved.read_text() == "{"
-    assert not bad.exists() and savefiles.scan(tmp_path) == []
+    (tmp_path / save_folder.ASIDE).mkdir()
+    (tmp_path / save_folder.ASIDE / "bad.json").write_text("older")
+    moved = save_folder.move_aside(bad)
+    assert moved == tmp_path / save_folder.ASIDE / "bad-2.json" and moved.read_text() == "{"
+    assert not bad.exists() and save_folder.scan(tmp_path) == []
 
-    path = savefiles.write_new(tmp_path, "prepollency", a_record(1))
+    path = save_folder.write_new(tmp_path, "prepollency", a_record(1))
     past = time.time() - 3600
     os.utime(path, (past, past))
-    savefiles.rename(path, "  Sunday game  ")
-    assert rec.load(path)[savefiles.NAME_KEY] == "Sunday game"
+    save_folder.rename(path, "  Sunday game  ")
+    assert rec.load(path)[save_folder.NAME_KEY] == "Sunday game"
     assert abs(path.stat().st_mtime - past) < 1, "renaming keeps the date"
-    assert savefiles.scan(tmp_path)[0].name == "Sunday game"
+    assert save_folder.scan(tmp_path)[0].name == "Sunday game"
     data = path.read_bytes()
-    trash = savefiles.Trash(tmp_path)
+    trash = save_trash.Trash(tmp_path)
     gone = trash.put(path)
-    assert not path.exists() and savefiles.scan(tmp_path) == []
+    assert not path.exists() and save_folder.scan(tmp_path) == []
     assert trash.take_back(gone, path) == path and path.read_bytes() == data
     assert abs(path.stat().st_mtime - past) < 1
     assert trash.empty() == 0 and path.exists()
-    savefiles.rename(path, "")
-    assert savefiles.NAME_KEY not in rec.load(path)
+    save_folder.rename(path, "")
+    assert save_folder.NAME_KEY not in rec.load(path)
     assert temps(tmp_path) == []
 
 
@@ -265,7 +269,7 @@ def test_move_aside_trash_take_back_and_rename(tmp_path):
 def _round_trip(match: Match, tmp_path: Path, games: dict) -> None:
     """Save the match as the autosave does, read it back, and find the same game: moves,
     the position at the turn's start (a half-made turn is not saved), whose turn, seats."""
-    path = savefiles.write_new(tmp_path, match.game.NAME, match.record())
+    path = save_folder.write_new(tmp_path, match.game.NAME, match.record())
     replay = rec.replay(rec.load(path), games)
     back = Match.from_replay(replay, list(match.seats.values()), names=match.names,
                              info=match.info)

@@ -146,12 +146,12 @@ def test_a_prepollency_game_is_analysed_on_its_screen_too() -> None:
 
 def test_analyse_on_a_load_row_opens_the_game_at_its_end_and_analyses_it(tmp_path,
                                                                           monkeypatch) -> None:
-    from common import savefiles
+    from common.saves import folder as save_folder
     from common.ui.load_scene import LoadScene
 
     monkeypatch.setenv("OVERLORDS_SAVES", str(tmp_path))
     record, blunder = lost_record()
-    savefiles.write_new(tmp_path, "overlords", record)
+    save_folder.write_new(tmp_path, "overlords", record)
     app = App(main.games(), (1280, 800), saves_folder=tmp_path)
     app.settings.animation = "off"
     app.push(MainMenu(app))

@@ -19,8 +19,9 @@ import pytest  # noqa: E402
 
 import main  # noqa: E402
 from common import record as rec  # noqa: E402
-from common import savefiles  # noqa: E402
 from common.match import Match  # noqa: E402
+from common.record import files as record_files  # noqa: E402
+from common.saves import folder as save_folder  # noqa: E402
 from common.ui.app import App, build_app  # noqa: E402
 from common.ui.bots import example_command  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
@@ -63,7 +64,7 @@ def button(scene, label: str):
 
 
 def saved(folder) -> list[dict]:
-    return [f.record for f in savefiles.scan(folder)]
+    return [f.record for f in save_folder.scan(folder)]
 
 
 def test_play_close_the_window_relaunch_and_continue_prepollency(saves_dir):
@@ -107,7 +108,7 @@ def test_play_close_the_window_relaunch_and_continue_prepollency(saves_dir):
         back.play(prules.random_move(back.match.turn_start, rng))  # goes on in the same file
         d.settle()
         back.saver.flush()
-        assert len(saved(saves_dir)) == 1 and back.saver.path == savefiles.scan(saves_dir)[0].path
+        assert len(saved(saves_dir)) == 1 and back.saver.path == save_folder.scan(saves_dir)[0].path
     finally:
         app.close()
 
@@ -144,7 +145,7 @@ def _bot_game(folder) -> None:
                   info={"seed": 2})
     match.play(orules.random_move(match.turn_start, rng))
     match.play(orules.random_move(match.turn_start, rng))
-    savefiles.write_new(folder, "overlords", match.record())
+    save_folder.write_new(folder, "overlords", match.record())
 
 
 @pytest.mark.parametrize("choice, kind", [("Play it myself", "human"),
@@ -170,7 +171,7 @@ def test_a_bot_whose_program_is_gone_is_not_offered(saves_dir):
     rng = random.Random(3)
     match = Match(orules, orules.new_state(rng), ["cmd:/no/such/bot --x", "human"])
     match.play(orules.random_move(match.turn_start, rng))
-    savefiles.write_new(saves_dir, "overlords", match.record())
+    save_folder.write_new(saves_dir, "overlords", match.record())
     app, d = launch()
     try:
         d.click(app.top.buttons[0].rect.center)
@@ -201,7 +202,7 @@ def test_a_failing_disk_keeps_the_last_good_save_and_says_so(saves_dir, monkeypa
         tmp.unlink()
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(rec, "write_temp", dies_midway)
+    monkeypatch.setattr(record_files, "write_temp", dies_midway)
     game.play(prules.random_move(game.match.turn_start, rng))
     d.settle()
     game.saver.flush()
@@ -216,7 +217,7 @@ def test_a_failing_disk_keeps_the_last_good_save_and_says_so(saves_dir, monkeypa
     try:
         d.click(app.top.buttons[0].rect.center)
         assert app.top.match.moves == good
-        assert [n for n in os.listdir(saves_dir) if savefiles.is_temp(n)] == []
+        assert [n for n in os.listdir(saves_dir) if save_folder.is_temp(n)] == []
     finally:
         app.close()
 
@@ -294,14 +295,14 @@ def test_the_app_killed_mid_game_continues_from_its_last_save(saves_dir):
     proc.send_signal(signal.SIGKILL)
     proc.wait()
     proc.stdout.close()
-    past = time.time() - savefiles.TEMP_AGE - 1
+    past = time.time() - save_folder.TEMP_AGE - 1
     for name in os.listdir(saves_dir):  # what the killed writer left is old by the next start
-        if savefiles.is_temp(name):
+        if save_folder.is_temp(name):
             os.utime(saves_dir / name, (past, past))
     rng, expected, state = random.Random(7), [], None
     app, d = launch()
     try:
-        assert [n for n in os.listdir(saves_dir) if savefiles.is_temp(n)] == []
+        assert [n for n in os.listdir(saves_dir) if save_folder.is_temp(n)] == []
         d.click(app.top.buttons[0].rect.center)  # Continue
         game = app.top
         state = game.match.initial

@@ -14,7 +14,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 import main  # noqa: E402
-from common.lessons import parse_turn  # noqa: E402
+from common.lessons import load_lessons, parse_turn  # noqa: E402
 from common.progress import of_app as progress_of  # noqa: E402
 from common.ui.app import App  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
@@ -41,7 +41,7 @@ def app():
 
 
 def open_lesson(app, game: str, index: int) -> tuple[LessonScene, Driver]:
-    lessons = lesson_module(game).load()
+    lessons = load_lessons(lesson_module(game))
     scene = LessonScene(app, game, lessons, index)
     app.push(scene)
     d = Driver(app)
@@ -88,7 +88,7 @@ def play_with_clicks(d: Driver, scene: LessonScene) -> None:
 
 @pytest.mark.parametrize("game", ["overlords", "prepollency"])
 def test_every_lesson_plays_through_on_the_game_screen(app, game):
-    lessons = lesson_module(game).load()
+    lessons = load_lessons(lesson_module(game))
     for index, lesson in enumerate(lessons):
         scene, d = open_lesson(app, game, index)
         assert isinstance(scene.controller,
@@ -180,7 +180,7 @@ def test_every_topic_key_names_a_section():
     for module, game in ((orules_text, "overlords"), (prules_text, "prepollency")):
         headings = {heading for heading, _ in module.SECTIONS}
         assert set(module.TOPICS.values()) <= headings
-        for lesson in lesson_module(game).load():
+        for lesson in load_lessons(lesson_module(game)):
             assert lesson.topic in module.TOPICS, lesson.id
 
 
@@ -196,7 +196,7 @@ def test_the_learn_hub_lists_lessons_with_stars(app, size):
     d.click(hub.buttons[0].rect.center)  # Learn Overlords
     lessons = app.top
     rows = [b for b in lessons.buttons if isinstance(b, LessonButton)]
-    assert len(rows) == len(lesson_module("overlords").load())
+    assert len(rows) == len(load_lessons(lesson_module("overlords")))
     for button in lessons.buttons:  # every button on screen, none overlapping
         assert app.screen.get_rect().contains(button.rect), button.label
     rects = [b.rect for b in lessons.buttons]

@@ -162,13 +162,13 @@ def test_rows_hold_both_lines_at_the_smallest_window(saves_dir):
 
 def _games(folder, count: int) -> list:
     """`count` unfinished Prepollency saves, the newest last written."""
-    from common import savefiles
+    from common.saves import folder as save_folder
 
     paths = []
     for n in range(count):
         record = {"game": "prepollency", "version": 1, "seats": [1, 3], "first": 1,
                   "turns": [[]] * n, "result": None, "players": {"1": "human", "3": "easy"}}
-        paths.append(savefiles.write_new(folder, "prepollency", record))
+        paths.append(save_folder.write_new(folder, "prepollency", record))
         os.utime(paths[-1], (1_700_000_000 + n, 1_700_000_000 + n))
     return paths
 
@@ -236,7 +236,7 @@ def test_delete_then_undo_and_rename_from_the_keyboard(saves_dir):
 
 
 def test_hostile_files_are_listed_safely_and_hide_nothing(saves_dir):
-    from common import savefiles
+    from common.saves import folder as save_folder
 
     _games(saves_dir, 2)
     os.mkdir(os.path.join(os.fsencode(str(saves_dir)), b"x"))  # a folder: skipped
@@ -277,7 +277,7 @@ def test_hostile_files_are_listed_safely_and_hide_nothing(saves_dir):
         assert all(len(line) <= 200 for line in dialog.lines)
         assert dialog.panel.h < app.size[1]
         d.click(next(b for b in dialog.buttons if b.label == "Move aside").rect.center)
-        assert (saves_dir / savefiles.ASIDE / "long-move.json").exists()
+        assert (saves_dir / save_folder.ASIDE / "long-move.json").exists()
         assert len(load.entries) == 5
     finally:
         app.close()

@@ -171,12 +171,12 @@ class CpuPlayer:
         steps, mistake = self._err(state, result)
         if vigilant:
             guard = time.perf_counter()
-            steps = self._safe(state, result, steps)
+            steps = self.safe_steps(state, result, steps)
             checked += time.perf_counter() - guard
         self.last = TurnStats(result.nodes, time.perf_counter() - start, mistake, checked)
         return self.game.steps_to_move(steps)
 
-    def _safe(self, state: Any, result: SearchResult, steps: list[Any]) -> list[Any]:
+    def safe_steps(self, state: Any, result: SearchResult, steps: list[Any]) -> list[Any]:
         """The chosen steps, or, if their first step loses by force and another does not, the
         search's favourite among the safe ones: the most visited first steps, then the rest
         in the heuristics' order. In a game of several steps a turn (Prepollency) the later

@@ -118,8 +118,3 @@ def register_process(pid: int) -> None:
 def unregister_process(pid: int) -> None:
     """The process was ended: forget it."""
     _send(f"q{pid}")
-
-
-def watchdog_pid() -> int | None:
-    """The watchdog's process id, once started (for tests)."""
-    return _proc.pid if _proc is not None else None

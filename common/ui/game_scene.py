@@ -1,6 +1,6 @@
 """The game screen every game shares: `GameScene(app, match, controller, view)`.
 
-A game screen is composed, not inherited (shared/DESIGN.md, "Scenes"):
+A game screen is composed, not inherited (docs/DESIGN.md, "Scenes"):
 
 - a `common.match.Match`: the game (moves, steps of a turn, undo/redo, review, resign, record);
 - a `Controller` (a Protocol, in `common.ui.game_seams`, re-exported here): what input on the
@@ -15,7 +15,7 @@ thread, polled each frame, played after a short pause; a bot that fails or answe
 move forfeits through `Match.resign(seat, "forfeit")`, which with three or four players only
 withdraws that seat), the Hint (the `normal` level asked through a runner; the controller shows
 it), review (log click, Prev / Next, Back to game, arrow keys), resign with a confirmation,
-the autosave (`common.autosave.Autosaver`: the record after every turn, undo, redo and
+the autosave (`common.saves.autosave.Autosaver`: the record after every turn, undo, redo and
 resignation, written off the UI thread, when the app has a saves folder), the game-over overlay
 (shown once the last move's animation ended), the refusal flash, the move log (scrolling,
 clicks), the analysis (`common.ui.analysis_view`: its graph, marks and words), the in-game
@@ -40,7 +40,7 @@ from typing import Any
 
 import pygame
 
-from common.autosave import Autosaver
+from common.saves.autosave import Autosaver
 from common.ui import game_hint, game_menu, game_panel, seat_driver, undo_ask, unsaved
 from common.ui.analysis_view import AnalysisPanel
 from common.ui.board_cursor import BoardCursor

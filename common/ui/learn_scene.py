@@ -21,7 +21,7 @@ import pygame
 
 from common import progress
 from common.games import GAMES
-from common.lessons import Lesson, LessonError, lesson_game
+from common.lessons import Lesson, LessonError, lesson_game, load_lessons
 from common.ui import draw
 from common.ui.focus import Focus
 from common.ui.input import Action, Command
@@ -108,7 +108,7 @@ class LearnScene(Scene):
                             for entry in GAMES.values()]
             return
         try:
-            self.lessons = lesson_game(self.game).load()
+            self.lessons = load_lessons(lesson_game(self.game))
         except LessonError as err:
             self.lessons, self.problem = [], f"The lessons cannot be read: {err}"
         held = progress.of_app(app)

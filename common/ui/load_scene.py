@@ -6,7 +6,7 @@ by **Undo** in the bar that follows, or Ctrl+Z). A file that cannot be read is l
 reason, in the In progress list, and offers **Move aside** (into the folder's ``unreadable/``)
 and **Delete**; it never hides the others, and opening it never crashes the app.
 
-The folder is listed and summarised in the background (`common.save_index.Listing`), newest
+The folder is listed and summarised in the background (`common.saves.index.Listing`), newest
 first: the screen is usable at once and fills as it reads (a line under the list says how
 far); every file is listed, however many. It opens on the list that has games. Deleting moves
 the file into the folder's hidden ``.deleted/`` (no rescan, nothing read); every deletion of
@@ -25,7 +25,9 @@ from pathlib import Path
 import pygame
 
 from common import record as rec
-from common import save_index, savefiles
+from common.saves import folder as save_folder
+from common.saves import index as save_index
+from common.saves import trash as save_trash
 from common.ui import assets, draw, resume, saves
 from common.ui.input import Action, Command, Key, PointerDown, PointerMove, Wheel
 from common.ui.name_dialog import NameDialog
@@ -53,7 +55,7 @@ class LoadScene(Scene):
         self._seen = -1  # the listing's version the lists were made from
         self._chosen_tab = False  # the player picked a list: it is never switched for them
         self.trashed: list[Trashed] = []  # this visit's deletions, the last last (Undo)
-        self.trash = savefiles.Trash(self.listing.folder)  # this visit's own, emptied on leaving
+        self.trash = save_trash.Trash(self.listing.folder)  # this visit's own, emptied on leaving
         self.back = Button("Back", self.app.pop, hint="Esc")
         self.undo_b = Button("Undo", self.undo_delete, hint="Ctrl+Z", small=True)
         self.tabs = Choice(list(TABS), self.tab, self._switch, ["In progress", "Finished"])
@@ -71,8 +73,8 @@ class LoadScene(Scene):
     def _tell_set_aside(self) -> None:
         """A linked or foreign .deleted set aside (at start-up, or by a deletion here) is
         said once, in the window."""
-        while savefiles.NOTICES:
-            said = savefiles.NOTICES.pop(0)
+        while save_trash.NOTICES:
+            said = save_trash.NOTICES.pop(0)
             self.app.toast(saves.shown(said[:1].upper() + said[1:], 200), 8.0, important=True)
 
     # the list -----------------------------------------------------------------------------
@@ -263,11 +265,11 @@ class LoadScene(Scene):
         """Ask for the save's name, and write it into the file."""
         def named(name: str) -> None:
             try:
-                savefiles.rename(entry.path, name)
+                save_folder.rename(entry.path, name)
             except rec.RecordError as err:
                 self.app.toast(f"Cannot rename: {saves.shown(str(err), 60)}", 3.0)
             except OSError as err:
-                self.app.toast(f"Cannot rename: {savefiles.describe_error(err)}", 3.0)
+                self.app.toast(f"Cannot rename: {save_folder.describe_error(err)}", 3.0)
             self._changed = True
             self._reread(entry)
 
@@ -290,7 +292,7 @@ class LoadScene(Scene):
         try:
             where = self.trash.put(entry.path)
         except OSError as err:
-            self.app.toast(f"Cannot delete: {savefiles.describe_error(err)}", 3.0)
+            self.app.toast(f"Cannot delete: {save_folder.describe_error(err)}", 3.0)
             return
         self._tell_set_aside()
         self.trashed.append(Trashed(where, entry.path, entry.name or
@@ -309,7 +311,7 @@ class LoadScene(Scene):
         try:
             back = self.trash.take_back(last.where, last.path)
         except OSError as err:
-            self.app.toast(f"Cannot undo: {savefiles.describe_error(err)}", 3.0)
+            self.app.toast(f"Cannot undo: {save_folder.describe_error(err)}", 3.0)
             return
         self.trashed.pop()
         self.listing.add(save_index.FileInfo(back, last.mtime, last.size))
@@ -320,11 +322,11 @@ class LoadScene(Scene):
     def move_aside(self, entry: saves.Entry) -> None:
         """Move an unreadable file out of the list, into the folder's unreadable/."""
         try:
-            target = savefiles.move_aside(entry.path)
+            target = save_folder.move_aside(entry.path)
         except OSError as err:
-            self.app.toast(f"Cannot move it: {savefiles.describe_error(err)}", 3.0)
+            self.app.toast(f"Cannot move it: {save_folder.describe_error(err)}", 3.0)
             return
-        self.app.toast(f"Moved to {savefiles.ASIDE}/{saves.shown(target.name, 50)}", 3.0)
+        self.app.toast(f"Moved to {save_folder.ASIDE}/{saves.shown(target.name, 50)}", 3.0)
         self._changed = True
         self.listing.drop(entry.path)
         self.reload()

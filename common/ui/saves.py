@@ -1,9 +1,9 @@
-"""Saved games: record files (shared/RULES.md "Game records") in the player's data folder, as
+"""Saved games: record files (docs/RULES.md "Game records") in the player's data folder, as
 the Load screen and the main menu's Continue show them.
 
 The folder is $OVERLORDS_SAVES if set, else $XDG_DATA_HOME/overlords-prepollency/saves (by
-default ~/.local/share/...). Every game autosaves there (`common.autosave`); the files are
-written and listed by `common.savefiles` (unique names, atomic writes). Here each file becomes
+default ~/.local/share/...). Every game autosaves there (`common.saves.autosave`); the files are
+written and listed by `common.saves.folder` (unique names, atomic writes). Here each file becomes
 an `Entry` of drawable text: its name, game, players, date, move count and state, or, for a
 file that cannot be read, the reason. Reading never raises: a broken file is listed as such,
 and a folder that cannot be read says so.
@@ -19,9 +19,12 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from common import paths, save_index, savefiles
+from common import paths
 from common import record as rec
 from common.games import GAMES
+from common.saves import folder as save_folder
+from common.saves import index as save_index
+from common.saves import trash as save_trash
 from common.ui.names import clean_name
 
 SHOWN = 80  # characters of text from a file a row or a message shows at most
@@ -38,7 +41,7 @@ def tidy_in_background(where: Path) -> threading.Thread:
     is on screen: start-up never waits on a folder of thousands of files): the temporary
     files writers killed mid-write left behind are removed, and the deletions of Load screen
     visits a crash ended (only old ones, and never another running window's:
-    `common.savefiles.tidy_trash`)."""
+    `common.saves.trash.tidy_trash`)."""
     thread = threading.Thread(target=tidy, args=(where,), name="tidy-saves", daemon=True)
     thread.start()
     return thread
@@ -47,15 +50,15 @@ def tidy_in_background(where: Path) -> threading.Thread:
 def tidy(where: Path) -> None:
     """What `tidy_in_background` does (never raises: tidying is best effort)."""
     try:
-        savefiles.clean_temps(where)
-        savefiles.tidy_trash(where)
+        save_folder.clean_temps(where)
+        save_trash.tidy_trash(where)
     except Exception:  # noqa: BLE001  a hostile folder must not end the app
         logging.getLogger("overlords-prepollency.saves").exception("tidying %s", where)
 
 
 def save(record: dict, game: str) -> Path:
     """Write a record as a new save file; returns its path (OSError if the disk refuses)."""
-    return savefiles.write_new(folder(), game, record)
+    return save_folder.write_new(folder(), game, record)
 
 
 def shown(text: Any, limit: int = SHOWN) -> str:
@@ -85,7 +88,7 @@ def _escapes_only(text: str) -> bool:
 
 @dataclass(frozen=True)
 class Entry:
-    """A save file as the Load screen lists it: its `Summary` (common/save_index.py), every
+    """A save file as the Load screen lists it: its `Summary` (common/saves/index.py), every
     text made drawable and short when first asked for (on the UI thread: cleaning measures
     glyphs with the font)."""
 
@@ -99,7 +102,7 @@ class Entry:
     @cached_property
     def name(self) -> str:
         """The name the player gave the save ("" if none), drawable."""
-        return shown(self.file.name, savefiles.MAX_NAME) if self.file.name else ""
+        return shown(self.file.name, save_folder.MAX_NAME) if self.file.name else ""
 
     @cached_property
     def file_name(self) -> str:

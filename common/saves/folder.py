@@ -1,12 +1,13 @@
-"""A folder of save files (game records, shared/RULES.md): new files that never overwrite
-another's, rewrites that never lose the old file, the listing, and tidying. No pygame.
+"""The saves folder (game records, docs/RULES.md, "Game records"): new files that never
+overwrite another's, rewrites that never lose the old file, the listing, renaming, and moving
+an unreadable file aside. No pygame.
 
 - **New files** (`write_new`) get a name no other process can take at the same moment: the
   record is written to a temporary file, synced, then *linked* to the first free name
   ``GAME-YYYYmmdd-HHMMSS[-N].json`` (a link fails if the name exists, atomically, where a test
   for existence followed by a rename would let two writers of the same second keep one file).
   Where links are not supported (some FAT or network file systems) the name is reserved with
-  ``O_CREAT | O_EXCL`` first and the record then moved over it.
+  ``O_CREAT | O_EXCL`` first and the record then moved over it (`claim`).
 - **Rewrites** (`rewrite`, the autosave of a game in progress) go through
   `common.record.save`: a temporary ``.NAME.*.tmp`` in the same folder, fsync, `os.replace`:
   a kill at any moment leaves the previous file whole.
@@ -16,18 +17,14 @@ another's, rewrites that never lose the old file, the listing, and tidying. No p
 - **Listing** (`scan`): every ``*.json`` file with its record, or the reason it cannot be read;
   one bad file never hides the others, and a folder that cannot be read says so.
 - **Moving aside** (`move_aside`) puts a file that cannot be read into ``unreadable/`` under
-  the folder, out of the list but not lost; deleting (`Trash`) moves a save into the hidden
-  ``.deleted/`` folder of one visit of the Load screen, where it waits until the visit ends
-  (undone meanwhile by `Trash.take_back`).
+  the folder, out of the list but not lost. Deleting a save is `common.saves.trash`.
 """
 
 from __future__ import annotations
 
 import contextlib
 import errno
-import logging
 import os
-import secrets
 import stat
 import time
 from collections.abc import Iterator
@@ -36,13 +33,13 @@ from pathlib import Path
 
 from common import files
 from common import record as rec
+from common.record import files as record_files
 
 TEMP_AGE = files.TEMP_AGE  # seconds: an older ".NAME.*.tmp" is a dead writer's
 ASIDE = "unreadable"  # the subfolder files that cannot be read are moved into
 NAME_KEY = "save_name"  # the record key holding the name a player gave the save (optional)
 MAX_NAME = 60  # characters of a save's name kept
 MAX_FILES = 5000  # files listed at most (newest first): a flooded folder stays usable
-log = logging.getLogger("overlords-prepollency.saves")
 
 
 @dataclass(frozen=True)
@@ -80,10 +77,10 @@ def write_new(folder: Path, game: str, record: dict) -> Path:
     behind then)."""
     folder.mkdir(parents=True, exist_ok=True)
     base = folder / f"{stem(game)}.json"
-    return _place(rec.write_temp(base, record), _names(base))
+    return _place(record_files.write_temp(base, record), candidate_names(base))
 
 
-def _names(path: Path) -> Iterator[Path]:
+def candidate_names(path: Path) -> Iterator[Path]:
     """`path`, then ``STEM-2.json``, ``STEM-3.json``... beside it."""
     yield path
     for n in range(2, 100_000):
@@ -94,14 +91,14 @@ def _place(tmp: Path, names: Iterator[Path]) -> Path:
     """Give the written, synced file `tmp` the first of `names` that no file has, never
     replacing one; the name taken. The temporary name is gone afterwards, whatever happens."""
     try:
-        path = _claim(tmp, names)
+        path = claim(tmp, names)
         files.sync_folder(path.parent)
         return path
     finally:
         tmp.unlink(missing_ok=True)
 
 
-def _claim(source: Path, names: Iterator[Path]) -> Path:
+def claim(source: Path, names: Iterator[Path]) -> Path:
     """Give the file `source` the first of `names` that no file has (a hard link, or where
     the file system has none, the name reserved and the file moved onto it); the name
     taken. `source` may still exist afterwards (linked); OSError if no name is free."""
@@ -257,188 +254,10 @@ def _move_into(path: Path, sub: str) -> Path:
         os.mkdir(where)
     if not stat.S_ISDIR(os.lstat(where).st_mode):  # a link: never moved through to elsewhere
         raise OSError(errno.ENOTDIR, f"{sub} in the saves folder is not a folder", str(where))
-    target = _claim(path, _names(where / path.name))
+    target = claim(path, candidate_names(where / path.name))
     path.unlink(missing_ok=True)  # linked: the old name goes (moved: it is gone already)
     files.sync_folder(path.parent)
     return target
-
-
-TRASH = ".deleted"  # the hidden subfolder deletions wait in until the Load screen is left
-TRASH_MARK = ".trash-of-overlords-prepollency"  # in a .deleted/ this program made (see Trash)
-VISIT_LOCK = ".lock"  # held (locked) in a visit's folder for as long as the visit lasts
-NOTICES: list[str] = []  # what was set aside (by any thread), for the Load screen to say once
-
-
-class Trash:
-    """One visit's deletions (a visit of the Load screen): each file moved (one rename,
-    whatever its size, nothing read) into a folder of the visit's own,
-    ``.deleted/<visit>/``, out of every listing, until the visit ends (`empty`: deleted for
-    good) or the deletion is undone (`take_back`).
-
-    The trash belongs to the visit that made it: the visit's folder holds a lock for as long
-    as the visit lasts, and nobody else empties it (`tidy_trash`, at start-up) unless that
-    lock is free (the window that made it is gone) and nothing was put there for TEMP_AGE
-    seconds. ``.deleted`` itself is used only if it is a real folder of this user's holding
-    this program's mark: a link (to another folder, or to ``.``), a file, a folder of another
-    user's or one without the mark is set aside (renamed ``.deleted.set-aside-DATE``, one line
-    in the log and in `problem`), never emptied. Every deletion is of regular files (or
-    links, the link itself) inside a folder opened without following a link."""
-
-    def __init__(self, folder: Path) -> None:
-        self.folder = folder
-        self.where: Path | None = None  # this visit's folder, once something was deleted
-        self.names: list[str] = []  # the names this visit put there and did not take back
-        self.problem: str | None = None  # a .deleted that was set aside, in one line
-        self._lock: int | None = None
-
-    def put(self, path: Path) -> Path:
-        """Move a save into this visit's trash; its path there. OSError if it cannot."""
-        where = self._open()
-        target = _claim(path, _names(where / path.name))
-        _drop_name(path)  # linked: the old name goes (moved: it is gone already)
-        files.sync_folder(path.parent)
-        self.names.append(target.name)
-        return target
-
-    def take_back(self, trashed: Path, original: Path) -> Path:
-        """Put a trashed save back under its name (or a free one beside it, if that was taken
-        meanwhile), keeping its date; its path. OSError if it cannot."""
-        back = _claim(trashed, _names(original))
-        _drop_name(trashed)
-        files.sync_folder(original.parent)
-        with contextlib.suppress(ValueError):
-            self.names.remove(trashed.name)
-        return back
-
-    def empty(self) -> int:
-        """The visit ends: what it deleted is deleted for good, its folder goes; how many."""
-        if self.where is None:
-            return 0
-        removed = files.remove_own_files(self.where, list(self.names))
-        self.names.clear()
-        self._release()
-        files.remove_own_files(self.where, [VISIT_LOCK])
-        with contextlib.suppress(OSError):
-            os.rmdir(self.where)
-        self.where = None
-        return removed
-
-    def _open(self) -> Path:
-        if self.where is not None:
-            return self.where
-        bin_ = self.folder / TRASH
-        self.problem = _own_trash(bin_)
-        visit = bin_ / f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}-{secrets.token_hex(3)}"
-        os.mkdir(visit, 0o700)
-        try:
-            self._lock = os.open(visit / VISIT_LOCK, os.O_RDWR | os.O_CREAT | os.O_EXCL
-                                 | _NOFOLLOW, 0o600)
-            files.try_lock(self._lock)
-        except OSError:
-            self._release()
-        self.where = visit
-        return visit
-
-    def _release(self) -> None:
-        if self._lock is not None:
-            with contextlib.suppress(OSError):
-                os.close(self._lock)
-            self._lock = None
-
-
-_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
-
-
-def _drop_name(path: Path) -> None:
-    """Remove one name (a link: the link itself) after the file was linked elsewhere."""
-    with contextlib.suppress(FileNotFoundError):
-        os.unlink(path)
-
-
-def _own_trash(bin_: Path) -> str | None:
-    """Make sure ``.deleted`` is this program's own folder (made, with its mark, if missing);
-    a link, a file, another user's folder or one without the mark is set aside first. One
-    line saying what was set aside, or None. OSError if no trash folder can be made."""
-    said = None
-    try:
-        st = os.lstat(bin_)
-    except FileNotFoundError:
-        st = None
-    if st is not None and not (stat.S_ISDIR(st.st_mode) and files.own(st)
-                               and _is_mark(bin_ / TRASH_MARK)):
-        aside = bin_.with_name(f"{TRASH}.set-aside-{time.strftime('%Y%m%d-%H%M%S')}")
-        while os.path.lexists(aside):
-            aside = aside.with_name(aside.name + "-2")
-        os.rename(bin_, aside)  # a link is renamed itself: what it points at is not touched
-        kind = "a link" if stat.S_ISLNK(st.st_mode) else \
-            "not a folder" if not stat.S_ISDIR(st.st_mode) else \
-            "another user's folder" if not files.own(st) else "a folder this program did not make"
-        said = (f"the saves folder's {TRASH} was {kind}: it was set aside as {aside.name}, "
-                "untouched, and a new one made.")
-        log.warning("%s (%s)", said, bin_)
-        NOTICES.append(said)
-        st = None
-    if st is None:
-        with contextlib.suppress(FileExistsError):
-            os.mkdir(bin_, 0o700)
-        fd = os.open(bin_ / TRASH_MARK, os.O_WRONLY | os.O_CREAT | _NOFOLLOW, 0o600)
-        os.close(fd)
-        files.hide(bin_)
-    return said
-
-
-def _is_mark(path: Path) -> bool:
-    try:
-        return stat.S_ISREG(os.lstat(path).st_mode)
-    except OSError:
-        return False
-
-
-def tidy_trash(folder: Path, age: float = TEMP_AGE, now: float | None = None) -> int:
-    """Empty the visits a crash ended (their lock free, nothing put there for `age`
-    seconds), at start-up; how many files. A ``.deleted`` that is not this program's own
-    (a link, a file, foreign) is set aside, never emptied (see `Trash`)."""
-    bin_ = folder / TRASH
-    now = time.time() if now is None else now
-    try:
-        st = os.lstat(bin_)
-    except OSError:
-        return 0
-    if not (stat.S_ISDIR(st.st_mode) and files.own(st) and _is_mark(bin_ / TRASH_MARK)):
-        with contextlib.suppress(OSError):
-            _own_trash(bin_)
-        return 0
-    removed = 0
-    try:
-        visits = [e for e in os.scandir(bin_) if e.is_dir(follow_symlinks=False)]
-    except OSError:
-        return 0
-    for entry in visits:
-        removed += _tidy_visit(Path(entry.path), age, now)
-    return removed
-
-
-def _tidy_visit(visit: Path, age: float, now: float) -> int:
-    """Empty one visit's folder if its window is gone and it is old; how many files."""
-    try:
-        if now - os.lstat(visit).st_mtime < age:
-            return 0
-        lock = os.open(visit / VISIT_LOCK, os.O_RDWR | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
-    except FileNotFoundError:
-        lock = None
-    except OSError:
-        return 0
-    try:
-        if lock is not None and not files.try_lock(lock):
-            return 0  # its window is still open
-        removed = files.remove_own_files(visit, keep=(VISIT_LOCK,))
-    finally:
-        if lock is not None:
-            os.close(lock)
-    files.remove_own_files(visit, [VISIT_LOCK])
-    with contextlib.suppress(OSError):
-        os.rmdir(visit)
-    return removed
 
 
 def describe_error(err: OSError) -> str:
@@ -446,6 +265,6 @@ def describe_error(err: OSError) -> str:
     return (err.strerror or str(err) or type(err).__name__).lower()
 
 
-__all__ = ["ASIDE", "FolderError", "NAME_KEY", "SaveFile", "TEMP_AGE", "TRASH", "Trash",
-           "clean_temps", "is_temp", "listing", "move_aside", "newest", "read", "rename",
-           "rewrite", "scan", "stamp", "tidy_trash", "write_new"]
+__all__ = ["ASIDE", "FolderError", "NAME_KEY", "SaveFile", "TEMP_AGE", "candidate_names", "claim",
+           "clean_temps", "describe_error", "is_temp", "listing", "move_aside", "newest", "read",
+           "rename", "rewrite", "scan", "stamp", "write_new"]

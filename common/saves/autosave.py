@@ -3,7 +3,7 @@ thread. No pygame.
 
 The game screen hands `save(record)` the record of each new position (built on the UI
 thread, where the match lives: well under a millisecond); a writer thread turns it into JSON
-and writes it through `common.savefiles`: the first time as a new file under a name of its own
+and writes it through `common.saves.folder`: the first time as a new file under a name of its own
 (so two instances never write the same file), then by atomic rewrites of that file. Only the
 newest record waits: a turn played while the previous one is still being written replaces it.
 
@@ -23,8 +23,9 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from common import files, savefiles
-from common import record as rec
+from common import files
+from common.record import files as record_files
+from common.saves import folder as save_folder
 
 # record keys a save drops to stay readable (under common.record.MAX_BYTES): they can be made
 # again (the analysis kept with a save, common.analysis.KEY, is analysed again when asked)
@@ -43,7 +44,7 @@ class Autosaver:
         self.name = name  # the save's name, carried in every record written
         self.problem: str | None = None  # why the last write failed, until one succeeds
         self.writes = 0  # records written
-        self._stamp = savefiles.stamp(path) if path is not None else None
+        self._stamp = save_folder.stamp(path) if path is not None else None
         self._pending: dict | None = None
         self._busy = False
         self._closed = False
@@ -53,7 +54,7 @@ class Autosaver:
     def save(self, record: dict) -> None:
         """Write this record soon (replacing one still waiting); returns at once."""
         if self.name:
-            record = {**record, savefiles.NAME_KEY: self.name}
+            record = {**record, save_folder.NAME_KEY: self.name}
         with self._cond:
             if self._closed:
                 return
@@ -110,13 +111,13 @@ class Autosaver:
             self.writes += 1
         except files.TooLarge:
             self.problem = (f"the game is too long to save (a save holds at most "
-                            f"{files.size_words(rec.MAX_BYTES)})")
+                            f"{files.size_words(record_files.MAX_BYTES)})")
         except OSError as err:
-            self.problem = savefiles.describe_error(err)
+            self.problem = save_folder.describe_error(err)
 
     def _write(self, record: dict[str, Any]) -> None:
-        if self.path is None or savefiles.stamp(self.path) != self._stamp:
-            self.path = savefiles.write_new(self.folder, self.game, record)
+        if self.path is None or save_folder.stamp(self.path) != self._stamp:
+            self.path = save_folder.write_new(self.folder, self.game, record)
         else:
-            savefiles.rewrite(self.path, record)
-        self._stamp = savefiles.stamp(self.path)
+            save_folder.rewrite(self.path, record)
+        self._stamp = save_folder.stamp(self.path)

@@ -27,9 +27,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from common import files, launch, savefiles
+from common import files, launch
 from common import record as rec
 from common.games import GAMES
+from common.saves import folder as save_folder
 from common.seats import SeatSpec
 
 TEXT = 200  # characters of any string a summary keeps from a file
@@ -97,8 +98,8 @@ def _summarise(path: Path, mtime: float, size: int, games: dict[str, Any]) -> Su
             winner = next((given or default for label, _, given, default in seats
                            if _is(won, _label_of(game, label))), "?")
             reason = _cut(result.get("reason"), 40)
-    return Summary(path, mtime, size, game.NAME, _cut(record.get(savefiles.NAME_KEY),
-                                                      savefiles.MAX_NAME),
+    return Summary(path, mtime, size, game.NAME, _cut(record.get(save_folder.NAME_KEY),
+                                                      save_folder.MAX_NAME),
                    len(moves) if isinstance(moves, list) else 0, finished, kind, winner,
                    reason, seats)
 
@@ -150,7 +151,7 @@ def _seats(record: dict, game: Any) -> tuple[tuple[str, str, str, str], ...]:
     return tuple(out)
 
 
-_LATER = ("result", "players", "names", "colours", savefiles.NAME_KEY, rec.WITHDRAWN_KEY)
+_LATER = ("result", "players", "names", "colours", save_folder.NAME_KEY, rec.WITHDRAWN_KEY)
 _starts: dict[str, tuple[int, ...] | None] = {}  # a starting position's seats, by its keys
 
 
@@ -192,7 +193,7 @@ _cache_lock = threading.Lock()
 
 def cached(path: Path, mtime: float, size: int, games: dict[str, Any]) -> Summary:
     """The file's summary: from the cache while its date and size are unchanged; a large
-    file is summarised by the helper process (`_Helper`)."""
+    file is summarised by the helper process (`SummaryHelper`)."""
     key = (mtime, size)
     with _cache_lock:
         hit = _cache.get(path)
@@ -213,7 +214,7 @@ def cached(path: Path, mtime: float, size: int, games: dict[str, Any]) -> Summar
 LARGE = 256 * 1024  # bytes: a larger record is parsed in the helper process
 
 
-class _Helper:
+class SummaryHelper:
     """A process that summarises large files: parsing 6.5 MB of JSON takes a second or two
     and holds the interpreter's lock all along, which would freeze the window's thread
     however the work is threaded; its memory is the helper's too, not the app's. Started on
@@ -224,7 +225,7 @@ class _Helper:
 import json, sys
 from pathlib import Path
 sys.path.insert(0, sys.argv[1])
-from common import save_index
+from common.saves import index as save_index
 from common.games import engines
 games = engines()
 for line in sys.stdin:
@@ -288,7 +289,7 @@ for line in sys.stdin:
             self._proc = None
 
 
-_helper = _Helper()
+_helper = SummaryHelper()
 
 
 def fields(summary: Summary) -> dict[str, Any]:
@@ -378,8 +379,8 @@ class Listing:
 
     def _run(self) -> None:
         try:
-            listed = savefiles.listing(self.folder, limit=None)
-        except savefiles.FolderError as err:
+            listed = save_folder.listing(self.folder, limit=None)
+        except save_folder.FolderError as err:
             self.problem = _cut(str(err), 160)
             listed = []
         self.files = [FileInfo(path, mtime, size) for mtime, size, path in listed]

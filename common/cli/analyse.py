@@ -1,4 +1,4 @@
-"""The ``analyse`` command: `common.analysis` over a record, printed as text or JSON.
+"""The ``analyse`` command: `common.analysis` over a record, printed as text or JSON. No pygame.
 
     main.py analyse RECORD.json [--nodes N] [--seed S] [--json]
 
@@ -16,15 +16,37 @@ import argparse
 import json
 import sys
 import time
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-from common import analysis
 from common import record as rec
-from common.cli import terminal
+from common.cli.arguments import Subparsers, node_count
+from common.cli.terminal import terminal
 from common.protocol import Game
 
+if TYPE_CHECKING:  # the analysis (and its search) is imported only when the command runs
+    from common.analysis import Analysis
 
-def analyse_command(args: argparse.Namespace, games: dict[str, Game]) -> int:
+
+def arguments(sub: Subparsers, names: list[str]) -> argparse.ArgumentParser:
+    """The command's parser."""
+    analyse = sub.add_parser(
+        "analyse", help="analyse a record: each seat's chance, marks and better moves",
+        description="Analyse every turn of a record: the mover, the move, each seat's chance "
+                    "to win after it, the mark (?! ? ??), the exact verdict, the better move. "
+                    "Bad input: one line, exit status 2.")
+    analyse.add_argument("file", type=Path, metavar="RECORD")
+    analyse.add_argument("--nodes", type=node_count, default=None,
+                         help="search nodes per position (the game's default)")
+    analyse.add_argument("--seed", type=int, default=0, help="seed of the search (0)")
+    analyse.add_argument("--json", action="store_true", help="a JSON list, one object a turn")
+    return analyse
+
+
+def run(args: argparse.Namespace, games: dict[str, Game]) -> int:
     """Print the analysis of the record `args.file`."""
+    from common import analysis  # the search, only when asked
+
     try:
         replay = rec.replay(rec.load(args.file), games)
         result = analysis.from_record(replay, args.nodes, args.seed)
@@ -58,6 +80,8 @@ def refusal(replay: rec.Replay, nodes: int | None) -> str | None:
     """Why analysing this record at `nodes` is refused here (None if it fits in MAX_SECONDS):
     a few short searches of its own positions are timed and the whole run extrapolated (each
     position is searched once or twice); the estimate and the largest --nodes that fits."""
+    from common import analysis
+
     an = analysis.Analyser(replay.game, nodes)
     if an.nodes <= PROBE_NODES:
         return None
@@ -79,8 +103,9 @@ def refusal(replay: rec.Replay, nodes: int | None) -> str | None:
             f"{max(PROBE_NODES, fits // 100 * 100):,} fits")
 
 
-def text_lines(replay: rec.Replay, result: analysis.Analysis) -> list[str]:
+def text_lines(replay: rec.Replay, result: Analysis) -> list[str]:
     """The text report: a line a turn, then the summary."""
+    from common import analysis
     from common.games import get
 
     game = replay.game
