@@ -72,6 +72,9 @@ def build_parser(games: dict[str, Game]) -> argparse.ArgumentParser:
   %(prog)s move out/overlords-0001.json --player hard:6000 --seed 3
   %(prog)s move saved.json --hint              the move the Hint would show
   %(prog)s learn --check                         replay every lesson and puzzle
+  %(prog)s host overlords --players easy,remote   host a network game (prints join URLs)
+  %(prog)s join nats://USER:SECRET@HOST:PORT/ID --as normal    play a seat of it
+  %(prog)s watch nats://USER:SECRET@HOST:PORT/ID               print its moves
 
 Seat specs: human (play only), random, easy, normal, hard, LEVEL:N (exactly N search nodes),
 cmd:PROGRAM ARGS (an outside bot speaking JSON lines; see the README). COMMAND --help lists
@@ -167,9 +170,11 @@ each command's options. Records are the JSON save files described in the rules (
     learn.add_argument("--check", action="store_true",
                        help="replay every lesson and puzzle with the engine; exit 0 only if "
                             "all hold")
+    from common.net.cli import add_parsers  # host, join, watch, hub: network play
+
     parser.subcommands = {"play": play, "selfplay": selfplay, "validate": validate,
                           "perft": perft, "move": move, "analyse": analyse, "bot": bot,
-                          "learn": learn}
+                          "learn": learn, **add_parsers(sub, names)}
     return parser
 
 
@@ -266,6 +271,10 @@ def run(argv: list[str], games: dict[str, Game], app: Callable[[argparse.Namespa
             from common.lessons import check_command
 
             return check_command(args.check)
+        if args.command in ("host", "join", "watch", "hub"):
+            from common.net.cli import run as net_command  # network play (common/net)
+
+            return net_command(args, games)
         return perft(args.file, args.depth, games)
     except KeyboardInterrupt:  # Ctrl+C: one line, no traceback (what was printed stays)
         print(f"{args.command}: interrupted", file=sys.stderr)

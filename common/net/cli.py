@@ -1,0 +1,303 @@
+"""The network commands: `host`, `join`, `watch` and `hub` (their parsers are added to the
+command line's by `add_parsers`; `run` runs one).
+
+Bad input (a seat spec, a URL, a game) prints one line and exits with status 2; a game that
+cannot be followed or reached exits with 1. Everything a peer sent is printed through
+`common.cli.terminal` (control characters escaped, cut).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from common import record as rec
+from common.net import wire
+from common.protocol import Game
+from common.seats import SeatSpec
+
+REMOTE = "remote"
+TICK = 0.005  # seconds between two polls of the headless loop
+CONNECT_SECONDS = 60.0  # a server that cannot be reached this long: give up (exit 1)
+COMMANDS = ("host", "join", "watch", "hub")
+
+
+def add_parsers(sub: Any, names: list[str]) -> dict[str, argparse.ArgumentParser]:
+    """Add the network commands to the command line's subparsers."""
+    host = sub.add_parser("host", help="host a network game: print join URLs, play the local "
+                          "seats, write the record")
+    host.add_argument("game", choices=names)
+    host.add_argument("--players", required=True,
+                      help="one spec per seat, comma-separated: random, easy, normal, hard, "
+                           "LEVEL:N, cmd:PROGRAM ARGS, or remote (a seat someone joins)")
+    host.add_argument("--seed", type=int, default=None, help="seed of the board and the CPUs")
+    host.add_argument("--first", type=int, default=None, help="prepollency: the first seat")
+    host.add_argument("--out", type=Path, default=None, help="folder for the record")
+    host.add_argument("--listen", default="127.0.0.1",
+                      help="address to listen on (127.0.0.1; 0.0.0.0 for the LAN)")
+    host.add_argument("--port", type=int, default=0, help="port (default: a free one)")
+    host.add_argument("--hub", default=None,
+                      help="a hub's host URL (nats://hubhost:KEY@HOST:PORT): the game lives "
+                           "there, this server links to it as a leaf node")
+    host.add_argument("--resume", default=None, metavar="GAME_ID",
+                      help="restart a hosted game that was stopped (same store, same port)")
+    host.add_argument("--play-out", action="store_true", help="no CPU seat resigns")
+    join = sub.add_parser("join", help="take a seat of a network game and play it to the end")
+    join.add_argument("url", help="the seat's join URL (nats://USER:SECRET@HOST:PORT/GAME_ID)")
+    join.add_argument("--as", dest="spec", required=True,
+                      help="who plays the seat: random, easy, normal, hard, LEVEL:N, "
+                           "cmd:PROGRAM ARGS")
+    join.add_argument("--out", type=Path, default=None, help="folder for the record")
+    join.add_argument("--seed", type=int, default=0, help="seed of the seat's player (0)")
+    join.add_argument("--play-out", action="store_true", help="the CPU seat never resigns")
+    watch = sub.add_parser("watch", help="watch a network game: print each move and the result")
+    watch.add_argument("url", help="the watch URL")
+    hub = sub.add_parser("hub", help="run a hub: a NATS server for many network games")
+    hub.add_argument("--port", type=int, default=wire.DEFAULT_PORT, help="client port (4222)")
+    hub.add_argument("--leaf-port", type=int, default=7422, help="leaf-node port (7422)")
+    hub.add_argument("--listen", default="0.0.0.0", help="address to listen on (0.0.0.0)")
+    hub.add_argument("--store", type=Path, default=None,
+                     help="folder for its streams and configuration (default: config folder)")
+    hub.add_argument("--advertise", default=None, help="host name the URLs carry")
+    return {"host": host, "join": join, "watch": watch, "hub": hub}
+
+
+def run(args: argparse.Namespace, games: dict[str, Game]) -> int:
+    """Run one network command."""
+    from common.cli import terminal
+    from common.net.server import ServerError
+
+    try:
+        if args.command == "host":
+            return host_command(args, games)
+        if args.command == "join":
+            return join_command(args, games)
+        if args.command == "watch":
+            return watch_command(args, games)
+        from common.net.hub import hub_command
+
+        return hub_command(args)
+    except ServerError as err:
+        print(f"{args.command}: {terminal(err)}", file=sys.stderr)
+        return 1
+    except OSError as err:
+        print(f"{args.command}: {terminal(err.strerror or err)}", file=sys.stderr)
+        return 1
+
+
+def _bad(command: str, why: object) -> int:
+    from common.cli import terminal
+
+    print(f"{command}: {terminal(why)}", file=sys.stderr)
+    return 2
+
+
+def _seat_spec(text: str) -> SeatSpec:
+    spec = SeatSpec.parse(text)
+    if spec.is_human:
+        raise ValueError("a human seat plays only in the app: give random, easy, normal, hard, "
+                         "LEVEL:N or cmd:PROGRAM")
+    return spec
+
+
+def host_command(args: argparse.Namespace, games: dict[str, Game]) -> int:
+    """`host`: see the README's "Network play"."""
+    from common.games import get
+    from common.net.host import Host, HostedGame, header_message
+
+    game = games[args.game]
+    if args.resume is not None:
+        try:
+            hosted = HostedGame.load(args.resume)
+        except ValueError as err:
+            return _bad("host", err)
+    else:
+        texts = [p.strip() for p in args.players.split(",")]
+        try:
+            if len(texts) not in get(args.game).seat_counts:
+                raise ValueError(f"--players needs "
+                                 f"{' or '.join(map(str, get(args.game).seat_counts))} "
+                                 f"specs, not {len(texts)}")
+            specs = [None if t == REMOTE else _seat_spec(t) for t in texts]
+            seed = args.seed if args.seed is not None else random.randrange(2**31)
+            initial = game.new_state(random.Random(seed), len(texts), args.first)
+        except ValueError as err:
+            return _bad("host", err)
+        if not 0 < args.port < 65536 and args.port != 0:
+            return _bad("host", f"port {args.port} is not a port")
+        labels = [str(game.player_label(p)) for p in game.players(initial)]
+        local = [lab for lab, s in zip(labels, specs, strict=True) if s is not None]
+        remote = [lab for lab, s in zip(labels, specs, strict=True) if s is None]
+        hub = ""
+        if args.hub:
+            from common.net.hub import parse_hub_url
+
+            try:
+                parse_hub_url(args.hub)
+            except ValueError as err:
+                return _bad("host", err)
+            hub = args.hub
+        hosted = HostedGame.new(args.game, labels, local, args.listen, args.port, hub)
+        players = {lab: ("human" if s is None else str(s))
+                   for lab, s in zip(labels, specs, strict=True)}
+        header = header_message(game, initial, players, remote, info={"seed": seed})
+        hosted.header = header
+    host = Host(hosted)
+    if hosted.hub and args.resume is None:
+        from common.net.hub import register
+
+        register(hosted)
+    host.start()
+    try:
+        host.open(hosted.header)
+        remote = list(hosted.header.get("remote", []))
+        for label in remote:
+            print(f"join {label} {hosted.url(label)}", flush=True)
+        print(f"watch {hosted.url(wire.WATCH_ROLE)}", flush=True)
+        lan = _advertise(hosted)
+        specs = {lab: SeatSpec.parse(s) for lab, s in hosted.header["players"].items()
+                 if lab in hosted.local}
+        try:
+            return _play(hosted.url(wire.HOST_ROLE, local=True), games, specs, args.out,
+                         seed=int(hosted.header.get("info", {}).get("seed", 0)),
+                         play_out=args.play_out, command="host")
+        finally:
+            if lan is not None:
+                lan.close()
+    finally:
+        host.stop()
+
+
+def _advertise(hosted: Any) -> Any:
+    """Advertise a LAN game with zeroconf (not for a loopback-only or hub game)."""
+    if hosted.listen in ("127.0.0.1", "localhost") or hosted.hub:
+        return None
+    try:
+        from common.net.lan import Advertiser
+
+        return Advertiser(hosted)
+    except Exception:  # noqa: BLE001 - no multicast here: the URLs still work
+        return None
+
+
+def join_command(args: argparse.Namespace, games: dict[str, Game]) -> int:
+    """`join`: see the README's "Network play"."""
+    try:
+        url = wire.parse_url(args.url)
+        spec = _seat_spec(args.spec)
+        if url.role in (wire.HOST_ROLE, wire.WATCH_ROLE, "leaf"):
+            raise ValueError("that URL is not a seat's (use watch for a watch URL)")
+    except ValueError as err:
+        return _bad("join", err)
+    from common.net import keys
+
+    try:
+        keys.save(url.game_id, url.role, url.secret)
+    except (OSError, ValueError) as err:
+        from common.cli import terminal
+
+        print(f"join: the seat's secret is not kept ({terminal(err)})", file=sys.stderr)
+    return _play(url, games, {url.role: spec}, args.out, seed=args.seed,
+                 play_out=args.play_out, command="join")
+
+
+def watch_command(args: argparse.Namespace, games: dict[str, Game]) -> int:
+    """`watch`: see the README's "Network play"."""
+    try:
+        url = wire.parse_url(args.url)
+    except ValueError as err:
+        return _bad("watch", err)
+    return _play(url, games, {}, None, command="watch", verbose=True)
+
+
+def _play(url: wire.JoinUrl, games: dict[str, Game], specs: dict[str, SeatSpec],
+          out: Path | None, seed: int = 0, play_out: bool = False, command: str = "join",
+          verbose: bool = False) -> int:
+    """The headless loop: poll the session, play the local seats, print, save at the end."""
+    from common.cli import terminal
+    from common.net.local import LocalSeats
+    from common.net.session import NetSession
+
+    if out is not None:
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            print(f"{command}: cannot create {terminal(out, None)}: {err.strerror}",
+                  file=sys.stderr)
+            return 1
+    session = NetSession(url, games)
+    seats: LocalSeats | None = None
+    waited = time.monotonic()
+    try:
+        while True:
+            for event in session.poll():
+                _show(event, command, verbose)
+            if session.failed:
+                print(f"{command}: {terminal(session.failed)}", file=sys.stderr)
+                return 1
+            if not session.client.connected and time.monotonic() - waited > CONNECT_SECONDS:
+                print(f"{command}: cannot reach the server ({terminal(session.status)})",
+                      file=sys.stderr)
+                return 1
+            if session.client.connected:
+                waited = time.monotonic()
+            if session.game.ready and seats is None:
+                mine = {session.game.player_of(lab): s for lab, s in specs.items()}
+                if None in mine:
+                    print(f"{command}: this game has no such seat", file=sys.stderr)
+                    return 2
+                seats = LocalSeats(session, mine, seed, play_out)  # type: ignore[arg-type]
+            if session.game.over:
+                break
+            if seats is not None:
+                seats.step()
+            time.sleep(TICK)
+    except KeyboardInterrupt:
+        print(f"{command}: interrupted (run it again with the same URL to go on)",
+              file=sys.stderr)
+        return 130
+    finally:
+        if seats is not None:
+            seats.close()
+        session.close()
+    return _finish(session, out, command)
+
+
+def _show(event: Any, command: str, verbose: bool) -> None:
+    from common.cli import terminal
+
+    if event.kind in ("move", "setup", "left", "undo-asked", "undo-done", "undo-refused"):
+        if verbose:
+            print(f"{event.seq}: {terminal(event.text)}", flush=True)
+    elif event.kind == "refused":
+        print(f"{command}: ignored message {event.seq}: {terminal(event.text)}",
+              file=sys.stderr)
+    elif event.kind == "status":
+        print(f"{command}: {terminal(event.text)}", file=sys.stderr)
+
+
+def _finish(session: Any, out: Path | None, command: str) -> int:
+    from common.cli import terminal
+
+    net = session.game
+    match = net.match
+    result = match.result
+    who = "a draw" if result.winner is None else f"{net.label(result.winner)} wins"
+    line = f"game {session.url.game_id}: {who} by {result.reason} after {len(match.moves)} " \
+           f"{net.game.MOVES_KEY}"
+    if out is not None:
+        path = out / f"{net.game.NAME}-{session.url.game_id}-{session.url.role}.json"
+        try:
+            rec.save(path, session.record())
+        except OSError as err:
+            print(line, flush=True)
+            print(f"{command}: cannot write {terminal(path, None)} ({err.strerror or err})",
+                  file=sys.stderr)
+            return 1
+        line += f" -> {terminal(path, None)}"
+    print(line, flush=True)
+    return 0
