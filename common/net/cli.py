@@ -164,7 +164,7 @@ def host_command(args: argparse.Namespace, games: dict[str, Game]) -> int:
         try:
             return _play(hosted.url(wire.HOST_ROLE, local=True), games, specs, args.out,
                          seed=int(hosted.header.get("info", {}).get("seed", 0)),
-                         play_out=args.play_out, command="host")
+                         play_out=args.play_out, command="host", domain=hosted.domain)
         finally:
             if lan is not None:
                 lan.close()
@@ -216,7 +216,7 @@ def watch_command(args: argparse.Namespace, games: dict[str, Game]) -> int:
 
 def _play(url: wire.JoinUrl, games: dict[str, Game], specs: dict[str, SeatSpec],
           out: Path | None, seed: int = 0, play_out: bool = False, command: str = "join",
-          verbose: bool = False) -> int:
+          verbose: bool = False, domain: str | None = None) -> int:
     """The headless loop: poll the session, play the local seats, print, save at the end."""
     from common.cli import terminal
     from common.net.local import LocalSeats
@@ -229,7 +229,7 @@ def _play(url: wire.JoinUrl, games: dict[str, Game], specs: dict[str, SeatSpec],
             print(f"{command}: cannot create {terminal(out, None)}: {err.strerror}",
                   file=sys.stderr)
             return 1
-    session = NetSession(url, games)
+    session = NetSession(url, games, domain=domain)
     seats: LocalSeats | None = None
     waited = time.monotonic()
     try:

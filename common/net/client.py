@@ -41,8 +41,10 @@ class Published:
 class NetClient:
     """A connection to one game's stream (see the module docstring)."""
 
-    def __init__(self, url: wire.JoinUrl, start_seq: int = 1) -> None:
+    def __init__(self, url: wire.JoinUrl, start_seq: int = 1, domain: str | None = None
+                 ) -> None:
         self.url = url
+        self.domain = domain  # the JetStream domain (a host's own clients on a hub's leaf)
         self.stream = wire.stream_name(url.game_id)
         self.next_seq = max(1, start_seq)  # the first sequence not read yet
         self.status = "connecting…"
@@ -162,7 +164,7 @@ class NetClient:
                     with contextlib.suppress(Exception):
                         await old.unsubscribe()
                 try:
-                    js = self._nc.jetstream(timeout=PUBLISH_SECONDS)
+                    js = self._nc.jetstream(timeout=PUBLISH_SECONDS, domain=self.domain)
                     self._sub = await js.subscribe(
                         wire.game_subjects(self.url.game_id), stream=self.stream,
                         cb=self._message, ordered_consumer=True, idle_heartbeat=2.0,
@@ -198,7 +200,7 @@ class NetClient:
             return Published("error", text="not connected")
         headers = {wire.CAS_HEADER: str(expected)} if expected is not None else None
         try:
-            ack = await self._nc.jetstream().publish(subject, data, timeout=PUBLISH_SECONDS,
+            ack = await self._nc.jetstream(domain=self.domain).publish(subject, data, timeout=PUBLISH_SECONDS,
                                                      headers=headers)
         except nats.js.errors.APIError as err:
             if getattr(err, "err_code", None) == CAS_CODE:

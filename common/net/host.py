@@ -75,6 +75,7 @@ class HostedGame:
     advertise: str = ""  # the host name the join URLs carry
     hub: str = ""  # the hub's join URL for hosts, when the game lives on a hub
     hub_server: str = ""  # the hub's address for the remote seats (nats://HOST:PORT)
+    hub_leaf: str = ""  # the hub's leaf-node address (nats-leaf://HOST:PORT)
     header: dict = field(default_factory=dict)
 
     @classmethod
@@ -108,6 +109,11 @@ class HostedGame:
         except (OSError, ValueError, TypeError) as err:
             raise ValueError(f"no hosted game {game_id} to resume ({err})") from None
 
+    @property
+    def domain(self) -> str | None:
+        """The JetStream domain the host's own clients reach the stream by (a hub's)."""
+        return wire.HUB_DOMAIN if self.hub else None
+
     def url(self, role: str, local: bool = False) -> wire.JoinUrl:
         """The URL of a role: on the hub for remote seats and spectators of a hub game; on
         the embedded server otherwise (`local`: by loopback, for the host's own clients)."""
@@ -126,7 +132,8 @@ class HostedGame:
         manage = not self.hub
         out = []
         for role in [wire.HOST_ROLE, wire.WATCH_ROLE, *self.labels]:
-            pub, sub = permissions(self.game_id, role, tuple(self.local), manage=manage)
+            pub, sub = permissions(self.game_id, role, tuple(self.local), manage=manage,
+                                   domain=self.domain)
             out.append(User(wire.user_name(self.game_id, role), self.secrets[role], pub, sub))
         return out
 
@@ -162,7 +169,7 @@ class Host:
         if h.hub:
             from common.net.hub import leaf_url
 
-            config.leaf_remote = leaf_url(h.hub_server or h.hub, h.game_id, h.secrets["leaf"])
+            config.leaf_remote = leaf_url(h.hub_leaf, h.game_id, h.secrets["leaf"])
         else:
             config.store = h.folder / "store"
         h.save()
@@ -175,7 +182,7 @@ class Host:
         h = self.hosted
         h.header = header
         h.save()
-        asyncio.run(_open(h.url(wire.HOST_ROLE, local=True), header, not h.hub, seconds))
+        asyncio.run(_open(h.url(wire.HOST_ROLE, local=True), header, h.domain, seconds))
 
     def stop(self, kill: bool = False) -> None:
         """Stop the server (the store stays: `start` again resumes)."""
@@ -195,15 +202,15 @@ def stream_config(game_id: str) -> Any:
         deny_purge=True, num_replicas=1, **STREAM_LIMITS)
 
 
-async def _open(url: wire.JoinUrl, header: dict, create: bool, seconds: float) -> None:
+async def _open(url: wire.JoinUrl, header: dict, domain: str | None, seconds: float) -> None:
     import nats
     import nats.js.errors
 
     nc = await nats.connect(url.connect_url(), connect_timeout=5,
                             inbox_prefix=wire.inbox_prefix(url.game_id, url.role))
     try:
-        js = nc.jetstream(timeout=seconds)
-        if create:
+        js = nc.jetstream(timeout=seconds, domain=domain)
+        if domain is None:  # on its own server the host makes the stream (a hub made it)
             try:
                 await js.add_stream(stream_config(url.game_id))
             except nats.js.errors.BadRequestError as err:

@@ -83,24 +83,32 @@ class ServerConfig:
     max_payload: int = wire.MAX_PAYLOAD
     leaf_remote: str | None = None  # nats-leaf URL with credentials: link out to a hub
     leaf_port: int | None = None  # accept leaf nodes here (a hub)
+    domain: str | None = None  # the JetStream domain (a hub's: leaf nodes reach it by it)
     name: str = "overlords"
 
 
-def read_permissions(stream: str) -> list[str]:
+def js_api(domain: str | None = None) -> str:
+    """The JetStream API prefix: `$JS.API`, or `$JS.<domain>.API` across a leaf link."""
+    return f"$JS.{domain}.API" if domain else "$JS.API"
+
+
+def read_permissions(stream: str, domain: str | None = None) -> list[str]:
     """What a reader of a stream publishes: its consumer's API requests and flow control."""
-    return [f"$JS.API.CONSUMER.CREATE.{stream}", f"$JS.API.CONSUMER.CREATE.{stream}.>",
-            f"$JS.API.CONSUMER.DELETE.{stream}.>", f"$JS.API.CONSUMER.INFO.{stream}.>",
-            f"$JS.API.STREAM.INFO.{stream}", f"$JS.FC.{stream}.>"]
+    api = js_api(domain)
+    return [f"{api}.CONSUMER.CREATE.{stream}", f"{api}.CONSUMER.CREATE.{stream}.>",
+            f"{api}.CONSUMER.DELETE.{stream}.>", f"{api}.CONSUMER.INFO.{stream}.>",
+            f"{api}.STREAM.INFO.{stream}", f"$JS.FC.{stream}.>"]
 
 
-def permissions(game_id: str, role: str, local: tuple[str, ...] = (),
-                manage: bool = False) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def permissions(game_id: str, role: str, local: tuple[str, ...] = (), manage: bool = False,
+                domain: str | None = None) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(publish, subscribe) of a role of a game: a seat label (its own seat subject), "watch"
     (nothing of the game), "host" (the header and its `local` seats' subjects; `manage`: it
     may also create the stream, on its own server) or "leaf" (as the host, over a leaf link).
-    Every role reads the stream and receives on its own inbox."""
+    Every role reads the stream and receives on its own inbox; `domain`: the stream is on a
+    hub, reached across a leaf link through that JetStream domain."""
     stream = wire.stream_name(game_id)
-    publish = read_permissions(stream)
+    publish = read_permissions(stream, domain)
     inbox = wire.inbox_prefix(game_id, role)
     if role in (wire.HOST_ROLE, "leaf"):
         publish.append(wire.host_subject(game_id))
@@ -130,6 +138,8 @@ def render(config: ServerConfig) -> str:
     if config.store is not None:
         lines.append("jetstream {")
         lines.append(f"  store_dir: {_quote(str(config.store))}")
+        if config.domain:
+            lines.append(f"  domain: {_quote(config.domain)}")
         lines.append("  max_memory_store: 256MB")
         lines.append("  max_file_store: 4GB")
         lines.append("}")

@@ -42,10 +42,11 @@ class _Outgoing:
 class NetSession:
     """One client of a network game (see the module docstring)."""
 
-    def __init__(self, url: wire.JoinUrl, games: dict[str, Game], start_seq: int = 1) -> None:
+    def __init__(self, url: wire.JoinUrl, games: dict[str, Game], start_seq: int = 1,
+                 domain: str | None = None) -> None:
         self.url = url
         self.game = NetGame(games)
-        self.client = NetClient(url, start_seq)
+        self.client = NetClient(url, start_seq, domain)
         self._out: list[_Outgoing] = []
 
     # reading -------------------------------------------------------------------------------

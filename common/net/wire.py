@@ -45,6 +45,7 @@ USER = re.compile(r"([a-z0-9]{8,32})_([a-z0-9]{1,8})")
 SECRET = re.compile(r"[A-Za-z0-9_-]{16,128}")
 DEFAULT_PORT = 4222
 INBOX_ROOT = "_INBOX"
+HUB_DOMAIN = "hub"  # a hub's JetStream domain: a host's leaf server reaches it by it
 
 
 class WireError(ValueError):
