@@ -126,7 +126,7 @@ class NetClient:
                     disconnected_cb=self._disconnected, reconnected_cb=self._reconnected,
                     error_cb=self._error, closed_cb=self._closed)
                 break
-            except (NoServersError, OSError, asyncio.TimeoutError) as err:
+            except (NoServersError, OSError, TimeoutError) as err:
                 if "authorization" in str(err).lower():
                     return self._give_up("the server refused these credentials")
                 self.status = "connecting…"
@@ -200,8 +200,8 @@ class NetClient:
             return Published("error", text="not connected")
         headers = {wire.CAS_HEADER: str(expected)} if expected is not None else None
         try:
-            ack = await self._nc.jetstream(domain=self.domain).publish(subject, data, timeout=PUBLISH_SECONDS,
-                                                     headers=headers)
+            js = self._nc.jetstream(domain=self.domain)
+            ack = await js.publish(subject, data, timeout=PUBLISH_SECONDS, headers=headers)
         except nats.js.errors.APIError as err:
             if getattr(err, "err_code", None) == CAS_CODE:
                 return Published("race", text="another message came first")

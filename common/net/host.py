@@ -227,7 +227,7 @@ async def _open(url: wire.JoinUrl, header: dict, domain: str | None, seconds: fl
                     return  # the header is there already (a restarted host)
                 raise
             except (nats.errors.NoRespondersError, nats.js.errors.NoStreamResponseError,
-                    asyncio.TimeoutError, nats.errors.TimeoutError):
+                    TimeoutError, nats.errors.TimeoutError):
                 if asyncio.get_running_loop().time() > deadline:
                     raise
                 await asyncio.sleep(0.1)  # a leaf link still coming up
