@@ -206,8 +206,11 @@ def free_port(host: str = "127.0.0.1") -> int:
 
 
 def port_free(host: str, port: int) -> bool:
-    """True if `port` can be listened on at `host` now."""
+    """True if `port` can be listened on at `host` now (as the server binds: connections
+    of a killed server waiting out TIME_WAIT do not hold it)."""
     with socket.socket() as sock:
+        if os.name == "posix":
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             sock.bind((host, port))
         except OSError:
