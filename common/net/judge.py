@@ -76,6 +76,7 @@ class NetGame:
         self.last_seq = 0
         self.chatter: dict[int, int] = {}  # messages per seat since the last turn played
         self.undo: UndoAsk | None = None
+        self.epoch = 0  # grows when turns are taken back (a ply number means a new turn)
         self.broken = ""  # why the log cannot be followed (a bad header): nothing applies
 
     # reading -------------------------------------------------------------------------------
@@ -371,6 +372,7 @@ class NetGame:
         """The match from `initial` with those moves (and the withdrawals before them)."""
         old = self.match
         assert old is not None
+        self.epoch += 1
         kept = [w for w in old.withdrawn if w.after <= len(moves)]
         self.match = Match(old.game, initial, dict(old.seats), names=old.names, moves=moves,
                            withdrawn=kept, info=old.info)

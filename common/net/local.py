@@ -36,8 +36,8 @@ class LocalSeats:
         self.players = {p: make_player(game, spec, random.Random(seed * 31 + p), args)
                         for p, spec in specs.items()}
         self._pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="net-seat")
-        self._thinking: tuple[int, int, str, concurrent.futures.Future] | None = None
-        self._done: tuple[int, int, str] | None = None  # the last question answered
+        self._thinking: tuple[tuple[int, int, str, int], concurrent.futures.Future] | None = None
+        self._done: tuple[int, int, str, int] | None = None  # the last question answered
         self._answered: set[tuple[int, int]] = set()  # (undo request, player) answered
 
     def step(self) -> None:
@@ -47,28 +47,29 @@ class LocalSeats:
             return
         self._answer_undo()
         if self._thinking is not None:
-            player, ply, kind, future = self._thinking
+            asked, future = self._thinking
             if not future.done():
                 return
             self._thinking = None
-            self._done = (player, ply, kind)
-            if (player, ply, kind) == self._question():
-                self._publish(player, kind, future)
+            self._done = asked
+            if asked == self._question():
+                self._publish(asked[0], asked[2], future)
             return
         question = self._question()
         if question is None or question == self._done or self.session.pending(question[0]):
             return
-        player, ply, kind = question
-        self._thinking = (player, ply, kind, self._pool.submit(self._think, player, kind))
+        player, _, kind, _ = question
+        self._thinking = (question, self._pool.submit(self._think, player, kind))
 
-    def _question(self) -> tuple[int, int, str] | None:
+    def _question(self) -> tuple[int, int, str, int] | None:
+        """(player, ply, "setup" or "move", epoch) of the local seat to act now, or None."""
         net = self.session.game
         setting = net.setting_up()
         if setting is not None:
-            return (setting, 0, "setup") if setting in self.players else None
+            return (setting, 0, "setup", net.epoch) if setting in self.players else None
         mover = net.to_move()
         if mover is not None and mover in self.players:
-            return (mover, net.plies, "move")
+            return (mover, net.plies, "move", net.epoch)
         return None
 
     def _think(self, player: int, kind: str) -> Any:
