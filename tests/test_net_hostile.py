@@ -101,7 +101,7 @@ def test_join_urls_round_trip_and_bad_ones_are_refused():
     assert wire.parse_url(str(url)) == url and url.role == "white"
     assert url.secret not in url.server
     for bad in ("http://x", "nats://u:p@h:1/abcdefgh12", str(url) + "?x=1",
-                str(url).replace("/abcdefgh12", "/zzzzzzzz99"), "nats://\x1b[31m"):
+                str(url).rsplit("/", 1)[0] + "/zzzzzzzz99", "nats://\x1b[31m"):
         with pytest.raises(ValueError):
             wire.parse_url(bad)
 
