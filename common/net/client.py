@@ -118,7 +118,7 @@ class NetClient:
         while not self._closing:
             try:
                 self._nc = await nats.connect(
-                    self.url.connect_url(), name=f"overlords {self.url.role}",
+                    self.url.connect_url(), name=f"ovp {self.url.role}",
                     inbox_prefix=wire.inbox_prefix(self.url.game_id, self.url.role),
                     allow_reconnect=True, max_reconnect_attempts=-1,
                     reconnect_time_wait=RETRY_SECONDS, connect_timeout=2,

@@ -84,7 +84,7 @@ class ServerConfig:
     leaf_remote: str | None = None  # nats-leaf URL with credentials: link out to a hub
     leaf_port: int | None = None  # accept leaf nodes here (a hub)
     domain: str | None = None  # the JetStream domain (a hub's: leaf nodes reach it by it)
-    name: str = "overlords"
+    name: str = "ovp"
 
 
 def js_api(domain: str | None = None) -> str:
