@@ -18,7 +18,7 @@ URL = str(wire.make_url("127.0.0.1", 4222, "abcdefgh12", "black", wire.new_secre
     (["join", URL, "--as", "human"], "human seat"),
     (["join", URL, "--as", "wizard"], "unknown player"),
     (["join", URL.replace("_black", "_watch"), "--as", "easy"], "not a seat"),
-    (["watch", "nats://\x1b[2J@x/y"], "watch URL".split()[0]),
+    (["watch", "nats://\x1b[2J@x/y"], "join URL"),
     (["host", "overlords", "--players", "human,remote"], "human seat"),
     (["host", "overlords", "--players", "easy,remote,remote"], "needs 2"),
     (["host", "prepollency", "--players", "easy,remote", "--first", "2"], ""),
