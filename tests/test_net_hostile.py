@@ -118,3 +118,51 @@ def test_a_seat_secret_is_kept_private_and_never_through_a_link(tmp_path):
     with pytest.raises(OSError):
         keys.save("abcdefgh12", "black", secret)
     assert target.read_text() == "x" and keys.load("abcdefgh12", "black") is None
+
+
+def test_two_writers_for_one_seat_never_both_land_a_ply():
+    host = host_game("prepollency", ["random", None], seed=4, first=1)
+    h = host.hosted
+    a = Player(session(h.url("host", local=True)), {"1": "random"})
+    b1, b2 = session(h.url("3")), session(h.url("3"))  # the seat joined twice
+    watchers = [a, Player(b1, {}), Player(b2, {})]
+    try:
+        drive(watchers, lambda: b1.game.to_move() == 3 and b2.game.to_move() == 3
+              and b1.game.plies == b2.game.plies)
+        game, ply = b1.game.game, b1.game.plies
+        moves = game.legal_moves(b1.game.match.state)
+        b1.play(3, moves[0])
+        b2.play(3, moves[-1])  # both at the same ply, both conditioned on the same sequence
+        drive(watchers, lambda: not b1.pending() and not b2.pending()
+              and b1.game.plies > ply and b2.game.plies > ply)
+        assert b1.game.match.moves[ply] == b2.game.match.moves[ply]
+        assert not [e for p in watchers for e in p.events if "stale" in e.text]
+    finally:
+        for p in watchers:
+            p.close()
+        host.stop()
+
+
+def test_a_hub_refuses_bad_registrations(tmp_path):
+    from common.net.host import HostedGame
+    from common.net.hub import Hub, register
+    from common.net.server import free_port
+
+    hub = Hub(tmp_path / "hub", "127.0.0.1", free_port(), free_port())
+    hub.start()
+    try:
+        good = HostedGame.new("overlords", ["white", "black"], ["white"], hub=hub.host_url)
+        register(good)
+        again = HostedGame.new("overlords", ["white", "black"], ["white"], hub=hub.host_url)
+        again.game_id = good.game_id
+        with pytest.raises(ValueError, match="taken"):
+            register(again)
+        odd = HostedGame.new("overlords", ["white", "black"], ["red"], hub=hub.host_url)
+        with pytest.raises(ValueError, match="local"):
+            register(odd)
+        assert len(hub.state["games"]) == 1
+        # a seat of the registered game cannot register games or read the admin subject
+        seat = good.url("black")
+        assert "ermission" in publish_raw(seat, "ovp.hub.create", b"{}")
+    finally:
+        hub.stop()

@@ -137,3 +137,29 @@ def test_a_leaf_server_linked_to_a_hub_carries_a_game(tmp_path):
         if host is not None:
             host.stop()
         hub.stop()
+
+
+def test_the_host_and_join_commands_play_a_game_and_write_the_same_record(tmp_path):
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    host = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "host", "overlords",
+                             "--players", "easy:30,remote", "--seed", "11", "--out",
+                             str(tmp_path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env=env, text=True)
+    try:
+        assert host.stdout is not None
+        first = host.stdout.readline().split()
+        second = host.stdout.readline().split()
+        assert first[:2] == ["join", "black"] and second[0] == "watch"
+        joined = _join(first[2], tmp_path, "random")
+        out, err = joined.communicate(timeout=120)
+        assert joined.returncode == 0, err
+        rest, err = host.communicate(timeout=120)
+        assert host.returncode == 0, err
+        assert "wins by" in rest and "wins by" in out
+        records = [rec.load(p) for p in sorted(tmp_path.glob("overlords-*.json"))]
+        assert len(records) == 2
+        _same_game(*records)
+        secret = wire.parse_url(first[2]).secret
+        assert all(secret not in p.read_text() for p in tmp_path.glob("*.json"))
+    finally:
+        host.kill()
