@@ -39,8 +39,11 @@ from common.net.server import (
 )
 from common.protocol import Game
 
-STREAM_LIMITS = {"max_msgs": 20_000, "max_bytes": 32 * 1024 * 1024, "max_consumers": 256,
-                 "max_msgs_per_subject": 4_000}
+# a game's log: honest messages are ~100 bytes, a long game a few thousand of them. Each
+# subject is bounded on its own (a flooding seat fills at most 2,000 x 2 KB = 4 MB, half the
+# stream), so one peer's flood never stops the others' messages
+STREAM_LIMITS = {"max_msgs": 10_000, "max_bytes": 8 * 1024 * 1024, "max_consumers": 256,
+                 "max_msgs_per_subject": 2_000}
 
 
 def host_folder(game_id: str) -> Path:

@@ -149,7 +149,7 @@ class Hub:
                 users.append(User(wire.user_name(game_id, role), secret, pub, sub))
         return ServerConfig(host=self.listen, port=self.port, store=self.store / "store",
                             users=users, leaf_port=self.leaf_port, name="ovp-hub",
-                            domain=wire.HUB_DOMAIN)
+                            domain=wire.HUB_DOMAIN, file_store=f"{MAX_GAMES * 8}MB")
 
     def start(self) -> None:
         """Start the server and the admin service (in a daemon thread)."""

@@ -84,6 +84,7 @@ class ServerConfig:
     leaf_remote: str | None = None  # nats-leaf URL with credentials: link out to a hub
     leaf_port: int | None = None  # accept leaf nodes here (a hub)
     domain: str | None = None  # the JetStream domain (a hub's: leaf nodes reach it by it)
+    file_store: str = "256MB"  # JetStream's disk budget (each stream reserves its max_bytes)
     name: str = "ovp"
 
 
@@ -141,7 +142,7 @@ def render(config: ServerConfig) -> str:
         if config.domain:
             lines.append(f"  domain: {_quote(config.domain)}")
         lines.append("  max_memory_store: 256MB")
-        lines.append("  max_file_store: 4GB")
+        lines.append(f"  max_file_store: {config.file_store}")
         lines.append("}")
     if config.users:
         lines.append("authorization {")

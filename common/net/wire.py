@@ -31,7 +31,7 @@ from urllib.parse import urlsplit
 PROTOCOL = 1  # the header's "protocol": a client refuses a log of another
 SUBJECT_ROOT = "ovp"
 STREAM_PREFIX = "OVP_"
-MAX_MESSAGE = 4096  # bytes of one message (the stream refuses larger ones)
+MAX_MESSAGE = 2048  # bytes of one message (the stream refuses larger ones; a header ~700)
 MAX_PAYLOAD = 8192  # the server's max_payload: larger is refused before it is stored
 MAX_DEPTH = 6  # nesting of a message (a header: record > setup > white > "O")
 CAS_HEADER = "Nats-Expected-Last-Sequence"
