@@ -142,9 +142,15 @@ def host_command(args: argparse.Namespace, games: dict[str, Game]) -> int:
                 return _bad("host", err)
             hub = args.hub
         hosted = HostedGame.new(args.game, labels, local, args.listen, args.port, hub)
-        players = {lab: ("human" if s is None else str(s))
+        hosted.specs = {lab: str(s) for lab, s in zip(labels, specs, strict=True)
+                        if s is not None}
+        # a bot's command line stays on this machine (no peer runs it, and it may be long):
+        # the header names the bot instead
+        players = {lab: ("human" if s is None or s.is_bot else str(s))
                    for lab, s in zip(labels, specs, strict=True)}
-        header = header_message(game, initial, players, remote, info={"seed": seed})
+        names = {lab: s.describe()[:40] for lab, s in zip(labels, specs, strict=True)
+                 if s is not None and s.is_bot}
+        header = header_message(game, initial, players, remote, names, info={"seed": seed})
         hosted.header = header
     host = Host(hosted)
     if hosted.hub and args.resume is None:
@@ -159,8 +165,7 @@ def host_command(args: argparse.Namespace, games: dict[str, Game]) -> int:
             print(f"join {label} {hosted.url(label)}", flush=True)
         print(f"watch {hosted.url(wire.WATCH_ROLE)}", flush=True)
         lan = _advertise(hosted)
-        specs = {lab: SeatSpec.parse(s) for lab, s in hosted.header["players"].items()
-                 if lab in hosted.local}
+        specs = {lab: SeatSpec.parse(s) for lab, s in hosted.specs.items()}
         try:
             return _play(hosted.url(wire.HOST_ROLE, local=True), games, specs, args.out,
                          seed=int(hosted.header.get("info", {}).get("seed", 0)),

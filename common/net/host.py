@@ -80,6 +80,7 @@ class HostedGame:
     hub_server: str = ""  # the hub's address for the remote seats (nats://HOST:PORT)
     hub_leaf: str = ""  # the hub's leaf-node address (nats-leaf://HOST:PORT)
     header: dict = field(default_factory=dict)
+    specs: dict[str, str] = field(default_factory=dict)  # who plays the local seats
 
     @classmethod
     def new(cls, game: str, labels: list[str], local: list[str], listen: str = "127.0.0.1",
