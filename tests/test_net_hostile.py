@@ -166,3 +166,16 @@ def test_a_hub_refuses_bad_registrations(tmp_path):
         assert "ermission" in publish_raw(seat, "ovp.hub.create", b"{}")
     finally:
         hub.stop()
+
+
+def test_a_wrong_secret_is_refused_once_and_for_good():
+    host = host_game("overlords", ["random", None])
+    url = host.hosted.url("black")
+    wrong = wire.JoinUrl(url.scheme, url.host, url.port, url.user, wire.new_secret(),
+                         url.game_id)
+    guest = Player(session(wrong), {"black": "random"})
+    try:
+        drive([guest], lambda: bool(guest.net.failed))
+        assert "refused" in guest.net.failed and not guest.net.game.ready
+    finally:
+        guest.close(), host.stop()

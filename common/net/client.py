@@ -55,6 +55,7 @@ class NetClient:
         self._loop = asyncio.new_event_loop()
         self._nc: Any = None
         self._sub: Any = None
+        self._connect_task: asyncio.Task | None = None
         self._closing = False
         self._resubscribing = False
         self._ready: concurrent.futures.Future[bool] = concurrent.futures.Future()
@@ -115,6 +116,8 @@ class NetClient:
         import nats
         from nats.errors import NoServersError
 
+        self._connect_task = asyncio.current_task()
+
         while not self._closing:
             try:
                 self._nc = await nats.connect(
@@ -145,10 +148,14 @@ class NetClient:
         return None
 
     def _give_up(self, why: str) -> None:
+        """Final: `failed` says why (the caller shows it once) and no attempt goes on."""
         self.failed = why
-        self._say(why)
+        self.status = why
         if not self._ready.done():
             self._ready.set_result(False)
+        task = self._connect_task
+        if task is not None and not task.done() and task is not asyncio.current_task():
+            task.cancel()  # nats-py would go on trying the refused credentials
 
     async def _subscribe(self, first: bool = False) -> None:
         """(Re)make the ordered consumer from `next_seq`, trying until it works."""
@@ -230,6 +237,11 @@ class NetClient:
         self.connected = False
 
     async def _close(self) -> None:
+        task = self._connect_task
+        if task is not None and not task.done():
+            task.cancel()
+            with contextlib.suppress(BaseException):
+                await task
         if self._sub is not None:
             with contextlib.suppress(Exception):
                 await self._sub.unsubscribe()
