@@ -163,3 +163,41 @@ def test_the_host_and_join_commands_play_a_game_and_write_the_same_record(tmp_pa
         assert all(secret not in p.read_text() for p in tmp_path.glob("*.json"))
     finally:
         host.kill()
+
+
+def test_a_remote_seat_is_a_seat_runner_polled_like_a_cpu():
+    import random
+
+    import pytest
+
+    from common.net.session import RemoteSeat
+    from common.protocol import Forfeit
+    from common.seats import Ask
+
+    host = host_game("prepollency", ["random", None, None], seed=3, first=1)
+    h = host.hosted
+    a = Player(session(h.url("host", local=True)), {"1": "random"})
+    b = Player(session(h.url("2")), {})  # seats 2 and 3 are played by hand below
+    c = Player(session(h.url("3")), {})
+    everyone = [a, b, c]
+    runner = RemoteSeat(a.net, 2)
+    try:
+        drive(everyone, lambda: a.net.game.to_move() == 2 and b.net.game.to_move() == 2)
+        runner.start(Ask("prepollency", a.net.game.match.state, 0))
+        assert runner.busy() and runner.poll() is None
+        state = b.net.game.match.state
+        b.net.play(2, GAMES["prepollency"].random_move(state, random.Random(1)))
+        got = []
+        drive(everyone, lambda: got.append(runner.poll()) or got[-1] is not None)
+        assert got[-1] == a.net.game.match.moves[1] and not runner.busy()
+        drive(everyone, lambda: c.net.game.to_move() == 3)
+        c.net.resign(3)
+        drive(everyone, lambda: b.net.game.to_move() == 2 and a.net.game.to_move() == 2)
+        runner.start(Ask("prepollency", a.net.game.match.state, 0))
+        b.net.resign(2)  # seat 2 leaves: its runner says so
+        with pytest.raises(Forfeit):
+            drive(everyone, lambda: runner.poll() is not None)
+        drive(everyone, lambda: a.net.game.over)
+        assert a.net.record()["result"] == {"winner": 1, "reason": "resign"}
+    finally:
+        a.close(), b.close(), c.close(), host.stop()

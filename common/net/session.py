@@ -158,7 +158,8 @@ class NetSession:
 
 class RemoteSeat:
     """The `SeatRunner` of a seat played by another client: its move is the one the log
-    brings for the turn asked; a seat that left raises `Forfeit`. Never blocks."""
+    brings for the turn asked; a seat that left (or a game that ended meanwhile) raises
+    `Forfeit`. Never blocks."""
 
     def __init__(self, session: NetSession, player: int) -> None:
         self.session = session
@@ -170,7 +171,8 @@ class RemoteSeat:
         self._ply = self.session.game.plies
 
     def poll(self) -> Any:
-        """The move once the log has it, else None; Forfeit if the seat left the game."""
+        """The move once the log has it, else None; Forfeit if the seat left the game (or the
+        game ended without its move)."""
         if self._ply is None:
             return None
         match = self.session.game.match
@@ -179,8 +181,8 @@ class RemoteSeat:
         if len(match.moves) > self._ply and match.mover(self._ply) == self.player:
             move, self._ply = match.moves[self._ply], None
             return move
-        if not match.over and not match.in_game(self.player):
-            self._ply = None
+        if match.over or not match.in_game(self.player):
+            self._ply = None  # it left (a resignation, a forfeit), or the game ended
             raise Forfeit(f"seat {self.session.game.label(self.player)} left the game")
         return None
 
