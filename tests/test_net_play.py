@@ -201,3 +201,29 @@ def test_a_remote_seat_is_a_seat_runner_polled_like_a_cpu():
         assert a.net.record()["result"] == {"winner": 1, "reason": "resign"}
     finally:
         a.close(), b.close(), c.close(), host.stop()
+
+
+def test_a_move_made_while_the_server_is_down_lands_once_it_is_back():
+    import random
+
+    host = host_game("prepollency", [None, None], seed=6, first=1)
+    h = host.hosted
+    a, b = Player(session(h.url("1")), {}), Player(session(h.url("3")), {})
+    rng = random.Random(2)
+    game = GAMES["prepollency"]
+    try:
+        drive([a, b], lambda: a.net.game.ready and b.net.game.ready)
+        a.net.play(1, game.random_move(a.net.game.match.state, rng))
+        drive([a, b], lambda: b.net.game.to_move() == 3)
+        host.stop(kill=True)
+        drive([a, b], lambda: not b.net.client.connected)
+        b.net.play(3, game.random_move(b.net.game.match.state, rng))  # sent into the outage
+        for _ in range(50):
+            b.step()  # its publish fails: it waits for the connection, it is not dropped
+        assert b.net.pending(3)
+        host.start()
+        drive([a, b], lambda: a.net.game.plies == 2 and b.net.game.plies == 2
+              and not b.net.pending())
+        assert a.net.game.match.moves == b.net.game.match.moves
+    finally:
+        a.close(), b.close(), host.stop()

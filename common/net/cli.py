@@ -31,9 +31,10 @@ def add_parsers(sub: Any, names: list[str]) -> dict[str, argparse.ArgumentParser
     host = sub.add_parser("host", help="host a network game: print join URLs, play the local "
                           "seats, write the record")
     host.add_argument("game", choices=names)
-    host.add_argument("--players", required=True,
+    host.add_argument("--players", default=None,
                       help="one spec per seat, comma-separated: random, easy, normal, hard, "
-                           "LEVEL:N, cmd:PROGRAM ARGS, or remote (a seat someone joins)")
+                           "LEVEL:N, cmd:PROGRAM ARGS, or remote (a seat someone joins); "
+                           "required unless --resume")
     host.add_argument("--seed", type=int, default=None, help="seed of the board and the CPUs")
     host.add_argument("--first", type=int, default=None, help="prepollency: the first seat")
     host.add_argument("--out", type=Path, default=None, help="folder for the record")
@@ -115,6 +116,10 @@ def host_command(args: argparse.Namespace, games: dict[str, Game]) -> int:
             hosted = HostedGame.load(args.resume)
         except ValueError as err:
             return _bad("host", err)
+        if hosted.game != args.game:
+            return _bad("host", f"game {args.resume} is a game of {hosted.game}")
+    elif args.players is None:
+        return _bad("host", "--players is required (or --resume GAME_ID)")
     else:
         texts = [p.strip() for p in args.players.split(",")]
         try:

@@ -18,6 +18,7 @@ the server (no secret), the game id, this client's seat or role, the last sequen
 from __future__ import annotations
 
 import concurrent.futures
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,7 +28,8 @@ from common.net.judge import Event, NetGame
 from common.protocol import Forfeit, Game
 from common.seats import Ask
 
-MAX_TRIES = 200  # publishes of one message (each after a lost race or a drop)
+MAX_TRIES = 40  # failed publishes of one message while connected (a refused subject)
+RETRY_SECONDS = 0.25
 NET_KEY = "net"
 
 
@@ -35,8 +37,11 @@ NET_KEY = "net"
 class _Outgoing:
     message: dict
     subject: str
-    future: concurrent.futures.Future[Published]
-    tries: int = 1
+    future: concurrent.futures.Future[Published] | None  # None: waiting to be sent again
+    expected: int  # the sequence it was last conditioned on
+    tries: int = 1  # failed publishes while connected (a lost race or a drop is not one)
+    failed: bool = False  # the last try failed (else it lost a race)
+    after: float = 0.0  # not again before this (time.monotonic)
 
 
 class NetSession:
@@ -87,7 +92,8 @@ class NetSession:
         label = self.game.label(player)
         message = {"t": kind, "seat": label, "ply": self.game.plies, **fields}
         subject = wire.seat_subject(self.url.game_id, label)
-        self._out.append(_Outgoing(message, subject, self._publish(subject, message)))
+        self._out.append(_Outgoing(message, subject, self._publish(subject, message),
+                                   self.game.last_seq))
 
     def _publish(self, subject: str, message: dict) -> concurrent.futures.Future[Published]:
         return self.client.publish(subject, wire.encode(message), self.game.last_seq)
@@ -98,23 +104,38 @@ class NetSession:
                    for out in self._out)
 
     def _resend(self) -> None:
+        """Publish again what did not land, while it still fits the game: after a lost race
+        once the messages that won it are judged; after a drop once connected again; after
+        another failure a little later (at most MAX_TRIES: a refused subject stays refused)."""
         keep = []
+        now = time.monotonic()
         for out in self._out:
-            if not out.future.done():
-                keep.append(out)
-                continue
-            result = out.future.result()
-            if result.outcome == "ok":
-                continue
-            if out.message["ply"] != self.game.plies or out.tries >= MAX_TRIES:
-                continue  # the game moved on: it no longer fits (the log decides anyway)
-            player = self.game.player_of(out.message["seat"])
-            if player is None or not self.game.in_game(player):
-                continue
-            out.future = self._publish(out.subject, out.message)
-            out.tries += 1
+            if out.future is not None:
+                if not out.future.done():
+                    keep.append(out)
+                    continue
+                result = out.future.result()
+                if result.outcome == "ok":
+                    continue
+                out.future = None
+                out.failed = result.outcome == "error"
+                if out.failed and self.client.connected:
+                    out.tries += 1
+                    out.after = now + RETRY_SECONDS
+            if not self._fits(out) or out.tries > MAX_TRIES:
+                continue  # the game moved on (the log decides anyway), or it is refused
+            if self.client.connected and now >= out.after and (
+                    out.failed or self.game.last_seq > out.expected):
+                out.expected = self.game.last_seq
+                out.future = self._publish(out.subject, out.message)
             keep.append(out)
         self._out = keep
+
+    def _fits(self, out: _Outgoing) -> bool:
+        """True while the message is still for the game as it stands."""
+        player = self.game.player_of(out.message["seat"])
+        return out.message["ply"] == self.game.plies and player is not None \
+            and self.game.in_game(player)
 
     def play(self, player: int, move: Any) -> None:
         """A local seat's move (a whole turn)."""
