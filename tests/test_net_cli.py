@@ -45,3 +45,31 @@ def test_a_lan_listing_is_read_as_hostile_input():
     assert lan._read("abcdefgh12", _info(port=0)) is None
     assert lan._read("abcdefgh12", _info(properties={b"game": b"rm -rf /"})) is None
     assert lan._read("abcdefgh12", None) is None
+
+
+def test_the_hub_command_prints_its_host_url_and_stops_on_sigterm(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from common.net.hub import parse_hub_url
+    from common.net.server import free_port
+
+    root = Path(__file__).resolve().parent.parent
+    hub = subprocess.Popen([sys.executable, str(root / "main.py"), "hub", "--listen",
+                            "127.0.0.1", "--port", str(free_port()), "--leaf-port",
+                            str(free_port()), "--store", str(tmp_path / "hub")],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           env={**os.environ, "PYTHONPATH": str(root)})
+    try:
+        assert hub.stdout is not None
+        assert hub.stdout.readline().startswith("hub ready")
+        url = hub.stdout.readline().split()[-1]
+        assert parse_hub_url(url)[1] == "hubhost"
+        assert (tmp_path / "hub" / "hub.json").stat().st_mode & 0o077 == 0
+        hub.send_signal(signal.SIGTERM)
+        assert hub.wait(60) == 0
+    finally:
+        hub.kill()

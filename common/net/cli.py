@@ -41,6 +41,9 @@ def add_parsers(sub: Any, names: list[str]) -> dict[str, argparse.ArgumentParser
     host.add_argument("--listen", default="127.0.0.1",
                       help="address to listen on (127.0.0.1; 0.0.0.0 for the LAN)")
     host.add_argument("--port", type=int, default=0, help="port (default: a free one)")
+    host.add_argument("--advertise", default=None,
+                      help="the host name or address the join URLs carry (default: this "
+                           "machine's first LAN address when listening beyond loopback)")
     host.add_argument("--hub", default=None,
                       help="a hub's host URL (nats://hubhost:KEY@HOST:PORT): the game lives "
                            "there, this server links to it as a leaf node")
@@ -147,6 +150,7 @@ def host_command(args: argparse.Namespace, games: dict[str, Game]) -> int:
                 return _bad("host", err)
             hub = args.hub
         hosted = HostedGame.new(args.game, labels, local, args.listen, args.port, hub)
+        hosted.advertise = args.advertise or ""
         hosted.specs = {lab: str(s) for lab, s in zip(labels, specs, strict=True)
                         if s is not None}
         # a bot's command line stays on this machine (no peer runs it, and it may be long):
