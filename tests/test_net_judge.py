@@ -148,3 +148,13 @@ def test_two_judges_of_the_same_log_agree_on_every_refusal_and_forfeit():
     again = [e.text for message in log.stream[1:] for e in other.feed(*message)]
     assert again == texts and other.record() == log.net.record()
     assert any("illegal move" in text for text in texts)
+
+
+def test_a_seat_leaves_where_the_log_puts_it_whatever_ply_it_saw():
+    log = Log("prepollency", 4, first=1)
+    rng = random.Random(6)
+    for _ in range(3):
+        log.play(rng)
+    stale = {"t": "resign", "seat": "2", "ply": 1}  # sent before two turns it had not read
+    assert kinds(log.put(wire.seat_subject(GID, "2"), stale)) == ["left"]
+    assert log.net.record()["withdrawn"] == [{"seat": 2, "after": 3, "reason": "resign"}]

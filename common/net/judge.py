@@ -12,7 +12,8 @@ The rules, in order, for a message on ``ovp.<id>.seat.<label>``:
 2. the seat must still be in the game and the game not over (else ignored);
 3. a seat that sends more than `FLOOD_LIMIT` messages while no turn is played forfeits
    (a flood): a peer's noise ends only its own participation;
-4. its ``"ply"`` must be the number of turns played (else: stale or skipped, ignored);
+4. its ``"ply"`` must be the number of turns played (else: stale or skipped, ignored), but
+   for ``resign`` and ``forfeit``: a seat may leave at any point, where the log puts it;
 5. by kind: ``setup`` (Overlords, in seat order, before the first move), ``move`` (only the
    seat to move; a move the engine refuses forfeits the seat, as a failing bot does),
    ``resign`` / ``forfeit`` (the seat leaves: `Match.resign`, i.e. `record.withdraw`),
@@ -35,6 +36,7 @@ from common.seats import recorded_seats
 
 FLOOD_LIMIT = 24  # messages a seat may send while no turn is played (an honest one sends ~5)
 NAME_LIMIT = 40  # characters of a seat's name kept from a header
+LEAVING = (wire.RESIGN, wire.FORFEIT)  # a seat may leave whatever turn it last saw
 INFO_KEYS = ("seed", "colours")  # record keys a header may add (small scalars / label maps)
 
 
@@ -230,10 +232,10 @@ class NetGame:
         if flood:
             return flood
         ply = message.get("ply")
-        if ply != self.plies or isinstance(ply, bool):
+        kind = message["t"]
+        if (ply != self.plies or isinstance(ply, bool)) and kind not in LEAVING:
             return [Event("refused", seq, f"seat {label}: for turn {rec.cut(repr(ply), 12)}, "
                           f"but {self.plies} turns are played (stale or skipped)", player)]
-        kind = message["t"]
         handler = {wire.SETUP: self._setup, wire.MOVE: self._move, wire.RESIGN: self._resigns,
                    wire.FORFEIT: self._resigns, wire.UNDO: self._undo_ask,
                    wire.UNDO_YES: self._undo_answer, wire.UNDO_NO: self._undo_answer}.get(kind)

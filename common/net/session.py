@@ -134,7 +134,8 @@ class NetSession:
     def _fits(self, out: _Outgoing) -> bool:
         """True while the message is still for the game as it stands."""
         player = self.game.player_of(out.message["seat"])
-        return out.message["ply"] == self.game.plies and player is not None \
+        leaving = out.message["t"] in (wire.RESIGN, wire.FORFEIT)  # whatever turn it is
+        return (leaving or out.message["ply"] == self.game.plies) and player is not None \
             and self.game.in_game(player)
 
     def play(self, player: int, move: Any) -> None:
