@@ -181,3 +181,31 @@ def test_a_wrong_secret_is_refused_once_and_for_good():
         assert "refused" in guest.net.failed and not guest.net.game.ready
     finally:
         guest.close(), host.stop()
+
+
+def test_a_seat_cannot_make_the_stream_deliver_onto_another_seats_subject():
+    import asyncio
+
+    import nats
+    from nats.js import api
+
+    host = host_game("prepollency", ["random", None, None])
+    url = host.hosted.url("2")
+
+    async def attempt() -> str:
+        nc = await nats.connect(url.connect_url(),
+                                inbox_prefix=wire.inbox_prefix(url.game_id, "2"))
+        try:
+            config = api.ConsumerConfig(deliver_subject=wire.seat_subject(url.game_id, "3"),
+                                        ack_policy=api.AckPolicy.NONE)
+            await nc.jetstream()._jsm.add_consumer(wire.stream_name(url.game_id), config)
+            return "created"
+        except Exception as err:  # noqa: BLE001 - the refusal is the answer
+            return str(err)
+        finally:
+            await nc.close()
+
+    try:  # messages copied onto seat 3's subject would count against seat 3 (a flood)
+        assert "cycle" in asyncio.run(attempt())
+    finally:
+        host.stop()
