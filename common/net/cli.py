@@ -22,7 +22,8 @@ from common.seats import SeatSpec
 
 REMOTE = "remote"
 TICK = 0.005  # seconds between two polls of the headless loop
-CONNECT_SECONDS = 60.0  # a server that cannot be reached this long: give up (exit 1)
+CONNECT_SECONDS = 60.0  # a server never reached in this long: give up (exit 1)
+RECONNECT_SECONDS = 900.0  # a server lost this long (a host that does not come back): give up
 COMMANDS = ("host", "join", "watch", "hub")
 
 
@@ -253,7 +254,8 @@ def _play(url: wire.JoinUrl, games: dict[str, Game], specs: dict[str, SeatSpec],
             if session.failed:
                 print(f"{command}: {terminal(session.failed)}", file=sys.stderr)
                 return 1
-            if not session.client.connected and time.monotonic() - waited > CONNECT_SECONDS:
+            patience = RECONNECT_SECONDS if session.game.ready else CONNECT_SECONDS
+            if not session.client.connected and time.monotonic() - waited > patience:
                 print(f"{command}: cannot reach the server ({terminal(session.status)})",
                       file=sys.stderr)
                 return 1
