@@ -158,3 +158,12 @@ def test_a_seat_leaves_where_the_log_puts_it_whatever_ply_it_saw():
     stale = {"t": "resign", "seat": "2", "ply": 1}  # sent before two turns it had not read
     assert kinds(log.put(wire.seat_subject(GID, "2"), stale)) == ["left"]
     assert log.net.record()["withdrawn"] == [{"seat": 2, "after": 3, "reason": "resign"}]
+
+
+def test_bye_is_refused_before_the_end_and_changes_nothing_after_it():
+    log = Log("prepollency", 2, first=1)
+    assert kinds(log.say("3", "bye")) == ["refused"]
+    assert kinds(log.say("1", "resign")) == ["left", "over"]
+    record = log.net.record()
+    assert kinds(log.say("3", "bye")) == ["bye"]
+    assert log.net.record() == record

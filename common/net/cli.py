@@ -24,6 +24,8 @@ REMOTE = "remote"
 TICK = 0.005  # seconds between two polls of the headless loop
 CONNECT_SECONDS = 60.0  # a server never reached in this long: give up (exit 1)
 RECONNECT_SECONDS = 900.0  # a server lost this long (a host that does not come back): give up
+BYE_SECONDS = 10.0  # a joiner's "bye" (it read the result) may take this long to land
+LINGER_SECONDS = 30.0  # a host serves the ended game until every remote seat said bye
 COMMANDS = ("host", "join", "watch", "hub")
 
 
@@ -272,6 +274,7 @@ def _play(url: wire.JoinUrl, games: dict[str, Game], specs: dict[str, SeatSpec],
             if seats is not None:
                 seats.step()
             time.sleep(TICK)
+        _farewell(session, command)
     except KeyboardInterrupt:
         print(f"{command}: interrupted (run it again with the same URL to go on)",
               file=sys.stderr)
@@ -281,6 +284,23 @@ def _play(url: wire.JoinUrl, games: dict[str, Game], specs: dict[str, SeatSpec],
             seats.close()
         session.close()
     return _finish(session, out, command)
+
+
+def _farewell(session: Any, command: str) -> None:
+    """After the end: a seat's client says it read the result; the host keeps its server up
+    until every remote seat did (or LINGER_SECONDS), so that nobody misses the last move."""
+    net = session.game
+    if command == "join" and session.seat is not None:
+        session.bye(session.seat)
+        deadline = time.monotonic() + BYE_SECONDS
+        while session.pending() and time.monotonic() < deadline:
+            session.poll()
+            time.sleep(TICK)
+    elif command == "host":
+        deadline = time.monotonic() + LINGER_SECONDS
+        while not set(net.remote) <= session.byes() and time.monotonic() < deadline:
+            session.poll()
+            time.sleep(TICK)
 
 
 def _show(event: Any, command: str, verbose: bool) -> None:

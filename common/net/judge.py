@@ -18,7 +18,8 @@ The rules, in order, for a message on ``ovp.<id>.seat.<label>``:
    seat to move; a move the engine refuses forfeits the seat, as a failing bot does),
    ``resign`` / ``forfeit`` (the seat leaves: `Match.resign`, i.e. `record.withdraw`),
    ``undo`` / ``undo-yes`` / ``undo-no`` (a request every other seat still in must accept;
-   any refusal, or any turn played meanwhile, drops it).
+   any refusal, or any turn played meanwhile, drops it); ``bye`` once the game is over (the
+   seat's client read the result: nothing changes; before the end it is refused).
 
 Ignored messages are reported as `Event`s ("refused"), never applied.
 """
@@ -43,7 +44,7 @@ INFO_KEYS = ("seed", "colours")  # record keys a header may add (small scalars /
 @dataclass(frozen=True)
 class Event:
     """What one message did: kind is "header", "setup", "move", "left" (a seat resigned or
-    forfeited), "undo-asked", "undo-done", "undo-refused", "over" or "refused"; `text` says
+    forfeited), "undo-asked", "undo-done", "undo-refused", "over", "bye" or "refused"; `text` says
     it in words (a peer's text quoted: see `common.cli.terminal` before printing)."""
 
     kind: str
@@ -224,6 +225,8 @@ class NetGame:
             return [Event("refused", seq, f"seat {label} wrote as another seat "
                           f"({rec.cut(repr(message.get('seat')), 20)}): forged, ignored",
                           player)] + self._count(seq, player)
+        if message["t"] == wire.BYE and self.over:  # it read the result: nothing to apply
+            return [Event("bye", seq, f"seat {label} has read the result", player)]
         if self.over:
             return [Event("refused", seq, f"seat {label}: the game is over", player)]
         if not self.match.in_game(player):

@@ -53,6 +53,7 @@ class NetSession:
         self.game = NetGame(games)
         self.client = NetClient(url, start_seq, domain)
         self._out: list[_Outgoing] = []
+        self._byes: set[str] = set()
 
     # reading -------------------------------------------------------------------------------
 
@@ -81,7 +82,10 @@ class NetSession:
                 break
             events.append(Event("status", self.game.last_seq, note))
         for seq, subject, data in self.client.take(limit):
-            events += self.game.feed(seq, subject, data)
+            for event in self.game.feed(seq, subject, data):
+                if event.kind == "bye" and event.player is not None:
+                    self._byes.add(self.game.label(event.player))
+                events.append(event)
         self._resend()
         return events
 
@@ -133,6 +137,8 @@ class NetSession:
 
     def _fits(self, out: _Outgoing) -> bool:
         """True while the message is still for the game as it stands."""
+        if out.message["t"] == wire.BYE:
+            return True  # sent after the end: it never goes stale
         player = self.game.player_of(out.message["seat"])
         leaving = out.message["t"] in (wire.RESIGN, wire.FORFEIT)  # whatever turn it is
         return (leaving or out.message["ply"] == self.game.plies) and player is not None \
@@ -163,6 +169,18 @@ class NetSession:
         """Accept or refuse the open undo request."""
         if self.game.undo is not None:
             self.send(wire.UNDO_YES if yes else wire.UNDO_NO, player, ref=self.game.undo.seq)
+
+    def bye(self, player: int) -> None:
+        """Say that this client read the result (the host then stops its server sooner)."""
+        label = self.game.label(player)
+        message = {"t": wire.BYE, "seat": label, "ply": self.game.plies}
+        subject = wire.seat_subject(self.url.game_id, label)
+        self._out.append(_Outgoing(message, subject, self._publish(subject, message),
+                                   self.game.last_seq))
+
+    def byes(self) -> set[str]:
+        """The labels whose clients said they read the result (from the events polled)."""
+        return set(self._byes)
 
     # the end -------------------------------------------------------------------------------
 
