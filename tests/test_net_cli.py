@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -52,7 +53,6 @@ def test_the_hub_command_prints_its_host_url_and_stops_on_sigterm(tmp_path):
     import signal
     import subprocess
     import sys
-    from pathlib import Path
 
     from common.net.hub import parse_hub_url
     from common.net.server import free_port
@@ -73,3 +73,49 @@ def test_the_hub_command_prints_its_host_url_and_stops_on_sigterm(tmp_path):
         assert hub.wait(60) == 0
     finally:
         hub.kill()
+
+
+@pytest.mark.skipif(not Path("/proc/self/cmdline").exists(), reason="reads /proc")
+def test_the_hosts_server_dies_with_the_host_even_killed():
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    root = Path(__file__).resolve().parent.parent
+    host = subprocess.Popen([sys.executable, str(root / "main.py"), "host", "overlords",
+                             "--players", "random,remote"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONPATH": str(root)})
+    try:
+        assert host.stdout is not None
+        game_id = host.stdout.readline().strip().rsplit("/", 1)[-1]
+        conf = Path(os.environ["OVERLORDS_CONFIG"]) / "net" / "host" / game_id / "nats.conf"
+        server = [int(p) for p in os.listdir("/proc") if p.isdigit()
+                  and str(conf).encode() in _cmdline(p)]
+        assert len(server) == 1
+        host.send_signal(signal.SIGKILL)
+        host.wait(30)
+        deadline = time.monotonic() + 60
+        while _alive(server[0]):
+            assert time.monotonic() < deadline, "the server outlived its host"
+            time.sleep(0.05)
+    finally:
+        host.kill()
+
+
+def _cmdline(pid: str) -> bytes:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as file:
+            return file.read()
+    except OSError:
+        return b""
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as file:
+            return file.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
