@@ -119,3 +119,25 @@ def _alive(pid: int) -> bool:
             return file.read().rsplit(")", 1)[1].split()[0] != "Z"
     except OSError:
         return False
+
+
+def test_a_game_advertised_on_loopback_is_listed():
+    import time
+
+    hosted = SimpleNamespace(game_id="abcdefgh12", port=4222, advertise="127.0.0.1",
+                             game="overlords", labels=["white", "black"], local=["white"])
+    try:  # loopback only: nothing leaves this machine
+        advertiser = lan.Advertiser(hosted, ["127.0.0.1"])
+    except OSError as err:
+        pytest.skip(f"no multicast on loopback here: {err}")
+    browser = lan.Browser(["127.0.0.1"])
+    try:
+        deadline = time.monotonic() + 60
+        while not browser.games():
+            assert time.monotonic() < deadline, "the advertised game was never listed"
+            time.sleep(0.05)
+        assert browser.games() == [lan.LanGame("abcdefgh12", "overlords", "127.0.0.1", 4222,
+                                               ("black",))]
+    finally:
+        browser.close()
+        advertiser.close()

@@ -35,11 +35,11 @@ class LanGame:
 class Advertiser:
     """Advertises a hosted game until closed."""
 
-    def __init__(self, hosted: Any) -> None:
-        from zeroconf import ServiceInfo, Zeroconf
+    def __init__(self, hosted: Any, interfaces: list[str] | None = None) -> None:
+        from zeroconf import InterfaceChoice, ServiceInfo, Zeroconf
 
         address = hosted.advertise or _address()
-        self._zc = Zeroconf()
+        self._zc = Zeroconf(interfaces=interfaces or InterfaceChoice.All)
         self._info = ServiceInfo(
             SERVICE, f"{hosted.game_id}.{SERVICE}", port=hosted.port,
             addresses=[socket.inet_aton(address)],
@@ -62,10 +62,10 @@ def _address() -> str:
     return lan_address()
 
 
-def find_games(seconds: float = 2.0) -> list[LanGame]:
+def find_games(seconds: float = 2.0, interfaces: list[str] | None = None) -> list[LanGame]:
     """The games advertised on the LAN within `seconds` (blocking: call it off the UI
-    thread, or use `Browser`)."""
-    browser = Browser()
+    thread, or use `Browser`); `interfaces`: only those addresses (tests: loopback)."""
+    browser = Browser(interfaces)
     try:
         time.sleep(seconds)
         return browser.games()
@@ -76,10 +76,10 @@ def find_games(seconds: float = 2.0) -> list[LanGame]:
 class Browser:
     """Lists LAN games as they are found (`games()`, never blocking)."""
 
-    def __init__(self) -> None:
-        from zeroconf import ServiceBrowser, Zeroconf
+    def __init__(self, interfaces: list[str] | None = None) -> None:
+        from zeroconf import InterfaceChoice, ServiceBrowser, Zeroconf
 
-        self._zc = Zeroconf()
+        self._zc = Zeroconf(interfaces=interfaces or InterfaceChoice.All)
         self._lock = threading.Lock()
         self._found: dict[str, LanGame] = {}
         self._browser = ServiceBrowser(self._zc, SERVICE, handlers=[self._changed])
