@@ -27,6 +27,7 @@ import argparse
 import asyncio
 import os
 import random
+import shutil
 import statistics
 import sys
 import tempfile
@@ -277,6 +278,7 @@ async def hub_load(count: int, turns: int, procs: int) -> None:
               f"RSS {_mb(hub.server.rss())}")
     finally:
         hub.stop()
+        shutil.rmtree(folder, ignore_errors=True)  # fd-based: never follows a link
 
 
 def main() -> int:
