@@ -25,12 +25,16 @@ from common.cli import (
     analyse,
     bot,
     desktop_entry,
+    host,
+    hub,
+    join,
     learn,
     move,
     perft,
     play,
     selfplay,
     validate,
+    watch,
 )
 from common.cli.arguments import Subparsers, UsageError
 from common.protocol import Game
@@ -55,6 +59,10 @@ COMMANDS: dict[str, Command] = {
     "analyse": Command(analyse.arguments, analyse.run),
     "bot": Command(bot.arguments, bot.run),
     "learn": Command(learn.arguments, learn.run),
+    "host": Command(host.arguments, host.run),
+    "join": Command(join.arguments, join.run),
+    "watch": Command(watch.arguments, watch.run),
+    "hub": Command(hub.arguments, hub.run),
 }
 
 EPILOG = """examples:
@@ -69,6 +77,9 @@ EPILOG = """examples:
   %(prog)s move out/overlords-0001.json --player hard:6000 --seed 3
   %(prog)s move saved.json --hint              the move the Hint would show
   %(prog)s learn --check                         replay every lesson and puzzle
+  %(prog)s host overlords --players easy,remote   host a network game (prints join URLs)
+  %(prog)s join nats://USER:SECRET@HOST:PORT/ID --as normal    play a seat of it
+  %(prog)s watch nats://USER:SECRET@HOST:PORT/ID               print its moves
 
 Seat specs: human (play only), random, easy, normal, hard, LEVEL:N (exactly N search nodes),
 cmd:PROGRAM ARGS (an outside bot speaking JSON lines; see the README). COMMAND --help lists
