@@ -25,7 +25,6 @@ import itertools
 import random
 
 from overlords.ai import LINES, VALUE, OverlordsHeuristics, gives_check
-from overlords.core import ALL_RUNES, BLACK, CAPTURES, OVERLORD, State
 from overlords.setup import (
     SETUP_TYPES,
     Features,
@@ -35,6 +34,7 @@ from overlords.setup import (
     make_state,
     setup_of,
 )
+from overlords.state import ALL_RUNES, BLACK, CAPTURES, OVERLORD, State
 
 SHORTLIST = 40  # arrangements scored by the evaluation after the cheap rating
 SAMPLES = 3  # likely Black setups a White arrangement is scored against (besides the usual)

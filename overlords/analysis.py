@@ -16,8 +16,8 @@ from __future__ import annotations
 from typing import Any
 
 from common.analysis import Verdict
-from overlords import core, rules, tactics
-from overlords.core import Move, State
+from overlords import rules, tactics
+from overlords.rules import BLACK, TYPE_NAMES, WHITE, Move, State
 
 SIDE = ("White", "Black")
 
@@ -33,7 +33,7 @@ class OverlordsAdapter:
 
     def alive(self, state: State) -> tuple[int, ...]:
         """Both sides (one leaves only by losing)."""
-        return (core.WHITE, core.BLACK)
+        return (WHITE, BLACK)
 
     def proven(self, state: State) -> Move | None:
         """The mover's forced win two moves deep, or None (remembered per position)."""
@@ -96,7 +96,7 @@ class OverlordsAdapter:
                 return "captures the Overlord next move"
             return "wins next move, whatever the reply"
         taken = captured(state, move)
-        return f"captures the {core.TYPE_NAMES[taken]}" if taken is not None else ""
+        return f"captures the {TYPE_NAMES[taken]}" if taken is not None else ""
 
     @staticmethod
     def squares(move: Move) -> list[tuple[int, int]]:

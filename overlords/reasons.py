@@ -1,14 +1,19 @@
 """Why a move is refused, in words a player can read.
 
-Legality itself is decided in one place only, `core.legal_codes`: `find_move` accepts a move
-exactly when it is in that list and otherwise looks for the reason to show ("Rune 3 cannot
-move a Wizard", "Blocked by the Pit on d3", ...).
+Legality itself is decided in one place only, `overlords.movegen.legal_codes`: `find_move`
+accepts a move exactly when it is in that list and otherwise looks for the reason to show
+("Rune 3 cannot move a Wizard", "Blocked by the Pit on d3", ...). `parse_move` reads a
+record's entry through it.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from common.protocol import IllegalMoveError
-from overlords.core import (
+from overlords.movegen import legal_codes
+from overlords.moves import Move, is_discard, move_from, move_rune
+from overlords.state import (
     CAPTURES,
     DRAGON,
     FATE_STONES,
@@ -21,12 +26,7 @@ from overlords.core import (
     SOURCE_OF,
     TYPE_NAMES,
     TYPE_PLURALS,
-    Move,
     State,
-    is_discard,
-    legal_codes,
-    move_from,
-    move_rune,
 )
 
 _GEOMETRY = {
@@ -271,3 +271,10 @@ def _a(kind: int) -> str:
     name = TYPE_NAMES[kind]
     return f"an {name}" if kind == OVERLORD else f"a {name}"
 
+
+
+def parse_move(state: State, data: Any) -> Move:
+    """The legal move a record entry names: InvalidMoveError if it is not notation,
+    IllegalMoveError (with the reason) if the position refuses it."""
+    move = Move.parse(data)
+    return find_move(state, move.rune, move.fate, move.frm, move.to)

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from common.protocol import quoted
-from overlords.core import (
+from overlords.state import (
     ALL_RUNES,
     BLACK,
     FATE_STONES,

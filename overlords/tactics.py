@@ -47,19 +47,22 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from overlords import core
-from overlords.core import (
+from overlords.apply import apply_legal
+from overlords.movegen import add_moves, legal_codes
+from overlords.moves import NONE, Move
+from overlords.state import (
     CAPTURES,
+    DRAGON,
     DRAW_TURNS,
     FORBIDDEN,
-    NONE,
+    GRID,
     OVERLORD,
     PIT,
-    Move,
+    SOURCE_OF,
+    SOURCES,
+    WHITE,
+    Board,
     State,
-    add_moves,
-    apply_legal,
-    legal_codes,
 )
 
 # --- geometry: lines between squares, and who could capture what next turn ------------------
@@ -69,7 +72,7 @@ def _lines() -> list[dict[int, tuple[int, tuple[int, ...]]]]:
     """LINES[a][b]: (2 or 3, the squares between) for b on a diagonal / file or rank of a."""
     table: list[dict[int, tuple[int, tuple[int, ...]]]] = [{} for _ in range(64)]
     for a in range(64):
-        for rune, rays in ((2, core.GRID.rays_diagonal), (3, core.GRID.rays_orthogonal)):
+        for rune, rays in ((2, GRID.rays_diagonal), (3, GRID.rays_orthogonal)):
             for ray in rays[a]:
                 for i, b in enumerate(ray):
                     table[a][b] = (rune, ray[:i])
@@ -77,8 +80,8 @@ def _lines() -> list[dict[int, tuple[int, tuple[int, ...]]]]:
 
 
 LINES = _lines()
-NEIGHBOURS = tuple(frozenset(n) for n in core.GRID.neighbours)
-KNIGHT = tuple(frozenset(n) for n in core.GRID.knight)
+NEIGHBOURS = tuple(frozenset(n) for n in GRID.neighbours)
+KNIGHT = tuple(frozenset(n) for n in GRID.knight)
 
 
 def gives_check(cells: list[int], barrier: tuple[bool, ...], frm: int, to: int, kind: int,
@@ -95,20 +98,20 @@ def gives_check(cells: list[int], barrier: tuple[bool, ...], frm: int, to: int, 
             if target in KNIGHT[to]:
                 return True
         elif rune == 7:
-            ahead = to + (8 if side == core.WHITE else -8)
+            ahead = to + (8 if side == WHITE else -8)
             if target in (ahead - 1, ahead + 1) and abs((target & 7) - (to & 7)) == 1:
                 return True
         else:
             line = LINES[to].get(target)
             if line is not None and line[0] == rune and all(
-                    (cells[sq] == 0 or sq == frm) and (kind == core.DRAGON or not barrier[sq])
+                    (cells[sq] == 0 or sq == frm) and (kind == DRAGON or not barrier[sq])
                     for sq in line[1]):
                 return True
     return False
 
 
 ON_LINES = tuple(frozenset(LINES[sq]) for sq in range(64))  # squares on a line from sq
-SOURCE_COUNT = len(core.SOURCES) * 3  # nine Sources win
+SOURCE_COUNT = len(SOURCES) * 3  # nine Sources win
 TACTICAL_DEPTH = 2  # moves of the side to move looked at: its move, and its defence after a reply
 
 
@@ -133,13 +136,13 @@ def overlord_square(cells: list[int], side: int) -> int:
     return -1
 
 
-def last_source(static: core.Board, control: list[int], side: int) -> int:
+def last_source(static: Board, control: list[int], side: int) -> int:
     """The one Source `side` lacks when it controls eight of the nine, else -1."""
     missing = [sq for sq in static.source_squares.tolist() if control[sq] != side]
     return missing[0] if len(missing) == 1 else -1
 
 
-def source_count(static: core.Board, control: list[int], side: int) -> int:
+def source_count(static: Board, control: list[int], side: int) -> int:
     """How many Sources `side` controls."""
     return sum(1 for sq in static.source_squares.tolist() if control[sq] == side)
 
@@ -168,7 +171,7 @@ def _screens(cells: list[int], barrier: tuple[bool, ...], o: int, first: int, y:
     right behind them that could capture on `o` once they leave."""
     lo = 1 + first * 4
     out: set[int] = set()
-    for rays in (core.GRID.rays_diagonal[o], core.GRID.rays_orthogonal[o]):
+    for rays in (GRID.rays_diagonal[o], GRID.rays_orthogonal[o]):
         for ray in rays:
             screen = -1
             for sq in ray:
@@ -198,8 +201,8 @@ def reaches(cells: list[int], barrier: tuple[bool, ...], runes: int, fates: tupl
             side: int, target: int) -> bool:
     """Whether `side`, with these unplayed stones, has a legal board move onto `target` (a
     capture if an enemy figure stands there: the types' capture rules apply). The engine's
-    own rules (`core.add_moves`) for one target square; a figure of `side` on `target` is
-    never reached."""
+    own rules (`overlords.movegen.add_moves`) for one target square; a figure of `side` on
+    `target` is never reached."""
     return _reaches(figures(cells, side, fates), cells, barrier, runes, side, target)
 
 
@@ -237,7 +240,7 @@ def wins_at_once(state: State, side: int) -> bool:
                  state.fates[side])
 
 
-def _wins(cells: list[int], control: list[int], static: core.Board, side: int, runes: int,
+def _wins(cells: list[int], control: list[int], static: Board, side: int, runes: int,
           fates: tuple[int, ...]) -> bool:
     barrier = static.barrier
     target = overlord_square(cells, 1 - side)
@@ -455,7 +458,7 @@ class _Defence:
             for kind in (1, 2, 3):
                 if fates[kind] and reserve[kind]:
                     base = 6 << 16 | kind << 14 | NONE << 7
-                    for src in self.static.sources[core.SOURCE_OF[kind]]:
+                    for src in self.static.sources[SOURCE_OF[kind]]:
                         if src in cover and cells[src] == 0 and self.control[src] == x:
                             yield base | src
 
@@ -481,7 +484,7 @@ def judge(state: State, moves: Iterable[int]) -> dict[int, Danger | None]:
     return out
 
 
-def _source_steps(static: core.Board, control: list[int], side: int) -> frozenset[int] | None:
+def _source_steps(static: Board, control: list[int], side: int) -> frozenset[int] | None:
     """The Sources a move of `side` must reach to come within one Source of winning: none
     while it controls six or fewer, those it lacks at seven; None at eight or more (then
     every move is looked at)."""

@@ -9,7 +9,7 @@ import pytest
 from common.ai.levels import make_cpu
 from overlords import rules
 from overlords.ai_setup import arrangements, choose_setup
-from overlords.core import (
+from overlords.rules import (
     BLACK,
     OVERLORD,
     WHITE,
