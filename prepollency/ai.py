@@ -72,7 +72,8 @@ from typing import Any
 
 from common.ai.search import Heuristics, Params
 from prepollency import tactics
-from prepollency.moves import END, GRID, Turn, gen_moves
+from prepollency.movegen import gen_moves
+from prepollency.moves import END, GRID, Turn
 from prepollency.rules import DRAW_ROUNDS
 from prepollency.state import BASES, OBELISK, State
 

@@ -52,7 +52,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from prepollency import rules
-from prepollency.moves import KHAN, MOVES, PATHS, RAYS, Move, Turn, gen_moves
+from prepollency.movegen import PATHS, RAYS, gen_moves, moves_after
+from prepollency.moves import KHAN, MOVES, Move, Turn
 from prepollency.state import BASES, OBELISK, State
 
 HOLD_TO_WIN = rules.HOLD_TO_WIN
@@ -433,8 +434,7 @@ class Watch:
 def second_moves(state: State, first: Move) -> list[Move]:
     """The second moves of the mover after `first` at the start of its turn (the engine's)."""
     me = state.turn
-    return rules._second_moves(list(state.owners), list(state.kinds), me, state.pieces[me],
-                               first)
+    return moves_after(list(state.owners), list(state.kinds), me, state.pieces[me], first)
 
 
 def danger(state: State, turn: Turn) -> Danger | None:

@@ -34,7 +34,8 @@ PYGAME_FREE = [
     "overlords.rules", "overlords.state", "overlords.moves", "overlords.movegen",
     "overlords.apply", "overlords.reasons", "overlords.setup",
     "overlords.ai", "overlords.ai_setup", "overlords.rules_text", "overlords.tactics",
-    "prepollency.rules", "prepollency.state", "prepollency.moves", "prepollency.ai",
+    "prepollency.rules", "prepollency.state", "prepollency.moves", "prepollency.movegen",
+    "prepollency.apply", "prepollency.reasons", "prepollency.setup", "prepollency.ai",
     "prepollency.rules_text",
 ]
 

@@ -230,7 +230,8 @@ def test_out_is_said_once_the_pieces_have_arrived():
 
 
 def test_the_log_marks_captures_and_the_words_read_right():
-    from prepollency.moves import HOW_THEY_MOVE, INFANTRY
+    from prepollency.moves import INFANTRY
+    from prepollency.reasons import HOW_THEY_MOVE
     from prepollency.ui.panel import _obelisk_lines, turn_text
     from prepollency.ui.setup_preview import turn_order
 
