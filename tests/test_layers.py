@@ -33,9 +33,11 @@ PYGAME_FREE = [
     "common.paths", "common.logs", "common.version", "common.desktop",
     "overlords.rules", "overlords.state", "overlords.moves", "overlords.movegen",
     "overlords.apply", "overlords.reasons", "overlords.setup",
-    "overlords.ai", "overlords.ai_setup", "overlords.rules_text", "overlords.tactics",
+    "overlords.ai", "overlords.ai.heuristics", "overlords.ai.setup", "overlords.rules_text",
+    "overlords.tactics",
     "prepollency.rules", "prepollency.state", "prepollency.moves", "prepollency.movegen",
     "prepollency.apply", "prepollency.reasons", "prepollency.setup", "prepollency.ai",
+    "prepollency.ai.heuristics", "prepollency.ai.plan",
     "prepollency.rules_text",
 ]
 

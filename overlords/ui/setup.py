@@ -3,7 +3,7 @@
 four figures on the back row (click or drag; default or shuffle).
 A side is a human, a CPU level or a bot program (its command line typed in the dialog). Sides
 set up White first, then Black, who sees White's figures; a CPU side's setup is its level's
-choice (overlords.ai_setup), a bot's is the `normal` level's, a `random` side's is random.
+choice (overlords.ai.setup), a bot's is the `normal` level's, a `random` side's is random.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def cpu_setup(features: dict[str, list[int]], seed: int, side: int, spec: SeatSp
     White's setup in `placed`. The same seed and setups give the same choice. It can take a
     while: the setup screen asks it in a background thread."""
     from common.ai.levels import LEVELS
-    from overlords.ai_setup import choose_setup
+    from overlords.ai.setup import choose_setup
 
     spec = SeatSpec.parse(spec)
     rng = random.Random(seed * 2 + side)
@@ -109,7 +109,7 @@ class SetupPhase:
         self.note = ""
         if features is None or self.start_loss(features) is None:
             return
-        from overlords.ai_setup import arrangements  # the search's module: loaded when needed
+        from overlords.ai.setup import arrangements  # the search's module: loaded when needed
 
         usual = dict(self.mine)
         nearest = sorted(arrangements(self.side),

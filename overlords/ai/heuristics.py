@@ -367,7 +367,7 @@ class OverlordsHeuristics(Heuristics):
     def opening(self, game: Any, state: State, seat: int, rng: Any, care: float) -> State:
         """The start state with the seat's four figures where this CPU stands them (a game
         already under way is returned as it is)."""
-        from overlords.ai_setup import with_cpu_setup  # it builds on this module
+        from overlords.ai.setup import with_cpu_setup  # it builds on this module
 
         if state.ply:
             return state

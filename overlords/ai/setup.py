@@ -24,7 +24,7 @@ from __future__ import annotations
 import itertools
 import random
 
-from overlords.ai import LINES, VALUE, OverlordsHeuristics, gives_check
+from overlords.ai.heuristics import LINES, VALUE, OverlordsHeuristics, gives_check
 from overlords.setup import (
     SETUP_TYPES,
     Features,
