@@ -101,14 +101,15 @@ GAMES: dict[str, Registered] = {
         "overlords", "Overlords",
         "8x8, two sides: move with Rune and Fate stones, capture the Overlord",
         (2,), _overlords_seat, _overlords_seats,
-        "overlords.rules", "overlords.ai", "overlords.ui", "overlords.rules_text",
+        "overlords.rules", "overlords.ai", "overlords.ui.screens", "overlords.rules_text",
         board_from_seed=True, row_moves=2, puzzles_module="overlords.puzzles",
         analysis_module="overlords.analysis", lessons_module="overlords.lessons"),
     "prepollency": Registered(
         "prepollency", "Prepollency",
         "15x15, two to four players race to hold the central Obelisk",
         (2, 3, 4), _prepollency_seat, _prepollency_seats,
-        "prepollency.rules", "prepollency.ai", "prepollency.ui", "prepollency.rules_text",
+        "prepollency.rules", "prepollency.ai", "prepollency.ui.screens",
+        "prepollency.rules_text",
         puzzles_module="prepollency.puzzles", analysis_module="prepollency.analysis",
         lessons_module="prepollency.lessons"),
 }

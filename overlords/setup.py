@@ -55,6 +55,11 @@ def random_features(rng: random.Random) -> Features:
     return out
 
 
+def board_for(seed: int) -> Features:
+    """The features of a seed's board (the new-game dialog's "Board seed")."""
+    return random_features(random.Random(seed))
+
+
 def default_setup() -> Setup:
     """The usual setup: Hero c, Wizard d, Overlord e, Dragon f on each back row."""
     return {side: {0: base + 4, 2: base + 5, 1: base + 3, 3: base + 2}

@@ -79,7 +79,7 @@ def test_start_opens_the_game_screen_with_the_dialogs_seats_names_and_colours():
     try:
         app.settings.animation = "off"
         app.push(MainMenu(app))
-        dialog = NewGameScene(app)  # the real Start: prepollency.ui.play_scene
+        dialog = NewGameScene(app)  # the real Start: prepollency.ui.screens.play_scene
         app.push(dialog)
         d = Driver(app)
         d.frames(1)

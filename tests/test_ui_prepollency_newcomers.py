@@ -124,7 +124,7 @@ def test_overlords_hot_seat_undo_asks_too():
     import main
     from common.ui.overlay import Dialog
     from overlords import rules as orules
-    from overlords.ui import driver as ui_driver
+    from tests.helpers import overlords_driver as ui_driver
 
     app, d, game = ui_driver.open_game(main.games(), ["human", "human"], 5, (1280, 800), "off")
     app.settings.confirm_risky = False

@@ -56,7 +56,7 @@ def test_every_scene_renders(size):
         menu = app.stack.pop()
         shot("menu")
         app.stack.append(menu)
-        from overlords.ui import new_game_scene
+        from overlords.ui.screens import new_game_scene
 
         app.push(new_game_scene(app))
         shot("new-game")

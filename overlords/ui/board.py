@@ -259,3 +259,22 @@ def draw_refusal(surface: pygame.Surface, view: BoardView, sq: int, pal: Palette
     """A fading cross on a square a click was refused on."""
     rect = view.square_rect(sq)
     draw.refusal(surface, rect, pal.refusal, alpha, max(3, rect.w // 12))
+
+
+def feature_plane(features: dict[str, list[int]]) -> list[int]:
+    """Feature id per square (-1 for none)."""
+    plane = [-1] * 64
+    for kind, name in enumerate(rules.FEATURE_NAMES):
+        for sq in features[name]:
+            plane[sq] = kind
+    return plane
+
+
+def draw_features(surface: pygame.Surface, view: BoardView, plane: list[int]) -> None:
+    """Feature tints and icons on a board view (for the preview and the setup phase)."""
+    for sq, kind in enumerate(plane):
+        if kind >= 0:
+            rect = view.square_rect(sq)
+            draw.alpha_rect(surface, rect.inflate(-2, -2), FEATURE_TINT[kind], 3)
+            icon = feature(kind, int(view.tile * 0.86))
+            surface.blit(icon, icon.get_rect(center=rect.center))

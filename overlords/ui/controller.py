@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from common.ui.drag import drag_pointer
 from common.ui.game_panel import Status
 from common.ui.input import Action, Key, PointerDown, PointerMove, PointerUp
 from common.ui.overlay import Dialog
@@ -27,7 +28,6 @@ from overlords.ui.legend import Legend
 from overlords.ui.panel import FATES, stone_at
 from overlords.ui.pick import Pick, refusal
 from overlords.ui.rune_choice import RuneChoice
-from overlords.ui.setup import drag_pointer
 from overlords.ui.status import live_status
 from overlords.ui.threats import TargetMarks, Threats
 from overlords.ui.words import danger_words, describe, reckoning_words, result_words

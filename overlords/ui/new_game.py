@@ -5,6 +5,8 @@ the setup of the figures.
 
 from __future__ import annotations
 
+import random
+
 import pygame
 
 from common.seats import SeatSpec
@@ -18,8 +20,16 @@ from common.ui.input import Action, Command, PointerDown
 from common.ui.scene import Scene
 from common.ui.widgets import Button, Choice, NumberField, Widget, handle_all, row
 from overlords import rules
-from overlords.ui.setup import SEED_DIGITS, board_for, draw_features, feature_plane, random_seed
+from overlords.setup import board_for
+from overlords.ui.board import draw_features, feature_plane
 from overlords.ui.setup_scene import SetupScene
+
+SEED_DIGITS = 6
+
+
+def random_seed() -> int:
+    """A fresh board seed, short enough to read out and type back."""
+    return random.SystemRandom().randrange(10 ** (SEED_DIGITS - 1), 10**SEED_DIGITS)
 
 
 class NewGameScene(Scene):

@@ -30,8 +30,8 @@ from prepollency.moves import END, GRID, PIECE_NAMES, Move
 from prepollency.tactics import cannot_win
 from prepollency.ui import colours
 from prepollency.ui.hint import hint_words
+from prepollency.ui.marks import ask_first
 from prepollency.ui.recap import Recap, recap_wanted
-from prepollency.ui.threat_marks import ask_first
 from prepollency.ui.threats import Watcher, question, standing_holds
 from prepollency.ui.words import danger_words, result_words, turn_facts, turn_line
 

@@ -4,8 +4,8 @@ random as the rule sheet suggests); a preview of the board with the chosen corne
 
 Engine seats by player count: 2 → seats 1 and 3 (opposite corners a1 and o15), 3 → 1, 2, 3
 (o1 stays empty), 4 → 1 to 4. The dialog's outcome is a `NewGame` value; Start hands it to
-`on_start` (by default `launch`: `prepollency.ui.play_scene`), which tests may replace. The last
-choices are remembered in the settings (`Settings.prepollency_new_game`).
+`on_start` (by default `launch`: `prepollency.ui.screens.play_scene`), which tests may
+replace. The last choices are remembered in the settings (`Settings.prepollency_new_game`).
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ class NewGame:
 
 def launch(app, game: NewGame) -> None:
     """Start the game screen in the dialog's place."""
-    from prepollency.ui import play_scene
+    from prepollency.ui.screens import play_scene
 
     app.replace(play_scene(app, game.specs, None, game.first, game.names, game.colours))
 
@@ -142,11 +142,6 @@ class SeatRow:
         if kind == "bot":
             return SeatSpec.parse(self.bot.spec)
         return HUMAN_SEAT if kind == "human" else SeatSpec(CPU, level=kind)
-
-
-def new_game_scene(app) -> Scene:
-    """The new-game dialog."""
-    return NewGameScene(app)
 
 
 class NewGameScene(Scene):

@@ -45,8 +45,8 @@ from prepollency.ui.board import (
     static_layer,
 )
 from prepollency.ui.hint import draw_hint
+from prepollency.ui.marks import draw_target_marks, draw_threat_squares
 from prepollency.ui.panel import draw_banner, draw_obelisk, draw_order, turn_text
-from prepollency.ui.threat_marks import draw_target_marks, draw_threat_squares
 from prepollency.ui.threats import standing_holds
 from prepollency.ui.words import turn_facts, turn_line
 
