@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from common import files
-from common.protocol import REASONS, Game, IllegalMoveError, Outcome
+from common.protocol import Game, IllegalMoveError, Outcome, reasons
 
 VERSION = 1
 MAX_BYTES = 8 * 1024 * 1024  # a larger record file is refused unread (5000 turns: ~0.1 MB)
@@ -301,8 +301,9 @@ def _check_result(game: Game, state: Any, result: Any, withdrawals: bool = False
     if not isinstance(result, dict):
         raise RecordError(f'"result" must be an object or null, not {_kind(result)}')
     reason = result.get("reason")
-    if reason not in REASONS:
-        raise RecordError(f'result reason {_shown(reason)} is not one of {", ".join(REASONS)}')
+    if reason not in reasons(game):
+        raise RecordError(f'result reason {_shown(reason)} is not one of '
+                          f'{", ".join(reasons(game))}')
     if "winner" not in result:
         raise RecordError('result has no "winner" (null for a draw)')
     label = result["winner"]

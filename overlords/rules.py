@@ -9,7 +9,8 @@ themselves, so a call through `rules` costs what a direct call costs):
 - `overlords.movegen`: legal move generation (`legal_codes`, `legal_moves`, `attackers`);
 - `overlords.apply`: applying a turn (`apply_legal`, `apply`), resigning, the outcome, perft;
 - `overlords.reasons`: why a move is refused (`find_move`, `explain`, `parse_move`);
-- `overlords.setup`: starting positions and the record keys that describe them.
+- `overlords.setup`: starting positions and the record keys that describe them;
+- `overlords.facts`: the name, where a record lists the moves, the reasons a game is won.
 
 Legality is decided in one place, `movegen.legal_codes`; `legal_moves`, `find_move`, `apply`,
 perft and the record validator all go through it. Rulings from RULES.md that the code
@@ -28,6 +29,7 @@ from __future__ import annotations
 from common.protocol import IllegalMoveError, InvalidMoveError, Outcome, quoted  # noqa: F401
 from overlords.apply import apply, apply_legal, outcome, perft, resign  # noqa: F401
 from overlords.apply import apply as apply_step  # noqa: F401  (a step is a whole move)
+from overlords.facts import MOVES_KEY, NAME, WIN_REASONS  # noqa: F401
 from overlords.movegen import (  # noqa: F401
     attackers,
     legal_codes,
@@ -108,6 +110,3 @@ from overlords.state import (  # noqa: F401
     players,
     to_move,
 )
-
-NAME = "overlords"
-MOVES_KEY = "moves"

@@ -17,7 +17,8 @@ call costs):
 - `prepollency.movegen`: legal move generation (`gen_moves`, `legal_steps`, `legal_moves`);
 - `prepollency.apply`: applying steps and turns, the end of a turn, resigning, outcome, perft;
 - `prepollency.reasons`: why a move is refused (`refusal`, `find_step`, `parse_move`);
-- `prepollency.setup`: starting positions and the record keys that describe them.
+- `prepollency.setup`: starting positions and the record keys that describe them;
+- `prepollency.facts`: the name, where a record lists the turns, the reasons a game is won.
 
 Rulings this engine had to pick where RULES.md is silent (the rules screen shows them, see
 prepollency/rules_text.py):
@@ -74,6 +75,7 @@ from prepollency.apply import (  # noqa: F401
     perft,
     resign,
 )
+from prepollency.facts import MOVES_KEY, NAME, WIN_REASONS  # noqa: F401
 from prepollency.movegen import (  # noqa: F401
     PATHS,
     RAYS,
@@ -120,13 +122,10 @@ from prepollency.state import (  # noqa: F401
     to_move,
 )
 
-NAME = "prepollency"
-MOVES_KEY = "turns"
-
 __all__ = [
     "DRAW_ROUNDS", "END", "HOLD_TO_WIN", "MOVES_KEY", "NAME", "Move", "State", "Step", "Turn",
     "apply", "apply_step", "find_step", "initial_state", "legal_moves", "legal_steps",
     "move_data", "new_state", "outcome", "parse_move", "perft", "piece_moves",
     "player_from_label", "player_label", "players", "random_move", "random_turn",
-    "record_header", "resign", "steps_to_move", "to_move",
+    "record_header", "resign", "steps_to_move", "to_move", "WIN_REASONS",
 ]

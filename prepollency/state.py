@@ -19,11 +19,11 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from common.protocol import Outcome, quoted
+from prepollency.facts import SEATS_FOR  # noqa: F401  (players -> seats; 3: the variant)
 from prepollency.moves import CELLS, GRID, KHAN, LETTERS
 
 OWNER, KIND = 0, 1
 ALL_SEATS = (1, 2, 3, 4)
-SEATS_FOR = {2: (1, 3), 3: (1, 2, 3), 4: (1, 2, 3, 4)}  # 3: the variant
 CORNER_CELL = {1: (0, 0), 2: (0, 14), 3: (14, 14), 4: (14, 0)}  # (file col, rank row)
 OBELISK = tuple(GRID.index(n) for n in ("h8", "g8", "i8", "h7", "h9"))
 

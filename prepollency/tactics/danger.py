@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from prepollency import rules
+from prepollency.facts import SEAT_NAMES  # the default names
 from prepollency.movegen import moves_after
 from prepollency.moves import KHAN, Move, Turn
 from prepollency.state import BASES, OBELISK, State
@@ -31,7 +32,6 @@ from prepollency.tactics.wins import (
 
 SAFE, KHAN_LOST, BASE_FALLS, HANDS_WIN = 0, 1, 2, 3  # danger levels of a turn, worst last
 DANGER_KINDS = ("", "khan_lost", "base_falls", "hands_win")
-SEAT_NAMES = ("", "Red", "Blue", "Green", "Yellow")  # the default names (common.games)
 
 
 @dataclass(frozen=True, slots=True)

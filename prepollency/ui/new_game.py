@@ -25,12 +25,12 @@ from common.ui.names import MAX_NAME, clean_chars, clean_name
 from common.ui.scene import Scene
 from common.ui.theme import Metrics, Palette, mix
 from common.ui.widgets import Button, Choice, TextField, Widget, handle_all, row
+from prepollency.facts import SEATS_FOR
 from prepollency.ui import colours as C
 from prepollency.ui.setup_preview import draw_preview
 
 KINDS = ("human", "easy", "normal", "hard", "bot")
 KIND_LABELS = ("Human", "Easy", "Normal", "Hard", "Bot…")
-SEATS_FOR = {2: (1, 3), 3: (1, 2, 3), 4: (1, 2, 3, 4)}
 NOTES = {2: "Two players on opposite corners: a1 against o15.",
          3: "Variant: seats on three corners (a1, a15, o15); the o1 corner stays empty.",
          4: "Four players, one on each corner."}
