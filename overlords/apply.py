@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from common.protocol import IllegalMoveError, Outcome
+from common.protocol import LEAVE_REASONS, GameOverError, Outcome
 from overlords.movegen import legal_codes
 from overlords.moves import NONE, Move
 from overlords.reasons import find_move
@@ -94,9 +94,12 @@ def outcome(state: State) -> Outcome | None:
 
 
 def resign(state: State, player: int, reason: str = "resign") -> State:
-    """The state after `player` resigns or forfeits: the other side wins."""
+    """The state after `player` resigns or forfeits (one of `LEAVE_REASONS`): the other side
+    wins. GameOverError once the game is over."""
+    if reason not in LEAVE_REASONS:
+        raise ValueError(f"reason must be resign or forfeit, not {reason!r}")
     if state.result is not None:
-        raise IllegalMoveError("The game is over")
+        raise GameOverError("the game is already over")
     return State(state.static, state.board, state.control, state.runes, state.fates,
                  state.reserve, state.turn, state.quiet, state.ply, Outcome(1 - player, reason))
 

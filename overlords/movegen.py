@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 
-from common.protocol import IllegalMoveError
+from common.protocol import GameOverError
 from overlords.moves import NONE, Move, is_board_move, is_discard, move_from, move_to
 from overlords.state import (
     ALL_RUNES,
@@ -175,7 +175,7 @@ def random_move(state: State, rng: random.Random) -> Move:
     """The `random` player: uniform over the legal turns."""
     codes = legal_codes(state)
     if not codes:
-        raise IllegalMoveError("The game is over")
+        raise GameOverError("The game is over")
     return Move(codes[rng.randrange(len(codes))])
 
 

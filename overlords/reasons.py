@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from common.protocol import IllegalMoveError
+from common.protocol import GameOverError, IllegalMoveError
 from overlords.movegen import legal_codes
 from overlords.moves import Move, is_discard, move_from, move_rune
 from overlords.state import (
@@ -41,7 +41,7 @@ _GEOMETRY = {
 def find_move(state: State, rune: int, fate: int, frm: int | None, to: int | None) -> Move:
     """The legal move these stones and squares make, or IllegalMoveError with the reason."""
     if state.result is not None:
-        raise IllegalMoveError("The game is over")
+        raise GameOverError("The game is over")
     if not (1 <= rune <= 7 and 0 <= fate < 4):
         raise IllegalMoveError("No such stones")
     if (frm is not None and not 0 <= frm < 64) or (to is not None and not 0 <= to < 64):

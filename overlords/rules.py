@@ -26,7 +26,14 @@ Readings where RULES.md is silent (a player's expectation, documented here):
 
 from __future__ import annotations
 
-from common.protocol import IllegalMoveError, InvalidMoveError, Outcome, quoted  # noqa: F401
+from common.protocol import (  # noqa: F401
+    LEAVE_REASONS,
+    GameOverError,
+    IllegalMoveError,
+    InvalidMoveError,
+    Outcome,
+    quoted,
+)
 from overlords.apply import apply, apply_legal, outcome, perft, resign  # noqa: F401
 from overlords.apply import apply as apply_step  # noqa: F401  (a step is a whole move)
 from overlords.facts import MOVES_KEY, NAME, WIN_REASONS  # noqa: F401

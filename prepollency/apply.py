@@ -18,7 +18,14 @@ from typing import Any
 
 import numpy as np
 
-from common.protocol import IllegalMoveError, InvalidMoveError, Outcome, quoted
+from common.protocol import (
+    LEAVE_REASONS,
+    GameOverError,
+    IllegalMoveError,
+    InvalidMoveError,
+    Outcome,
+    quoted,
+)
 from prepollency.movegen import legal_moves, moves_after, planes, single_moves
 from prepollency.moves import CELLS, END, KHAN, Move, Step, Turn
 from prepollency.reasons import refusal
@@ -26,7 +33,6 @@ from prepollency.state import BASES, KIND, OBELISK, OWNER, State, has_khan
 
 HOLD_TO_WIN = 4  # a hold count of 4: the Obelisk kept through three full rounds
 DRAW_ROUNDS = 50
-END_REASONS = ("resign", "forfeit")
 
 
 def apply_step(state: State, step: Step | str) -> State:
@@ -50,7 +56,7 @@ def _advance(state: State, moves: Any, end: bool) -> State:
     """The one path that changes a position: make `moves` (each checked) on one copy of the
     board, then close the turn if `end` is set or the turn's second move was made."""
     if state.result is not None:
-        raise IllegalMoveError("The game is over")
+        raise GameOverError("The game is over")
     me, moved, captured = state.turn, state.moved, state.captured
     owners, kinds, pieces = state.owners, state.kinds, state.pieces
     board = None
@@ -171,12 +177,13 @@ def apply(state: State, turn: Turn | list) -> State:
 
 
 def resign(state: State, player: int, reason: str = "resign") -> State:
-    """The state after a seat resigns or forfeits (ruling 7: the last two, or an elimination);
-    only between turns: ValueError in the middle of one (take the half-made move back first)."""
-    if reason not in END_REASONS:
+    """The state after a seat resigns or forfeits (one of `LEAVE_REASONS`; ruling 7: the last
+    two, or an elimination); only between turns: ValueError in the middle of one (take the
+    half-made move back first). GameOverError once the game is over."""
+    if reason not in LEAVE_REASONS:
         raise ValueError(f"reason must be resign or forfeit, not {reason!r}")
     if state.result is not None:
-        raise ValueError("the game is already over")
+        raise GameOverError("the game is already over")
     if player not in state.alive:
         raise ValueError(f"seat {player!r} is not in the game")
     if state.moved != -1:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from common.protocol import IllegalMoveError
+from common.protocol import GameOverError, IllegalMoveError
 from prepollency.movegen import PATHS, planes
 from prepollency.moves import GRID, MOVES, PIECE_NAMES, Move, Turn, square_index
 from prepollency.state import State
@@ -56,7 +56,7 @@ def find_step(state: State, frm: int | str, to: int | str) -> Move:
     """The move frm-to (squares as indices or names): IllegalMoveError with the exact reason
     if the position refuses it, InvalidMoveError if a square is no square."""
     if state.result is not None:
-        raise IllegalMoveError("The game is over")
+        raise GameOverError("The game is over")
     f, t = square_index(frm), square_index(to)
     why = refusal(*planes(state), state.turn, state.moved, f, t)
     if why is not None:
@@ -69,7 +69,7 @@ def parse_move(state: State, data: Any) -> Turn:
     IllegalMoveError (naming the move and the reason) if the position refuses it."""
     turn = Turn.parse(data)
     if state.result is not None:
-        raise IllegalMoveError("The game is over")
+        raise GameOverError("The game is over")
     me, moved = state.turn, state.moved
     if moved != -1 and len(turn) > 1:
         raise IllegalMoveError("This turn has one move left")

@@ -63,10 +63,16 @@ Orders: see `prepollency.movegen`.
 
 from __future__ import annotations
 
-from common.protocol import IllegalMoveError, InvalidMoveError, Outcome, quoted  # noqa: F401
+from common.protocol import (  # noqa: F401
+    LEAVE_REASONS,
+    GameOverError,
+    IllegalMoveError,
+    InvalidMoveError,
+    Outcome,
+    quoted,
+)
 from prepollency.apply import (  # noqa: F401
     DRAW_ROUNDS,
-    END_REASONS,
     HOLD_TO_WIN,
     apply,
     apply_step,

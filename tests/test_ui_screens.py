@@ -60,7 +60,7 @@ def test_every_scene_renders(size):
 
         app.push(new_game_scene(app))
         shot("new-game")
-        app.top._start()
+        app.top.start_game()
         shot("setup")
         setup = app.top
         setup.phase.click_tray(rules.OVERLORD)

@@ -17,8 +17,9 @@ from typing import Any
 
 import pygame
 
-from common.ui.drag import drag_pointer
+from common.ui.drag import drag_pointer, drag_started
 from common.ui.game_panel import Status
+from common.ui.hot_seat import WENT_BACK, HotSeat, announce
 from common.ui.input import Action, Key, PointerDown, PointerMove, PointerUp
 from common.ui.overlay import Dialog
 from common.ui.widgets import Button, Widget
@@ -31,8 +32,6 @@ from overlords.ui.rune_choice import RuneChoice
 from overlords.ui.status import live_status
 from overlords.ui.threats import TargetMarks, Threats
 from overlords.ui.words import danger_words, describe, reckoning_words, result_words
-
-DRAG_START = 64  # squared pixels the pointer travels before a press becomes a drag
 
 
 class OverlordsController:
@@ -49,8 +48,7 @@ class OverlordsController:
         self.threats: Threats | None = None  # the attack on the side to move, per position
         self.drag: dict | None = None
         self._tip_shown = False
-        self._seen = 0  # moves seen when a person's turn last started (hand-over: new ones)
-        self._last_person: int | None = None  # whose turn last started (a hand-over on Undo)
+        self.hot_seat = HotSeat()  # whose turn started last, the moves seen (the hand-over)
         self.discard_b = Button("Discard", self._discard, primary=True, small=True,
                                 refused=self._discard_refused)
         self.clear_b = Button("Clear", self.clear_pick, small=True)
@@ -201,21 +199,13 @@ class OverlordsController:
         return text
 
     def turn_started(self, player: int) -> None:
-        """Two people at one table: after a move, the hand-over band names the side to move
-        and the move just played (the `handover` setting; nothing is hidden, it only makes
-        sure the right person takes the mouse). After an Undo or a Redo that gave the turn to
-        the other person, a hand-over too (as in Prepollency: issue 21, the mouse changes
-        hands); not after one that leaves it with the same person."""
-        m = self.scene.match
-        fresh = len(m.moves) > self._seen
-        self._seen = max(self._seen, len(m.moves))
-        previous, self._last_person = self._last_person, player
-        if m.humans < 2 or not self.scene.app.settings.handover:
-            return
-        if fresh:
-            self._hand_over(player, f"Last: {self.scene.last_text}")
-        elif previous not in (None, player):
-            self._hand_over(player, "The game went back: it is your turn again")
+        """Two people at one table: when the mouse passes to the other person
+        (`common.ui.hot_seat`), the hand-over band names the side to move and the move just
+        played, or says the game went back (Undo, Redo)."""
+        start = self.hot_seat.started(self.scene.match, player,
+                                      self.scene.app.settings.handover)
+        if start.hand_over:
+            self._hand_over(player, f"Last: {self.scene.last_text}" if start.fresh else WENT_BACK)
 
     def _hand_over(self, player: int, words: str) -> None:
         from common.ui.handover import HandOver
@@ -228,8 +218,7 @@ class OverlordsController:
                 surface.blit(token, token.get_rect(center=(round(center[0]), round(center[1]))))
 
         app = self.scene.app
-        app.sound.play("turn", 0.7)
-        app.push(HandOver(app, self.scene.match.name(player), words, lambda: None, emblem))
+        announce(app, HandOver(app, self.scene.match.name(player), words, lambda: None, emblem))
 
     def result_words(self, outcome: Any, viewer: int | None = None) -> str:
         """Why the game ended (told to `viewer`, the one person's side, if given)."""
@@ -323,8 +312,7 @@ class OverlordsController:
                     self._click_square(sq)
         elif what == "move" and self.drag is not None:
             self.drag["pos"] = pos
-            dx, dy = pos[0] - self.drag["start"][0], pos[1] - self.drag["start"][1]
-            if not self.drag["active"] and dx * dx + dy * dy > DRAG_START \
+            if not self.drag["active"] and drag_started(self.drag["start"], pos) \
                     and self.pick.figure is not None:
                 self.drag["active"] = True
         elif what == "up" and self.drag is not None:

@@ -19,6 +19,7 @@ from common.record import Replay
 from common.seats import SeatSpec, recorded_seats
 from common.ui.bots import is_bot
 from common.ui.game_scene import GameScene
+from common.ui.resume import record_seed, shown_finished
 from common.ui.scene import Scene
 from overlords import rules
 from overlords.ui.controller import OverlordsController
@@ -87,14 +88,9 @@ def resume_scene(app, replay: Replay, keep_bots: bool = False) -> Scene:
             and is_bot(players[label]) and not keep_bots]
     if bots and replay.final.result is None:
         app.toast(f"{' and '.join(bots)} played by a bot program: now by you", 4.0)
-    seed = replay.record.get("seed")
-    seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else 0
+    seed = record_seed(replay.record) or 0
     match = Match.from_replay(replay, specs, info={"seed": seed})
-    scene = scene_for(app, match, rematch(app, list(match.seats.values()), seed))
-    if scene.match.over:
-        scene.game_over_shown = True
-        scene.start_review(len(scene.match.moves))
-    return scene
+    return shown_finished(scene_for(app, match, rematch(app, list(match.seats.values()), seed)))
 
 
 def lesson_scene(app, lessons, index: int = 0):

@@ -27,7 +27,7 @@ from common.seats import SeatSpec
 from common.ui import draw
 from common.ui.board import BoardView
 from common.ui.bots import BotRunner
-from common.ui.drag import drag_pointer
+from common.ui.drag import drag_pointer, drag_started
 from common.ui.draw import backdrop
 from common.ui.focus import Focus
 from common.ui.game_panel import Status, draw_spinner, draw_status
@@ -444,8 +444,7 @@ class SetupScene(Scene):
             self.refresh()
         elif what == "move" and self.drag is not None:
             self.drag["pos"] = pos
-            dx, dy = pos[0] - self.drag["start"][0], pos[1] - self.drag["start"][1]
-            if not self.drag["active"] and dx * dx + dy * dy > 64:
+            if not self.drag["active"] and drag_started(self.drag["start"], pos):
                 self.drag["active"] = True
         elif what == "up" and self.drag is not None:
             drag, self.drag = self.drag, None

@@ -16,26 +16,26 @@ says the status, the sounds and the announcements of each turn (a Khan, an elimi
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
 import pygame
 
 from common.protocol import IllegalMoveError
+from common.ui.drag import drag_started
 from common.ui.game_panel import Status, waiting_status
+from common.ui.hot_seat import WENT_BACK, HotSeat, announce
 from common.ui.input import Action, Command, Key, PointerDown, PointerMove, PointerUp, Text
 from common.ui.widgets import Button, Widget
 from prepollency import rules
 from prepollency.moves import END, GRID, PIECE_NAMES, Move
 from prepollency.tactics import cannot_win
 from prepollency.ui import colours
-from prepollency.ui.hint import hint_words
+from prepollency.ui.hint import hint_words, position_seed
 from prepollency.ui.marks import ask_first
 from prepollency.ui.recap import Recap, recap_wanted
 from prepollency.ui.threats import Watcher, question, standing_holds
 from prepollency.ui.words import danger_words, result_words, turn_facts, turn_line
 
-DRAG_START = 6  # pixels the pointer must travel with the button held before a drag begins
 # the commands that skip a running recap (and do nothing else); quit, fullscreen, mute pass
 AUTO_HOLD = 1.5  # seconds before a seat that cannot move holds the line by itself (setting)
 RECAP_SKIPS = (Command.CONFIRM, Command.BACK, Command.UNDO, Command.REDO, Command.RULES)
@@ -51,8 +51,7 @@ class TurnController:
         self.drag: dict | None = None  # {"frm", "kind", "start", "pos", "active"}
         self.hint: Any = None  # the hinted Turn shown
         self.recap: Recap | None = None
-        self._seen = 0  # the most turns played when a person's turn last started
-        self._last_person: int | None = None
+        self.hot_seat = HotSeat()  # whose turn started last, the turns seen (the hand-over)
         self._targets: dict[int, Move] = {}
         self.stuck = ""  # why the seat to move can only hold the line ("" if it can move)
         self._hold_wait = 0.0  # seconds the stuck seat waited (it holds at AUTO_HOLD)
@@ -312,8 +311,7 @@ class TurnController:
     def _drag_to(self, pos: tuple[int, int]) -> None:
         d = self.drag
         d["pos"] = pos
-        if not d["active"] and max(abs(pos[0] - d["start"][0]),
-                                   abs(pos[1] - d["start"][1])) >= DRAG_START:
+        if not d["active"] and drag_started(d["start"], pos):
             d["active"] = True
         if d["active"]:
             self.scene.invalidate()
@@ -381,22 +379,17 @@ class TurnController:
         Undo or Redo gave the turn to another person at the table, a hand-over too (issue
         21: Undo silently passed Ann's screen to Bob), without a recap."""
         m = self.scene.match
-        count = len(m.moves)
-        fresh = count > self._seen
-        self._seen = max(self._seen, count)
-        previous, self._last_person = self._last_person, player
-        handover = self.scene.app.settings.handover and previous not in (None, player)
-        if m.humans < 2:
+        start = self.hot_seat.started(m, player, self.scene.app.settings.handover)
+        if not start.at_table:
             return
-        if not fresh:
-            if handover:
-                self._hand_over(player, "The game went back: it is your turn again",
-                                lambda: None)
+        if not start.fresh:
+            if start.hand_over:
+                self._hand_over(player, WENT_BACK, lambda: None)
             return
         if self.scene.app.settings.auto_hold and stuck_words(self.state):
             return  # it holds by itself in a moment: nothing to hand over or to recap
         turns = [i for i in m.turns_since(player) if m.mover(i) != player]
-        if handover:
+        if start.hand_over:
             first = all(m.mover(i) != player for i in range(len(m.moves)))
             count = f"{len(turns)} turn{'s' if len(turns) != 1 else ''}"
             since = "before your first" if first else "since you last played"
@@ -410,9 +403,8 @@ class TurnController:
         from prepollency.ui.handover import HandOver
 
         m = self.scene.match
-        self.scene.app.sound.play("turn", 0.7)
-        self.scene.app.push(HandOver(self.scene.app, m.name(player), self.view.keys[player],
-                                     colours.marker(player), words, then))
+        announce(self.scene.app, HandOver(self.scene.app, m.name(player), self.view.keys[player],
+                                          colours.marker(player), words, then))
 
     def start_recap(self, turns: list[int]) -> None:
         """Replay these turns on the board (if the setting wants recaps)."""
@@ -465,8 +457,7 @@ class TurnController:
 
     def hint_seed(self, state: rules.State) -> int:
         """A seed made from the position alone."""
-        digest = hashlib.blake2b(repr(state.key()).encode(), digest_size=8).digest()
-        return int.from_bytes(digest, "little") >> 1
+        return position_seed(state)
 
     def result_words(self, outcome: Any, viewer: int | None = None) -> str:
         """Why the game ended, in a sentence (told to `viewer`, the one person's seat, if

@@ -19,6 +19,7 @@ from common.record import Replay
 from common.seats import SeatSpec, recorded_seats
 from common.ui.game_scene import GameScene
 from common.ui.names import clean_name
+from common.ui.resume import record_seed, shown_finished
 from common.ui.scene import Scene
 from prepollency import rules
 from prepollency.moves import KHAN
@@ -76,17 +77,13 @@ def resume_scene(app, replay: Replay, keep_bots: bool = False) -> GameScene:
     names = _read_map(record.get("names"), seats)
     names = {s: clean_name(n) for s, n in names.items() if clean_name(n)}
     keys = _colour_keys(_read_map(record.get("colours"), seats), seats)
-    seed = record.get("seed")
+    seed = record_seed(record)
     info = {"colours": {str(s): k for s, k in keys.items()}}
-    if isinstance(seed, int) and not isinstance(seed, bool):
+    if seed is not None:
         info["seed"] = seed
     match = Match.from_replay(replay, specs, names=names, info=info)
-    scene = _scene(app, match, keys, _rematch(app, seats, specs, names, keys,
-                                              info.get("seed")))
-    if match.over:
-        scene.game_over_shown = True
-        scene.start_review(len(match.moves))
-    return scene
+    return shown_finished(_scene(app, match, keys, _rematch(app, seats, specs, names, keys,
+                                                            seed)))
 
 
 def _rematch(app, seats: tuple[int, ...], specs: Mapping[int, Any], names: Mapping[int, str],
