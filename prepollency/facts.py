@@ -7,6 +7,7 @@ remembered choice may hold). Plain data, no pygame.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from common.facts import GameFacts, Setting
@@ -23,28 +24,32 @@ SEAT_CHOICES = ("kind", "name", "colour")  # what the dialog remembers of a seat
 def choices_problem(value: Any) -> str | None:
     """What is wrong with the new-game dialog's remembered choices ({"players": 2..4, "first":
     "random" or a seat, "seats": {"1": {"kind": ..., "name": ..., "colour": ...}, ...}}), if
-    anything: the shape and the types; the dialog takes the values it knows and defaults the
-    rest."""
+    anything: the shape and the types (`CHOICES`); the dialog takes the values it knows and
+    defaults the rest."""
     if value is None:
         return None
     if not isinstance(value, dict) or len(json.dumps(value)) > MAX_CHOICES:
         return "expected a small object or null"
     for key, item in value.items():
-        if key == "players":
-            ok = type(item) is int and item in (2, 3, 4)
-        elif key == "first":
-            ok = item == "random" or (type(item) is int and 1 <= item <= 4)
-        elif key == "seats":
-            ok = isinstance(item, dict) and all(
-                seat in ("1", "2", "3", "4") and isinstance(choice, dict)
-                and all(k in SEAT_CHOICES and isinstance(v, str) and v.isprintable()
-                        and len(v) <= 64 for k, v in choice.items())
-                for seat, choice in item.items())
-        else:
-            ok = False
-        if not ok:
+        check = CHOICES.get(key)
+        if check is None or not check(item):
             return f"{json.dumps(key)} is not a choice the dialog remembers"
     return None
+
+
+def _seat_choice(seat: Any, choice: Any) -> bool:
+    """A seat's remembered choice: its kind, name and colour as short printable text."""
+    return seat in ("1", "2", "3", "4") and isinstance(choice, dict) and all(
+        k in SEAT_CHOICES and isinstance(v, str) and v.isprintable() and len(v) <= 64
+        for k, v in choice.items())
+
+
+CHOICES: dict[str, Callable[[Any], bool]] = {  # a remembered choice -> whether a value fits it
+    "players": lambda item: type(item) is int and item in (2, 3, 4),
+    "first": lambda item: item == "random" or (type(item) is int and 1 <= item <= 4),
+    "seats": lambda item: isinstance(item, dict) and all(
+        _seat_choice(seat, choice) for seat, choice in item.items()),
+}
 
 
 FACTS = GameFacts(

@@ -95,26 +95,15 @@ def draw_targets(
     for sq, moves in targets.items():
         rect = view.square_rect(sq)
         faint = quiet_teleports and all(m.rune == 5 for m in moves)
-        feature_kind = features[sq]
         if state.figure(sq) is not None:
-            draw.ring(surface, rect.center, tile * 0.43, pal.move, max(3, tile // 14), 230)
-            if feature_kind >= 0:  # the small feature icon stays on top of the ring
-                icon = feature(feature_kind, max(12, int(tile * 0.4)))
-                surface.blit(icon, icon.get_rect(bottomleft=(rect.x - 2, rect.bottom + 2)))
+            _capture_mark(surface, rect, features[sq], tile, pal)
         elif moves[0].is_recruit:  # the figure to come, as a ghost on its Source
             faint_figure = ghost(moves[0].fate, state.turn, int(tile * TOKEN), pal)
             surface.blit(faint_figure, faint_figure.get_rect(center=rect.center))
             draw.dot(surface, rect.center, max(5, tile * 0.15), pal.move, 215)
-        elif feature_kind >= 0:
-            if not faint:
-                draw.dot(surface, rect.center, tile * 0.46, pal.move, 150)
-            icon = feature(feature_kind, int(tile * 0.86))
-            surface.blit(icon, icon.get_rect(center=rect.center))
-            if faint:  # only a Teleport: a dashed ring round the icon (a solid one is a
-                dashed_ring(surface, rect.center, tile * 0.45, pal.move,  # capture)
-                            max(2, tile // 30), 16)
-            if state.control[sq] >= 0:
-                surface.blit(marker(int(state.control[sq]), tile, pal), rect.topleft)
+        elif features[sq] >= 0:
+            _feature_target(surface, rect, features[sq], int(state.control[sq]), faint, tile,
+                            pal)
         elif faint:
             small_circle(surface, rect.center, tile, pal)
         else:
@@ -122,13 +111,41 @@ def draw_targets(
         choice = marks.runes_of(sq)
         if choice:
             _rune_pills(surface, rect, choice, pal)
-        mark = marks.of(sq)
-        size = max(14, int(tile * 0.3))
-        corner = pygame.Rect(rect.right - size - 2, rect.bottom - size - 2, size, size)
-        if mark in (LOSES, FORCED):
-            draw_loss_mark(surface, corner, mark, pal)
-        elif mark == SHIELD:
-            draw_shield(surface, corner, pal)
+        _badge(surface, rect, marks.of(sq), tile, pal)
+
+
+def _capture_mark(surface: pygame.Surface, rect: pygame.Rect, feature_kind: int, tile: int,
+                  pal: Palette) -> None:
+    """A ring on a capture; the square's feature as a small icon on top of it."""
+    draw.ring(surface, rect.center, tile * 0.43, pal.move, max(3, tile // 14), 230)
+    if feature_kind >= 0:  # the small feature icon stays on top of the ring
+        icon = feature(feature_kind, max(12, int(tile * 0.4)))
+        surface.blit(icon, icon.get_rect(bottomleft=(rect.x - 2, rect.bottom + 2)))
+
+
+def _feature_target(surface: pygame.Surface, rect: pygame.Rect, feature_kind: int,
+                    control: int, faint: bool, tile: int, pal: Palette) -> None:
+    """An empty feature square: a soft disc under its icon (a dashed ring round it where
+    only a Teleport goes: a solid one is a capture), and its flag."""
+    if not faint:
+        draw.dot(surface, rect.center, tile * 0.46, pal.move, 150)
+    icon = feature(feature_kind, int(tile * 0.86))
+    surface.blit(icon, icon.get_rect(center=rect.center))
+    if faint:
+        dashed_ring(surface, rect.center, tile * 0.45, pal.move, max(2, tile // 30), 16)
+    if control >= 0:
+        surface.blit(marker(control, tile, pal), rect.topleft)
+
+
+def _badge(surface: pygame.Surface, rect: pygame.Rect, mark: str | None, tile: int,
+           pal: Palette) -> None:
+    """The loss mark ("!" triangle, "2" diamond) or the saving shield, bottom right."""
+    size = max(14, int(tile * 0.3))
+    corner = pygame.Rect(rect.right - size - 2, rect.bottom - size - 2, size, size)
+    if mark in (LOSES, FORCED):
+        draw_loss_mark(surface, corner, mark, pal)
+    elif mark == SHIELD:
+        draw_shield(surface, corner, pal)
 
 
 def dashed_ring(surface: pygame.Surface, center, radius: float, color, width: int,

@@ -418,40 +418,59 @@ class SetupScene(Scene):
         return self._pointer(action)
 
     def _pointer(self, action: Action) -> bool:
+        """Clicks and drags of figures between the tray and the back row (`POINTER`)."""
         kind = drag_pointer(action)
         if kind is None:
             return False
         what, pos = kind
+        return POINTER[what](self, pos)
+
+    def _press(self, pos: tuple[int, int]) -> bool:
+        """A press picks a figure up from the tray or the board (it may be dragged), or
+        places the held one."""
         setup = self.phase
         sq = self.board.square_at(pos)
-        if what == "down":
-            tray = setup.tray_at(pos)
-            here = setup.figure_on(sq) if sq is not None else None
-            if tray is not None:
-                setup.click_tray(tray)
-                grabbed = tray
-            elif sq is not None:
-                setup.click_square(sq)
-                grabbed = here if setup.held == here else None
-            else:
-                return False
-            self.drag = ({"kind": grabbed, "start": pos, "pos": pos, "active": False}
-                         if grabbed is not None and setup.held == grabbed else None)
-            if setup.refusal:
-                self._refuse(setup.refusal, sq)
-            else:
-                self.refused = None
-            self.refresh()
-        elif what == "move" and self.drag is not None:
+        tray = setup.tray_at(pos)
+        here = setup.figure_on(sq) if sq is not None else None
+        if tray is not None:
+            setup.click_tray(tray)
+            grabbed = tray
+        elif sq is not None:
+            setup.click_square(sq)
+            grabbed = here if setup.held == here else None
+        else:
+            return False
+        self.drag = ({"kind": grabbed, "start": pos, "pos": pos, "active": False}
+                     if grabbed is not None and setup.held == grabbed else None)
+        if setup.refusal:
+            self._refuse(setup.refusal, sq)
+        else:
+            self.refused = None
+        self.refresh()
+        return True
+
+    def _drag_to(self, pos: tuple[int, int]) -> bool:
+        """A drag follows the pointer once it has gone far enough (`common.ui.drag`)."""
+        if self.drag is not None:
             self.drag["pos"] = pos
             if not self.drag["active"] and drag_started(self.drag["start"], pos):
                 self.drag["active"] = True
-        elif what == "up" and self.drag is not None:
-            drag, self.drag = self.drag, None
-            if (drag["active"] and sq is not None and setup.held == drag["kind"]
-                    and setup.figure_on(sq) != drag["kind"]):
-                setup.click_square(sq)
-                if setup.refusal:
-                    self._refuse(setup.refusal, sq)
-            self.refresh()
         return True
+
+    def _drop(self, pos: tuple[int, int]) -> bool:
+        """A drag drops its figure on the square (a refusal says why not)."""
+        drag, self.drag = self.drag, None
+        if drag is None:
+            return True
+        setup, sq = self.phase, self.board.square_at(pos)
+        if (drag["active"] and sq is not None and setup.held == drag["kind"]
+                and setup.figure_on(sq) != drag["kind"]):
+            setup.click_square(sq)
+            if setup.refusal:
+                self._refuse(setup.refusal, sq)
+        self.refresh()
+        return True
+
+
+POINTER = {"down": SetupScene._press, "move": SetupScene._drag_to,  # a pointer action's kind
+           "up": SetupScene._drop}  # (`drag_pointer`) -> its handler

@@ -58,19 +58,32 @@ def turn_facts(before: rules.State, turn: tuple, after: rules.State) -> Facts:
     match's next state, which holds the withdrawals that followed the turn too: a seat gone
     whose base others do not fill all of left the game, it was not eliminated)."""
     seat = rules.to_move(before)
+    steps, owners, kinds = _made(before, turn)
+    khan = _new_khan(seat, owners, kinds, after)
+    gone = [s for s in before.alive if s not in after.alive]
+    taken = tuple(s for s in gone if all(after.owners[b] for b in BASES[s]))
+    lost = tuple(s for s in before.alive if before.holds[s] and not after.holds[s])
+    return Facts(seat, steps, khan, taken, after.holds[seat], lost,
+                 rules.outcome(after), tuple(s for s in gone if s not in taken))
+
+
+def _new_khan(seat: int, owners: list[int], kinds: list[int], after: rules.State) -> int | None:
+    """The base square the seat's Khan arrived on at the end of the turn (None: none did)."""
+    return next((s for s in BASES[seat] if after.kinds[s] == KHAN and after.owners[s] == seat
+                 and not (owners[s] == seat and kinds[s] == KHAN)), None)
+
+
+def _made(before: rules.State, turn: tuple) -> tuple[tuple[Step, ...], list[int], list[int]]:
+    """The turn's moves as facts, and the owners and kinds of the board they leave (before
+    the end of the turn)."""
+    seat = rules.to_move(before)
     owners, kinds = list(before.owners), list(before.kinds)
     steps = []
     for frm, to in turn:
         took = (kinds[to], owners[to]) if owners[to] else None
         steps.append(Step(frm, to, kinds[frm], took))
         owners[to], kinds[to], owners[frm], kinds[frm] = seat, kinds[frm], 0, 0
-    khan = next((s for s in BASES[seat] if after.kinds[s] == KHAN and after.owners[s] == seat
-                 and not (owners[s] == seat and kinds[s] == KHAN)), None)
-    gone = [s for s in before.alive if s not in after.alive]
-    taken = tuple(s for s in gone if all(after.owners[b] for b in BASES[s]))
-    lost = tuple(s for s in before.alive if before.holds[s] and not after.holds[s])
-    return Facts(seat, tuple(steps), khan, taken, after.holds[seat], lost,
-                 rules.outcome(after), tuple(s for s in gone if s not in taken))
+    return tuple(steps), owners, kinds
 
 
 def article(kind: int) -> str:
