@@ -31,6 +31,8 @@ from overlords.state import (
     WHITE,
     WIZARD,
     State,
+    cell_side,
+    cell_type,
     piece_code,
 )
 
@@ -43,7 +45,7 @@ _FORWARD = (8, -8)
 # TAKES[side][kind][cell]: is the cell value an enemy figure that this figure may capture?
 TAKES = tuple(
     tuple(
-        tuple(cell > 0 and (cell - 1) >> 2 != side and CAPTURES[kind][(cell - 1) & 3]
+        tuple(cell > 0 and cell_side(cell) != side and CAPTURES[kind][cell_type(cell)]
               for cell in range(9))
         for kind in range(4)
     )

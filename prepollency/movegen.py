@@ -112,7 +112,7 @@ def piece_moves(state: State, square: int | str) -> list[Move]:
 
 
 def moves_after(owners: list[int], kinds: list[int], me: int, squares: tuple[int, ...],
-                  first: Move) -> list[Move]:
+                first: Move) -> list[Move]:
     """The moves after `first` by another piece, on lists (copies of the state's tuples)
     changed in place and restored."""
     f, t = first

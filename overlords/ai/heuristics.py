@@ -15,6 +15,11 @@ position is judged from the side to move, X, against the other, Y:
 
 Move priors favour captures, Sources, recruits and moves that attack the enemy Overlord, and
 avoid squares Y attacks and spending the O Fate without need.
+
+The evaluation and the priors run at every node the search opens (`python3 bootstrap.py bench
+ladder` measures the levels, `bench engine` the engine under them): their loops over cells and
+moves read the cell and move encodings of `overlords.state` and `overlords.moves` inline, on
+purpose; elsewhere the helpers (`piece_code`, `cell_side`, ...) say it.
 """
 
 from __future__ import annotations
@@ -43,6 +48,7 @@ from overlords.state import (
     RECRUITS,
     WHITE,
     State,
+    piece_code,
 )
 from overlords.tactics import KNIGHT, LINES, NEIGHBOURS, ON_LINES, gives_check  # noqa: F401
 
@@ -95,7 +101,7 @@ def attack_map(state: State, cells: list[int], side: int) -> list[int]:
     Teleport, no recruit). Uses the engine's own target generator, so it cannot disagree."""
     runes, fates = state.runes[side], state.fates[side]
     barrier = state.static.barrier
-    own_lo = 1 + side * 4
+    own_lo = piece_code(side, OVERLORD)  # the side's lowest cell value
     hands = [[r for r in (1, 2, 3, 4, 7) if runes >> (r - 1) & 1 and FORBIDDEN.get(r) != k]
              if fates[k] else () for k in range(4)]
     targets: list[int] = []
@@ -177,7 +183,7 @@ def checkers(cells: list[int], barrier: tuple[bool, ...], runes: int, fates: tup
              side: int, target: int) -> list[int]:
     """Squares of `side`'s figures that could capture the figure on target next turn with its
     unplayed stones (every type captures an Overlord)."""
-    lo = 1 + side * 4
+    lo = piece_code(side, OVERLORD)  # the side's lowest cell value
     out = []
     for sq, cell in enumerate(cells):
         kind = cell - lo
@@ -303,10 +309,10 @@ class OverlordsHeuristics(Heuristics):
         features = state.static.features.tolist()
         sources_x = sum(1 for sq in state.static.source_squares.tolist() if control[sq] == x)
         barrier = state.static.barrier
-        enemy_overlord = 1 + (1 - x) * 4 + OVERLORD
+        enemy_overlord, own_overlord = piece_code(1 - x, OVERLORD), piece_code(x, OVERLORD)
         target = next((sq for sq, c in enumerate(cells) if c == enemy_overlord), -1)
         runes, fates = state.runes[x], state.fates[x]
-        mine = next((sq for sq, c in enumerate(cells) if c == 1 + x * 4 + OVERLORD), -1)
+        mine = next((sq for sq, c in enumerate(cells) if c == own_overlord), -1)
         if target >= 0:
             reach = check_reach(cells, barrier, target, x)
             on_lines = ON_LINES[target]

@@ -36,7 +36,7 @@ from overlords.setup import (
     random_setup,
     setup_of,
 )
-from overlords.state import ALL_RUNES, BLACK, CAPTURES, OVERLORD, WHITE, State
+from overlords.state import ALL_RUNES, BLACK, CAPTURES, OVERLORD, WHITE, State, piece_code
 
 SHORTLIST = 40  # arrangements scored by the evaluation after the cheap rating
 SAMPLES = 3  # likely Black setups a White arrangement is scored against (besides the usual)
@@ -109,12 +109,12 @@ def choose_setup(features: Features, side: int, enemy: dict[int, int] | None,
     base = [0] * 64
     if enemy is not None:
         for kind, sq in enemy.items():
-            base[sq] = 1 + other * 4 + kind
+            base[sq] = piece_code(other, kind)
     rated: list[tuple[float, dict[int, int]]] = []
     for mine in arrangements(side):
         cells = list(base)
         for kind, sq in mine.items():
-            cells[sq] = 1 + side * 4 + kind
+            cells[sq] = piece_code(side, kind)
         rating = _rate(cells, barrier, side, mine, enemy is not None)
         if rating is not None:
             rated.append((rating + rng.random() * 0.01, mine))

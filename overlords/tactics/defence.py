@@ -96,6 +96,7 @@ class Defence:
         return wins_on(self.cells, self.control, self.static, self.y, self.runes, self.fates)
 
     def holds(self, code: int) -> bool:
+        """Whether X's move `code` holds (see `holds`)."""
         x, cells, control, static = self.x, self.cells, self.control, self.static
         frm, to = (code >> 7) & 127, code & 127
         reset = False
@@ -130,7 +131,7 @@ class Defence:
         source = self.y_last if control is self.control else last_source(static, control,
                                                                           self.y)
         return source < 0 or not reaches_from(enemies, moved, self.barrier, self.runes, self.y,
-                                          source)
+                                              source)
 
     def find(self) -> int | None:
         if self.state.result is not None:

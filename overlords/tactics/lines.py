@@ -21,6 +21,8 @@ from overlords.state import (
     WHITE,
     Board,
     State,
+    cell_side,
+    piece_code,
 )
 
 # --- geometry: lines between squares, and who could capture what next turn ------------------
@@ -80,7 +82,7 @@ SOURCE_COUNT = len(SOURCES) * 3  # nine Sources win
 
 def overlord_square(cells: list[int], side: int) -> int:
     """The square of the side's Overlord (-1 if it has none: only in a finished game)."""
-    code = 1 + side * 4 + OVERLORD
+    code = piece_code(side, OVERLORD)
     for sq, cell in enumerate(cells):
         if cell == code:
             return sq
@@ -115,7 +117,7 @@ def pinned(cells: list[int], barrier: tuple[bool, ...], o: int, runes: int,
     """The squares of the figures that stand first on a line from the Overlord on `o` with an
     enemy figure behind them that could capture it (with the enemy's `runes` and `fates`) once
     they leave: moving any other figure cannot open a line onto the Overlord."""
-    x = (cells[o] - 1) >> 2
+    x = cell_side(cells[o])
     return _screens(cells, barrier, o, x, 1 - x, runes, fates)
 
 
@@ -124,7 +126,7 @@ def openers(cells: list[int], barrier: tuple[bool, ...], o: int, runes: int,
     """The squares of the enemy figures that stand first on a line from the Overlord on `o`
     with another enemy figure behind that could capture it (with the enemy's `runes` and
     `fates`) once they leave: the only enemy moves that can open a line onto it."""
-    y = 1 - ((cells[o] - 1) >> 2)
+    y = 1 - cell_side(cells[o])
     return _screens(cells, barrier, o, y, y, runes, fates)
 
 
@@ -155,7 +157,7 @@ def _screens(cells: list[int], barrier: tuple[bool, ...], o: int, first: int, y:
 
 def figures(cells: list[int], side: int, fates: tuple[int, ...]) -> list[tuple[int, int]]:
     """(square, type) of `side`'s figures that have a Fate stone to move with."""
-    lo = 1 + side * 4
+    lo = piece_code(side, OVERLORD)  # the side's lowest cell value
     return [(sq, cell - lo) for sq, cell in enumerate(cells)
             if lo <= cell < lo + 4 and fates[cell - lo]]
 
@@ -170,7 +172,7 @@ def reaches(cells: list[int], barrier: tuple[bool, ...], runes: int, fates: tupl
 
 
 def reaches_from(movers: list[tuple[int, int]], cells: list[int], barrier: tuple[bool, ...],
-             runes: int, side: int, target: int) -> bool:
+                 runes: int, side: int, target: int) -> bool:
     """`reaches` for these figures of `side` (each with a Fate stone), standing on cells."""
     victim = cells[target]
     if victim and (victim - 1) >> 2 == side:
@@ -200,11 +202,12 @@ def wins_at_once(state: State, side: int) -> bool:
         return False
     cells = state.board.tolist()
     return wins_on(cells, state.control.tolist(), state.static, side, state.runes[side],
-                 state.fates[side])
+                   state.fates[side])
 
 
 def wins_on(cells: list[int], control: list[int], static: Board, side: int, runes: int,
-          fates: tuple[int, ...]) -> bool:
+            fates: tuple[int, ...]) -> bool:
+    """`wins_at_once` on plain lists, with these unplayed stones of `side`."""
     barrier = static.barrier
     target = overlord_square(cells, 1 - side)
     if target >= 0 and reaches(cells, barrier, runes, fates, side, target):

@@ -40,7 +40,8 @@ def make_move(owners: list[int], kinds: list[int], frm: int, to: int) -> tuple[i
 
 
 def unmake_move(owners: list[int], kinds: list[int], frm: int, to: int, old: tuple[int, int]
-             ) -> None:
+                ) -> None:
+    """Take back frm-to made by `make_move` (`old`: what it returned)."""
     owners[frm], kinds[frm] = owners[to], kinds[to]
     owners[to], kinds[to] = old
 

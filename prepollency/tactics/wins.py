@@ -32,7 +32,7 @@ class Threat:
 
 
 def elimination_need(owners: Sequence[int], alive: Iterable[int], seat: int,
-                      limit: int = 2) -> tuple[list[int], list[int]] | None:
+                     limit: int = 2) -> tuple[list[int], list[int]] | None:
     """The base squares `seat` must still fill to eliminate every other seat in, and its own
     pieces on those bases (which must stay); None when more than `limit` are missing."""
     need: list[int] = []
@@ -58,7 +58,7 @@ def base_need(owners: Sequence[int], base_of: int, seat: int) -> tuple[list[int]
 
 
 def win_turn(owners: list[int], kinds: list[int], alive: Sequence[int], holds: Sequence[int],
-         seat: int) -> Threat | None:
+             seat: int) -> Threat | None:
     """How `seat` wins at once on these lists if it were its turn (None if it cannot)."""
     if len(alive) < 2 or seat not in alive:
         return None
@@ -91,6 +91,7 @@ def wins_at_once(state: State, seat: int) -> Turn | None:
 
 
 def is_win(after: State, seat: int) -> bool:
+    """Whether the game ended in `seat`'s favour."""
     return after.result is not None and after.result.winner == seat
 
 
