@@ -19,8 +19,6 @@ from common.analysis import Verdict
 from overlords import rules, tactics
 from overlords.rules import BLACK, TYPE_NAMES, WHITE, Move, State
 
-SIDE = ("White", "Black")
-
 
 class OverlordsAdapter:
     """The analysis' view of Overlords (`common.analysis.GameAdapter`)."""

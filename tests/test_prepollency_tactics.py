@@ -112,9 +112,9 @@ def test_stepping_onto_the_obelisk_stops_a_hold_three_players():
                      holds={2: 3})
     stops = tactics.stopping_turns(state)
     assert stops is not None and turn("h5-h7") in stops
-    assert tactics.judge(state, Turn()).kind == "hands_win"
-    assert "Blue" in tactics.judge(state, Turn()).text
-    assert tactics.judge(state, turn("h5-h7")) is None
+    assert tactics.mistake(state, Turn()).kind == "hands_win"
+    assert "Blue" in tactics.mistake(state, Turn()).text
+    assert tactics.mistake(state, turn("h5-h7")) is None
 
 
 def test_a_stop_by_capturing_the_piece_that_would_fill_the_base():
@@ -140,7 +140,7 @@ def test_a_base_defence_blocks_the_way_and_stepping_into_the_gap_does_not():
     assert turn("c3-b2") not in stops and Turn() not in stops
     assert sorted(stops) == sorted(t for t in rules.legal_moves(state)
                                    if brute.danger_level(state, t) < tactics.HANDS_WIN)
-    assert tactics.judge(state, turn("m13-m12")).kind == "hands_win"
+    assert tactics.mistake(state, turn("m13-m12")).kind == "hands_win"
 
 
 def test_the_base_falls_in_four_players_without_ending_the_game():
@@ -150,7 +150,7 @@ def test_the_base_falls_in_four_players_without_ending_the_game():
     d = tactics.danger(state, turn("m13-m12"))
     assert d.level == tactics.BASE_FALLS and d.seat == 2
     assert tactics.danger(state, turn("c3-b3")) is None
-    assert tactics.judge(state, turn("m13-m12")).kind == "base_falls"
+    assert tactics.mistake(state, turn("m13-m12")).kind == "base_falls"
 
 
 def test_a_line_opened_by_the_first_move_counts():
@@ -177,15 +177,15 @@ def test_a_khan_left_en_prise_is_reported_when_it_could_flee():
     d = tactics.danger(state, turn("h3-h6"))
     assert d is not None and d.level == tactics.KHAN_LOST and d.seat == 3
     assert tactics.danger(state, turn("h3-g4")) is None
-    assert tactics.judge(state, turn("h3-h6")).kind == "khan_lost"
+    assert tactics.mistake(state, turn("h3-h6")).kind == "khan_lost"
     assert brute.danger_level(state, turn("h3-h6")) == tactics.KHAN_LOST
 
 
 def test_a_missed_win_is_named_with_the_winning_turn():
     state = position({**holding(1), "c3": "1A", "m13": "3C"}, holds={1: 3})
-    verdict = tactics.judge(state, turn("h9-h10"))
+    verdict = tactics.mistake(state, turn("h9-h10"))
     assert verdict.kind == "missed_win" and "Obelisk" in verdict.text
-    assert tactics.judge(state, Turn()) is None
+    assert tactics.mistake(state, Turn()) is None
 
 
 def test_no_threat_means_nothing_to_stop():

@@ -23,7 +23,7 @@ from common.ui.menu import MainMenu  # noqa: E402
 from common.ui.names import MAX_NAME, clean_name, has_glyph  # noqa: E402
 from common.ui.scene import Scene  # noqa: E402
 from prepollency.ui import colours  # noqa: E402
-from prepollency.ui.handover import HandOver  # noqa: E402
+from prepollency.ui.handover import SeatHandOver as HandOver  # noqa: E402
 from prepollency.ui.new_game import NewGame, NewGameScene  # noqa: E402
 
 

@@ -392,7 +392,7 @@ def test_a_hint_hides_the_last_turns_arrows(monkeypatch):
 
 def test_undo_to_another_persons_turn_hands_the_screen_over():
     """Issue 21.15: Undo passed the table to Bob with no question and no hand-over."""
-    from prepollency.ui.handover import HandOver
+    from prepollency.ui.handover import SeatHandOver as HandOver
 
     app, d, game = open_game(("human", "human"))
     app.settings.handover = True

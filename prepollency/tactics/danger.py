@@ -1,7 +1,7 @@
 """What a turn of the Prepollency mover allows: a win handed to a seat that moves before the
 mover's next turn (`HANDS_WIN`), its base falling (`BASE_FALLS`), its Khan lost (`KHAN_LOST`);
 found once per position (`Watch`) and asked per turn (`danger`, `dangers`, `floor`,
-`stopping_turns`), and the verdict on one turn for the analysis (`judge`).
+`stopping_turns`), and the mistake of one turn for the analysis (`mistake`).
 
 A hot path of the tactics (`python3 bootstrap.py bench tactics --game prepollency` measures
 it).
@@ -49,9 +49,10 @@ class Danger:
 
 
 @dataclass(frozen=True, slots=True)
-class Verdict:
-    """The verdict on one turn: kind "missed_win", "hands_win", "base_falls" or "khan_lost",
-    the seat concerned (the mover for a missed win, else the seat that profits), and words."""
+class Mistake:
+    """What one turn of the mover got wrong (the analysis turns it into its `Verdict`): kind
+    "missed_win", "hands_win", "base_falls" or "khan_lost", the seat concerned (the mover for
+    a missed win, else the seat that profits), and words."""
 
     kind: str
     seat: int
@@ -216,8 +217,8 @@ def floor(state: State, first: Iterable[Turn] = ()) -> int:
     return best
 
 
-def judge(state: State, turn: Turn) -> Verdict | None:
-    """The exact verdict on one turn of the mover (see the module for what is bounded with
+def mistake(state: State, turn: Turn) -> Mistake | None:
+    """The exact mistake of one turn of the mover (see the module for what is bounded with
     3 or 4 players): "missed_win" when a winning turn existed and this is not one; else
     "hands_win", "base_falls" or "khan_lost" when the turn allows that and some other turn
     allowed less; None when none applies."""
@@ -236,11 +237,11 @@ def judge(state: State, turn: Turn) -> Verdict | None:
             return None
         how = {"obelisk": " would complete the Obelisk hold",
                "elimination": " would eliminate the last rival"}.get(kind, " would win")
-        return Verdict("missed_win", me, f"missed a win: {_show(win)}{how}")
+        return Mistake("missed_win", me, f"missed a win: {_show(win)}{how}")
     d = danger(state, turn)
     if d is None or floor(state) >= d.level:
         return None
-    return Verdict(d.kind, d.seat, _words(d))
+    return Mistake(d.kind, d.seat, _words(d))
 
 
 def _show(turn: Turn) -> str:

@@ -30,8 +30,8 @@ from prepollency.ui.hint import hint_words, position_seed
 from prepollency.ui.input import TurnInput
 from prepollency.ui.marks import ask_first
 from prepollency.ui.recap import Recap, recap_wanted
-from prepollency.ui.threats import Watcher, question, standing_holds
-from prepollency.ui.words import danger_words, result_words, turn_facts, turn_line
+from prepollency.ui.threats import Watcher, standing_holds
+from prepollency.ui.words import hold_warning, question, result_words, turn_facts, turn_line
 
 AUTO_HOLD = 1.5  # seconds before a seat that cannot move holds the line by itself (setting)
 
@@ -118,7 +118,7 @@ class TurnController:
         """The status: whose turn, which move, what to do now (or the CPU thinking)."""
         m = self.scene.match
         seat = m.to_move
-        danger = danger_words(self.state.alive, standing_holds(self.state), m.name) or ""
+        danger = hold_warning(self.state.alive, standing_holds(self.state), m.name) or ""
         if not m.is_human(seat):
             return replace_warning(waiting_status(self.scene, seat, "its turn"), danger)
         if self.recap is not None:
@@ -153,7 +153,7 @@ class TurnController:
             return ("The locked piece has moved: move another, or End turn (Enter). "
                     "Take back undoes it.")
         name = self.scene.match.name
-        if danger_words(self.state.alive, self.state.holds, name) or self.watcher.warning(name):
+        if hold_warning(self.state.alive, self.state.holds, name) or self.watcher.warning(name):
             return "Click a piece to move it (up to two moves), or Hold the line."  # short
         if self.scene.may_resign and cannot_win(self.state, self.state.turn):
             mine = len(self.state.pieces[self.state.turn])
@@ -309,11 +309,12 @@ class TurnController:
         self.start_recap(turns)
 
     def _hand_over(self, player: int, words: str, then: Any) -> None:
-        from prepollency.ui.handover import HandOver
+        from prepollency.ui.handover import SeatHandOver
 
         m = self.scene.match
-        announce(self.scene.app, HandOver(self.scene.app, m.name(player), self.view.keys[player],
-                                          colours.marker(player), words, then))
+        band = SeatHandOver(self.scene.app, m.name(player), self.view.keys[player],
+                            colours.marker(player), words, then)
+        announce(self.scene.app, band)
 
     def start_recap(self, turns: list[int]) -> None:
         """Replay these turns on the board (if the setting wants recaps)."""
