@@ -1,5 +1,5 @@
 """Property tests for the Overlords engine: thousands of random games keep the invariants of
-shared/RULES.md after every turn, an independent move generator written from RULES.md agrees
+docs/RULES.md after every turn, an independent move generator written from RULES.md agrees
 with the engine's, and every refused move gets a true, specific reason.
 
 Games are seeded (board seed, move seed), so a failure names a record to reproduce it: paste

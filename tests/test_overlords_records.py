@@ -1,4 +1,4 @@
-"""Overlords game records (shared/RULES.md, "Game records"): build -> dumps -> loads -> replay
+"""Overlords game records (docs/RULES.md, "Game records"): build -> dumps -> loads -> replay
 round-trips, atomic saves, a clear RecordError for every malformed record, and fuzzing that
 finds nothing but RecordError.
 """

@@ -1,4 +1,4 @@
-"""Overlords rules, one test per rule and ruling of shared/RULES.md, from small diagrams."""
+"""Overlords rules, one test per rule and ruling of docs/RULES.md, from small diagrams."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Prepollency rules, one test per rule and ruling of shared/RULES.md, from small diagrams.
+"""Prepollency rules, one test per rule and ruling of docs/RULES.md, from small diagrams.
 
 A diagram shows some files and ranks (`1A` = seat 1's Archer, `.` empty); squares it does not
 show are empty (prepollency.state.board_from_diagram).
