@@ -1,7 +1,7 @@
 """Overlords for the game analysis (`common.analysis`): exact verdicts from `overlords.tactics`
 and the better move in words. Its twin is `prepollency/analysis.py`.
 
-Verdicts, exact two moves deep (tactics.py's words), on the move X played:
+Verdicts, exact two moves deep (`overlords.tactics`' words), on the move X played:
 - "missed a forced win": X had a forced win (`tactics.forced_win`: a move that wins at once,
   or after which no reply of Y holds) and played a move that is not one; the better move is
   that win;
