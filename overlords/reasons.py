@@ -134,17 +134,22 @@ def _target_reason(state: State, rune: int, kind: int, frm: int, to: int) -> str
         if block:
             return block
     if target is not None:
-        owner, victim = target
-        if owner == side:
-            return "You cannot capture your own figure"
-        if not CAPTURES[kind][victim]:
-            return f"{TYPE_PLURALS[kind]} cannot capture {TYPE_PLURALS[victim]}"
-        if rune == 7 and to % 8 == frm % 8:
-            return "A pawn step straight forward needs an empty square"
-        return "That capture is not allowed"
+        return _capture_reason(side, rune, kind, frm, to, *target)
     if rune == 7 and to % 8 != frm % 8:
         return "A diagonal pawn step must capture"
     return _barrier_reason(state, to) or "That square cannot be reached"
+
+
+def _capture_reason(side: int, rune: int, kind: int, frm: int, to: int, owner: int,
+                    victim: int) -> str:
+    """Why a figure of `kind` may not take the figure (owner, victim) on `to` with `rune`."""
+    if owner == side:
+        return "You cannot capture your own figure"
+    if not CAPTURES[kind][victim]:
+        return f"{TYPE_PLURALS[kind]} cannot capture {TYPE_PLURALS[victim]}"
+    if rune == 7 and to % 8 == frm % 8:
+        return "A pawn step straight forward needs an empty square"
+    return "That capture is not allowed"
 
 
 def _pattern(rune: int, side: int, frm: int) -> set[int]:

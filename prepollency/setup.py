@@ -45,6 +45,20 @@ def seats_from_record(record: dict) -> tuple[int, int]:
     if "seats" not in record:
         raise ValueError('missing "seats"')
     seats = record["seats"]
+    _check_seats(seats)
+    if "first" not in record:
+        raise ValueError('missing "first"')
+    first = record["first"]
+    if isinstance(first, bool) or not isinstance(first, int):
+        raise ValueError(f'"first" must be a seat number, not {describe(first)}')
+    if first not in seats:
+        raise ValueError(f'"first" is seat {first}, which is not in the game (seats {seats})')
+    return len(seats), first
+
+
+def _check_seats(seats: object) -> None:
+    """ValueError naming what is wrong with a record's "seats": the seat numbers, then the
+    layouts of 2, 3 (the variant) and 4 players."""
     if not isinstance(seats, list):
         raise ValueError(f'"seats" must be a list of seat numbers, not {describe(seats)}')
     for seat in seats:
@@ -66,14 +80,6 @@ def seats_from_record(record: dict) -> tuple[int, int]:
                              "seats [1, 3]")
         raise ValueError(f'"seats" is {seats}: 3 players (the variant) sit on seats [1, 2, 3], '
                          "the o1 corner stays empty")
-    if "first" not in record:
-        raise ValueError('missing "first"')
-    first = record["first"]
-    if isinstance(first, bool) or not isinstance(first, int):
-        raise ValueError(f'"first" must be a seat number, not {describe(first)}')
-    if first not in seats:
-        raise ValueError(f'"first" is seat {first}, which is not in the game (seats {seats})')
-    return len(seats), first
 
 
 def new_state(rng: random.Random, players: int, first: int | None = None) -> State:
