@@ -42,7 +42,7 @@ class Move(NamedTuple):
     def parse(cls, text: Any) -> Move:
         """The move a `from-to` string names; InvalidMoveError if it is malformed."""
         if not isinstance(text, str):
-            raise InvalidMoveError(f"a move is a string like \"c3-e5\", not {describe(text)}")
+            raise InvalidMoveError(f"a move is a string like \"c3-e5\", not {json_words(text)}")
         parts = text.split("-")
         if len(parts) != 2:
             raise InvalidMoveError(f"{quoted(text)} is not a move (write it like c3-e5)")
@@ -99,14 +99,14 @@ class Turn(tuple):
                                    '["c3-e5", "h7-h8"] or [], never a string)')
         if not isinstance(data, list | tuple):
             raise InvalidMoveError(
-                f'a turn is a list of moves like ["c3-e5", "h7-h8"], not {describe(data)}'
+                f'a turn is a list of moves like ["c3-e5", "h7-h8"], not {json_words(data)}'
             )
         if len(data) > 2:
             raise InvalidMoveError(f"a turn has at most two moves, not {len(data)}")
         return cls(m if isinstance(m, Move) else Move.parse(m) for m in data)
 
 
-def describe(value: Any) -> str:
+def json_words(value: Any) -> str:
     """A JSON value as an error message names it: 'the string "x"', 'a list', 'null', ..."""
     if isinstance(value, bool):
         return "true/false"

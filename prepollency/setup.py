@@ -9,7 +9,7 @@ import random
 
 import numpy as np
 
-from prepollency.moves import ARCHER, CAVALRY, CELLS, GRID, INFANTRY, describe
+from prepollency.moves import ARCHER, CAVALRY, CELLS, GRID, INFANTRY, json_words
 from prepollency.state import ALL_SEATS, CORNER_CELL, KIND, OWNER, SEATS_FOR, State, make_state
 
 START_RINGS = {2: ARCHER, 3: CAVALRY, 4: INFANTRY}  # distance from the corner -> kind
@@ -50,7 +50,7 @@ def seats_from_record(record: dict) -> tuple[int, int]:
         raise ValueError('missing "first"')
     first = record["first"]
     if isinstance(first, bool) or not isinstance(first, int):
-        raise ValueError(f'"first" must be a seat number, not {describe(first)}')
+        raise ValueError(f'"first" must be a seat number, not {json_words(first)}')
     if first not in seats:
         raise ValueError(f'"first" is seat {first}, which is not in the game (seats {seats})')
     return len(seats), first
@@ -60,10 +60,10 @@ def _check_seats(seats: object) -> None:
     """ValueError naming what is wrong with a record's "seats": the seat numbers, then the
     layouts of 2, 3 (the variant) and 4 players."""
     if not isinstance(seats, list):
-        raise ValueError(f'"seats" must be a list of seat numbers, not {describe(seats)}')
+        raise ValueError(f'"seats" must be a list of seat numbers, not {json_words(seats)}')
     for seat in seats:
         if isinstance(seat, bool) or not isinstance(seat, int):
-            raise ValueError(f'"seats" holds {describe(seat)}, which is not a seat number')
+            raise ValueError(f'"seats" holds {json_words(seat)}, which is not a seat number')
     for seat in seats:
         if seat not in ALL_SEATS:
             raise ValueError(f'"seats" holds {seat}: seats are numbered 1 to 4')

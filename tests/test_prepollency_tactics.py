@@ -49,7 +49,7 @@ def test_a_hold_of_three_wins_by_holding_the_line_and_not_by_leaving_the_obelisk
     wins = tactics.winning_turns(state)
     assert Turn() in wins and turn("c3-c4") in wins
     assert turn("h9-h10") not in wins  # steps off: the count falls to 0
-    assert tactics.wins_at_once(state, 1) == Turn()
+    assert tactics.winning_turn(state, 1) == Turn()
     assert sorted(wins) == sorted(brute.winning_turns(state))
 
 
@@ -64,7 +64,7 @@ def test_the_last_square_of_the_last_base_wins_two_players():
     # Blue's base o15 n15 o14 n14: three Red pieces in it, n14 empty; the Archer on n11 reaches
     state = position({"o15": "1I", "n15": "1I", "o14": "1C", "n11": "1A", "h8": "3A",
                       "c3": "3I"})
-    assert tactics.wins_at_once(state, 1) == turn("n11-n14")
+    assert tactics.winning_turn(state, 1) == turn("n11-n14")
     wins = tactics.winning_turns(state)
     assert turn("n11-n14") in wins and turn("n11-n14", "o15-o13") not in wins
     assert sorted(wins) == sorted(brute.winning_turns(state))
@@ -75,7 +75,7 @@ def test_two_seats_eliminated_in_one_turn_wins_three_players():
     pieces = {"o15": "1I", "n15": "2I", "o14": "1C", "n11": "1A",
               "a15": "1I", "b15": "3I", "a14": "1C", "b11": "1A", "c3": "2I", "m3": "3I"}
     state = position(pieces, players=3)
-    win = tactics.wins_at_once(state, 1)
+    win = tactics.winning_turn(state, 1)
     assert win is not None and len(win) == 2
     after = rules.apply(state, win)
     assert after.result is not None and after.result.winner == 1
@@ -158,7 +158,7 @@ def test_a_line_opened_by_the_first_move_counts():
     # Blue's base: the Infantry steps off the file, then the Archer moves in
     state = position({"o15": "1I", "n15": "1I", "o14": "1C", "n12": "1I", "n11": "1A",
                       "c3": "3I"})
-    win = tactics.wins_at_once(state, 1)
+    win = tactics.winning_turn(state, 1)
     assert win is not None and len(win) == 2 and str(win[1]) == "n11-n14"
     assert sorted(tactics.winning_turns(state)) == sorted(brute.winning_turns(state))
 
@@ -167,7 +167,7 @@ def test_a_piece_that_must_stay_is_refilled_behind_it():
     # only pieces already in Blue's base reach n14: n15 steps in, the Archer refills n15
     state = position({"o15": "1I", "n15": "1I", "o14": "1I", "k15": "1A", "c3": "3I",
                       "a1": "3C"})
-    assert tactics.wins_at_once(state, 1) == turn("n15-n14", "k15-n15")
+    assert tactics.winning_turn(state, 1) == turn("n15-n14", "k15-n15")
     assert sorted(tactics.winning_turns(state)) == sorted(brute.winning_turns(state))
 
 

@@ -26,7 +26,8 @@ from common.ui.overlay import Dialog  # noqa: E402
 from overlords import rules  # noqa: E402
 from overlords.rules import BLACK, WHITE  # noqa: E402
 from overlords.setup import board_for  # noqa: E402
-from overlords.ui.art import fate_slots, feature, marker  # noqa: E402
+from overlords.ui.art import fate_slots, feature  # noqa: E402
+from overlords.ui.art import flag as marker  # noqa: E402
 from overlords.ui.board import draw_board, draw_targets  # noqa: E402
 from overlords.ui.legend import Legend  # noqa: E402
 from overlords.ui.screens import play_scene  # noqa: E402

@@ -20,7 +20,7 @@ from common.ui import draw
 from common.ui.board import BoardView
 from common.ui.theme import Palette
 from overlords import rules
-from overlords.ui.art import FEATURE_TINT, feature, figure, marker
+from overlords.ui.art import FEATURE_TINT, feature, figure, flag
 from overlords.ui.marks import FORCED, LOSES, draw_lock, draw_loss_mark, draw_rune_pill, draw_shield
 from overlords.ui.threats import SHIELD, TargetMarks
 from overlords.ui.tips import frozen_turns, stuck_kinds
@@ -70,7 +70,7 @@ def draw_board(
                 icon = feature(kind, mini)
                 surface.blit(icon, icon.get_rect(bottomleft=(rect.x - 2, rect.bottom + 2)))
         if control[sq] >= 0 and sq not in hidden_flags:
-            surface.blit(marker(control[sq], tile, pal), rect.topleft)
+            surface.blit(flag(control[sq], tile, pal), rect.topleft)
 
 
 def draw_targets(
@@ -134,7 +134,7 @@ def _feature_target(surface: pygame.Surface, rect: pygame.Rect, feature_kind: in
     if faint:
         dashed_ring(surface, rect.center, tile * 0.45, pal.move, max(2, tile // 30), 16)
     if control >= 0:
-        surface.blit(marker(control, tile, pal), rect.topleft)
+        surface.blit(flag(control, tile, pal), rect.topleft)
 
 
 def _badge(surface: pygame.Surface, rect: pygame.Rect, mark: str | None, tile: int,

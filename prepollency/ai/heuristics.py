@@ -256,10 +256,10 @@ class PrepollencyHeuristics(Heuristics):
         return out
 
     def forced_win(self, game: Any, state: State) -> Any | None:
-        """The first step of a turn that wins at once (tactics.wins_at_once; END when holding
+        """The first step of a turn that wins at once (tactics.winning_turn; END when holding
         the line wins), else, with three or more seats in, of one that eliminates a rival
         (`_finishing`), or None. The levels finish the turn with the step that completes it."""
-        turn = tactics.wins_at_once(state, state.turn)
+        turn = tactics.winning_turn(state, state.turn)
         if turn is not None:
             return turn[0] if turn else END
         if len(state.alive) > 2:

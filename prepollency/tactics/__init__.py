@@ -10,7 +10,7 @@ Words, for the seat to move M (the *mover*) and any other seat S still in the ga
   all five Obelisk squares its own at the end of the turn (the count reaches 4), or every other
   seat still in eliminated at the end of the turn (all four squares of each of their bases
   occupied by pieces not their own, any mixture, S's turn alone or together with earlier
-  damage). `wins_at_once` gives such a turn, `threats` one per seat.
+  damage). `winning_turn` gives such a turn, `threats` one per seat.
 - A *stopping turn* of M is one after which no seat that moves before M's next turn wins at
   once. `stopping_turns` lists them when there is something to stop.
 - A turn of M *hands over a win* (`danger` level `HANDS_WIN`) when after it such a seat wins
@@ -19,7 +19,7 @@ Words, for the seat to move M (the *mover*) and any other seat S still in the ga
   it *loses the Khan* (`KHAN_LOST`) when after it such a seat can take M's Khan.
 
 What is exact and what is bounded:
-- Exact: M's own wins (`winning_turns`, `wins_at_once`), and, for every seat S, whether S wins
+- Exact: M's own wins (`winning_turns`, `winning_turn`), and, for every seat S, whether S wins
   at once, can complete a given base or can take a given piece on the board as it stands.
   Everything is decided on the board the turn leaves, with the engine's end-of-turn steps
   (Khan award, hold counts, eliminations and the pieces leaving) reproduced, or, in the rare
@@ -76,6 +76,6 @@ from prepollency.tactics.wins import (  # noqa: F401
     cannot_win,
     order_after,
     threats,
+    winning_turn,
     winning_turns,
-    wins_at_once,
 )

@@ -27,7 +27,7 @@ from prepollency.tactics.wins import (
     order_after,
     threats,
     win_turn,
-    wins_at_once,
+    winning_turn,
 )
 
 SAFE, KHAN_LOST, BASE_FALLS, HANDS_WIN = 0, 1, 2, 3  # danger levels of a turn, worst last
@@ -231,7 +231,7 @@ def mistake(state: State, turn: Turn) -> Mistake | None:
         mine = win_turn(list(state.owners), list(state.kinds), state.alive, state.holds, me)
         win, kind = (None, "") if mine is None else (mine.turn, mine.kind)
     else:
-        win, kind = wins_at_once(state, me), ""
+        win, kind = winning_turn(state, me), ""
     if win is not None:
         if is_win(after, me):
             return None

@@ -76,7 +76,7 @@ def win_turn(owners: list[int], kinds: list[int], alive: Sequence[int], holds: S
     return None
 
 
-def wins_at_once(state: State, seat: int) -> Turn | None:
+def winning_turn(state: State, seat: int) -> Turn | None:
     """A turn with which `seat` would win at once if it were its turn on this board (the board
     unchanged; in the middle of the mover's own turn, a way to finish it that wins)."""
     if state.result is not None:
@@ -101,7 +101,7 @@ def winning_turns(state: State) -> list[Turn]:
     if state.result is not None:
         return []
     me = state.turn
-    if state.moved != -1 or wins_at_once(state, me) is None:
+    if state.moved != -1 or winning_turn(state, me) is None:
         return [] if state.moved == -1 else [
             t for t in rules.legal_moves(state) if is_win(rules.apply(state, t), me)]
     owners, kinds = list(state.owners), list(state.kinds)
