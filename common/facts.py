@@ -12,7 +12,7 @@ registry can read every game's facts at start-up.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 Check = Callable[[Any], "str | None"]  # what is wrong with a value read from a file, or None
@@ -42,7 +42,8 @@ class GameFacts:
     name: str  # the record's "game", the command line's GAME
     title: str
     blurb: str  # one line for the main menu
-    seats: Mapping[int, tuple[int, ...]]  # players -> the seats of a game of that many
+    # players -> the seats of a game of that many (a dict: left out of == and hash)
+    seats: Mapping[int, tuple[int, ...]] = field(compare=False)
     player_names: tuple[str, ...]  # a player's default name, by player: "White", "Red"
     win_reasons: tuple[str, ...]  # the reasons its games end with a win (draws, resignations
     # and forfeits are every game's: `common.protocol`)
