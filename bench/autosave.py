@@ -110,7 +110,7 @@ def run(name: str, make_scene, engine, turns: int, seed: int) -> None:
 
 
 def overlords_scene(app):
-    from overlords.ui import scene_for
+    from overlords.ui.screens import scene_for
 
     match = Match(orules, orules.new_state(random.Random(1)), ["human", "human"],
                   info={"seed": 1})
@@ -118,7 +118,7 @@ def overlords_scene(app):
 
 
 def prepollency_scene(app):
-    from prepollency.ui import play_scene
+    from prepollency.ui.screens import play_scene
 
     return play_scene(app, ["human"] * 4, seed=3, first=1)
 

@@ -39,7 +39,7 @@ from common.ui.app import App  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
 from common.ui.menu import MainMenu  # noqa: E402
 from overlords import rules, tactics  # noqa: E402
-from overlords.ui import scene_for  # noqa: E402
+from overlords.ui.screens import scene_for  # noqa: E402
 
 FRAME = 1 / 60
 

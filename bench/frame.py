@@ -42,9 +42,10 @@ import main  # noqa: E402
 from common.match import Match  # noqa: E402
 from common.ui.cpu import cpu_levels  # noqa: E402
 from overlords import rules  # noqa: E402
-from overlords.ui import scene_for  # noqa: E402
-from overlords.ui.driver import open_game  # noqa: E402
-from overlords.ui.setup import board_for, cpu_setup  # noqa: E402
+from overlords.ai.setup import cpu_setup  # noqa: E402
+from overlords.setup import board_for  # noqa: E402
+from overlords.ui.screens import scene_for  # noqa: E402
+from tests.helpers.overlords_driver import open_game  # noqa: E402
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -188,7 +189,7 @@ def idle_prepollency() -> dict[str, float]:
     """Idle CPU on a 4-player Prepollency game screen, a person to move (no hand-over)."""
     from common.ui.app import App
     from common.ui.menu import MainMenu
-    from prepollency.ui import play_scene
+    from prepollency.ui.screens import play_scene
 
     app = App(main.games())
     app.push(MainMenu(app))
@@ -255,7 +256,7 @@ def prepollency_bench(frames: int = 600, seconds: float = 5.0) -> None:
     from common.ui.driver import Driver
     from common.ui.menu import MainMenu as _Menu
     from prepollency import rules as prules
-    from prepollency.ui import play_scene as pp_scene
+    from prepollency.ui.screens import play_scene as pp_scene
 
     for size, target in (((1280, 800), 3.0), ((1920, 1080), 5.0)):
         app = _App(main.games(), size)

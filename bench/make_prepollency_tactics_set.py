@@ -48,7 +48,7 @@ def classify(state: rules.State) -> str | None:
     """The kind of question a position asks (see module), or None."""
     if state.result is not None:
         return None
-    if tactics.wins_at_once(state, state.turn) is not None:
+    if tactics.winning_turn(state, state.turn) is not None:
         return "win"
     watch = tactics.Watch(state)
     if watch.idle:

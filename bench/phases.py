@@ -28,7 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from common import record as rec  # noqa: E402
 from prepollency import rules  # noqa: E402
 from prepollency.ai import BASE_OF  # noqa: E402
-from prepollency.moves import CELLS, KHAN, PATHS  # noqa: E402
+from prepollency.movegen import PATHS  # noqa: E402
+from prepollency.moves import CELLS, KHAN  # noqa: E402
 from prepollency.state import BASES, OBELISK, State  # noqa: E402
 from prepollency.tactics import FILL_PIECES  # noqa: E402
 

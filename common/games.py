@@ -1,6 +1,7 @@
-"""The registry: every game of the program, once, with its declarative facts (the OpenSpiel
-way). `main.py`, the command line, the CPU worker, the menu, the rules screen and the app look
-games up here; nothing else in `common/` names a game package.
+"""The registry: every game of the program, once, with the facts it registers (the OpenSpiel
+way: each game declares its own in ``GAME/facts.py``, `common.facts.GameFacts`). `main.py`, the
+command line, the CPU worker, the menu, the rules screen and the app look games up here; nothing
+else in `common/` names a game package, and this module names only the packages.
 
 Each entry names its modules and imports them on first use, so the launcher starts fast and
 the headless tools never load pygame (`Registered.screens` is the only pygame module here).
@@ -9,33 +10,26 @@ the headless tools never load pygame (`Registered.screens` is the only pygame mo
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from types import ModuleType
 from typing import Any
 
+from common.facts import GameFacts, Setting
+
+GAME_PACKAGES = ("overlords", "prepollency")  # each has a facts module: GAME/facts.py
+
 
 @dataclass(frozen=True)
-class Registered:
-    """One game: its record name and title, where its engine, evaluation, screens and rules
-    text live, how many seats it seats, and what its seats are called."""
+class Registered(GameFacts):
+    """One registered game: its facts (`GameFacts`), and the modules they name, loaded on
+    first use."""
 
-    name: str  # the record's "game", the command line's GAME
-    title: str
-    blurb: str  # one line for the main menu
-    seat_counts: tuple[int, ...]  # how many players a game may have
-    seat_names: Callable[[int], str]  # a player's default name: "White", "Red"
-    seats_for: Callable[[int], tuple[int, ...]]  # the players of a game of that many
-    engine_module: str
-    ai_module: str
-    screens_module: str
-    rules_text_module: str
-    board_from_seed: bool = False  # the seed draws the board (worth showing: "Board seed 7")
-    row_moves: int = 1  # moves a numbered row of the move log holds (Overlords: a pair)
-    puzzles_module: str = ""  # the puzzles' goals and checks (`common.puzzles`)
-    analysis_module: str = ""  # the game's adapter for common.analysis (`ADAPTER`)
-    lessons_module: str = ""  # the lessons (`common.lessons.LessonGame`): "" for none
     _cache: dict[str, ModuleType] = field(default_factory=dict, compare=False, repr=False)
+
+    @classmethod
+    def of(cls, facts: GameFacts) -> Registered:
+        """The registry's entry for a game's facts."""
+        return cls(**{f.name: getattr(facts, f.name) for f in fields(GameFacts)})
 
     def _load(self, module: str) -> ModuleType:
         if module not in self._cache:
@@ -55,7 +49,8 @@ class Registered:
     @property
     def screens(self) -> Any:
         """The game's screens (pygame): `new_game_scene(app)`, `play_scene(app, seats,
-        seed, first)`, `resume_scene(app, replay)` and `menu_tokens(size, pal)`."""
+        seed, first)`, `resume_scene(app, replay)`, `lesson_scene(app, lessons, index)`,
+        `menu_tokens(size, pal)`, `rules_picture(...)` and `scene_parts(app, match)`."""
         return self._load(self.screens_module)
 
     @property
@@ -80,38 +75,13 @@ class Registered:
         return self._load(self.puzzles_module)
 
 
-def _overlords_seat(player: int) -> str:
-    return ("White", "Black")[player]
+def _collect() -> dict[str, Registered]:
+    """Every game package's facts, in the order of GAME_PACKAGES."""
+    found = [importlib.import_module(f"{package}.facts").FACTS for package in GAME_PACKAGES]
+    return {facts.name: Registered.of(facts) for facts in found}
 
 
-def _prepollency_seat(player: int) -> str:
-    return ("", "Red", "Blue", "Green", "Yellow")[player]
-
-
-def _overlords_seats(count: int) -> tuple[int, ...]:
-    return (0, 1)
-
-
-def _prepollency_seats(count: int) -> tuple[int, ...]:
-    return {2: (1, 3), 3: (1, 2, 3), 4: (1, 2, 3, 4)}[count]
-
-
-GAMES: dict[str, Registered] = {
-    "overlords": Registered(
-        "overlords", "Overlords",
-        "8x8, two sides: move with Rune and Fate stones, capture the Overlord",
-        (2,), _overlords_seat, _overlords_seats,
-        "overlords.rules", "overlords.ai", "overlords.ui", "overlords.rules_text",
-        board_from_seed=True, row_moves=2, puzzles_module="overlords.puzzles",
-        analysis_module="overlords.analysis", lessons_module="overlords.lessons"),
-    "prepollency": Registered(
-        "prepollency", "Prepollency",
-        "15x15, two to four players race to hold the central Obelisk",
-        (2, 3, 4), _prepollency_seat, _prepollency_seats,
-        "prepollency.rules", "prepollency.ai", "prepollency.ui", "prepollency.rules_text",
-        puzzles_module="prepollency.puzzles", analysis_module="prepollency.analysis",
-        lessons_module="prepollency.lessons"),
-}
+GAMES: dict[str, Registered] = _collect()
 
 
 def get(name: str) -> Registered:
@@ -127,3 +97,8 @@ def get(name: str) -> Registered:
 def engines() -> dict[str, Any]:
     """Every engine by record name (what records, the command line and the worker read)."""
     return {name: entry.engine for name, entry in GAMES.items()}
+
+
+def settings() -> tuple[Setting, ...]:
+    """The settings every game adds, in the registry's order (`common.ui.settings`)."""
+    return tuple(s for entry in GAMES.values() for s in entry.settings)

@@ -1,7 +1,8 @@
 """The small protocol every game engine meets, so records, the command line, the AI and the UI
 serve both games through one interface.
 
-A game is a module (``overlords.rules``, ``prepollency.rules``) with the functions of `Game`,
+A game is a module (each game's ``rules``, named by its facts: `common.facts`) with the
+functions of `Game`,
 generic in its state type ``S`` and its move type ``M`` (a whole turn). A *step* is one part
 of a turn (in Overlords a whole move; in Prepollency a piece move or END): steps stay typed
 ``Any`` here, since Python 3.11 has no TypeVar defaults and ``Game[S, M]`` is what the other
@@ -23,7 +24,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-REASONS = ("overlord", "sources", "obelisk", "elimination", "draw", "resign", "forfeit")
+DRAW = "draw"  # how every drawn game ends
+LEAVE_REASONS = ("resign", "forfeit")  # how a player leaves a game, in every game
 
 S = TypeVar("S")  # a game's State
 M = TypeVar("M")  # a game's move: one whole turn
@@ -47,13 +49,25 @@ class IllegalMoveError(ValueError):
     """A well-formed move the position refuses; ``str(err)`` is a reason a player can read."""
 
 
+class GameOverError(IllegalMoveError):
+    """A move, a step or a resignation asked of a finished game (the same error in every game);
+    ``str(err)`` says so."""
+
+
+def reasons(game: Game) -> tuple[str, ...]:
+    """Every reason a game of this engine may end with: its own wins, a draw, a player
+    leaving (`LEAVE_REASONS`)."""
+    return (*game.WIN_REASONS, DRAW, *LEAVE_REASONS)
+
+
 class Forfeit(Exception):
     """A player gives up its seat (an outside bot that failed); ``str(err)`` says why."""
 
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a game ended: the winning player (None for a draw) and why (one of REASONS)."""
+    """How a game ended: the winning player (None for a draw) and why (one of the game's
+    `reasons`)."""
 
     winner: int | None
     reason: str
@@ -68,8 +82,9 @@ class Outcome:
 class Game(Protocol[S, M]):
     """What the shared layers need of an engine module (state S, move M)."""
 
-    NAME: str  # "overlords" or "prepollency": the record's "game"
+    NAME: str  # the record's "game"
     MOVES_KEY: str  # "moves" or "turns": where a record lists them
+    WIN_REASONS: tuple[str, ...]  # the reasons its games end with a win (its facts say them)
 
     def players(self, state: S) -> tuple[int, ...]:
         """Players still seated, in turn order (eliminated players included until the end)."""

@@ -1,7 +1,7 @@
 """Overlords for the game analysis (`common.analysis`): exact verdicts from `overlords.tactics`
 and the better move in words. Its twin is `prepollency/analysis.py`.
 
-Verdicts, exact two moves deep (tactics.py's words), on the move X played:
+Verdicts, exact two moves deep (`overlords.tactics`' words), on the move X played:
 - "missed a forced win": X had a forced win (`tactics.forced_win`: a move that wins at once,
   or after which no reply of Y holds) and played a move that is not one; the better move is
   that win;
@@ -16,10 +16,8 @@ from __future__ import annotations
 from typing import Any
 
 from common.analysis import Verdict
-from overlords import core, rules, tactics
-from overlords.core import Move, State
-
-SIDE = ("White", "Black")
+from overlords import rules, tactics
+from overlords.rules import BLACK, TYPE_NAMES, WHITE, Move, State
 
 
 class OverlordsAdapter:
@@ -33,7 +31,7 @@ class OverlordsAdapter:
 
     def alive(self, state: State) -> tuple[int, ...]:
         """Both sides (one leaves only by losing)."""
-        return (core.WHITE, core.BLACK)
+        return (WHITE, BLACK)
 
     def proven(self, state: State) -> Move | None:
         """The mover's forced win two moves deep, or None (remembered per position)."""
@@ -96,7 +94,7 @@ class OverlordsAdapter:
                 return "captures the Overlord next move"
             return "wins next move, whatever the reply"
         taken = captured(state, move)
-        return f"captures the {core.TYPE_NAMES[taken]}" if taken is not None else ""
+        return f"captures the {TYPE_NAMES[taken]}" if taken is not None else ""
 
     @staticmethod
     def squares(move: Move) -> list[tuple[int, int]]:

@@ -26,7 +26,7 @@ import numpy as np
 
 from common.lessons import LessonError
 from overlords import rules
-from overlords.core import Board, piece_code
+from overlords.state import Board, piece_code
 
 NAME = "overlords"
 engine = rules

@@ -25,7 +25,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from overlords import rules, tactics
-from overlords.core import OVERLORD, SIDE_NAMES, TYPE_NAMES, Move, State
+from overlords.moves import Move
+from overlords.state import OVERLORD, SIDE_NAMES, TYPE_NAMES, State
 
 GOALS = {
     "win-1": "Win with this move: capture the enemy Overlord or take the last Source.",

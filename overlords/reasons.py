@@ -1,14 +1,19 @@
 """Why a move is refused, in words a player can read.
 
-Legality itself is decided in one place only, `core.legal_codes`: `find_move` accepts a move
-exactly when it is in that list and otherwise looks for the reason to show ("Rune 3 cannot
-move a Wizard", "Blocked by the Pit on d3", ...).
+Legality itself is decided in one place only, `overlords.movegen.legal_codes`: `find_move`
+accepts a move exactly when it is in that list and otherwise looks for the reason to show
+("Rune 3 cannot move a Wizard", "Blocked by the Pit on d3", ...). `parse_move` reads a
+record's entry through it.
 """
 
 from __future__ import annotations
 
-from common.protocol import IllegalMoveError
-from overlords.core import (
+from typing import Any
+
+from common.protocol import GameOverError, IllegalMoveError
+from overlords.movegen import legal_codes
+from overlords.moves import Move, is_discard, move_from, move_rune
+from overlords.state import (
     CAPTURES,
     DRAGON,
     FATE_STONES,
@@ -21,12 +26,7 @@ from overlords.core import (
     SOURCE_OF,
     TYPE_NAMES,
     TYPE_PLURALS,
-    Move,
     State,
-    is_discard,
-    legal_codes,
-    move_from,
-    move_rune,
 )
 
 _GEOMETRY = {
@@ -41,7 +41,7 @@ _GEOMETRY = {
 def find_move(state: State, rune: int, fate: int, frm: int | None, to: int | None) -> Move:
     """The legal move these stones and squares make, or IllegalMoveError with the reason."""
     if state.result is not None:
-        raise IllegalMoveError("The game is over")
+        raise GameOverError("The game is over")
     if not (1 <= rune <= 7 and 0 <= fate < 4):
         raise IllegalMoveError("No such stones")
     if (frm is not None and not 0 <= frm < 64) or (to is not None and not 0 <= to < 64):
@@ -134,17 +134,22 @@ def _target_reason(state: State, rune: int, kind: int, frm: int, to: int) -> str
         if block:
             return block
     if target is not None:
-        owner, victim = target
-        if owner == side:
-            return "You cannot capture your own figure"
-        if not CAPTURES[kind][victim]:
-            return f"{TYPE_PLURALS[kind]} cannot capture {TYPE_PLURALS[victim]}"
-        if rune == 7 and to % 8 == frm % 8:
-            return "A pawn step straight forward needs an empty square"
-        return "That capture is not allowed"
+        return _capture_reason(side, rune, kind, frm, to, *target)
     if rune == 7 and to % 8 != frm % 8:
         return "A diagonal pawn step must capture"
     return _barrier_reason(state, to) or "That square cannot be reached"
+
+
+def _capture_reason(side: int, rune: int, kind: int, frm: int, to: int, owner: int,
+                    victim: int) -> str:
+    """Why a figure of `kind` may not take the figure (owner, victim) on `to` with `rune`."""
+    if owner == side:
+        return "You cannot capture your own figure"
+    if not CAPTURES[kind][victim]:
+        return f"{TYPE_PLURALS[kind]} cannot capture {TYPE_PLURALS[victim]}"
+    if rune == 7 and to % 8 == frm % 8:
+        return "A pawn step straight forward needs an empty square"
+    return "That capture is not allowed"
 
 
 def _pattern(rune: int, side: int, frm: int) -> set[int]:
@@ -271,3 +276,10 @@ def _a(kind: int) -> str:
     name = TYPE_NAMES[kind]
     return f"an {name}" if kind == OVERLORD else f"a {name}"
 
+
+
+def parse_move(state: State, data: Any) -> Move:
+    """The legal move a record entry names: InvalidMoveError if it is not notation,
+    IllegalMoveError (with the reason) if the position refuses it."""
+    move = Move.parse(data)
+    return find_move(state, move.rune, move.fate, move.frm, move.to)

@@ -1,6 +1,6 @@
 """The Overlords rules in plain words for the in-game Rules screen (plain data, no pygame).
 
-A rewrite of shared/RULES.md's Overlords section with every ruling. Each section is a heading
+A rewrite of docs/RULES.md's Overlords section with every ruling. Each section is a heading
 and its paragraphs; a paragraph starting with "- " is a bullet, one starting with "Ruling: "
 is shown as a ruling of this edition.
 """

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from common.protocol import quoted
-from overlords.core import (
+from overlords.state import (
     ALL_RUNES,
     BLACK,
     FATE_STONES,
@@ -53,6 +53,11 @@ def random_features(rng: random.Random) -> Features:
             taken.add(sq)
             out[name].append(sq)
     return out
+
+
+def board_for(seed: int) -> Features:
+    """The features of a seed's board (the new-game dialog's "Board seed")."""
+    return random_features(random.Random(seed))
 
 
 def default_setup() -> Setup:

@@ -1,12 +1,12 @@
 """Prepollency for the game analysis (`common.analysis`): exact verdicts from
 `prepollency.tactics` and the better turn in words. Its twin is `overlords/analysis.py`.
 
-Verdicts are `prepollency.tactics.judge`'s, one turn deep and exact: "missed a win" (a turn
+Verdicts are `prepollency.tactics.mistake`'s, one turn deep and exact: "missed a win" (a turn
 that wins at once existed and this is not one; the better turn is that win), "let Red complete
 the Obelisk hold" and the like (after it a seat moving before the mover's next turn wins at
 once, and a turn that stops it existed; the better turn is the search's choice if it stops it,
 else the first that does), "base_falls", "khan_lost" (the better turn: the search's choice if
-the judge passes it; a Khan left en prise costs material, not the game: at least ``?``).
+the tactics pass it; a Khan left en prise costs material, not the game: at least ``?``).
 A proved position: the mover has a winning turn (1 for it); with two seats in, a threat the
 mover cannot stop (1 for the other).
 """
@@ -58,11 +58,11 @@ class PrepollencyAdapter:
         return None
 
     def verdict(self, state: State, move: Turn, best: Any) -> Verdict | None:
-        """The judge's verdict on the played turn, with its better turn (see the module)."""
+        """The tactics' verdict on the played turn, with its better turn (see the module)."""
         tactics = _tactics()
         if tactics is None:
             return None
-        found = tactics.judge(state, move)
+        found = tactics.mistake(state, move)
         if found is None:
             return None
         better, why = None, ""
@@ -73,7 +73,7 @@ class PrepollencyAdapter:
             stops = tactics.stopping_turns(state) or []
             better = best if best in stops else (stops[0] if stops else None)
             why = "stops the hold" if "Obelisk" in found.text else "stops the win"
-        elif best is not None and tactics.judge(state, best) is None:
+        elif best is not None and tactics.mistake(state, best) is None:
             better = best
         return Verdict(found.kind, found.text, better, why,
                        "?" if found.kind == "khan_lost" else "??")

@@ -109,7 +109,7 @@ def judge_try(state: State, goal: str, stage: int, turn) -> str | None:
 def reply(state: State) -> Turn:
     """A rival's answer (no Prepollency kind waits for one: the player makes one turn): its
     winning turn if it has one, else holding the line."""
-    return tactics.wins_at_once(state, state.turn) or Turn()
+    return tactics.winning_turn(state, state.turn) or Turn()
 
 
 # --- hints ---------------------------------------------------------------------------------

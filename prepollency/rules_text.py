@@ -1,6 +1,6 @@
 """The Prepollency rules in plain words for the in-game Rules screen (plain data, no pygame).
 
-A rewrite of shared/RULES.md's Prepollency section with every ruling, those of RULES.md and
+A rewrite of docs/RULES.md's Prepollency section with every ruling, those of RULES.md and
 those of the engine (prepollency/rules.py, its numbered rulings). Same shape as
 overlords/rules_text.py: each section is a heading and its paragraphs; a paragraph starting
 with "- " is a bullet, one starting with "Ruling: " is shown as a ruling of this edition.

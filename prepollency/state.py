@@ -14,16 +14,16 @@ edition's ruling) on 1, 2 and 3; the o1 corner then starts empty and is ordinary
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
-from common.protocol import Outcome
-from prepollency.moves import ARCHER, CAVALRY, CELLS, GRID, INFANTRY, KHAN, LETTERS, describe
+from common.protocol import Outcome, quoted
+from prepollency.facts import SEATS_FOR  # noqa: F401  (players -> seats; 3: the variant)
+from prepollency.moves import CELLS, GRID, KHAN, LETTERS
 
 OWNER, KIND = 0, 1
 ALL_SEATS = (1, 2, 3, 4)
-SEATS_FOR = {2: (1, 3), 3: (1, 2, 3), 4: (1, 2, 3, 4)}  # 3: the variant
 CORNER_CELL = {1: (0, 0), 2: (0, 14), 3: (14, 14), 4: (14, 0)}  # (file col, rank row)
 OBELISK = tuple(GRID.index(n) for n in ("h8", "g8", "i8", "h7", "h9"))
 
@@ -37,7 +37,6 @@ def _base(seat: int) -> tuple[int, int, int, int]:
 
 # BASES[seat]: its four base squares in the Khan's order: corner, same rank, same file, inner.
 BASES = {seat: _base(seat) for seat in ALL_SEATS}
-START_RINGS = {2: ARCHER, 3: CAVALRY, 4: INFANTRY}  # distance from the corner -> kind
 
 
 class State(NamedTuple):
@@ -93,67 +92,6 @@ def make_state(board: np.ndarray, seats: tuple[int, ...], alive: tuple[int, ...]
                  tuple(holds), quiet)
 
 
-def start_board(seats: tuple[int, ...]) -> np.ndarray:
-    """The starting position: Archers, Cavalry and Infantry ringed around each empty base."""
-    board = np.zeros((2, CELLS), dtype=np.int8)
-    for seat in seats:
-        col, row = CORNER_CELL[seat]
-        for s in range(CELLS):
-            kind = START_RINGS.get(max(abs(GRID.col(s) - col), abs(GRID.row(s) - row)))
-            if kind:
-                board[OWNER, s], board[KIND, s] = seat, kind
-    return board
-
-
-def seats_for(players: int, first: int | None) -> tuple[tuple[int, ...], int]:
-    """The seats of a game of that many players and its first seat (1 if None), or ValueError."""
-    if type(players) is not int or players not in SEATS_FOR:  # never 3.0, never true
-        raise ValueError(f"Prepollency is for 2, 3 (variant) or 4 players, not {players!r}")
-    seats = SEATS_FOR[players]
-    if first is None:
-        return seats, seats[0]
-    if type(first) is not int or first not in seats:
-        names = "1 to 4" if players == 4 else ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
-        raise ValueError(f"the first player must be one of the seats {names}, not {first!r}")
-    return seats, first
-
-
-def seats_from_record(record: dict) -> tuple[int, int]:
-    """Players and first seat from a record's "seats" and "first"; ValueError names the problem."""
-    if "seats" not in record:
-        raise ValueError('missing "seats"')
-    seats = record["seats"]
-    if not isinstance(seats, list):
-        raise ValueError(f'"seats" must be a list of seat numbers, not {describe(seats)}')
-    for seat in seats:
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            raise ValueError(f'"seats" holds {describe(seat)}, which is not a seat number')
-    for seat in seats:
-        if seat not in ALL_SEATS:
-            raise ValueError(f'"seats" holds {seat}: seats are numbered 1 to 4')
-        if seats.count(seat) > 1:
-            raise ValueError(f'"seats" lists seat {seat} twice')
-    if len(seats) not in SEATS_FOR:
-        count = f"{len(seats)} player" + ("" if len(seats) == 1 else "s")
-        raise ValueError(f'"seats" lists {count}: Prepollency is for 2 players '
-                         "(seats [1, 3]), 3 (the variant, seats [1, 2, 3]) or 4 "
-                         "(seats [1, 2, 3, 4])")
-    if tuple(sorted(seats)) != SEATS_FOR[len(seats)]:
-        if len(seats) == 2:
-            raise ValueError(f'"seats" is {seats}: 2 players sit on opposite corners, '
-                             "seats [1, 3]")
-        raise ValueError(f'"seats" is {seats}: 3 players (the variant) sit on seats [1, 2, 3], '
-                         "the o1 corner stays empty")
-    if "first" not in record:
-        raise ValueError('missing "first"')
-    first = record["first"]
-    if isinstance(first, bool) or not isinstance(first, int):
-        raise ValueError(f'"first" must be a seat number, not {describe(first)}')
-    if first not in seats:
-        raise ValueError(f'"first" is seat {first}, which is not in the game (seats {seats})')
-    return len(seats), first
-
-
 def diagram(state: State, files: str = "abcdefghijklmno", ranks: range = range(15, 0, -1)
             ) -> str:
     """The board as text: a header of files, then a line per rank (`1A` = seat 1's Archer)."""
@@ -205,3 +143,26 @@ def has_khan(state: State, seat: int) -> bool:
     """Whether the seat has its Khan on the board."""
     kinds = state.kinds
     return any(kinds[s] == KHAN for s in state.pieces[seat])
+
+
+def players(state: State) -> tuple[int, ...]:
+    """The seats of the game, clockwise (eliminated seats included)."""
+    return state.seats
+
+
+def to_move(state: State) -> int:
+    """The seat whose turn it is (`State.turn`)."""
+    return state.turn
+
+
+def player_label(player: int) -> int:
+    """A seat is written as its number in records."""
+    return player
+
+
+def player_from_label(label: Any) -> int:
+    """The seat a record label names (ValueError if it is not 1 to 4: a whole number, never
+    3.0 or true, which equal 3 and 1 in Python but are not seats in a record)."""
+    if type(label) is not int or label not in ALL_SEATS:
+        raise ValueError(f"{quoted(label)} is not a seat (1 to 4)")
+    return int(label)

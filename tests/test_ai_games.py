@@ -124,7 +124,7 @@ def test_normal_beats_random(game, players):
 
 def test_overlords_attack_map_agrees_with_the_move_generator():
     from overlords.ai import attack_map
-    from overlords.core import State, is_board_move, legal_codes, move_fate, move_rune, move_to
+    from overlords.rules import State, is_board_move, legal_codes, move_fate, move_rune, move_to
 
     for n, s in enumerate(_random_positions(overlords, 2, 20, seed=9)):
         side = n % 2
@@ -159,7 +159,7 @@ def test_overlords_lost_overlord_detection_agrees_with_brute_force():
     """`checkers` names exactly the figures whose captures of the Overlord the generator
     lists, and `_parries` finds a saving turn exactly when one exists (every turn tried)."""
     from overlords.ai import HEURISTICS, checkers
-    from overlords.core import (
+    from overlords.rules import (
         OVERLORD,
         State,
         apply_legal,
@@ -203,7 +203,7 @@ def test_overlords_lost_overlord_detection_agrees_with_brute_force():
 
 def test_overlords_check_reach_is_gives_check_turned_round():
     from overlords.ai import check_reach, gives_check
-    from overlords.core import DRAGON, FORBIDDEN, NONE, OVERLORD, cell_side, piece_code
+    from overlords.rules import DRAGON, FORBIDDEN, NONE, OVERLORD, cell_side, piece_code
 
     compared = 0
     for s in _random_positions(overlords, 2, 40, seed=5):

@@ -1,4 +1,4 @@
-"""Where CPU sides set up in Overlords (overlords.ai_setup), and the `opening` hook levels use."""
+"""Where CPU sides set up in Overlords (overlords.ai.setup), and the `opening` hook levels use."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import pytest
 
 from common.ai.levels import make_cpu
 from overlords import rules
-from overlords.ai_setup import arrangements, choose_setup
-from overlords.core import (
+from overlords.ai.setup import arrangements, choose_setup
+from overlords.rules import (
     BLACK,
     OVERLORD,
     WHITE,

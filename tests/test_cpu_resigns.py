@@ -26,6 +26,7 @@ from common.ui.overlay import GameOver  # noqa: E402
 from common.ui.puzzle_scene import PuzzleScene  # noqa: E402
 from overlords import rules as orules  # noqa: E402
 from prepollency import rules  # noqa: E402
+from prepollency import setup as psetup  # noqa: E402
 from prepollency.moves import END  # noqa: E402
 from prepollency.state import from_diagram  # noqa: E402
 from prepollency.ui.words import result_words  # noqa: E402
@@ -107,9 +108,16 @@ def test_undo_that_stops_after_a_cpu_resignation_keeps_it():
 
 # selfplay and the ladder ----------------------------------------------------------------------
 
+def _start_at(monkeypatch, new_state) -> None:
+    """New games start where `new_state` says, and so do the replays of their records (the
+    engine's `rules.new_state`, and the one `setup.initial_state` calls)."""
+    for module in (rules, psetup):
+        monkeypatch.setattr(module, "new_state", new_state)
+
+
 def test_selfplay_resigns_for_a_hopeless_cpu_seat_unless_played_out(tmp_path, monkeypatch,
                                                                     capsys):
-    monkeypatch.setattr(rules, "new_state", lambda rng, players, first=None: four())
+    _start_at(monkeypatch, lambda rng, players, first=None: four())
     argv = ["selfplay", "prepollency", "--players", "easy:8,easy:8,easy:8,easy:8",
             "--out", str(tmp_path), "--max-moves", "6"]
     assert main.main(argv) == 0
@@ -121,15 +129,13 @@ def test_selfplay_resigns_for_a_hopeless_cpu_seat_unless_played_out(tmp_path, mo
     out = capsys.readouterr().out
     assert out.count("unfinished after 6 turns") >= 1
     two = ["selfplay", "prepollency", "--players", "random,easy:8", "--out", str(tmp_path)]
-    monkeypatch.setattr(rules, "new_state", lambda rng, players, first=None:
-                        from_diagram(TWO, turn=3))
+    _start_at(monkeypatch, lambda rng, players, first=None: from_diagram(TWO, turn=3))
     assert main.main(two) == 0
     assert "game 1: 1 wins by resign after 0 turns" in capsys.readouterr().out
 
 
 def test_the_ladder_resigns_as_the_app_does_unless_played_out(tmp_path, monkeypatch):
-    monkeypatch.setattr(rules, "new_state", lambda rng, players, first=None:
-                        four(diagram=ALL_WEAK))
+    _start_at(monkeypatch, lambda rng, players, first=None: four(diagram=ALL_WEAK))
     tally = ladder.run_pair("prepollency4", "easy", "easy", 1, 1, 0.01, tmp_path, None)
     assert tally["turns"] == [1] and tally["reasons"] == ["resign"] and not tally["invalid"]
     record = rec.load(next(tmp_path.glob("*.json")))

@@ -9,6 +9,11 @@ never load pygame, and nothing in `common/` names a game package except the regi
   for `importlib` (`f"{name}.ui"`: a lookup by convention instead of by the registry).
 - no import cycles among the modules of `common/ui/`, lazy imports included (type-only ones
   under `TYPE_CHECKING` aside): scenes reach the app through the instance they are given.
+- one skeleton for every game (DESIGN.md, convention 12): each game package has every module of
+  `SKELETON`, names every other module it has in its package docstring (`GAME/__init__.py`, or
+  `GAME/ui/__init__.py` for a screen), registers its facts (`GAME/facts.py`: `FACTS`, named
+  after the package), keeps `GAME/rules.py` to imports, and its screens offer the registry's
+  factory (`SCREENS`).
 """
 
 from __future__ import annotations
@@ -18,6 +23,8 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME_PACKAGES = ("overlords", "prepollency")
@@ -29,15 +36,19 @@ KNOWN_OFFENDERS: set[str] = set()  # none left: every lookup goes through the re
 PYGAME_FREE = [
     "common.grid", "common.protocol", "common.record", "common.match", "common.seats",
     "common.saves.folder", "common.saves.trash", "common.saves.autosave", "common.saves.index",
+    "common.facts",
     "common.games", "common.cli", "common.ai.search", "common.ai.levels", "common.ai.worker",
     "common.paths", "common.logs", "common.version", "common.desktop",
     "common.net.wire", "common.net.judge", "common.net.server", "common.net.client",
     "common.net.session", "common.net.local", "common.net.host", "common.net.hub",
     "common.net.keys", "common.net.lan", "common.net.commands",
-    "overlords.rules", "overlords.core", "overlords.reasons", "overlords.setup",
-    "overlords.ai", "overlords.ai_setup", "overlords.rules_text", "overlords.tactics",
-    "prepollency.rules", "prepollency.state", "prepollency.moves", "prepollency.ai",
-    "prepollency.rules_text",
+    *(f"{game}.{module}" for game in GAME_PACKAGES for module in (
+        "facts", "rules", "state", "moves", "movegen", "apply", "reasons", "setup", "ai",
+        "tactics", "analysis", "lessons", "puzzles", "rules_text")),
+    "overlords.ai.heuristics", "overlords.ai.setup", "overlords.tactics.lines",
+    "overlords.tactics.defence", "overlords.tactics.danger",
+    "prepollency.ai.heuristics", "prepollency.ai.plan", "prepollency.tactics.reach",
+    "prepollency.tactics.wins", "prepollency.tactics.danger",
 ]
 
 CHECK = """
@@ -187,3 +198,66 @@ def test_no_module_imports_a_private_name_of_another(tmp_path):
                       "from a import __version__, b as _b\nimport a.b as _c\n")
     assert private_imports(sample) == ["1: from a import _b", "2: import a._b",
                                        "3: from a._b import ...", "5: from . import _d"]
+
+
+# --- one skeleton for every game ------------------------------------------------------------
+
+SKELETON = (  # the modules every game package has, for the same roles (docs/ARCHITECTURE.md)
+    "__init__.py", "facts.py", "rules.py", "state.py", "moves.py", "movegen.py", "apply.py",
+    "reasons.py", "setup.py", "ai/__init__.py", "tactics/__init__.py", "analysis.py",
+    "lessons.py", "puzzles.py", "rules_text.py",
+    "ui/__init__.py", "ui/screens.py", "ui/controller.py", "ui/input.py", "ui/view.py",
+    "ui/words.py", "ui/threats.py", "ui/marks.py", "ui/anim.py", "ui/art.py", "ui/board.py",
+    "ui/panel.py", "ui/hint.py", "ui/rules_pictures.py", "ui/new_game.py",
+)
+BY_CONCEPT = ("ai/", "tactics/")  # packages whose modules are the game's own split by concept
+SCREENS = ("new_game_scene", "play_scene", "resume_scene", "lesson_scene", "menu_tokens",
+           "rules_picture", "scene_parts")  # what the registry's `screens` offers
+
+
+def _package_modules(game: str) -> set[str]:
+    return {p.relative_to(ROOT / game).as_posix() for p in (ROOT / game).rglob("*.py")}
+
+
+def _docstring(path: Path) -> str:
+    return ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
+
+
+@pytest.mark.parametrize("game", GAME_PACKAGES)
+def test_every_game_has_the_skeleton_and_names_what_only_it_has(game):
+    have = _package_modules(game)
+    missing = [module for module in SKELETON if module not in have]
+    assert not missing, f"{game} lacks modules of the skeleton: {missing}"
+    own = sorted(m for m in have - set(SKELETON) if not m.startswith(BY_CONCEPT))
+    unnamed = []
+    for module in own:
+        where = ROOT / game / ("ui/__init__.py" if module.startswith("ui/") else "__init__.py")
+        if f"`{Path(module).stem}`" not in _docstring(where):
+            unnamed.append(module)
+    assert not unnamed, f"{game}'s package docstrings do not name its own modules {unnamed}"
+
+
+@pytest.mark.parametrize("game", GAME_PACKAGES)
+def test_every_game_registers_its_facts_and_keeps_rules_to_imports(game):
+    import importlib
+
+    from common.games import GAME_PACKAGES as registered
+    from common.games import GAMES
+
+    assert game in registered
+    facts = importlib.import_module(f"{game}.facts").FACTS
+    assert facts.name == game and GAMES[game].title == facts.title
+    tree = ast.parse((ROOT / game / "rules.py").read_text(encoding="utf-8"))
+    code = [type(node).__name__ for node in tree.body[1:]
+            if not isinstance(node, (ast.Import, ast.ImportFrom))
+            and not (isinstance(node, ast.Assign) and ast.unparse(node.targets[0]) == "__all__")]
+    assert not code, f"{game}/rules.py holds more than imports and __all__: {code}"
+
+
+@pytest.mark.parametrize("game", GAME_PACKAGES)
+def test_every_game_offers_the_screens_factory(game):
+    tree = ast.parse((ROOT / game / "ui" / "screens.py").read_text(encoding="utf-8"))
+    names = {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}
+    names |= {a.asname or a.name for node in tree.body if isinstance(node, ast.ImportFrom)
+              for a in node.names}
+    assert not set(SCREENS) - names, f"{game}.ui.screens lacks {set(SCREENS) - names}"

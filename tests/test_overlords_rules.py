@@ -373,21 +373,21 @@ def test_states_are_values_with_read_only_arrays():
 
 
 def test_the_cell_and_move_codes_have_named_helpers():
-    from overlords import core
+    from overlords import moves, state
 
     for side in (WHITE, BLACK):
         for kind in range(4):
-            cell = core.piece_code(side, kind)
-            assert core.decode_cell(cell) == (side, kind)
-            assert (core.cell_side(cell), core.cell_type(cell)) == (side, kind)
-    assert core.decode_cell(0) is None
+            cell = state.piece_code(side, kind)
+            assert state.decode_cell(cell) == (side, kind)
+            assert (state.cell_side(cell), state.cell_type(cell)) == (side, kind)
+    assert state.decode_cell(0) is None
     for text in ("2D f1-c4", "6H b5", "3W --"):
         m = Move.parse(text)
-        assert core.move_code(m.rune, m.fate, m.frm, m.to) == m
-        assert (core.move_rune(m), core.move_fate(m), core.move_from(m), core.move_to(m)) == (
+        assert moves.move_code(m.rune, m.fate, m.frm, m.to) == m
+        assert (moves.move_rune(m), moves.move_fate(m), moves.move_from(m), moves.move_to(m)) == (
             m.rune, m.fate, m.frm, m.to)
-        assert core.is_discard(m) == (text == "3W --") and core.is_recruit(m) == (text == "6H b5")
-        assert core.is_board_move(m) == (text == "2D f1-c4")
+        assert moves.is_discard(m) == (text == "3W --") and moves.is_recruit(m) == (text == "6H b5")
+        assert moves.is_board_move(m) == (text == "2D f1-c4")
 
 
 def test_malformed_notation_is_invalid_and_refused_moves_are_illegal():

@@ -66,7 +66,7 @@ def test_nothing_attacks_once_the_game_is_over():
 
 
 def test_the_seed_5_board_with_the_overlord_on_b1_is_attacked_at_once():
-    from overlords.ui.setup import board_for
+    from overlords.setup import board_for
 
     features = board_for(5)
     black = {OVERLORD: sq("e8"), DRAGON: sq("b8"), rules.WIZARD: sq("d8"), HERO: sq("c8")}

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from prepollency import rules
+from prepollency.movegen import gen_moves
 from prepollency.moves import (
     ARCHER,
     CAVALRY,
@@ -20,9 +21,8 @@ from prepollency.moves import (
     INFANTRY,
     KHAN,
     Move,
-    gen_moves,
-    refusal,
 )
+from prepollency.reasons import refusal
 from prepollency.state import BASES, KIND, OBELISK, OWNER, SEATS_FOR, State, make_state
 
 SETTINGS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -106,7 +106,7 @@ def check_turn(before: State, turn, after: State) -> None:
         assert after.holds[holder] == before.holds[holder]
     assert after.quiet in (0, before.quiet + 1)
     if after.result is None:
-        assert after.turn == rules._next_seat(after.alive, me)
+        assert after.turn == rules.next_seat(after.alive, me)
         assert after.quiet < rules.DRAW_ROUNDS * len(after.alive)
         assert max(after.holds) < rules.HOLD_TO_WIN and len(after.alive) > 1
     elif after.result.reason == "obelisk":

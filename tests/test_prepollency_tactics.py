@@ -49,7 +49,7 @@ def test_a_hold_of_three_wins_by_holding_the_line_and_not_by_leaving_the_obelisk
     wins = tactics.winning_turns(state)
     assert Turn() in wins and turn("c3-c4") in wins
     assert turn("h9-h10") not in wins  # steps off: the count falls to 0
-    assert tactics.wins_at_once(state, 1) == Turn()
+    assert tactics.winning_turn(state, 1) == Turn()
     assert sorted(wins) == sorted(brute.winning_turns(state))
 
 
@@ -64,7 +64,7 @@ def test_the_last_square_of_the_last_base_wins_two_players():
     # Blue's base o15 n15 o14 n14: three Red pieces in it, n14 empty; the Archer on n11 reaches
     state = position({"o15": "1I", "n15": "1I", "o14": "1C", "n11": "1A", "h8": "3A",
                       "c3": "3I"})
-    assert tactics.wins_at_once(state, 1) == turn("n11-n14")
+    assert tactics.winning_turn(state, 1) == turn("n11-n14")
     wins = tactics.winning_turns(state)
     assert turn("n11-n14") in wins and turn("n11-n14", "o15-o13") not in wins
     assert sorted(wins) == sorted(brute.winning_turns(state))
@@ -75,7 +75,7 @@ def test_two_seats_eliminated_in_one_turn_wins_three_players():
     pieces = {"o15": "1I", "n15": "2I", "o14": "1C", "n11": "1A",
               "a15": "1I", "b15": "3I", "a14": "1C", "b11": "1A", "c3": "2I", "m3": "3I"}
     state = position(pieces, players=3)
-    win = tactics.wins_at_once(state, 1)
+    win = tactics.winning_turn(state, 1)
     assert win is not None and len(win) == 2
     after = rules.apply(state, win)
     assert after.result is not None and after.result.winner == 1
@@ -112,9 +112,9 @@ def test_stepping_onto_the_obelisk_stops_a_hold_three_players():
                      holds={2: 3})
     stops = tactics.stopping_turns(state)
     assert stops is not None and turn("h5-h7") in stops
-    assert tactics.judge(state, Turn()).kind == "hands_win"
-    assert "Blue" in tactics.judge(state, Turn()).text
-    assert tactics.judge(state, turn("h5-h7")) is None
+    assert tactics.mistake(state, Turn()).kind == "hands_win"
+    assert "Blue" in tactics.mistake(state, Turn()).text
+    assert tactics.mistake(state, turn("h5-h7")) is None
 
 
 def test_a_stop_by_capturing_the_piece_that_would_fill_the_base():
@@ -140,7 +140,7 @@ def test_a_base_defence_blocks_the_way_and_stepping_into_the_gap_does_not():
     assert turn("c3-b2") not in stops and Turn() not in stops
     assert sorted(stops) == sorted(t for t in rules.legal_moves(state)
                                    if brute.danger_level(state, t) < tactics.HANDS_WIN)
-    assert tactics.judge(state, turn("m13-m12")).kind == "hands_win"
+    assert tactics.mistake(state, turn("m13-m12")).kind == "hands_win"
 
 
 def test_the_base_falls_in_four_players_without_ending_the_game():
@@ -150,7 +150,7 @@ def test_the_base_falls_in_four_players_without_ending_the_game():
     d = tactics.danger(state, turn("m13-m12"))
     assert d.level == tactics.BASE_FALLS and d.seat == 2
     assert tactics.danger(state, turn("c3-b3")) is None
-    assert tactics.judge(state, turn("m13-m12")).kind == "base_falls"
+    assert tactics.mistake(state, turn("m13-m12")).kind == "base_falls"
 
 
 def test_a_line_opened_by_the_first_move_counts():
@@ -158,7 +158,7 @@ def test_a_line_opened_by_the_first_move_counts():
     # Blue's base: the Infantry steps off the file, then the Archer moves in
     state = position({"o15": "1I", "n15": "1I", "o14": "1C", "n12": "1I", "n11": "1A",
                       "c3": "3I"})
-    win = tactics.wins_at_once(state, 1)
+    win = tactics.winning_turn(state, 1)
     assert win is not None and len(win) == 2 and str(win[1]) == "n11-n14"
     assert sorted(tactics.winning_turns(state)) == sorted(brute.winning_turns(state))
 
@@ -167,7 +167,7 @@ def test_a_piece_that_must_stay_is_refilled_behind_it():
     # only pieces already in Blue's base reach n14: n15 steps in, the Archer refills n15
     state = position({"o15": "1I", "n15": "1I", "o14": "1I", "k15": "1A", "c3": "3I",
                       "a1": "3C"})
-    assert tactics.wins_at_once(state, 1) == turn("n15-n14", "k15-n15")
+    assert tactics.winning_turn(state, 1) == turn("n15-n14", "k15-n15")
     assert sorted(tactics.winning_turns(state)) == sorted(brute.winning_turns(state))
 
 
@@ -177,15 +177,15 @@ def test_a_khan_left_en_prise_is_reported_when_it_could_flee():
     d = tactics.danger(state, turn("h3-h6"))
     assert d is not None and d.level == tactics.KHAN_LOST and d.seat == 3
     assert tactics.danger(state, turn("h3-g4")) is None
-    assert tactics.judge(state, turn("h3-h6")).kind == "khan_lost"
+    assert tactics.mistake(state, turn("h3-h6")).kind == "khan_lost"
     assert brute.danger_level(state, turn("h3-h6")) == tactics.KHAN_LOST
 
 
 def test_a_missed_win_is_named_with_the_winning_turn():
     state = position({**holding(1), "c3": "1A", "m13": "3C"}, holds={1: 3})
-    verdict = tactics.judge(state, turn("h9-h10"))
+    verdict = tactics.mistake(state, turn("h9-h10"))
     assert verdict.kind == "missed_win" and "Obelisk" in verdict.text
-    assert tactics.judge(state, Turn()) is None
+    assert tactics.mistake(state, Turn()) is None
 
 
 def test_no_threat_means_nothing_to_stop():

@@ -238,7 +238,7 @@ def test_entries_may_carry_more_keys():
 
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**32), turns=st.integers(0, 30), players=st.sampled_from((3, 4)),
-       leaves=st.lists(st.tuples(st.floats(0, 1), st.sampled_from(rules.END_REASONS),
+       leaves=st.lists(st.tuples(st.floats(0, 1), st.sampled_from(rules.LEAVE_REASONS),
                                  st.integers(0, 3)), max_size=4))
 def test_random_withdrawals_round_trip(seed, turns, players, leaves):
     """Seats leave at random points (the last one may end the game), in 4-player games and

@@ -258,6 +258,9 @@ def test_an_idle_loop_rests_and_draws_nothing(resting):
 ], ids=["settings", "rules", "load", "dialog"])
 def test_the_menu_side_scenes_rest_once_drawn(resting, make):
     resting.push(make(resting))
+    if hasattr(resting.top, "wait_listed"):  # the Load screen animates while it reads the folder
+        resting.top.listing.wait(60)
+        resting.step()
     resting.step()
     frames = resting.frames
     for _ in range(3):

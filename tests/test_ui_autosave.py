@@ -30,7 +30,7 @@ from common.ui.menu import MainMenu  # noqa: E402
 from common.ui.overlay import Dialog  # noqa: E402
 from overlords import rules as orules  # noqa: E402
 from prepollency import rules as prules  # noqa: E402
-from prepollency.ui import play_scene  # noqa: E402
+from prepollency.ui.screens import play_scene  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -119,7 +119,7 @@ def test_continue_brings_back_an_overlords_game_with_its_cpu_level(saves_dir):
     match = Match(orules, orules.new_state(rng), ["human", "hard:40"], info={"seed": 11})
     for _ in range(8):
         match.play(orules.random_move(match.turn_start, rng))
-    from overlords.ui import scene_for  # the game screen for a set-up position
+    from overlords.ui.screens import scene_for  # the game screen for a set-up position
 
     app.push(scene_for(app, match, None))
     d.frames(1)
@@ -262,7 +262,7 @@ import main
 from common.ui.app import build_app
 from common.ui.driver import Driver
 from prepollency import rules
-from prepollency.ui import play_scene
+from prepollency.ui.screens import play_scene
 app = build_app(argparse.Namespace(command=None), main.games())
 app.settings.animation = "off"
 app.push(play_scene(app, ["human", "human"], seed=5, first=1))

@@ -19,9 +19,9 @@ import pytest  # noqa: E402
 
 from common.ui.overlay import Dialog, GameOver  # noqa: E402
 from overlords import rules  # noqa: E402
-from overlords.ui import SetupScene  # noqa: E402
+from overlords.setup import board_for  # noqa: E402
 from overlords.ui.rune_choice import RuneChoice  # noqa: E402
-from overlords.ui.setup import board_for  # noqa: E402
+from overlords.ui.setup_scene import SetupScene  # noqa: E402
 from prepollency import rules as prules  # noqa: E402
 from prepollency.state import from_diagram  # noqa: E402
 from tests.helpers.prepollency_diagram import cells  # noqa: E402
@@ -480,7 +480,7 @@ def test_overlords_setup_layout_from_the_minimum_window_up():
     import main
     from common.ui.app import App
     from common.ui.driver import Driver
-    from overlords.ui import play_scene
+    from overlords.ui.screens import play_scene
 
     app = App(main.games(), (1280, 800))
     try:
@@ -585,7 +585,7 @@ def test_the_in_game_menu_and_resign_work_from_the_keyboard():
 
 def test_the_main_menu_settings_and_new_game_dialog_work_from_the_keyboard():
     from common.ui.menu import MainMenu, SettingsScene
-    from overlords.ui import NewGameScene
+    from overlords.ui.new_game import NewGameScene
     from tests.test_ui_overlords import new_game_dialog
 
     app, d, dialog = new_game_dialog()
@@ -818,7 +818,7 @@ def test_the_setup_from_the_keyboard_use_default_then_ready():
     from common.ui.app import App
     from common.ui.driver import Driver
     from common.ui.game_scene import GameScene
-    from overlords.ui import play_scene
+    from overlords.ui.screens import play_scene
 
     app = App(main.games(), (1280, 800))
     app.settings.animation = "off"

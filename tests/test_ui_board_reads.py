@@ -25,11 +25,12 @@ from common.ui.menu import MainMenu  # noqa: E402
 from common.ui.overlay import Dialog  # noqa: E402
 from overlords import rules  # noqa: E402
 from overlords.rules import BLACK, WHITE  # noqa: E402
-from overlords.ui import play_scene  # noqa: E402
-from overlords.ui.art import fate_slots, feature, marker  # noqa: E402
+from overlords.setup import board_for  # noqa: E402
+from overlords.ui.art import fate_slots, feature  # noqa: E402
+from overlords.ui.art import flag as marker  # noqa: E402
 from overlords.ui.board import draw_board, draw_targets  # noqa: E402
 from overlords.ui.legend import Legend  # noqa: E402
-from overlords.ui.setup import board_for  # noqa: E402
+from overlords.ui.screens import play_scene  # noqa: E402
 from overlords.ui.setup_scene import SetupScene  # noqa: E402
 from overlords.ui.tips import sources_text, sources_warning, stuck_text  # noqa: E402
 from overlords.ui.view import TIP_DELAY  # noqa: E402

@@ -31,10 +31,14 @@ from common.ui.game_scene import GameScene  # noqa: E402
 from common.ui.menu import MainMenu  # noqa: E402
 from common.ui.overlay import GameOver  # noqa: E402
 from overlords import rules  # noqa: E402
-from overlords.setup import setup_of  # noqa: E402
-from overlords.ui import SetupScene, play_scene, resume_scene  # noqa: E402
-from overlords.ui.driver import finish_setup  # noqa: E402
-from overlords.ui.setup import board_for, cpu_setup  # noqa: E402
+from overlords.ai.setup import cpu_setup  # noqa: E402
+from overlords.setup import (
+    board_for,  # noqa: E402
+    setup_of,  # noqa: E402
+)
+from overlords.ui.screens import play_scene, resume_scene  # noqa: E402
+from overlords.ui.setup_scene import SetupScene  # noqa: E402
+from tests.helpers.overlords_driver import finish_setup  # noqa: E402
 from tests.test_ui_overlords import new_game_dialog, open_game  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]

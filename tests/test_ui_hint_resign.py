@@ -19,8 +19,8 @@ import main  # noqa: E402
 from common import record as rec  # noqa: E402
 from common.ui.overlay import Dialog, GameOver  # noqa: E402
 from overlords import rules  # noqa: E402
-from overlords.ui import resume_scene  # noqa: E402
 from overlords.ui.hint import position_seed  # noqa: E402
+from overlords.ui.screens import resume_scene  # noqa: E402
 from tests.test_ui_overlords import click_square, open_game, play_by_clicks  # noqa: E402
 
 HINT_WAIT = 120.0  # seconds for the worker to start and answer (a machine at load 10 and more)

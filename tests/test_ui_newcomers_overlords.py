@@ -24,10 +24,11 @@ from common.ui.handover import HandOver  # noqa: E402
 from common.ui.overlay import GameOver  # noqa: E402
 from common.ui.sound import NAMES  # noqa: E402
 from overlords import rules, tactics  # noqa: E402
+from overlords.setup import board_for  # noqa: E402
 from overlords.ui.legend import MARKS  # noqa: E402
 from overlords.ui.panel import card_tip, header_notes, taken  # noqa: E402
 from overlords.ui.rune_choice import RuneChoice  # noqa: E402
-from overlords.ui.setup import SetupPhase, board_for  # noqa: E402
+from overlords.ui.setup_phase import SetupPhase  # noqa: E402
 from overlords.ui.threats import FORCED, Threats  # noqa: E402
 from overlords.ui.words import danger_words, log_rows  # noqa: E402
 from tests.helpers.overlords_diagram import board, position, runes_of  # noqa: E402

@@ -23,12 +23,15 @@ from common.ui.game_scene import GameScene  # noqa: E402
 from common.ui.menu import MainMenu  # noqa: E402
 from common.ui.overlay import Dialog, GameOver  # noqa: E402
 from overlords import rules  # noqa: E402
-from overlords.ui import NewGameScene, SetupScene, play_scene, scene_for  # noqa: E402
-from overlords.ui import driver as ui_driver  # noqa: E402
+from overlords.ai.setup import cpu_setup  # noqa: E402
+from overlords.setup import board_for  # noqa: E402
 from overlords.ui.art import fate_slots  # noqa: E402
+from overlords.ui.new_game import NewGameScene  # noqa: E402
 from overlords.ui.rune_choice import RuneChoice  # noqa: E402
-from overlords.ui.setup import board_for, cpu_setup  # noqa: E402
+from overlords.ui.screens import play_scene, scene_for  # noqa: E402
+from overlords.ui.setup_scene import SetupScene  # noqa: E402
 from overlords.ui.threats import LOSES, SHIELD  # noqa: E402
+from tests.helpers import overlords_driver as ui_driver  # noqa: E402
 from tests.helpers.undo import undo  # noqa: E402
 
 SEED = 4242

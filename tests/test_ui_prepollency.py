@@ -25,7 +25,7 @@ from common.ui.overlay import GameOver  # noqa: E402
 from prepollency import rules  # noqa: E402
 from prepollency.moves import KHAN  # noqa: E402
 from prepollency.state import from_diagram  # noqa: E402
-from prepollency.ui import play_scene, resume_scene  # noqa: E402
+from prepollency.ui.screens import play_scene, resume_scene  # noqa: E402
 from tests.helpers.prepollency_diagram import cells  # noqa: E402
 
 sq = rules.GRID.index

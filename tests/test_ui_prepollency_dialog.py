@@ -23,7 +23,7 @@ from common.ui.menu import MainMenu  # noqa: E402
 from common.ui.names import MAX_NAME, clean_name, has_glyph  # noqa: E402
 from common.ui.scene import Scene  # noqa: E402
 from prepollency.ui import colours  # noqa: E402
-from prepollency.ui.handover import HandOver  # noqa: E402
+from prepollency.ui.handover import SeatHandOver as HandOver  # noqa: E402
 from prepollency.ui.new_game import NewGame, NewGameScene  # noqa: E402
 
 
@@ -79,7 +79,7 @@ def test_start_opens_the_game_screen_with_the_dialogs_seats_names_and_colours():
     try:
         app.settings.animation = "off"
         app.push(MainMenu(app))
-        dialog = NewGameScene(app)  # the real Start: prepollency.ui.play_scene
+        dialog = NewGameScene(app)  # the real Start: prepollency.ui.screens.play_scene
         app.push(dialog)
         d = Driver(app)
         d.frames(1)

@@ -124,7 +124,7 @@ def test_overlords_hot_seat_undo_asks_too():
     import main
     from common.ui.overlay import Dialog
     from overlords import rules as orules
-    from overlords.ui import driver as ui_driver
+    from tests.helpers import overlords_driver as ui_driver
 
     app, d, game = ui_driver.open_game(main.games(), ["human", "human"], 5, (1280, 800), "off")
     app.settings.confirm_risky = False
@@ -230,7 +230,8 @@ def test_out_is_said_once_the_pieces_have_arrived():
 
 
 def test_the_log_marks_captures_and_the_words_read_right():
-    from prepollency.moves import HOW_THEY_MOVE, INFANTRY
+    from prepollency.moves import INFANTRY
+    from prepollency.reasons import HOW_THEY_MOVE
     from prepollency.ui.panel import _obelisk_lines, turn_text
     from prepollency.ui.setup_preview import turn_order
 
@@ -391,7 +392,7 @@ def test_a_hint_hides_the_last_turns_arrows(monkeypatch):
 
 def test_undo_to_another_persons_turn_hands_the_screen_over():
     """Issue 21.15: Undo passed the table to Bob with no question and no hand-over."""
-    from prepollency.ui.handover import HandOver
+    from prepollency.ui.handover import SeatHandOver as HandOver
 
     app, d, game = open_game(("human", "human"))
     app.settings.handover = True

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import main
-from overlords.ui import driver as ui_driver
+from tests.helpers import overlords_driver as ui_driver
 from tests.test_ui_prepollency import open_game
 
 

@@ -56,11 +56,11 @@ def test_every_scene_renders(size):
         menu = app.stack.pop()
         shot("menu")
         app.stack.append(menu)
-        from overlords.ui import new_game_scene
+        from overlords.ui.screens import new_game_scene
 
         app.push(new_game_scene(app))
         shot("new-game")
-        app.top._start()
+        app.top.start_game()
         shot("setup")
         setup = app.top
         setup.phase.click_tray(rules.OVERLORD)

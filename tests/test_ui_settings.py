@@ -105,7 +105,7 @@ def test_changed_in_the_settings_scene_kept_after_a_restart(config, capsys):
     app, d = start(args)
     try:
         assert app.pal is COLOUR_BLIND and app.settings.colour_blind
-        from overlords.ui.driver import finish_setup
+        from tests.helpers.overlords_driver import finish_setup
 
         game = finish_setup(app, d)
         assert app.settings.animation == "slow" and game.animator.speed == "slow"

@@ -21,11 +21,11 @@ from common.ui.driver import Driver  # noqa: E402
 from common.ui.menu import MainMenu  # noqa: E402
 from overlords import rules, tactics  # noqa: E402
 from overlords.rules import BLACK, WHITE  # noqa: E402
-from overlords.ui import game_scene, play_scene  # noqa: E402
-from overlords.ui.driver import finish_setup  # noqa: E402
 from overlords.ui.rune_choice import RuneChoice  # noqa: E402
+from overlords.ui.screens import game_scene, play_scene  # noqa: E402
 from overlords.ui.threats import LOSES, SHIELD, Threats, exposes  # noqa: E402
 from tests.helpers.overlords_diagram import position, runes_of  # noqa: E402
+from tests.helpers.overlords_driver import finish_setup  # noqa: E402
 
 G = rules.GRID
 ATTACKED = "Your Overlord is attacked by the Dragon on b8 (Rune 3)."

@@ -7,9 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from common.protocol import REASONS, Game, IllegalMoveError, Outcome
+from common.protocol import LEAVE_REASONS, Game, IllegalMoveError, Outcome, reasons
 from common.record.format import (
-    LEAVE_REASONS,
     VERSION,
     WITHDRAWN_KEY,
     RecordError,
@@ -192,8 +191,9 @@ def _claimed(game: Game, state: Any, result: Any) -> tuple[Outcome, Any]:
     if not isinstance(result, dict):
         raise RecordError(f'"result" must be an object or null, not {kind(result)}')
     reason = result.get("reason")
-    if reason not in REASONS:
-        raise RecordError(f'result reason {shown(reason)} is not one of {", ".join(REASONS)}')
+    if reason not in reasons(game):
+        raise RecordError(f'result reason {shown(reason)} is not one of '
+                          f'{", ".join(reasons(game))}')
     if "winner" not in result:
         raise RecordError('result has no "winner" (null for a draw)')
     label = result["winner"]

@@ -10,7 +10,6 @@ from typing import Any, NamedTuple
 VERSION = 1
 SHOWN = 60  # characters of a bad value an error message quotes
 WITHDRAWN_KEY = "withdrawn"
-LEAVE_REASONS = ("resign", "forfeit")
 MAX_MESSAGE = 300  # characters of an error message (an engine's reason may quote a file)
 
 

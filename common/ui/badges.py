@@ -1,8 +1,8 @@
-"""Badges both games draw on target squares, each its own shape (never told apart by colour
-alone, for colour-blind players): a triangle with "!" (the move loses the game at once: the
-Overlord captured, or in Prepollency a win handed to a seat that moves before yours), a
-diamond with "2" (Overlords: it loses by force, two moves on) and a shield with a tick (the
-move saves what is threatened). Each is drawn into a given rectangle.
+"""Badges the games draw on target squares, each its own shape (never told apart by colour
+alone, for colour-blind players): a triangle with "!" (the move loses the game at once), a
+diamond with "2" (it loses by force, two moves on) and a shield with a tick (the move saves
+what is threatened); each game's `ui/threats.py` says which move gets which. Each is drawn into
+a given rectangle.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pygame
 from common.ui import draw
 from common.ui.theme import Palette
 
-LOSES, FORCED = "loses", "forced"  # the verdicts of overlords.ui.threats
+LOSES, FORCED = "loses", "forced"  # the badge kinds: lost at once ("!"), lost by force ("2")
 
 
 def draw_loss_mark(surface: pygame.Surface, rect: pygame.Rect, kind: str, pal: Palette) -> None:

@@ -6,10 +6,18 @@ again the hint goes away; a move, undo, redo, review or leaving the screen drops
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from common.protocol import IllegalMoveError
 from common.seats import Ask
+
+
+def seed_of(position: bytes) -> int:
+    """A hint's seed made from a position's bytes alone (each game says which bytes make its
+    position: `Controller.hint_seed`), so the same position always gets the same hint."""
+    digest = hashlib.blake2b(position, digest_size=8).digest()
+    return int.from_bytes(digest, "little") >> 1
 
 
 def request(scene: Any) -> None:

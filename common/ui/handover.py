@@ -6,7 +6,8 @@ player's emblem and a line on what happened since. A click or a key dismisses it
 Neither game hides anything, so the board stays visible under the dimming: the band only makes
 sure the right person takes the mouse. A game gives the band its colour and emblem by
 subclassing (`fill`, `title_color`, `draw_emblem`): Prepollency's seat colour and marker
-shape (`prepollency.ui.handover`), Overlords' side token (`overlords.ui.controller`).
+shape (`prepollency.ui.handover.SeatHandOver`), or an `emblem` function (Overlords' side token,
+`overlords.ui.controller`). When a band is due is `common.ui.hot_seat`.
 
     app.push(HandOver(app, "Black", "White played 3D d1-d5", on_ready))
 """

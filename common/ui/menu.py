@@ -9,14 +9,14 @@ from common.ui import draw, resume, saves
 from common.ui.focus import Focus
 from common.ui.input import Action, Command
 from common.ui.scene import Scene
-from common.ui.settings import ANIMATION_SPEEDS
+from common.ui.settings import ANIMATION_SPEEDS, GAME_SETTINGS
 from common.ui.theme import mix
 from common.ui.widgets import Button, Choice, Widget, handle_all, stack
 
-TABLE_SETTINGS = (("handover", "Hand-over screen between players"),
+TABLE_SETTINGS = (("handover", "Hand-over screen between players"),  # passing the turn,
                   ("recap", "Recap of the others' turns"),
-                  ("auto_hold", "Prepollency: hold when no piece can move"),
-                  ("fast_cpu", "Faster CPU-only turns"),
+                  *((s.key, s.label) for s in GAME_SETTINGS.values() if s.label),  # each game's
+                  ("fast_cpu", "Faster CPU-only turns"),  # then how the CPUs play
                   ("confirm_risky", "Ask before a move that loses the game"),
                   ("cpu_resigns", "CPU resigns when it can no longer win"))
 
@@ -167,10 +167,11 @@ class MainMenu(Scene):
         surface = draw.backdrop(size, pal)
         cx = size[0] // 2
         title_y = int(size[1] * 0.12)
-        draw.blit_text(surface, "Overlords", m.title, pal.text, (cx, title_y), "midtop", bold=True)
+        first, *others = [entry.title for entry in GAMES.values()]  # "Overlords & Prepollency"
+        draw.blit_text(surface, first, m.title, pal.text, (cx, title_y), "midtop", bold=True)
         sub_y = title_y + int(m.title * 1.35)
-        draw.blit_text(surface, "&  Prepollency", m.large, pal.primary, (cx, sub_y), "midtop",
-                       bold=True)
+        draw.blit_text(surface, "&  " + "  &  ".join(others), m.large, pal.primary, (cx, sub_y),
+                       "midtop", bold=True)
         token = int(min(size[1] * 0.085, 84))
         self._draw_tokens(surface, cx, sub_y + int(m.large * 1.6), token)
         draw.panel(surface, self.panel, mix(pal.panel, pal.background, 0.3), pal.panel_edge,

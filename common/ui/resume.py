@@ -96,3 +96,18 @@ def bot_seats(replay: rec.Replay) -> list[tuple[str, str, str | None]]:
                 problem = saves.shown(reason.rstrip("."), 80)
         out.append((saves.player_name(record, game, label), command, problem))
     return out
+
+
+def record_seed(record: dict) -> int | None:
+    """The seed a record keeps (a whole number, never true or false), or None."""
+    seed = record.get("seed")
+    return seed if isinstance(seed, int) and not isinstance(seed, bool) else None
+
+
+def shown_finished(scene: Any) -> Any:
+    """A resumed game screen, as every game opens one: a finished game in review at its last
+    move, its game-over panel already seen."""
+    if scene.match.over:
+        scene.game_over_shown = True
+        scene.start_review(len(scene.match.moves))
+    return scene

@@ -6,24 +6,21 @@ JSON object (never pickle)::
 
     {"animation": "normal", "sound": true, "colour_blind": false, "fullscreen": false,
      "bot_command": null, "handover": true, "recap": true, "fast_cpu": false,
-     "auto_hold": true, "confirm_risky": true, "cpu_resigns": true,
-     "prepollency_new_game": null}
+     "confirm_risky": true, "cpu_resigns": true, ...}
 
+and, after those every game shares, the keys each game adds (`common.facts.Setting`, in the
+game's facts: a key, its default, its row on the Settings screen and its own check).
 `bot_command` is the last command line a bot seat started a game with (it fills the bot field of
 the next new-game dialog). `handover` shows a hand-over screen when the turn passes from one
 person to another at one table, `recap` replays the others' turns before a person's turn,
-`fast_cpu` speeds up the turns no person plays; `auto_hold` lets a Prepollency seat with no
-piece that can move hold the line by itself after a moment; `confirm_risky` asks before a person
-plays a move that loses the game (Overlords: the Overlord, at once or by force; Prepollency: a
-win handed to a seat that moves before the person's next turn, or its base falling);
-`cpu_resigns` lets a CPU seat resign once it can no longer win (Prepollency: too few pieces to
-hold the Obelisk or fill a base, `common.ai.levels.gives_up`; lessons and puzzles play on);
-`prepollency_new_game` holds the last choices of the Prepollency new-game dialog (a small
-object it checks itself). Keys missing from an older file take their defaults. `load` never
-raises: a missing file means the defaults; a file that cannot be read or parsed, or holds wrong
-types, unknown values or unknown keys, keeps the good values, takes the defaults for the rest
-and says so in one line on stderr. `save` writes atomically (a temporary file in the same
-folder, then a rename) and never raises either.
+`fast_cpu` speeds up the turns no person plays; `confirm_risky` asks before a person plays a
+move that loses the game (each game's threats say which); `cpu_resigns` lets a CPU seat resign
+once it can no longer win (`common.ai.levels.gives_up`; lessons and puzzles play on). Keys
+missing from an older file take their defaults. `load` never raises: a missing file means the
+defaults; a file that cannot be read or parsed, or holds wrong types, unknown values or unknown
+keys, keeps the good values, takes the defaults for the rest and says so in one line on stderr.
+`save` writes atomically (a temporary file in the same folder, then a rename) and never raises
+either.
 
 Only `build_app` wires the real file to the app (`App(settings_file=...)`): an `App` built
 directly, as tests do, reads and writes nothing.
@@ -34,11 +31,12 @@ from __future__ import annotations
 import json
 import logging
 import sys
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields, make_dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from common import files, paths
+from common import files, games, paths
+from common.facts import Setting
 from common.paths import file_error as _reason
 
 log = logging.getLogger("overlords-prepollency.settings")
@@ -46,15 +44,14 @@ log = logging.getLogger("overlords-prepollency.settings")
 ANIMATION_SPEEDS = ("off", "normal", "slow")
 FILE_NAME = "settings.json"
 MAX_COMMAND = 4096  # characters; a longer "bot command" is not one a person typed
-MAX_CHOICES = 4096  # characters of JSON a dialog's remembered choices may take
 MAX_FILE = 256 * 1024  # bytes of a settings file (one is well under 1 KB)
 SAID = 5  # problems the line on stderr names (then "and N more"): one short line
 
 
 @dataclass
-class Settings:
+class SharedSettings:
     """Animation speed, sound, palette, fullscreen, the last bot command line, how turns pass
-    at one table, and the last new-game choices."""
+    at one table: the settings of every game (`Settings` adds each game's own)."""
 
     animation: str = "normal"
     sound: bool = True
@@ -65,14 +62,23 @@ class Settings:
     recap: bool = True  # a recap of the others' turns before a person's turn
     fast_cpu: bool = False  # faster animations for turns no person plays
     confirm_risky: bool = True  # ask before a move that loses the game (both games)
-    auto_hold: bool = True  # a Prepollency seat that cannot move holds the line by itself
     cpu_resigns: bool = True  # a CPU seat resigns once it can no longer win
-    prepollency_new_game: dict | None = None  # the last choices of the Prepollency dialog
 
     @property
     def palette_name(self) -> str:
         """The palette these settings ask for."""
         return "colour-blind" if self.colour_blind else "standard"
+
+    if TYPE_CHECKING:
+        def __getattr__(self, key: str) -> Any:
+            """A game's own setting (`GAME_SETTINGS`)."""
+
+
+GAME_SETTINGS: dict[str, Setting] = {s.key: s for s in games.settings()}  # each game's own
+Settings = make_dataclass(
+    "Settings", [(s.key, Any, field(default=s.default)) for s in GAME_SETTINGS.values()],
+    bases=(SharedSettings,), namespace={"__doc__": "The settings of every game, and each "
+                                        "game's own (`GAME_SETTINGS`)."})
 
 
 def path() -> Path:
@@ -181,38 +187,9 @@ def _check(key: str, value: Any) -> str | None:
         if len(value) > MAX_COMMAND or not all(ch.isprintable() or ch == " " for ch in value):
             return "expected one short line of printable text"
         return None
-    if key == "prepollency_new_game":
-        if value is None:
-            return None
-        if not isinstance(value, dict) or len(json.dumps(value)) > MAX_CHOICES:
-            return "expected a small object or null"
-        return _choices_problem(value)
+    if key in GAME_SETTINGS:
+        return GAME_SETTINGS[key].check(value)
     return None if isinstance(value, bool) else "expected true or false"
-
-
-SEAT_CHOICES = ("kind", "name", "colour")  # what the dialog remembers of a seat, as text
-
-
-def _choices_problem(value: dict) -> str | None:
-    """What is wrong with remembered new-game choices ({"players": 2..4, "first": "random"
-    or a seat, "seats": {"1": {"kind": ..., "name": ..., "colour": ...}, ...}}), if anything:
-    the shape and the types; the dialog takes the values it knows and defaults the rest."""
-    for key, item in value.items():
-        if key == "players":
-            ok = type(item) is int and item in (2, 3, 4)
-        elif key == "first":
-            ok = item == "random" or (type(item) is int and 1 <= item <= 4)
-        elif key == "seats":
-            ok = isinstance(item, dict) and all(
-                seat in ("1", "2", "3", "4") and isinstance(choice, dict)
-                and all(k in SEAT_CHOICES and isinstance(v, str) and v.isprintable()
-                        and len(v) <= 64 for k, v in choice.items())
-                for seat, choice in item.items())
-        else:
-            ok = False
-        if not ok:
-            return f"{json.dumps(key)} is not a choice the dialog remembers"
-    return None
 
 
 def _show(value: Any) -> str:

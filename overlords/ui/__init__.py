@@ -1,95 +1,17 @@
-"""The Overlords screens: new game, setup, and the game itself on the shared game screen.
+"""The Overlords screens (pygame), on the shared game screen of `common.ui`.
 
-`new_game_scene(app)` opens the new-game dialog; `play_scene(app, seats, seed)` opens a game
-straight away (the `play` command), through the setup of its figures; `resume_scene(app,
-replay)` opens a saved game. The game screen is `common.ui.game_scene.GameScene` built from a
-`Match`, an `OverlordsController` (what a click means: `controller.py`) and an
-`OverlordsView` (what is drawn: `view.py`). Every legal target comes from the engine
-(`legal_moves`), every refusal is the engine's reason (`find_move`, `explain`); the screen
-only shows.
+The skeleton every game has (the same module names for the same roles):
+
+- `screens`: the factory the registry offers (`new_game_scene`, `play_scene`, `resume_scene`,
+  `lesson_scene`, `menu_tokens`, `rules_picture`, `scene_parts`);
+- `controller` (what the controller knows: the pick, the targets, what is allowed) and
+  `input` (pointer and keys, dispatched by tables): `OverlordsController`;
+- `view`: `OverlordsView`, how the screen is drawn; `board`, `panel`, `anim`, `art`, `hint`,
+  `marks` (threat badges), `threats` (what threatens the side to move, computed once per
+  position), `words` (the game's sentences), `rules_pictures`, `new_game` (the dialog).
+
+Only Overlords has: `setup_scene` and `setup_phase` (each side places its figures before the
+first move), `legend` (the board's legend, L), `rune_choice` (which Rune, where several reach
+a square), `pick` (the stones and figure picked), `tips` (hover tips), `status` (the status
+area's words on a live turn).
 """
-
-from __future__ import annotations
-
-from collections.abc import Sequence
-
-from common.match import Match
-from common.record import Replay
-from common.seats import SeatSpec, recorded_seats
-from common.ui.bots import is_bot
-from common.ui.game_scene import GameScene
-from common.ui.scene import Scene
-from overlords import rules
-from overlords.ui.game import scene_for, scene_parts
-from overlords.ui.new_game import NewGameScene
-from overlords.ui.rules_pictures import rules_picture
-from overlords.ui.setup import random_seed
-from overlords.ui.setup_scene import SetupScene, rematch
-
-TITLE = "Overlords"
-SEATS = 2
-
-
-def menu_tokens(size: int, pal) -> list:
-    """Two figures for the main menu: an Overlord of each side, in the palette's colours."""
-    from common.ui import assets
-
-    art = [assets.svg(f"art/overlords/{name}.svg", (size, size), side)
-           for name, side in (("overlord", pal.sides[0]), ("dragon", pal.sides[1]))]
-    return [a for a in art if a is not None]
-
-
-def new_game_scene(app) -> Scene:
-    """The new-game dialog."""
-    return NewGameScene(app)
-
-
-def play_scene(app, seats: Sequence[SeatSpec | str], seed: int | None = None,
-               first: int | None = None) -> Scene:
-    """A game between these seats (human, CPU level or cmd: bot) on the board of seed, from
-    the setup of its figures (`first` is ignored: White always moves first)."""
-    specs = [SeatSpec.parse(s) for s in seats]
-    return SetupScene(app, specs, random_seed() if seed is None else seed)
-
-
-def game_scene(app, state: rules.State, seats: Sequence[SeatSpec | str],
-               seed: int) -> GameScene:
-    """The game screen for a set-up position (the record keeps the board seed); Rematch sets
-    up the same players, colours swapped, on the same board."""
-    specs = [SeatSpec.parse(s) for s in seats]
-    return scene_for(app, Match(rules, state, specs, info={"seed": seed}),
-                     rematch(app, specs, seed))
-
-
-def resume_scene(app, replay: Replay, keep_bots: bool = False) -> Scene:
-    """A saved game (a replayed record): play on, or look back if it is finished. Each side
-    comes back as the record says (a person, a CPU level); a side a bot played goes to a
-    person unless `keep_bots` (the player chose to start the program again)."""
-    players = replay.record.get("players")
-    specs = recorded_seats(players, list(rules.SIDE_NAMES), keep_bots)
-    bots = [label.title() for label in rules.SIDE_NAMES
-            if isinstance(players, dict) and isinstance(players.get(label), str)
-            and is_bot(players[label]) and not keep_bots]
-    if bots and replay.final.result is None:
-        app.toast(f"{' and '.join(bots)} played by a bot program: now by you", 4.0)
-    seed = replay.record.get("seed")
-    seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else 0
-    match = Match.from_replay(replay, specs, info={"seed": seed})
-    scene = scene_for(app, match, rematch(app, list(match.seats.values()), seed))
-    if scene.match.over:
-        scene.game_over_shown = True
-        scene.start_review(len(scene.match.moves))
-    return scene
-
-
-
-def lesson_scene(app, lessons, index: int = 0):
-    """A lesson of this game on its own game screen (`common.ui.lesson_scene`)."""
-    from common.ui.lesson_scene import LessonScene
-
-    return LessonScene(app, "overlords", lessons, index)
-
-
-__all__ = ["GameScene", "lesson_scene", "NewGameScene", "SetupScene", "game_scene", "menu_tokens",
-           "new_game_scene",
-           "play_scene", "resume_scene", "rules_picture", "scene_for", "scene_parts"]

@@ -18,7 +18,7 @@ from common.ui.board import BoardView
 from common.ui.theme import Palette
 from common.ui.tween import Animator, Tween, arc, ease_in_out_cubic, ease_out_back, ease_out_cubic
 from overlords import rules
-from overlords.ui.art import figure, marker
+from overlords.ui.art import figure, flag
 from overlords.ui.board import TOKEN
 
 MOVE_TIME = 0.24
@@ -87,9 +87,9 @@ def draw_tweens(surface: pygame.Surface, view: BoardView, animator: Animator,
         owner = d["old"] if t < 0.5 else d["new"]
         if owner < 0:
             continue
-        flag = marker(owner, tile, pal)
+        art = flag(owner, tile, pal)
         width = max(1, int(tile * abs(math.cos(math.pi * t))))
-        squeezed = pygame.transform.smoothscale(flag, (width, tile))
+        squeezed = pygame.transform.smoothscale(art, (width, tile))
         rect = view.square_rect(d["sq"])
         # the flag sits in the tile's top-right corner: squeeze it around its pole
         pole_x = rect.x + int(tile * 0.73)

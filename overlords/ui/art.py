@@ -61,7 +61,7 @@ def feature(kind: int, size: int) -> pygame.Surface:
 
 
 @lru_cache(maxsize=16)
-def marker(side: int, size: int, pal: Palette) -> pygame.Surface:
+def flag(side: int, size: int, pal: Palette) -> pygame.Surface:
     """A side's control flag, drawn in the top-right corner of a size x size tile."""
     art = assets.svg("art/overlords/marker.svg", (size, size), pal.sides[side])
     if art is not None:

@@ -20,7 +20,7 @@ from common.ui import draw
 from common.ui.board import BoardView
 from common.ui.theme import Palette
 from overlords import rules
-from overlords.ui.art import FEATURE_TINT, feature, figure, marker
+from overlords.ui.art import FEATURE_TINT, feature, figure, flag
 from overlords.ui.marks import FORCED, LOSES, draw_lock, draw_loss_mark, draw_rune_pill, draw_shield
 from overlords.ui.threats import SHIELD, TargetMarks
 from overlords.ui.tips import frozen_turns, stuck_kinds
@@ -70,7 +70,7 @@ def draw_board(
                 icon = feature(kind, mini)
                 surface.blit(icon, icon.get_rect(bottomleft=(rect.x - 2, rect.bottom + 2)))
         if control[sq] >= 0 and sq not in hidden_flags:
-            surface.blit(marker(control[sq], tile, pal), rect.topleft)
+            surface.blit(flag(control[sq], tile, pal), rect.topleft)
 
 
 def draw_targets(
@@ -95,26 +95,15 @@ def draw_targets(
     for sq, moves in targets.items():
         rect = view.square_rect(sq)
         faint = quiet_teleports and all(m.rune == 5 for m in moves)
-        feature_kind = features[sq]
         if state.figure(sq) is not None:
-            draw.ring(surface, rect.center, tile * 0.43, pal.move, max(3, tile // 14), 230)
-            if feature_kind >= 0:  # the small feature icon stays on top of the ring
-                icon = feature(feature_kind, max(12, int(tile * 0.4)))
-                surface.blit(icon, icon.get_rect(bottomleft=(rect.x - 2, rect.bottom + 2)))
+            _capture_mark(surface, rect, features[sq], tile, pal)
         elif moves[0].is_recruit:  # the figure to come, as a ghost on its Source
             faint_figure = ghost(moves[0].fate, state.turn, int(tile * TOKEN), pal)
             surface.blit(faint_figure, faint_figure.get_rect(center=rect.center))
             draw.dot(surface, rect.center, max(5, tile * 0.15), pal.move, 215)
-        elif feature_kind >= 0:
-            if not faint:
-                draw.dot(surface, rect.center, tile * 0.46, pal.move, 150)
-            icon = feature(feature_kind, int(tile * 0.86))
-            surface.blit(icon, icon.get_rect(center=rect.center))
-            if faint:  # only a Teleport: a dashed ring round the icon (a solid one is a
-                dashed_ring(surface, rect.center, tile * 0.45, pal.move,  # capture)
-                            max(2, tile // 30), 16)
-            if state.control[sq] >= 0:
-                surface.blit(marker(int(state.control[sq]), tile, pal), rect.topleft)
+        elif features[sq] >= 0:
+            _feature_target(surface, rect, features[sq], int(state.control[sq]), faint, tile,
+                            pal)
         elif faint:
             small_circle(surface, rect.center, tile, pal)
         else:
@@ -122,13 +111,41 @@ def draw_targets(
         choice = marks.runes_of(sq)
         if choice:
             _rune_pills(surface, rect, choice, pal)
-        mark = marks.of(sq)
-        size = max(14, int(tile * 0.3))
-        corner = pygame.Rect(rect.right - size - 2, rect.bottom - size - 2, size, size)
-        if mark in (LOSES, FORCED):
-            draw_loss_mark(surface, corner, mark, pal)
-        elif mark == SHIELD:
-            draw_shield(surface, corner, pal)
+        _badge(surface, rect, marks.of(sq), tile, pal)
+
+
+def _capture_mark(surface: pygame.Surface, rect: pygame.Rect, feature_kind: int, tile: int,
+                  pal: Palette) -> None:
+    """A ring on a capture; the square's feature as a small icon on top of it."""
+    draw.ring(surface, rect.center, tile * 0.43, pal.move, max(3, tile // 14), 230)
+    if feature_kind >= 0:  # the small feature icon stays on top of the ring
+        icon = feature(feature_kind, max(12, int(tile * 0.4)))
+        surface.blit(icon, icon.get_rect(bottomleft=(rect.x - 2, rect.bottom + 2)))
+
+
+def _feature_target(surface: pygame.Surface, rect: pygame.Rect, feature_kind: int,
+                    control: int, faint: bool, tile: int, pal: Palette) -> None:
+    """An empty feature square: a soft disc under its icon (a dashed ring round it where
+    only a Teleport goes: a solid one is a capture), and its flag."""
+    if not faint:
+        draw.dot(surface, rect.center, tile * 0.46, pal.move, 150)
+    icon = feature(feature_kind, int(tile * 0.86))
+    surface.blit(icon, icon.get_rect(center=rect.center))
+    if faint:
+        dashed_ring(surface, rect.center, tile * 0.45, pal.move, max(2, tile // 30), 16)
+    if control >= 0:
+        surface.blit(flag(control, tile, pal), rect.topleft)
+
+
+def _badge(surface: pygame.Surface, rect: pygame.Rect, mark: str | None, tile: int,
+           pal: Palette) -> None:
+    """The loss mark ("!" triangle, "2" diamond) or the saving shield, bottom right."""
+    size = max(14, int(tile * 0.3))
+    corner = pygame.Rect(rect.right - size - 2, rect.bottom - size - 2, size, size)
+    if mark in (LOSES, FORCED):
+        draw_loss_mark(surface, corner, mark, pal)
+    elif mark == SHIELD:
+        draw_shield(surface, corner, pal)
 
 
 def dashed_ring(surface: pygame.Surface, center, radius: float, color, width: int,
@@ -259,3 +276,22 @@ def draw_refusal(surface: pygame.Surface, view: BoardView, sq: int, pal: Palette
     """A fading cross on a square a click was refused on."""
     rect = view.square_rect(sq)
     draw.refusal(surface, rect, pal.refusal, alpha, max(3, rect.w // 12))
+
+
+def feature_plane(features: dict[str, list[int]]) -> list[int]:
+    """Feature id per square (-1 for none)."""
+    plane = [-1] * 64
+    for kind, name in enumerate(rules.FEATURE_NAMES):
+        for sq in features[name]:
+            plane[sq] = kind
+    return plane
+
+
+def draw_features(surface: pygame.Surface, view: BoardView, plane: list[int]) -> None:
+    """Feature tints and icons on a board view (for the preview and the setup phase)."""
+    for sq, kind in enumerate(plane):
+        if kind >= 0:
+            rect = view.square_rect(sq)
+            draw.alpha_rect(surface, rect.inflate(-2, -2), FEATURE_TINT[kind], 3)
+            icon = feature(kind, int(view.tile * 0.86))
+            surface.blit(icon, icon.get_rect(center=rect.center))

@@ -1,14 +1,18 @@
-"""What a click means on the Overlords screen: stones, figures, target squares, drags, the
-"which Rune?" and "recruit?" questions, and the hint as a pick.
+"""The Overlords controller's state: the stones and figure picked, the targets they allow, the
+threats judged, what the turn's buttons may do, the hint as a pick, and what a played move
+sounds and says.
 
-`OverlordsController` is the `common.ui.game_scene.Controller` of Overlords. Clicks on the board
-go through the picker (`overlords.ui.pick.Pick`), whose targets come from the engine
-(`legal_moves`); a click that makes no move shows the engine's reason (`find_move`,
-`explain`). While the player chooses, `overlords.ui.threats.Threats` judges the moves in a
-background thread (the targets on screen first): which ones lose the Overlord at once or by
-force, or save it. A move that loses is played only after a confirmation (unless the Settings
-turn confirmations off, or no move is safe anyway); a click on a move the background has not
-judged yet has it judged at once (one move: a few milliseconds).
+`OverlordsController` is the `common.ui.game_scene.Controller` of Overlords. What the pointer
+and the keys mean (stones, figures, target squares, drags, the "recruit?" question) is its
+input, `overlords.ui.input.OverlordsInput`; the targets come from the engine through the
+picker (`overlords.ui.pick.Pick`, `legal_moves`), and a click that makes no move shows the
+engine's reason (`find_move`, `explain`). Where several Runes reach a target, the choice is
+offered next to it (`overlords.ui.rune_choice`). While the player chooses,
+`overlords.ui.threats.Threats` judges the moves in a background thread (the targets on screen
+first): which ones lose the Overlord at once or by force, or save it. A move that loses is
+played only after a confirmation (unless the Settings turn confirmations off, or no move is
+safe anyway); a click on a move the background has not judged yet has it judged at once (one
+move: a few milliseconds).
 """
 
 from __future__ import annotations
@@ -18,21 +22,18 @@ from typing import Any
 import pygame
 
 from common.ui.game_panel import Status
-from common.ui.input import Action, Key, PointerDown, PointerMove, PointerUp
+from common.ui.hot_seat import WENT_BACK, HotSeat, announce
+from common.ui.input import Action
 from common.ui.overlay import Dialog
 from common.ui.widgets import Button, Widget
 from overlords import rules
 from overlords.ui.hint import position_seed
-from overlords.ui.legend import Legend
-from overlords.ui.panel import FATES, stone_at
-from overlords.ui.pick import Pick, refusal
+from overlords.ui.input import OverlordsInput
+from overlords.ui.pick import Pick
 from overlords.ui.rune_choice import RuneChoice
-from overlords.ui.setup import drag_pointer
 from overlords.ui.status import live_status
 from overlords.ui.threats import TargetMarks, Threats
 from overlords.ui.words import danger_words, describe, reckoning_words, result_words
-
-DRAG_START = 64  # squared pixels the pointer travels before a press becomes a drag
 
 
 class OverlordsController:
@@ -49,11 +50,11 @@ class OverlordsController:
         self.threats: Threats | None = None  # the attack on the side to move, per position
         self.drag: dict | None = None
         self._tip_shown = False
-        self._seen = 0  # moves seen when a person's turn last started (hand-over: new ones)
-        self._last_person: int | None = None  # whose turn last started (a hand-over on Undo)
+        self.hot_seat = HotSeat()  # whose turn started last, the moves seen (the hand-over)
         self.discard_b = Button("Discard", self._discard, primary=True, small=True,
                                 refused=self._discard_refused)
         self.clear_b = Button("Clear", self.clear_pick, small=True)
+        self.input = OverlordsInput(self)  # what the pointer and the keys mean
 
     def attach(self, scene: Any) -> None:
         """The scene it serves."""
@@ -102,21 +103,32 @@ class OverlordsController:
         if self.hint is not None and (
                 not mine or (self.pick.rune, self.pick.fate, self.pick.figure) != self._hint_pick):
             self.show_hint(None)  # another pick, or another position, takes the hint away
-        if mine and self.judging:  # judged in the background, the targets on screen first
-            if self.threats is None or self.threats.state is not state:
-                self._drop_threats()
-                self.threats = Threats(state, self.pick.legal)
-            self.pick.teleports_shown = self.threats.attacked
+        judged = mine and self.judging
+        if judged:  # judged in the background, the targets on screen first
+            self._judge(state)
         self._targets = self.pick.targets() if mine else {}
-        if mine and self.judging:
+        if judged:
             self.threats.first(m for moves in self._targets.values() for m in self.offered(moves))
         else:
             self._drop_threats()
         if mine and rules.must_discard(state):
-            self._only_discard(state)
-            move = self.pick.discard()
-            self.discard_b.enabled = move is not None
-            self.discard_b.label = f"Discard {str(move)[:2]}" if move else "Discard"
+            self._discard_only(state)
+
+    def _judge(self, state: rules.State) -> None:
+        """The threats of this position (kept while it stays the position); whether the
+        picker shows the Teleport's targets follows the attack."""
+        if self.threats is None or self.threats.state is not state:
+            self._drop_threats()
+            self.threats = Threats(state, self.pick.legal)
+        self.pick.teleports_shown = self.threats.attacked
+
+    def _discard_only(self, state: rules.State) -> None:
+        """A turn that must discard: the one discard picked if there is one, the Discard
+        button's stones."""
+        self._only_discard(state)
+        move = self.pick.discard()
+        self.discard_b.enabled = move is not None
+        self.discard_b.label = f"Discard {str(move)[:2]}" if move else "Discard"
 
     def _only_discard(self, state: rules.State) -> None:
         """With one Rune and one Fate type left there is one discard: picked at once."""
@@ -201,21 +213,13 @@ class OverlordsController:
         return text
 
     def turn_started(self, player: int) -> None:
-        """Two people at one table: after a move, the hand-over band names the side to move
-        and the move just played (the `handover` setting; nothing is hidden, it only makes
-        sure the right person takes the mouse). After an Undo or a Redo that gave the turn to
-        the other person, a hand-over too (as in Prepollency: issue 21, the mouse changes
-        hands); not after one that leaves it with the same person."""
-        m = self.scene.match
-        fresh = len(m.moves) > self._seen
-        self._seen = max(self._seen, len(m.moves))
-        previous, self._last_person = self._last_person, player
-        if m.humans < 2 or not self.scene.app.settings.handover:
-            return
-        if fresh:
-            self._hand_over(player, f"Last: {self.scene.last_text}")
-        elif previous not in (None, player):
-            self._hand_over(player, "The game went back: it is your turn again")
+        """Two people at one table: when the mouse passes to the other person
+        (`common.ui.hot_seat`), the hand-over band names the side to move and the move just
+        played, or says the game went back (Undo, Redo)."""
+        start = self.hot_seat.started(self.scene.match, player,
+                                      self.scene.app.settings.handover)
+        if start.hand_over:
+            self._hand_over(player, f"Last: {self.scene.last_text}" if start.fresh else WENT_BACK)
 
     def _hand_over(self, player: int, words: str) -> None:
         from common.ui.handover import HandOver
@@ -228,8 +232,7 @@ class OverlordsController:
                 surface.blit(token, token.get_rect(center=(round(center[0]), round(center[1]))))
 
         app = self.scene.app
-        app.sound.play("turn", 0.7)
-        app.push(HandOver(app, self.scene.match.name(player), words, lambda: None, emblem))
+        announce(app, HandOver(app, self.scene.match.name(player), words, lambda: None, emblem))
 
     def result_words(self, outcome: Any, viewer: int | None = None) -> str:
         """Why the game ended (told to `viewer`, the one person's side, if given)."""
@@ -283,78 +286,9 @@ class OverlordsController:
         return self.pick.figure
 
     def handle(self, action: Action) -> bool:
-        """Stones, figures, targets and drags on a person's turn; stones by keys too."""
-        if isinstance(action, PointerDown) and action.button == 3:
-            self.clear_pick()
-            return True
-        if (isinstance(action, PointerDown) and action.button == 1
-                and self.scene.view.legend_b.collidepoint(action.pos)) or (
-                isinstance(action, Key) and action.key == pygame.K_l):
-            self.scene.app.push(Legend(self.scene.app))
-            return True
-        if isinstance(action, Key):
-            return self._stone_key(action)
-        if not isinstance(action, PointerDown | PointerMove | PointerUp):
-            return False
-        kind = drag_pointer(action)
-        if kind is None:
-            return False
-        what, pos = kind
-        view = self.scene.view
-        sq = view.board.square_at(pos)
-        state = self.scene.match.state
-        if what == "down":
-            self.drag = None
-            hit = stone_at(view.panel, pos)
-            if hit is not None:
-                self._click_stone(*hit)
-            elif sq is not None:
-                fig = state.figure(sq)
-                if fig is not None and fig[0] == state.turn:
-                    # a second click on the picked figure drops it, unless both stones
-                    # are picked (it is then the figure they move: it stays picked)
-                    again = self.pick.figure == sq and not (
-                        self.pick.rune and self.pick.fate is not None)
-                    if not again:
-                        self._click_square(sq)
-                    self.drag = {"sq": sq, "kind": fig[1], "start": pos, "pos": pos,
-                                 "active": False, "toggle": again}
-                else:
-                    self._click_square(sq)
-        elif what == "move" and self.drag is not None:
-            self.drag["pos"] = pos
-            dx, dy = pos[0] - self.drag["start"][0], pos[1] - self.drag["start"][1]
-            if not self.drag["active"] and dx * dx + dy * dy > DRAG_START \
-                    and self.pick.figure is not None:
-                self.drag["active"] = True
-        elif what == "up" and self.drag is not None:
-            drag, self.drag = self.drag, None
-            if drag["active"]:
-                if sq is not None and sq != drag["sq"]:
-                    self._click_square(sq)
-            elif drag["toggle"]:
-                self.pick.figure = None
-                self.scene.refresh()
-        return True
-
-    def _stone_key(self, action: Key) -> bool:
-        """Stones picked by keys as the notation writes them ("3D"): 1 to 7 a Rune stone,
-        O, W, D or H a Fate stone of that figure, each pressed again to put it back; as a
-        click on the stone (the same refusals). H is the Hint's key unless a Rune stone is
-        picked and no Fate stone yet (typing "3H" picks Rune 3 and the Hero's Fate)."""
-        text = action.text.upper()
-        if action.ctrl or len(text) != 1:
-            return False
-        side = self.scene.match.state.turn
-        if text in "1234567":
-            self._click_stone(side, "rune", int(text))
-            return True
-        if text not in rules.TYPE_LETTERS:
-            return False
-        if text == "H" and (self.pick.rune is None or self.pick.fate is not None):
-            return False  # the Hint
-        self._click_stone(side, "fate", FATES.index(rules.TYPE_LETTERS.index(text)))
-        return True
+        """Stones, figures, targets and drags on a person's turn; stones by keys too
+        (`overlords.ui.input`)."""
+        return self.input.handle(action)
 
     def choose(self, moves: list[rules.Move]) -> None:
         """Play the move a click on a target means; where several Runes get there, the choice
@@ -393,99 +327,3 @@ class OverlordsController:
             f"{move}: {why}.", "Play it anyway?"],
             [("Cancel", lambda: None), ("Play it", lambda: scene.play(move))],
             cancel=lambda: None, width=0.4))
-
-    def _click_stone(self, side: int, kind: str, value: int) -> None:
-        state = self.scene.match.state
-        pick = self.pick
-        if kind == "rune":
-            why = rules.stone_reason(state, side, rune=value)
-        else:
-            why = rules.stone_reason(state, side, fate=FATES[value])
-        if why:
-            self.scene.refuse(why)
-            return
-        rune = value if kind == "rune" else pick.rune
-        fate = FATES[value] if kind == "fate" else pick.fate
-        clash = None
-        if rune is not None and fate is not None and (rune, fate) != (pick.rune, pick.fate) \
-                and not rules.must_discard(state):  # a discard may use any pair
-            clash = rules.pair_reason(rune, fate)
-        if clash:  # a forbidden pair: the new stone is picked, the other put back, and why
-            if kind == "rune":
-                pick.fate = None
-            else:
-                pick.rune = None
-            pick.figure = None
-        if kind == "rune":
-            pick.rune = None if pick.rune == value else value
-        else:
-            fate = FATES[value]
-            # a second click puts the stone back, unless a figure of that type is picked (its
-            # Fate is already shown lifted: the click confirms it)
-            pick.fate = None if pick.fate == fate and pick.figure is None else fate
-            if pick.figure is not None and state.figure(pick.figure)[1] != pick.fate:
-                pick.figure = None
-        if pick.figure is not None and not pick.targets():
-            pick.figure = None
-        movable = pick.movable()
-        if pick.rune and pick.fate is not None and len(movable) == 1 and pick.rune != 6:
-            pick.figure = next(iter(movable))
-        if clash:
-            self.scene.refresh()
-            self.scene.refuse(clash)
-            return
-        self.scene.refused = None
-        self.scene.app.sound.play("select", 0.4)
-        self.scene.refresh()
-
-    def _click_square(self, sq: int) -> None:
-        state, pick = self.scene.match.state, self.pick
-        targets = pick.targets()
-        if sq in targets:
-            self.choose(targets[sq])
-            return
-        fig = state.figure(sq)
-        if fig is not None and fig[0] == state.turn:
-            why = rules.stone_reason(state, fig[0], fate=fig[1])
-            if why:
-                self.scene.refuse(why, sq)
-                return
-            pick.figure, pick.fate = sq, fig[1]
-            if not pick.targets():
-                rune, why = pick.rune, rules.stuck_reason(state, sq, pick.rune)
-                if rune is not None:
-                    pick.rune = None
-                    self.scene.refresh()
-                    if pick.targets():
-                        self.scene.refuse(f"{why}; here are its moves with your other Runes", sq)
-                        return
-                pick.figure = None
-                self.scene.refuse(rules.stuck_reason(state, sq) or why or "", sq)
-                self.scene.refresh()
-                return
-            self.scene.refused = None
-            self.scene.app.sound.play("select", 0.4)
-            self.scene.refresh()
-            return
-        if sq in {m.to for m in pick.teleports()}:  # only a Teleport gets there: its
-            pick.rune = 5  # targets are shown (a second click teleports)
-            self.scene.refused = None
-            self.scene.app.sound.play("select", 0.4)
-            self.scene.refresh()
-            return
-        if pick.figure is None and not (pick.rune == 6 and pick.fate is not None):
-            recruits = [m for m in pick.legal if m.is_recruit and m.to == sq
-                        and (pick.fate is None or m.fate == pick.fate)]
-            if recruits and (pick.rune in (None, 6)):
-                name = rules.TYPE_NAMES[recruits[0].fate]
-                self.scene.app.push(Dialog(self.scene.app, "Recruit?", [
-                    f"Play Rune 6 and a {name} Fate to bring a {name} from your reserve onto "
-                    f"{rules.GRID.name(sq)}?"], [("Recruit", lambda: self.scene.play(recruits[0])),
-                                                 ("Cancel", lambda: None)], cancel=lambda: None))
-                return
-            why = rules.explain(state, sq, sq)
-            if fig is None:  # the engine's fact, and what to do instead
-                why += ": pick one of your figures first, or a Rune and a Fate stone"
-            self.scene.refuse(why, sq)
-            return
-        self.scene.refuse(refusal(state, pick, sq), sq)

@@ -11,12 +11,11 @@ the two stones. Any move, undo, redo or other pick takes the hint away.
 
 from __future__ import annotations
 
-import hashlib
-
 import pygame
 
 from common.ui import draw
 from common.ui.board import BoardView
+from common.ui.game_hint import seed_of
 from common.ui.theme import Palette
 from overlords import rules
 from overlords.ui.board import dashed_ring
@@ -26,8 +25,7 @@ from overlords.ui.words import a_figure
 
 def position_seed(state: rules.State) -> int:
     """A seed made from the position alone (board, features, stones, reserves, turn)."""
-    digest = hashlib.blake2b(state.key() + state.features.tobytes(), digest_size=8).digest()
-    return int.from_bytes(digest, "little") >> 1
+    return seed_of(state.key() + state.features.tobytes())
 
 
 def hint_words(move: rules.Move, state: rules.State) -> str:

@@ -10,7 +10,7 @@ import pygame
 from common.ui import draw
 from common.ui.overlay import Dialog
 from overlords import rules
-from overlords.ui.art import feature, figure, marker
+from overlords.ui.art import feature, figure, flag
 from overlords.ui.board import draw_frozen, ghost, small_circle
 from overlords.ui.marks import FORCED, LOSES, draw_lock, draw_loss_mark, draw_rune_pill, draw_shield
 from overlords.ui.tips import FEATURE_WORDS
@@ -110,7 +110,7 @@ def _sample(surface: pygame.Surface, tile: pygame.Rect, mark: str, pal) -> None:
     elif mark == "flag":
         icon = feature(rules.CASTLE, int(w * 0.86))
         surface.blit(icon, icon.get_rect(center=c))
-        surface.blit(marker(rules.WHITE, w, pal), tile.topleft)
+        surface.blit(flag(rules.WHITE, w, pal), tile.topleft)
     elif mark == "standing":
         token = figure(rules.HERO, rules.WHITE, int(w * 0.8), pal)
         surface.blit(token, token.get_rect(center=c))

@@ -1,9 +1,12 @@
 """The new-game dialog of Overlords: who plays each side (a person, a CPU level or a bot
 program, its command line typed here) and which board (the seed, with a preview); then on to
-the setup of the figures.
+the setup of the figures. The dialog's shape and keys are every game's
+(`common.ui.new_game_form.NewGameForm`).
 """
 
 from __future__ import annotations
+
+import random
 
 import pygame
 
@@ -12,17 +15,23 @@ from common.ui import draw
 from common.ui.board import BoardView
 from common.ui.bot_field import BotField
 from common.ui.cpu import cpu_levels, level_label
-from common.ui.draw import backdrop
 from common.ui.focus import Focus
-from common.ui.input import Action, Command, PointerDown
-from common.ui.scene import Scene
-from common.ui.widgets import Button, Choice, NumberField, Widget, handle_all, row
+from common.ui.new_game_form import NewGameForm
+from common.ui.widgets import Button, Choice, NumberField, Widget, row
 from overlords import rules
-from overlords.ui.setup import SEED_DIGITS, board_for, draw_features, feature_plane, random_seed
+from overlords.setup import board_for
+from overlords.ui.board import draw_features, feature_plane
 from overlords.ui.setup_scene import SetupScene
 
+SEED_DIGITS = 6
 
-class NewGameScene(Scene):
+
+def random_seed() -> int:
+    """A fresh board seed, short enough to read out and type back."""
+    return random.SystemRandom().randrange(10 ** (SEED_DIGITS - 1), 10**SEED_DIGITS)
+
+
+class NewGameScene(NewGameForm):
     """Who plays each side, which board (seed, with a preview), then on to the setup."""
 
     def __init__(self, app) -> None:
@@ -40,7 +49,7 @@ class NewGameScene(Scene):
         self.seed_field = NumberField(str(random_seed()), self._seed_changed, SEED_DIGITS + 3)
         self.new_seed = Button("New board", self._reroll, small=True)
         self.back = Button("Back", self.app.pop, hint="Esc")
-        self.start = Button("Set up figures", self._start, primary=True, hint="Enter")
+        self.start = Button("Set up figures", self.start_game, primary=True, hint="Enter")
         self.widgets: list[Widget] = [*self.seats, *self.bot_fields[0].widgets,
                                       *self.bot_fields[1].widgets, self.seed_field,
                                       self.new_seed, self.back, self.start]
@@ -50,7 +59,6 @@ class NewGameScene(Scene):
                                     self.new_seed, self.back, self.start])
         self.preview = BoardView(rules.GRID)
         self._plane: list[int] = []
-        self._bg: pygame.Surface | None = None
         self._seed_changed(self.seed_field.value)
 
     def _seat_changed(self, side: int) -> None:
@@ -71,7 +79,8 @@ class NewGameScene(Scene):
         self.seed_field.value = str(random_seed())
         self._seed_changed(self.seed_field.value)
 
-    def _start(self) -> None:
+    def start_game(self) -> None:
+        """On to the setup of the figures (or the game), unless a bot's command cannot run."""
         if not self.seed_field.value:
             return
         specs = [choice.value for choice in self.seats]
@@ -121,36 +130,10 @@ class NewGameScene(Scene):
         self.preview.layout(area)
         self._bg = None
 
-    def settings_changed(self) -> None:
-        """Redraw the background."""
-        self._bg = None
-
-    def handle(self, action: Action) -> bool:
-        """The form (by mouse, or Tab / arrows: Left and Right change a seat); Enter starts
-        (or presses the focused button), Esc goes back."""
-        if self.focus.handle(action):
-            return True
-        if isinstance(action, PointerDown):  # a click focuses one field and blurs the others
-            if any([field.handle(action) for field in self.fields]):
-                return True
-            if handle_all([w for w in self.widgets if w not in self.fields], action):
-                return True
-        elif handle_all(self.widgets, action):
-            return True
-        if action is Command.CONFIRM:
-            self._start()
-            return True
-        return False
-
     def draw(self, surface: pygame.Surface) -> None:
         """Background, panel, labels, widgets, board preview."""
         pal, m = self.app.pal, self.app.m
-        if self._bg is None or self._bg.get_size() != surface.get_size():
-            self._bg = backdrop(surface.get_size(), pal)
-            draw.panel(self._bg, self.panel, pal.panel, pal.panel_edge, m.radius * 2, 10)
-        surface.blit(self._bg, (0, 0))
-        draw.blit_text(surface, "New game: Overlords", m.large, pal.text,
-                       (self.panel.x + 2 * m.pad, self.panel.y + 2 * m.pad), bold=True)
+        self.draw_panel(surface, "New game: Overlords")
         lx = self.panel.x + 2 * m.pad
         for label, y in zip(("White", "Black", "Board"), self.rows_y, strict=True):
             draw.blit_text(surface, label, m.normal, pal.text, (lx, y), "midleft", bold=True)

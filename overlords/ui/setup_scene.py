@@ -1,9 +1,9 @@
 """The setup screen of an Overlords game: each person places the four figures on the back row
-(`overlords.ui.setup.SetupPhase`), White first, then Black, who sees White's figures. A CPU or
+(`overlords.ui.setup_phase.SetupPhase`), White first, then Black, who sees White's figures. A CPU or
 bot side's setup is chosen in a background thread (`cpu_setup` can take a while; a bot is sent
 the protocol's setup message, `common.ui.bots.BotRunner.setup`), polled each frame while the
 thinking indicator turns; the window never waits. Once every side stands, the game screen
-(`overlords.ui.game.scene_for`) replaces this one and takes over the bots' programs. A bot that
+(`overlords.ui.screens.scene_for`) replaces this one and takes over the bots' programs. A bot that
 fails its setup forfeits as soon as the game screen opens (the program set it up; a side still
 to set up after that gets the program's setup, unasked).
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 import threading
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from typing import Any
 
 import pygame
@@ -27,6 +27,7 @@ from common.seats import SeatSpec
 from common.ui import draw
 from common.ui.board import BoardView
 from common.ui.bots import BotRunner
+from common.ui.drag import drag_pointer, drag_started
 from common.ui.draw import backdrop
 from common.ui.focus import Focus
 from common.ui.game_panel import Status, draw_spinner, draw_status
@@ -37,20 +38,11 @@ from common.ui.scene import Scene
 from common.ui.seat_driver import forfeit
 from common.ui.widgets import Button, Widget, handle_all, row
 from overlords import rules
-from overlords.setup import setup_of
+from overlords.setup import back_row, board_for, setup_of
 from overlords.ui.art import figure
-from overlords.ui.board import draw_refusal
-from overlords.ui.game import scene_for
+from overlords.ui.board import draw_features, draw_refusal, feature_plane
 from overlords.ui.panel import PanelLayout
-from overlords.ui.setup import (
-    SetupPhase,
-    back_row,
-    board_for,
-    cpu_setup,
-    drag_pointer,
-    draw_features,
-    feature_plane,
-)
+from overlords.ui.setup_phase import SetupPhase
 from overlords.ui.view import layout_screen
 
 
@@ -117,6 +109,8 @@ class SetupScene(Scene):
                 self.refresh()
                 return
         self.phase = None
+        from overlords.ui.screens import rematch, scene_for  # the screens open this scene
+
         seats = list(self.seats.values())
         state = rules.make_state(self.features, self.placed)
         match = Match(rules, state, seats, info={"seed": self.seed})
@@ -153,6 +147,8 @@ class SetupScene(Scene):
                 if chosen is not None:
                     box["setup"] = setup_of(chosen)[side]
                     return
+            from overlords.ai.setup import cpu_setup  # the search: loaded when a CPU sets up
+
             box["setup"] = cpu_setup(*args)
 
         thread = threading.Thread(target=work, name="cpu-setup", daemon=True)
@@ -422,47 +418,59 @@ class SetupScene(Scene):
         return self._pointer(action)
 
     def _pointer(self, action: Action) -> bool:
+        """Clicks and drags of figures between the tray and the back row (`POINTER`)."""
         kind = drag_pointer(action)
         if kind is None:
             return False
         what, pos = kind
+        return POINTER[what](self, pos)
+
+    def _press(self, pos: tuple[int, int]) -> bool:
+        """A press picks a figure up from the tray or the board (it may be dragged), or
+        places the held one."""
         setup = self.phase
         sq = self.board.square_at(pos)
-        if what == "down":
-            tray = setup.tray_at(pos)
-            here = setup.figure_on(sq) if sq is not None else None
-            if tray is not None:
-                setup.click_tray(tray)
-                grabbed = tray
-            elif sq is not None:
-                setup.click_square(sq)
-                grabbed = here if setup.held == here else None
-            else:
-                return False
-            self.drag = ({"kind": grabbed, "start": pos, "pos": pos, "active": False}
-                         if grabbed is not None and setup.held == grabbed else None)
+        tray = setup.tray_at(pos)
+        here = setup.figure_on(sq) if sq is not None else None
+        if tray is not None:
+            setup.click_tray(tray)
+            grabbed = tray
+        elif sq is not None:
+            setup.click_square(sq)
+            grabbed = here if setup.held == here else None
+        else:
+            return False
+        self.drag = ({"kind": grabbed, "start": pos, "pos": pos, "active": False}
+                     if grabbed is not None and setup.held == grabbed else None)
+        if setup.refusal:
+            self._refuse(setup.refusal, sq)
+        else:
+            self.refused = None
+        self.refresh()
+        return True
+
+    def _drag_to(self, pos: tuple[int, int]) -> bool:
+        """A drag follows the pointer once it has gone far enough (`common.ui.drag`)."""
+        if self.drag is not None:
+            self.drag["pos"] = pos
+            if not self.drag["active"] and drag_started(self.drag["start"], pos):
+                self.drag["active"] = True
+        return True
+
+    def _drop(self, pos: tuple[int, int]) -> bool:
+        """A drag drops its figure on the square (a refusal says why not)."""
+        drag, self.drag = self.drag, None
+        if drag is None:
+            return True
+        setup, sq = self.phase, self.board.square_at(pos)
+        if (drag["active"] and sq is not None and setup.held == drag["kind"]
+                and setup.figure_on(sq) != drag["kind"]):
+            setup.click_square(sq)
             if setup.refusal:
                 self._refuse(setup.refusal, sq)
-            else:
-                self.refused = None
-            self.refresh()
-        elif what == "move" and self.drag is not None:
-            self.drag["pos"] = pos
-            dx, dy = pos[0] - self.drag["start"][0], pos[1] - self.drag["start"][1]
-            if not self.drag["active"] and dx * dx + dy * dy > 64:
-                self.drag["active"] = True
-        elif what == "up" and self.drag is not None:
-            drag, self.drag = self.drag, None
-            if (drag["active"] and sq is not None and setup.held == drag["kind"]
-                    and setup.figure_on(sq) != drag["kind"]):
-                setup.click_square(sq)
-                if setup.refusal:
-                    self._refuse(setup.refusal, sq)
-            self.refresh()
+        self.refresh()
         return True
 
 
-def rematch(app, seats: list[SeatSpec], seed: int) -> Callable[[], Scene]:
-    """What Rematch opens: the same players with colours swapped (White's seat plays Black),
-    setting up on the same board (the seed's features), as a return game would be."""
-    return lambda: SetupScene(app, [seats[1], seats[0]], seed)
+POINTER = {"down": SetupScene._press, "move": SetupScene._drag_to,  # a pointer action's kind
+           "up": SetupScene._drop}  # (`drag_pointer`) -> its handler

@@ -7,6 +7,7 @@ Plain Python (no pygame).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -65,60 +66,90 @@ def _viewer(c: OverlordsController) -> int | None:
 
 
 def hint_text(c: OverlordsController) -> str:
-    """What the player may do now, in a sentence."""
-    pick, state = c.pick, c.scene.match.state
-    hint = hint_status(c)
-    if hint:
-        return hint
-    attacked = c.threats is not None and c.threats.attacked
-    if rules.must_discard(state):
-        lost = " so nothing saves your Overlord," if attacked else ""
-        move = pick.discard()
-        if move is None:
-            return (f"No stone pair can move anything,{lost} so this turn discards: pick a "
-                    "Rune and a Fate stone, then press Discard.")
-        text = f"No stone pair can move anything,{lost} so this turn discards: press Discard."
-        verdict = c.threats.verdict(move) if c.threats is not None else UNKNOWN
-        if not attacked and verdict is not UNKNOWN and verdict is not None:
-            text += f" {move}: {danger_words(state, move, verdict)}."
-        return text
-    why = hover_danger(c)  # pointing at a marked square says why, attacked or not
-    if why:
-        return why
-    if attacked:
-        return _attacked_hint(c)
-    if pick.figure is not None:
-        name = rules.TYPE_NAMES[state.figure(pick.figure)[1]]
-        marks = c.target_marks()
-        danger = marks.with_mark(LOSES, FORCED)
-        if marks.complete and danger and danger == set(c.targets):
-            whose = "your Overlord loses it" if name == "Overlord" else \
-                f"this {name} loses your Overlord"
-            legend = danger_legend(marks)
-            return f"Careful: every move of {whose}. {legend[0].upper()}{legend[1:]}"
-        if danger:
-            return f"Careful: {danger_legend(marks)}"
-        if pick.rune:
-            return f"Click a marked square to move the {name} with Rune {pick.rune}."
-        if pick.teleports():
-            return ("Click a marked square (ring: a capture; digits: choose a Rune). Rune 5 "
-                    "would teleport it to any empty square: pick it to see them.")
-        if pick.rune is None and any(m.rune == 5 for m in pick.matching()):
-            return "Only a Teleport (Rune 5) moves it: click a small circle to teleport there."
-        return "Click a marked square. Ring: a capture; digits: several Runes get there."
-    if pick.rune == 6 and pick.fate is not None:
-        name = rules.TYPE_NAMES[pick.fate]
-        if c.targets:
-            return f"Click a marked Source to recruit a {name} there."
-        return f"No Source can take a {name} now: pick other stones."
-    if pick.rune or pick.fate is not None:
-        if pick.movable():
-            if pick.rune and pick.fate is not None:
-                return "Now click a circled figure."
-            other = "a Fate stone" if pick.rune else "a Rune stone"
-            return f"Now click a circled figure, or pick {other}."
-        return "No figure can move with those stones: pick others."
+    """What the player may do now, in a sentence: the first rung of `HINT_LADDER` that has
+    something to say (the hint, a forced discard, the target under the pointer, the attack,
+    the figure picked, a recruit, the stones picked), else how to begin."""
+    for rung in HINT_LADDER:
+        text = rung(c)
+        if text:
+            return text
     return "Click a figure to see its moves, or pick a Rune and a Fate stone."
+
+
+def _attacked(c: OverlordsController) -> bool:
+    return c.threats is not None and c.threats.attacked
+
+
+def _discard_text(c: OverlordsController) -> str:
+    """A turn that must discard: how, and what the discard picked lets the enemy do."""
+    state = c.scene.match.state
+    if not rules.must_discard(state):
+        return ""
+    attacked = _attacked(c)
+    lost = " so nothing saves your Overlord," if attacked else ""
+    move = c.pick.discard()
+    if move is None:
+        return (f"No stone pair can move anything,{lost} so this turn discards: pick a "
+                "Rune and a Fate stone, then press Discard.")
+    text = f"No stone pair can move anything,{lost} so this turn discards: press Discard."
+    verdict = c.threats.verdict(move) if c.threats is not None else UNKNOWN
+    if not attacked and verdict is not UNKNOWN and verdict is not None:
+        text += f" {move}: {danger_words(state, move, verdict)}."
+    return text
+
+
+def _attack_text(c: OverlordsController) -> str:
+    """While the Overlord is attacked: what saves it."""
+    return _attacked_hint(c) if _attacked(c) else ""
+
+
+def _figure_text(c: OverlordsController) -> str:
+    """A figure picked: the danger of its moves, or how to move it."""
+    pick = c.pick
+    if pick.figure is None:
+        return ""
+    name = rules.TYPE_NAMES[c.scene.match.state.figure(pick.figure)[1]]
+    marks = c.target_marks()
+    danger = marks.with_mark(LOSES, FORCED)
+    if marks.complete and danger and danger == set(c.targets):
+        whose = "your Overlord loses it" if name == "Overlord" else \
+            f"this {name} loses your Overlord"
+        legend = danger_legend(marks)
+        return f"Careful: every move of {whose}. {legend[0].upper()}{legend[1:]}"
+    if danger:
+        return f"Careful: {danger_legend(marks)}"
+    if pick.rune:
+        return f"Click a marked square to move the {name} with Rune {pick.rune}."
+    if pick.teleports():
+        return ("Click a marked square (ring: a capture; digits: choose a Rune). Rune 5 "
+                "would teleport it to any empty square: pick it to see them.")
+    if pick.rune is None and any(m.rune == 5 for m in pick.matching()):
+        return "Only a Teleport (Rune 5) moves it: click a small circle to teleport there."
+    return "Click a marked square. Ring: a capture; digits: several Runes get there."
+
+
+def _recruit_text(c: OverlordsController) -> str:
+    """Rune 6 and a Fate stone picked: where the recruit may go."""
+    pick = c.pick
+    if pick.rune != 6 or pick.fate is None:
+        return ""
+    name = rules.TYPE_NAMES[pick.fate]
+    if c.targets:
+        return f"Click a marked Source to recruit a {name} there."
+    return f"No Source can take a {name} now: pick other stones."
+
+
+def _stones_text(c: OverlordsController) -> str:
+    """Stones picked, no figure: which figures they move."""
+    pick = c.pick
+    if not (pick.rune or pick.fate is not None):
+        return ""
+    if not pick.movable():
+        return "No figure can move with those stones: pick others."
+    if pick.rune and pick.fate is not None:
+        return "Now click a circled figure."
+    other = "a Fate stone" if pick.rune else "a Rune stone"
+    return f"Now click a circled figure, or pick {other}."
 
 
 def hint_status(c: OverlordsController) -> str:
@@ -213,3 +244,11 @@ def _attacked_hint(c: OverlordsController) -> str:
         return "No figure can move with those stones: pick others."
     return ("Click a figure: a shield marks a move that keeps it safe from the next two "
             "moves.")
+
+
+# What the status says on a live turn, asked in this order: the first that has words wins
+# (pointing at a marked square says why, attacked or not).
+HINT_LADDER: tuple[Callable[[OverlordsController], str], ...] = (
+    hint_status, _discard_text, hover_danger, _attack_text, _figure_text, _recruit_text,
+    _stones_text,
+)

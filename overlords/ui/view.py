@@ -160,44 +160,55 @@ class OverlordsView:
     def draw_layer(self, layer: pygame.Surface) -> None:
         """Background, board with its marks, the two hands."""
         s = self.scene
-        pal, m = s.app.pal, s.app.m
-        c, match = s.controller, s.match
+        match = s.match
         layer.blit(self._background(layer.get_size()), (0, 0))
         state = match.shown
         index = match.review if match.review is not None else len(match.moves)
         last = match.moves[index - 1] if index > 0 else None
         hidden, flags = hidden_squares(s.animator)
-        mine = s.my_turn
-        threats = c.threats if mine else None
+        threats = s.controller.threats if s.my_turn else None
         attacked = threats is not None and threats.attacked and threats.overlord is not None
+        pal = s.app.pal
         draw_board(layer, self.board, state, pal, last, hidden, flags,
                    glow=threats.overlord if attacked else None)
         draw_locks(layer, self.board, state, pal, hidden)
         if attacked:
             draw_attack(layer, self.board, threats.overlord, threats.attacker_squares, pal)
-        if mine:
-            if c.pick.figure is not None:
-                draw_selected(layer, self.board, c.pick.figure, pal)
-            else:
-                draw_movable(layer, self.board, c.pick.movable(), pal)
-            draw_targets(layer, self.board, c.targets, state, pal, c.target_marks(),
-                         quiet_teleports=c.pick.rune != 5 or c.hint is not None)
-            if c.hint is not None:
-                draw_hint_board(layer, self.board, c.hint, pal)
-        if self.panel is None:
-            return
+        if s.my_turn:
+            self._draw_picks(layer, state)
+        if self.panel is not None:
+            self._draw_hands(layer, state)
+
+    def _draw_picks(self, layer: pygame.Surface, state: rules.State) -> None:
+        """On the person's turn: the picked figure (or the figures the stones move), the
+        targets with their marks, the hint."""
+        c, pal = self.scene.controller, self.scene.app.pal
+        if c.pick.figure is not None:
+            draw_selected(layer, self.board, c.pick.figure, pal)
+        else:
+            draw_movable(layer, self.board, c.pick.movable(), pal)
+        draw_targets(layer, self.board, c.targets, state, pal, c.target_marks(),
+                     quiet_teleports=c.pick.rune != 5 or c.hint is not None)
+        if c.hint is not None:
+            draw_hint_board(layer, self.board, c.hint, pal)
+
+    def _draw_hands(self, layer: pygame.Surface, state: rules.State) -> None:
+        """Both sides' cards (the side to move's stones picked lifted), the hinted stones."""
+        s = self.scene
+        pal, m, c, match = s.app.pal, s.app.m, s.controller, s.match
         playing = match.review is None and not match.over
         for side, hand in self.panel.hands.items():
             active = playing and state.turn == side
-            picked = (None, None)
-            if active and mine:
-                fate = c.pick.fate
-                if c.pick.figure is not None:
-                    fate = state.figure(c.pick.figure)[1]
-                picked = (c.pick.rune, fate)
-            draw_hand(layer, hand, state, label(s.match, side), active, pal, m, picked)
-        if c.hint is not None and mine:
+            picked = self._picked_stones(state) if active and s.my_turn else (None, None)
+            draw_hand(layer, hand, state, label(match, side), active, pal, m, picked)
+        if c.hint is not None and s.my_turn:
             draw_hint_stones(layer, self.panel.hands[state.turn], state, c.hint, pal)
+
+    def _picked_stones(self, state: rules.State) -> tuple[int | None, int | None]:
+        """(Rune, Fate) shown lifted: the stones picked, the picked figure's Fate."""
+        pick = self.scene.controller.pick
+        fate = pick.fate if pick.figure is None else state.figure(pick.figure)[1]
+        return pick.rune, fate
 
     # each frame -------------------------------------------------------------------------------
 
@@ -239,25 +250,16 @@ class OverlordsView:
     # hover tips ------------------------------------------------------------------------------
 
     def tip_text(self) -> str:
-        """What the thing under the pointer is ("" for nothing): a stone, a figure, a
-        feature, the legend button."""
+        """What the thing under the pointer is ("" for nothing): the legend button, a stone,
+        a card's name row, the shortened status, a figure, a feature."""
         s = self.scene
         pos = s.hover
         if self.legend_b.collidepoint(pos):
             return "Board legend: the features and every mark (L)"
         state = s.match.shown
-        if self.panel is not None:
-            hit = stone_at(self.panel, pos)
-            if hit is not None:
-                side, kind, value = hit
-                if kind == "rune":
-                    return rune_tip(value, value not in state.hand_runes(side))
-                return fate_tip(FATES[value], slot_played(state, side, value))
-            for side, hand in self.panel.hands.items():  # a card's name row and its notes
-                if hand.card.collidepoint(pos) and hand.runes and pos[1] < hand.runes[0].y:
-                    return card_tip(state, side)
-            if self.panel.status.collidepoint(pos) and getattr(s, "status_cut", ""):
-                return s.status_cut  # words the status area had to shorten, in full
+        panel_tip = self._panel_tip(state, pos) if self.panel is not None else ""
+        if panel_tip:
+            return panel_tip
         sq = self.board.square_at(pos)
         if sq is None or (s.my_turn and (sq in s.controller.targets
                                          or sq == s.controller.pick.figure)):
@@ -266,6 +268,22 @@ class OverlordsView:
             return figure_tip(state, sq)
         if int(state.features[sq]) >= 0:
             return feature_tip(state, sq)
+        return ""
+
+    def _panel_tip(self, state: rules.State, pos: tuple[int, int]) -> str:
+        """The tip of a stone, a card's name row and its notes, or the status's words cut
+        short ("" elsewhere)."""
+        hit = stone_at(self.panel, pos)
+        if hit is not None:
+            side, kind, value = hit
+            if kind == "rune":
+                return rune_tip(value, value not in state.hand_runes(side))
+            return fate_tip(FATES[value], slot_played(state, side, value))
+        for side, hand in self.panel.hands.items():  # a card's name row and its notes
+            if hand.card.collidepoint(pos) and hand.runes and pos[1] < hand.runes[0].y:
+                return card_tip(state, side)
+        if self.panel.status.collidepoint(pos) and getattr(self.scene, "status_cut", ""):
+            return self.scene.status_cut  # words the status area had to shorten, in full
         return ""
 
     def tip_due(self) -> bool:

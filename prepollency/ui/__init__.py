@@ -1,150 +1,16 @@
-"""The Prepollency screens: the new-game dialog and the game screen.
+"""The Prepollency screens (pygame), on the shared game screen of `common.ui`.
 
-`play_scene(app, seats, seed, first, names, colours)` opens a game of 2, 3 (the variant) or 4
-players: the shared game screen (`common.ui.game_scene.GameScene`) over a `common.match.Match`,
-with this game's `TurnController` (what the mouse means) and `PrepollencyView` (how it is
-drawn). `resume_scene(app, replay)` opens a saved game (names and colours ride along in the
-record as extra keys). `new_game_scene(app)` is the dialog (`prepollency.ui.new_game`).
+The skeleton every game has (the same module names for the same roles):
+
+- `screens`: the factory the registry offers (`new_game_scene`, `play_scene`, `resume_scene`,
+  `lesson_scene`, `menu_tokens`, `rules_picture`, `scene_parts`);
+- `controller` (what the controller knows: the pick, the targets, the turn's buttons) and
+  `input` (pointer and keys, dispatched by tables): `TurnController`;
+- `view`: `PrepollencyView`, how the screen is drawn; `board`, `panel`, `anim`, `art`,
+  `hint`, `marks` (threat badges), `threats` (what threatens the seat to move, computed once
+  per position), `words` (the game's sentences), `rules_pictures`, `new_game` (the dialog).
+
+Only Prepollency has: `colours` (the seats' colours and marker shapes), `handover` (the
+hand-over band in a seat's colour), `recap` (the turns since a person last played, replayed),
+`setup_preview` (the new-game dialog's board preview).
 """
-
-from __future__ import annotations
-
-import random
-from collections.abc import Mapping, Sequence
-from typing import Any
-
-from common.match import Match
-from common.record import Replay
-from common.seats import SeatSpec, recorded_seats
-from common.ui.game_scene import GameScene
-from common.ui.names import clean_name
-from prepollency import rules
-from prepollency.moves import KHAN
-from prepollency.state import SEATS_FOR
-from prepollency.ui.controller import TurnController
-from prepollency.ui.new_game import new_game_scene
-from prepollency.ui.rules_pictures import rules_picture
-from prepollency.ui.view import PrepollencyView
-
-TITLE = "Prepollency"
-SEATS = 4  # seat specs `play prepollency --players` takes (the dialog offers 2, 3 and 4)
-
-
-def menu_tokens(size: int, pal) -> list:
-    """Two pieces for the main menu: Red's Khan and Blue's Cavalry, in the palette's colours."""
-    from prepollency.moves import CAVALRY
-    from prepollency.ui.art import piece, tones_for
-
-    tones = tones_for({1: "red", 2: "blue"}, pal.name)
-    return [piece(KHAN, tones[1], size), piece(CAVALRY, tones[2], size)]
-
-
-def play_scene(app, seats: Sequence[SeatSpec | str], seed: int | None = None,
-               first: int | None = None, names: Mapping[int, str] | None = None,
-               colours: Mapping[int, str] | None = None) -> GameScene:
-    """A new game between these seats (one spec each: 2, 3 or 4 of them, in seat order);
-    `first` the seat to start (None: drawn from the seed, as the rule sheet suggests)."""
-    if seed is None:
-        seed = random.randrange(1, 1_000_000)
-    engine_seats = SEATS_FOR.get(len(seats))
-    if engine_seats is None:
-        raise ValueError(f"Prepollency is for 2, 3 or 4 players, not {len(seats)}")
-    if first is None:
-        first = random.Random(seed).choice(engine_seats)
-    initial = rules.new_state(random.Random(seed), len(seats), first)
-    specs = {seat: SeatSpec.parse(spec) for seat, spec in zip(engine_seats, seats, strict=True)}
-    names = {s: n for s, n in (names or {}).items() if s in engine_seats and n}
-    keys = _colour_keys(colours, engine_seats)
-    match = Match(rules, initial, specs, names=names,
-                  info={"seed": seed, "colours": {str(s): k for s, k in keys.items()}})
-
-    return _scene(app, match, keys, _rematch(app, engine_seats, specs, names, keys, seed))
-
-
-def resume_scene(app, replay: Replay, keep_bots: bool = False) -> GameScene:
-    """A saved game: play on, or look back at it if it is finished. Each seat comes back as
-    the record says (a person, a CPU level); a seat a bot program played goes to a person
-    unless `keep_bots` (the player chose to start the program again)."""
-    record = replay.record
-    seats = tuple(rules.players(replay.initial))
-    chosen = recorded_seats(record.get("players"), [str(s) for s in seats], keep_bots)
-    specs: dict[int, Any] = dict(zip(seats, chosen, strict=True))
-    names = _read_map(record.get("names"), seats)
-    names = {s: clean_name(n) for s, n in names.items() if clean_name(n)}
-    keys = _colour_keys(_read_map(record.get("colours"), seats), seats)
-    seed = record.get("seed")
-    info = {"colours": {str(s): k for s, k in keys.items()}}
-    if isinstance(seed, int) and not isinstance(seed, bool):
-        info["seed"] = seed
-    match = Match.from_replay(replay, specs, names=names, info=info)
-    scene = _scene(app, match, keys, _rematch(app, seats, specs, names, keys,
-                                              info.get("seed")))
-    if match.over:
-        scene.game_over_shown = True
-        scene.start_review(len(match.moves))
-    return scene
-
-
-def _rematch(app, seats: tuple[int, ...], specs: Mapping[int, Any], names: Mapping[int, str],
-             keys: Mapping[int, str], seed: int | None):
-    """What Rematch opens: the same players, each moved on to the next seat's corner (with
-    two players, corners swapped), on the same board (the opening is fixed) with the same seed
-    (the seat drawn to start is the same seat, now someone else's). Each player keeps its
-    name AND its colour: "Green" (the dialog's default name) plays green pieces from its new
-    corner, so no name ever says another colour than the pieces it plays."""
-    turn = {seat: seats[(i - 1) % len(seats)] for i, seat in enumerate(seats)}  # who sits here
-
-    def rematch() -> GameScene:
-        moved = {seat: names[turn[seat]] for seat in seats if turn[seat] in names}
-        worn = {seat: keys[turn[seat]] for seat in seats if turn[seat] in keys}
-        return play_scene(app, [specs[turn[s]] for s in seats], seed, None, moved, worn)
-
-    return rematch
-
-
-def scene_parts(app, match: Match, keys: Mapping[int, str] | None = None
-                ) -> tuple[TurnController, PrepollencyView]:
-    """The controller and the view of a Prepollency match's screen (`keys`: the seats'
-    colours, default each seat's own; the lessons build their screen from these too)."""
-    keys = _colour_keys(None, tuple(match.players)) if keys is None else keys
-    view = PrepollencyView(app, tuple(match.players), dict(keys))
-    return TurnController(view), view
-
-
-def _scene(app, match: Match, keys: Mapping[int, str], rematch) -> GameScene:
-    return GameScene(app, match, *scene_parts(app, match, keys), rematch=rematch)
-
-
-def _colour_keys(colours: Mapping[Any, Any] | None, seats: tuple[int, ...]) -> dict[int, str]:
-    from prepollency.ui.colours import seat_colours
-
-    given = {int(s): k for s, k in (colours or {}).items() if _seat_key(s)}
-    return seat_colours(given, seats)
-
-
-def _read_map(data: Any, seats: tuple[int, ...]) -> dict[int, str]:
-    """A record's {"1": "text", ...} for the game's seats (anything else dropped)."""
-    if not isinstance(data, dict):
-        return {}
-    return {int(k): v for k, v in data.items()
-            if _seat_key(k) and int(k) in seats and isinstance(v, str)}
-
-
-def _seat_key(key: Any) -> bool:
-    """True for a seat's key as records and settings write it ("1" to "4", or the number):
-    not "²" or "①", which `str.isdigit` takes and `int` refuses (a bad key is ignored)."""
-    return isinstance(key, int | str) and not isinstance(key, bool) and str(key) in SEAT_KEYS
-
-
-SEAT_KEYS = ("1", "2", "3", "4")
-
-
-def lesson_scene(app, lessons, index: int = 0):
-    """A lesson of this game on its own game screen (`common.ui.lesson_scene`)."""
-    from common.ui.lesson_scene import LessonScene
-
-    return LessonScene(app, "prepollency", lessons, index)
-
-
-__all__ = ["SEATS", "TITLE", "lesson_scene", "menu_tokens", "new_game_scene", "play_scene",
-           "resume_scene", "rules_picture", "scene_parts"]

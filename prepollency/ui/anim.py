@@ -20,7 +20,7 @@ from common.ui.theme import hex_rgb
 from common.ui.tween import Animator, Tween, ease_in_out_cubic, ease_out_back, ease_out_cubic
 from prepollency.moves import GRID
 from prepollency.ui.art import TOKEN, Tones, piece
-from prepollency.ui.words import Facts
+from prepollency.ui.words import TurnFacts
 
 MOVE_TIME = 0.22
 PER_SQUARE = 0.03
@@ -30,7 +30,7 @@ GONE_TIME = 0.7
 KINDS = ("move", "fade", "khan", "gone")
 
 
-def animate(animator: Animator, facts: Facts, before_owners: tuple[int, ...],
+def animate(animator: Animator, facts: TurnFacts, before_owners: tuple[int, ...],
             before_kinds: tuple[int, ...], scale: float = 1.0, delay: float = 0.0) -> float:
     """Start the tweens of a turn played from a position with these owners and kinds (from
     `delay` seconds on); the seconds they take."""

@@ -1,12 +1,12 @@
-"""What the mouse means on the Prepollency board: the `Controller` of the shared game screen.
+"""The Prepollency controller's state: the `Controller` of the shared game screen (the piece
+picked, its targets, the turn's buttons, the status, sounds and announcements).
 
 A turn is zero, one or two moves. Click (or press and drag) one of your pieces: its legal steps
 show (`rules.piece_moves`, the engine's one source of legality); click or drop on one of them:
 the step is played (`GameScene.step` -> `Match.step`). Then a second piece, or **End turn**
 (Enter); **Hold the line** (Space) ends a turn with no move; **Take back** (Backspace) undoes
-the first move of an unfinished turn (`GameScene.take_back_step`). Any other click is asked of
-the engine (`rules.find_step`) and its refusal is shown word for word ("That piece already
-moved this turn", "That is not your piece", ...).
+the first move of an unfinished turn (`GameScene.take_back_step`). What the pointer and the keys
+mean is the controller's input, `prepollency.ui.input.TurnInput`.
 
 When the turn passes to a person after other seats played in a hot-seat game, a hand-over
 screen (`prepollency.ui.handover`, the `handover` setting) and then a recap
@@ -16,29 +16,24 @@ says the status, the sounds and the announcements of each turn (a Khan, an elimi
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
-import pygame
-
-from common.protocol import IllegalMoveError
 from common.ui.game_panel import Status, waiting_status
-from common.ui.input import Action, Command, Key, PointerDown, PointerMove, PointerUp, Text
+from common.ui.hot_seat import WENT_BACK, HotSeat, announce
+from common.ui.input import Action
 from common.ui.widgets import Button, Widget
 from prepollency import rules
 from prepollency.moves import END, GRID, PIECE_NAMES, Move
 from prepollency.tactics import cannot_win
 from prepollency.ui import colours
-from prepollency.ui.hint import hint_words
+from prepollency.ui.hint import hint_words, position_seed
+from prepollency.ui.input import TurnInput
+from prepollency.ui.marks import ask_first
 from prepollency.ui.recap import Recap, recap_wanted
-from prepollency.ui.threat_marks import ask_first
-from prepollency.ui.threats import Watcher, question, standing_holds
-from prepollency.ui.words import danger_words, result_words, turn_facts, turn_line
+from prepollency.ui.threats import Watcher, standing_holds
+from prepollency.ui.words import hold_warning, question, result_words, turn_facts, turn_line
 
-DRAG_START = 6  # pixels the pointer must travel with the button held before a drag begins
-# the commands that skip a running recap (and do nothing else); quit, fullscreen, mute pass
 AUTO_HOLD = 1.5  # seconds before a seat that cannot move holds the line by itself (setting)
-RECAP_SKIPS = (Command.CONFIRM, Command.BACK, Command.UNDO, Command.REDO, Command.RULES)
 
 
 class TurnController:
@@ -51,8 +46,7 @@ class TurnController:
         self.drag: dict | None = None  # {"frm", "kind", "start", "pos", "active"}
         self.hint: Any = None  # the hinted Turn shown
         self.recap: Recap | None = None
-        self._seen = 0  # the most turns played when a person's turn last started
-        self._last_person: int | None = None
+        self.hot_seat = HotSeat()  # whose turn started last, the turns seen (the hand-over)
         self._targets: dict[int, Move] = {}
         self.stuck = ""  # why the seat to move can only hold the line ("" if it can move)
         self._hold_wait = 0.0  # seconds the stuck seat waited (it holds at AUTO_HOLD)
@@ -61,6 +55,7 @@ class TurnController:
         self.hold_b = Button("Hold the line", self.hold, hint="Space")
         self.end_b = Button("End turn", self.end_turn, primary=True, hint="Enter")
         self.back_b = Button("Take back", self.take_back, hint="Bksp")
+        self.input = TurnInput(self)  # what the pointer and the keys mean
 
     def attach(self, scene: Any) -> None:
         """The screen this controller serves."""
@@ -123,7 +118,7 @@ class TurnController:
         """The status: whose turn, which move, what to do now (or the CPU thinking)."""
         m = self.scene.match
         seat = m.to_move
-        danger = danger_words(self.state.alive, standing_holds(self.state), m.name) or ""
+        danger = hold_warning(self.state.alive, standing_holds(self.state), m.name) or ""
         if not m.is_human(seat):
             return replace_warning(waiting_status(self.scene, seat, "its turn"), danger)
         if self.recap is not None:
@@ -158,7 +153,7 @@ class TurnController:
             return ("The locked piece has moved: move another, or End turn (Enter). "
                     "Take back undoes it.")
         name = self.scene.match.name
-        if danger_words(self.state.alive, self.state.holds, name) or self.watcher.warning(name):
+        if hold_warning(self.state.alive, self.state.holds, name) or self.watcher.warning(name):
             return "Click a piece to move it (up to two moves), or Hold the line."  # short
         if self.scene.may_resign and cannot_win(self.state, self.state.turn):
             mine = len(self.state.pieces[self.state.turn])
@@ -244,106 +239,18 @@ class TurnController:
         return False
 
     def handle(self, action: Action) -> bool:
-        """Keys and the board on a person's live turn: True if used."""
-        if self.recap is not None:
-            return self.intercept(action) or isinstance(action, PointerMove)
-        if isinstance(action, Key) and self.can_act:
-            if action.key == pygame.K_SPACE:
-                self.hold()
-                return True
-            if action.key == pygame.K_BACKSPACE and self.moved:
-                self.take_back()
-                return True
-            return False
-        if isinstance(action, PointerDown) and action.button == 1:
-            return self._down(action.pos)
-        if isinstance(action, PointerDown) and action.button == 3 and self.picked is not None:
-            return self.back()
-        if isinstance(action, PointerMove) and self.drag is not None:
-            self._drag_to(action.pos)
-            return True
-        if isinstance(action, PointerUp) and self.drag is not None:
-            return self._up(action.pos)
-        return False
+        """Keys and the board on a person's live turn: True if used (`prepollency.ui.input`)."""
+        return self.input.handle(action)
 
     def intercept(self, action: Action) -> bool:
-        """While the recap plays, a click anywhere (the move log, a toolbar button), a key,
-        Enter, Esc, Undo or Redo only skips it (issue 21: a click on the log opened look-back
-        under the running recap): True if taken. The shared screen asks this first."""
-        if self.recap is None:
-            return False
-        if isinstance(action, PointerDown | Key) or action in RECAP_SKIPS:
-            self.recap.finish()
-            return True
-        return isinstance(action, PointerUp | Text)
+        """While the recap plays, a click or a key only skips it (`TurnInput.intercept`): True
+        if taken. The shared screen asks this first."""
+        return self.input.intercept(action)
 
-    def _down(self, pos: tuple[int, int]) -> bool:
-        sq = self.view.board.square_at(pos)
-        if sq is None or not self.can_act:
-            return False
-        state = self.state
-        if self.picked is not None and sq in self._targets:
-            self._play(self.picked, sq)
-            return True
-        mine = state.owners[sq] == rules.to_move(state)
-        if mine and sq == state.moved:
-            self._ask(sq, sq)  # the engine says why: that piece already moved this turn
-            return True
-        if mine and self.hint and self.hint[0].frm == sq:
-            # The hinted piece is picked for the player already: a click on it keeps the
-            # pick and the hint (it used to drop both, so the click seemed ignored and the
-            # second arrow vanished: issue 21), and may start a drag
-            self.drag = {"frm": sq, "kind": state.kinds[sq], "start": pos, "pos": pos,
-                         "active": False}
-            return True
-        if mine:
-            self.show_hint(None)  # another pick than the hinted one: the hint goes
-            self.picked = None if self.picked == sq else sq
-            if self.picked is not None:
-                self.drag = {"frm": sq, "kind": state.kinds[sq], "start": pos, "pos": pos,
-                             "active": False}
-                self.scene.app.sound.play("select", 0.4)
-            self.scene.refused = None
-            self.scene.refresh()
-            return True
-        self._ask(self.picked if self.picked is not None else sq, sq)
-        return True
-
-    def _drag_to(self, pos: tuple[int, int]) -> None:
-        d = self.drag
-        d["pos"] = pos
-        if not d["active"] and max(abs(pos[0] - d["start"][0]),
-                                   abs(pos[1] - d["start"][1])) >= DRAG_START:
-            d["active"] = True
-        if d["active"]:
-            self.scene.invalidate()
-
-    def _up(self, pos: tuple[int, int]) -> bool:
-        d, self.drag = self.drag, None
-        if not d["active"]:
-            return True
-        sq = self.view.board.square_at(pos)
-        if sq is None or sq == d["frm"]:
-            self.scene.invalidate()
-            return True
-        if sq in self._targets:
-            self._play(d["frm"], sq)
-        else:
-            self._ask(d["frm"], sq)
-        return True
-
-    def _ask(self, frm: int, to: int) -> None:
-        """Ask the engine about frm-to: play it if legal, else show its reason."""
-        try:
-            rules.find_step(self.state, frm, to)
-        except IllegalMoveError as err:
-            self.scene.refuse(str(err), to)
-            return
-        self._play(frm, to)
-
-    def _play(self, frm: int, to: int, asked: bool = False) -> None:
+    def play_checked(self, frm: int, to: int, asked: bool = False) -> None:
+        """Play frm-to, after a confirmation if it hands the game over (`asked`: it was)."""
         move = rules.find_step(self.state, frm, to)
-        if not asked and self._asks(move, lambda: self._play(frm, to, True)):
+        if not asked and self._asks(move, lambda: self.play_checked(frm, to, True)):
             return
         rest = self.hint[1:] if self.hint and self.hint[0] == move else None
         self.reset()
@@ -381,22 +288,17 @@ class TurnController:
         Undo or Redo gave the turn to another person at the table, a hand-over too (issue
         21: Undo silently passed Ann's screen to Bob), without a recap."""
         m = self.scene.match
-        count = len(m.moves)
-        fresh = count > self._seen
-        self._seen = max(self._seen, count)
-        previous, self._last_person = self._last_person, player
-        handover = self.scene.app.settings.handover and previous not in (None, player)
-        if m.humans < 2:
+        start = self.hot_seat.started(m, player, self.scene.app.settings.handover)
+        if not start.at_table:
             return
-        if not fresh:
-            if handover:
-                self._hand_over(player, "The game went back: it is your turn again",
-                                lambda: None)
+        if not start.fresh:
+            if start.hand_over:
+                self._hand_over(player, WENT_BACK, lambda: None)
             return
         if self.scene.app.settings.auto_hold and stuck_words(self.state):
             return  # it holds by itself in a moment: nothing to hand over or to recap
         turns = [i for i in m.turns_since(player) if m.mover(i) != player]
-        if handover:
+        if start.hand_over:
             first = all(m.mover(i) != player for i in range(len(m.moves)))
             count = f"{len(turns)} turn{'s' if len(turns) != 1 else ''}"
             since = "before your first" if first else "since you last played"
@@ -407,12 +309,12 @@ class TurnController:
         self.start_recap(turns)
 
     def _hand_over(self, player: int, words: str, then: Any) -> None:
-        from prepollency.ui.handover import HandOver
+        from prepollency.ui.handover import SeatHandOver
 
         m = self.scene.match
-        self.scene.app.sound.play("turn", 0.7)
-        self.scene.app.push(HandOver(self.scene.app, m.name(player), self.view.keys[player],
-                                     colours.marker(player), words, then))
+        band = SeatHandOver(self.scene.app, m.name(player), self.view.keys[player],
+                            colours.marker(player), words, then)
+        announce(self.scene.app, band)
 
     def start_recap(self, turns: list[int]) -> None:
         """Replay these turns on the board (if the setting wants recaps)."""
@@ -465,8 +367,7 @@ class TurnController:
 
     def hint_seed(self, state: rules.State) -> int:
         """A seed made from the position alone."""
-        digest = hashlib.blake2b(repr(state.key()).encode(), digest_size=8).digest()
-        return int.from_bytes(digest, "little") >> 1
+        return position_seed(state)
 
     def result_words(self, outcome: Any, viewer: int | None = None) -> str:
         """Why the game ended, in a sentence (told to `viewer`, the one person's seat, if

@@ -3,7 +3,7 @@
 what happened since ("3 turns since you last played: a recap follows"). A click or a key
 dismisses it and calls `on_ready` (the game screen then starts its recap).
 
-    app.push(HandOver(app, "Green", colours.rgb("green", pal.name), "triangle",
+    app.push(SeatHandOver(app, "Green", colours.rgb("green", pal.name), "triangle",
                       "3 turns since you last played: a recap follows", on_ready))
 """
 
@@ -20,7 +20,7 @@ MAX_NAME = handover.MAX_NAME
 PASS_ON = handover.PASS_ON
 
 
-class HandOver(handover.HandOver):
+class SeatHandOver(handover.HandOver):
     """"Green's turn — click when ready" in the seat's colour and marker."""
 
     def __init__(self, app, name: str, colour_: Color | str, marker: str, subline: str,

@@ -6,17 +6,20 @@ target square, a broad dark-edged arrow between them that keeps a visible shaft 
 one-square move, and, for a two-move turn, the badges 1 and 2 on the pieces. The status area
 says it in words (`hint_words`): "Hint: e3-f4, then b5-c6 — click e3 to play the first move",
 or "Hint: hold the line". Clicking the hinted piece plays the hinted move; the rest of the
-hint stays for the second move. Picking another piece, or any move, takes the hint away.
+hint stays for the second move. Picking another piece, or any move, takes the hint away. The
+hint's seed is made from the position alone (`position_seed`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import pygame
 
 from common.ui import draw
 from common.ui.board import BoardView
+from common.ui.game_hint import seed_of
 from common.ui.theme import Palette
 from prepollency.moves import GRID, Move
 
@@ -84,3 +87,8 @@ def draw_hint(surface: pygame.Surface, view: BoardView, moves: Sequence[Move],
     if len(moves) > 1:
         for i, move in enumerate(moves):
             badge(surface, view, move.frm, str(i + 1), pal)
+
+
+def position_seed(state: Any) -> int:
+    """A seed made from the position alone (the board, the seats, the counts, the turn)."""
+    return seed_of(repr(state.key()).encode())

@@ -4,8 +4,9 @@ random as the rule sheet suggests); a preview of the board with the chosen corne
 
 Engine seats by player count: 2 → seats 1 and 3 (opposite corners a1 and o15), 3 → 1, 2, 3
 (o1 stays empty), 4 → 1 to 4. The dialog's outcome is a `NewGame` value; Start hands it to
-`on_start` (by default `launch`: `prepollency.ui.play_scene`), which tests may replace. The last
-choices are remembered in the settings (`Settings.prepollency_new_game`).
+`on_start` (by default `launch`: `prepollency.ui.screens.play_scene`), which tests may
+replace. The last choices are remembered in the settings (`Settings.prepollency_new_game`).
+The dialog's shape and keys are every game's (`common.ui.new_game_form.NewGameForm`).
 """
 
 from __future__ import annotations
@@ -20,17 +21,17 @@ from common.seats import CPU, HUMAN_SEAT, SeatSpec
 from common.ui import draw
 from common.ui.bot_field import BotField
 from common.ui.focus import Focus
-from common.ui.input import Action, Command, PointerDown
+from common.ui.input import Action, PointerDown
 from common.ui.names import MAX_NAME, clean_chars, clean_name
-from common.ui.scene import Scene
+from common.ui.new_game_form import NewGameForm
 from common.ui.theme import Metrics, Palette, mix
-from common.ui.widgets import Button, Choice, TextField, Widget, handle_all, row
+from common.ui.widgets import Button, Choice, TextField, Widget, row
+from prepollency.facts import SEATS_FOR
 from prepollency.ui import colours as C
 from prepollency.ui.setup_preview import draw_preview
 
 KINDS = ("human", "easy", "normal", "hard", "bot")
 KIND_LABELS = ("Human", "Easy", "Normal", "Hard", "Bot…")
-SEATS_FOR = {2: (1, 3), 3: (1, 2, 3), 4: (1, 2, 3, 4)}
 NOTES = {2: "Two players on opposite corners: a1 against o15.",
          3: "Variant: seats on three corners (a1, a15, o15); the o1 corner stays empty.",
          4: "Four players, one on each corner."}
@@ -55,7 +56,7 @@ class NewGame:
 
 def launch(app, game: NewGame) -> None:
     """Start the game screen in the dialog's place."""
-    from prepollency.ui import play_scene
+    from prepollency.ui.screens import play_scene
 
     app.replace(play_scene(app, game.specs, None, game.first, game.names, game.colours))
 
@@ -144,12 +145,7 @@ class SeatRow:
         return HUMAN_SEAT if kind == "human" else SeatSpec(CPU, level=kind)
 
 
-def new_game_scene(app) -> Scene:
-    """The new-game dialog."""
-    return NewGameScene(app)
-
-
-class NewGameScene(Scene):
+class NewGameScene(NewGameForm):
     """Players, seats, first player; Start and Back (Esc)."""
 
     def __init__(self, app, on_start: Callable[[Any, NewGame], None] | None = None) -> None:
@@ -157,16 +153,14 @@ class NewGameScene(Scene):
         self.on_start = on_start or launch
         self.players = Choice(["2", "3", "4"], "2", self._players_changed,
                               ["2 players", "3 (variant)", "4 players"])
-        self.rows = {s: SeatRow(app, s, self._kind_changed, self._cycle, self._names_changed)
+        self.rows = {s: SeatRow(app, s, self._kind_changed, self._cycle, self.changed)
                      for s in C.SEATS}
         self.rows[1].kind.value = "human"
         self.first = Choice([RANDOM, *map(str, C.SEATS)], RANDOM, lambda _v: None)
         self.back = Button("Back", self.app.pop, hint="Esc")
-        self.start = Button("Start game", self._start, primary=True, hint="Enter")
+        self.start = Button("Start game", self.start_game, primary=True, hint="Enter")
         self.focus = Focus(lambda: self.widgets)
-        self.panel = pygame.Rect(0, 0, 0, 0)
         self.board = pygame.Rect(0, 0, 0, 0)
-        self._bg: pygame.Surface | None = None
         self._restore(app.settings.prepollency_new_game)
         self._players_changed(self.players.value)
 
@@ -229,7 +223,7 @@ class NewGameScene(Scene):
         self.first.options = [RANDOM, *map(str, self.seats)]
         if self.first.value not in self.first.options:  # that seat is not in this game
             self.first.value = RANDOM
-        self._names_changed()
+        self.changed()
         self.layout(self.app.size)
 
     def _kind_changed(self, seat: int) -> None:
@@ -248,7 +242,7 @@ class NewGameScene(Scene):
             if other is not r and other.swatch.key == new:
                 self._recolour(other, old)
         self._recolour(r, new)
-        self._names_changed()
+        self.changed()
 
     @staticmethod
     def _recolour(r: SeatRow, key: str) -> None:
@@ -257,7 +251,8 @@ class NewGameScene(Scene):
         if r.name.value.strip() in ("", old_name):  # a default name follows its colour
             r.name.set(C.colour(key).name)
 
-    def _names_changed(self) -> None:
+    def changed(self) -> None:
+        """The names shown for "First" follow the seats' names and colours."""
         self.first.labels = ["Draw at random", *(self.rows[s].display_name()
                                                  for s in self.seats)]
 
@@ -286,7 +281,8 @@ class NewGameScene(Scene):
         first = None if self.first.value == RANDOM else int(self.first.value)
         return NewGame(specs, names, {s: self.rows[s].swatch.key for s in self.seats}, first)
 
-    def _start(self) -> None:
+    def start_game(self) -> None:
+        """Start the game the dialog describes, unless a bot's command cannot run."""
         game = self.outcome()
         if game is None:
             self.app.sound.play("illegal", 0.5)
@@ -366,43 +362,11 @@ class NewGameScene(Scene):
         self.board.y += top
         self._bg = None
 
-    def settings_changed(self) -> None:
-        """Redraw the background."""
-        self._bg = None
-
-    def handle(self, action: Action) -> bool:
-        """The form (by mouse, or Tab / Shift+Tab and the arrows: Left and Right change a
-        choice); Enter starts (or presses the focused button), Esc goes back."""
-        if self.focus.handle(action):
-            self._names_changed()
-            self.app.invalidate()
-            return True
-        if isinstance(action, PointerDown):
-            if any([field.handle(action) for field in self.fields]):
-                return True
-            if handle_all([w for w in self.widgets if w not in self.fields], action):
-                return True
-        elif handle_all(self.widgets, action):
-            self._names_changed()
-            return True
-        if action is Command.CONFIRM:
-            self._start()
-            return True
-        if action is Command.BACK:
-            self.app.pop()
-            return True
-        return False
-
     def draw(self, surface: pygame.Surface) -> None:
         """Background, panel, labels, widgets, the board preview."""
         pal, m = self.app.pal, self.app.m
-        if self._bg is None or self._bg.get_size() != surface.get_size():
-            self._bg = draw.backdrop(surface.get_size(), pal)
-            draw.panel(self._bg, self.panel, pal.panel, pal.panel_edge, m.radius * 2, 10)
-        surface.blit(self._bg, (0, 0))
+        self.draw_panel(surface, "New game: Prepollency")
         x0 = self.panel.x + 2 * m.pad
-        draw.blit_text(surface, "New game: Prepollency", m.large, pal.text,
-                       (x0, self.panel.y + 2 * m.pad), bold=True)
         draw.blit_text(surface, "Players", m.normal, pal.text, (x0, self.players.rect.centery),
                        "midleft", bold=True)
         note = NOTES[int(self.players.value)]

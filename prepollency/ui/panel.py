@@ -19,7 +19,7 @@ from common.ui.theme import Color, Metrics, Palette, hex_rgb, mix
 from prepollency.moves import GRID
 from prepollency.state import OBELISK
 from prepollency.ui.art import Tones, grey, mark_icon
-from prepollency.ui.words import danger_words, hold_words
+from prepollency.ui.words import hold_warning, hold_words
 
 Namer = Callable[[int], str]
 HOLD = "—"
@@ -151,54 +151,7 @@ def _obelisk_lines(owners: Sequence[int], holds: Sequence[int], alive: Sequence[
     else:
         lines = [("The Obelisk is empty: stand on all five squares to hold it", False)]
 
-    warn = danger_words(alive, holds, name)
+    warn = hold_warning(alive, holds, name)
     if warn:
         lines.append((warn, True))
     return lines
-
-
-def log_rows(rect: pygame.Rect, m: Metrics) -> tuple[pygame.Rect, int, int]:
-    """The log's rows area, row height and how many rows fit."""
-    head = int(m.small * 1.6)
-    area = pygame.Rect(rect.x + m.pad, rect.y + head + m.pad // 2, rect.w - 2 * m.pad,
-                       rect.h - head - m.pad)
-    row_h = int(m.normal * 1.45)
-    return area, row_h, max(1, area.h // row_h)
-
-
-def draw_log(surface: pygame.Surface, rect: pygame.Rect, turns: Sequence[tuple[int, Sequence]],
-             scroll: int, current: int | None, tones: Mapping[int, Tones], pal: Palette,
-             m: Metrics) -> list[tuple[int, pygame.Rect]]:
-    """The move log, one row per turn (index, seat, moves); the row of the position shown
-    (`current`: turns played up to it) stands out. Returns (turn index, rect) per row shown."""
-    draw.panel(surface, rect, pal.panel, pal.panel_edge, m.radius, 0)
-    draw.blit_text(surface, "Turns  (click one to look back)", m.small, pal.text_dim,
-                   (rect.x + m.pad, rect.y + m.pad // 2 + 2))
-    area, row_h, rows = log_rows(rect, m)
-    if not turns:
-        draw.blit_text(surface, "No turns yet", m.normal, pal.text_dim, area.center, "center")
-        return []
-    hits = []
-    icon = max(10, int(m.small * 1.05))
-    num_w = draw.text(f"{len(turns)}.", m.small, pal.text_dim).get_width() + 6
-    for i in range(scroll, min(len(turns), scroll + rows)):
-        seat, moves = turns[i]
-        row = pygame.Rect(area.x, area.y + (i - scroll) * row_h, area.w - 10, row_h)
-        if current is not None and i + 1 == current:
-            pygame.draw.rect(surface, mix(pal.panel, pal.last, 0.35), row, border_radius=4)
-        draw.blit_text(surface, f"{i + 1}.", m.small, pal.text_dim,
-                       (row.x + num_w, row.centery), "midright")
-        colours = tones[seat]
-        mark = mark_icon(seat, icon, hex_rgb(colours[0]), hex_rgb(colours[1]))
-        surface.blit(mark, mark.get_rect(midleft=(row.x + num_w + 6, row.centery)))
-        draw.blit_text(surface, turn_text(moves), m.normal, readable(colours, pal),
-                       (row.x + num_w + 12 + icon, row.centery), "midleft",
-                       bold=current is not None and i + 1 == current)
-        hits.append((i, row))
-    if len(turns) > rows:
-        track = pygame.Rect(rect.right - 8, area.y, 4, area.h)
-        knob_h = max(16, track.h * rows // len(turns))
-        knob_y = track.y + (track.h - knob_h) * scroll // max(1, len(turns) - rows)
-        pygame.draw.rect(surface, pal.backdrop, track, border_radius=2)
-        pygame.draw.rect(surface, pal.text_dim, (track.x, knob_y, 4, knob_h), border_radius=2)
-    return hits

@@ -19,7 +19,8 @@ from common.ui.rules_pictures import Maker, board_frame, board_view, fitted, fra
 from common.ui.theme import Metrics, Palette
 from prepollency import rules
 from prepollency.moves import GRID
-from prepollency.state import State, from_diagram, make_state, start_board
+from prepollency.setup import start_board
+from prepollency.state import State, from_diagram, make_state
 from prepollency.ui import colours
 from prepollency.ui.art import tones_for
 from prepollency.ui.board import draw_pieces, draw_selected, draw_targets, static_layer

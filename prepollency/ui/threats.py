@@ -8,8 +8,8 @@ complete the mover's own base (3 or 4 players: the mover would be out) and wheth
 take its Khan. The verdict on each step the mover may make (a move of the turn, or ending it)
 it learns OFF the UI thread: a background thread asks the tactics about every step, the ones
 on screen first (`first`), and hands each over under a lock; the window never waits. A step's
-verdict is the least danger of the turns it can be part of (`Verdict.best`, None when one of
-them allows nothing) and the danger of ending the turn right after it (`Verdict.alone`).
+verdict is the least danger of the turns it can be part of (`StepDanger.best`, None when one of
+them allows nothing) and the danger of ending the turn right after it (`StepDanger.alone`).
 
 What the board shows (`marks`): while a win is threatened, a shield on the targets that stop
 it by themselves, and the "!" triangle on those after which no way to finish the turn stops
@@ -25,14 +25,15 @@ from dataclasses import dataclass
 
 from common.ui.judging import BackgroundJudge
 from prepollency import rules, tactics
-from prepollency.moves import END, GRID, KHAN, PIECE_NAMES, Move, Turn
+from prepollency.moves import END, Move, Turn
+from prepollency.ui.words import danger_words, threat_words
 
 SAFE, LOSES, SHIELD = "safe", "loses", "shield"  # what a target square shows
 Namer = Callable[[int], str]
 
 
 @dataclass(frozen=True, slots=True)
-class Verdict:
+class StepDanger:
     """A step's verdict: the danger of ending the turn right after it (`alone`), and the least
     danger of any turn through it (`best`); None where nothing is allowed."""
 
@@ -48,7 +49,7 @@ class Threats(BackgroundJudge):
     """The threats against the seat to move and the verdict on each of its steps (module)."""
 
     thread_name = "prepollency-threats"
-    failed = Verdict(None, None)
+    failed = StepDanger(None, None)
 
     def __init__(self, state: rules.State, start: bool = True) -> None:
         self.state = state
@@ -61,7 +62,7 @@ class Threats(BackgroundJudge):
         self.floor: int | None = tactics.SAFE if self.watch.idle else None
         super().__init__(rules.legal_steps(state) if not self.watch.idle else [], start)
 
-    def judge_group(self, group: list[object]) -> dict[object, Verdict]:
+    def judge_group(self, group: list[object]) -> dict[object, StepDanger]:
         return {step: self._judge(step) for step in group}
 
     def after_all(self) -> None:
@@ -81,12 +82,12 @@ class Threats(BackgroundJudge):
                 out.append(Turn() if step is END else Turn((step,)))
         return out
 
-    def _judge(self, step: object) -> Verdict:
-        """The step's verdict (see `Verdict`)."""
+    def _judge(self, step: object) -> StepDanger:
+        """The step's verdict (see `StepDanger`)."""
         watch, state = self.watch, self.state
         if step is END:
             d = watch.danger(Turn())
-            return Verdict(d, d)
+            return StepDanger(d, d)
         alone = watch.danger(Turn((step,)))
         best = alone
         if state.moved == -1 and alone is not None:
@@ -97,7 +98,7 @@ class Threats(BackgroundJudge):
                     break
                 if d.level < best.level:
                     best = d
-        return Verdict(alone, best)
+        return StepDanger(alone, best)
 
     @property
     def done(self) -> bool:
@@ -105,7 +106,7 @@ class Threats(BackgroundJudge):
         with self._lock:
             return not self._todo and self._working is None and self.floor is not None
 
-    def verdict(self, step: object) -> Verdict | object:
+    def verdict(self, step: object) -> StepDanger | object:
         """The step's verdict, or UNKNOWN while not yet judged (every step is safe when
         nothing can be allowed here)."""
         if self.watch.idle:
@@ -143,7 +144,7 @@ class Threats(BackgroundJudge):
     def mark(self, step: object) -> str | None:
         """SHIELD, LOSES or SAFE for a judged step that matters; None while unknown."""
         v = self.verdict(step)
-        if not isinstance(v, Verdict):
+        if not isinstance(v, StepDanger):
             return None
         with self._lock:
             floor = self.floor
@@ -202,7 +203,7 @@ class Threats(BackgroundJudge):
     def why(self, step: object, name: Namer) -> str:
         """Why the step under the pointer leaves a threat open (or stops it); ""."""
         v = self.verdict(step)
-        if not isinstance(v, Verdict):
+        if not isinstance(v, StepDanger):
             return ""
         what = "Ending the turn now" if step is END else str(step)
         mark = self.mark(step)
@@ -219,49 +220,6 @@ class Threats(BackgroundJudge):
 
 def _whose(wins: dict[int, tactics.Threat], name: Namer) -> str:
     return " and ".join(f"{name(seat)}'s win" for seat in wins) or "the threat"
-
-
-def threat_words(threat: tactics.Threat, name: Namer, me: int) -> str:
-    """A threat in the status's words, short enough for the smallest window: "Blue wins next
-    turn: take a piece on the marked Obelisk."."""
-    who = name(threat.seat)
-    squares = " and ".join(GRID.names[s] for s in threat.squares)
-    if threat.kind == "obelisk":
-        return f"{who} wins next turn: take a piece on the marked Obelisk."
-    if threat.kind == "elimination":
-        return f"{who} wins next turn by taking {squares} (marked)."
-    if threat.kind == "base":
-        return f"{who} can take {squares}, the last of your base: you would be out."
-    return f"{who} can take your {PIECE_NAMES[KHAN]} on {squares}."
-
-
-def danger_words(danger: tactics.Danger, name: Namer, me: int) -> str:
-    """What a turn allows, from the mover's side: "lets Blue complete the Obelisk hold and
-    win"."""
-    who = name(danger.seat)
-    kind = danger.threat.kind
-    if danger.level == tactics.HANDS_WIN:
-        if kind == "obelisk":
-            return f"lets {who} complete the Obelisk hold and win"
-        return f"lets {who} take the last base squares and win"
-    if danger.level == tactics.BASE_FALLS:
-        return f"lets {who} take your base (you would be out)"
-    return f"lets {who} take your Khan"
-
-
-def question(step: object, danger: tactics.Danger, name: Namer, first: bool
-             ) -> tuple[str, str]:
-    """The confirmation's title and line for a step that hands the game over (`first`: the
-    turn's first move, a second may follow)."""
-    what = "Ending the turn now" if step is END else f"{step}"
-    if danger.level == tactics.HANDS_WIN:
-        title = f"Hand {name(danger.seat)} the win?"
-    else:
-        title = "Lose your base?"
-    words = danger_words(danger, name, danger.seat)
-    if first and isinstance(step, Move):
-        words += ", whatever your second move"
-    return title, f"{what} {words}."
 
 
 def standing_holds(state: rules.State) -> tuple[int, ...]:

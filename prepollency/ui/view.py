@@ -45,8 +45,8 @@ from prepollency.ui.board import (
     static_layer,
 )
 from prepollency.ui.hint import draw_hint
+from prepollency.ui.marks import draw_target_marks, draw_threat_squares
 from prepollency.ui.panel import draw_banner, draw_obelisk, draw_order, turn_text
-from prepollency.ui.threat_marks import draw_target_marks, draw_threat_squares
 from prepollency.ui.threats import standing_holds
 from prepollency.ui.words import turn_facts, turn_line
 
@@ -162,43 +162,59 @@ class PrepollencyView:
 
     def draw_layer(self, layer: pygame.Surface) -> None:
         """Background, board with pieces and highlights, and the game's card."""
-        pal, size = self.app.pal, layer.get_size()
-        if self._bg is None or self._bg.get_size() != size:
-            self._bg = draw.backdrop(size, pal)
-            for rect in (self.card, self.scene.areas.status, self.scene.areas.log) \
-                    if self.scene.areas else ():
-                draw.shadow_under(self._bg, rect, self.app.m.radius, 5)
-        layer.blit(self._bg, (0, 0))
+        pal = self.app.pal
+        layer.blit(self._background(layer.get_size()), (0, 0))
         c, m = self.scene.controller, self.scene.match
         state, count = self.shown()
         live = count == len(m.moves) and m.review is None
-        if live and m.steps:
-            last = [s for s in m.steps if s is not END]
-        else:
-            last = list(m.moves[count - 1]) if count > 0 else []
         self.static_draw(layer, state)
-        since = self.turns_since() if live and not m.steps else []
-        if len(since) > 1:
-            draw_turns_since(layer, self.board, since, pal.last, pal.last_edge, not c.hint)
-        elif last:
-            draw_last_turn(layer, self.board, last, pal.last, pal.last_edge, not c.hint)
+        self._draw_last(layer, count, live)
         if live and state.result is None:
             seat = rules.to_move(state)
             draw_turn_base(layer, self.board, seat, self.tones[seat], pal)
         draw_pieces(layer, self.board, state.owners, state.kinds, self.tones, self.hidden())
         if live and self.scene.my_turn and c.recap is None:
-            if state.moved >= 0:
-                draw_moved(layer, self.board, state.moved, pal)
-            if c.picked is not None:
-                draw_selected(layer, self.board, c.picked, pal)
-            draw_targets(layer, self.board, c.targets(), state.owners, pal)
-            draw_threat_squares(layer, self.board, c.watcher.squares(), pal)
-            draw_target_marks(layer, self.board, c.watcher.marks(c.targets()), pal)
-            if c.hint:
-                draw_hint(layer, self.board, c.hint, pal)
+            self._draw_picks(layer, state)
         self.draw_card(layer, state)
         if c.recap is not None:
             self.draw_recap(layer, c.recap)
+
+    def _background(self, size: tuple[int, int]) -> pygame.Surface:
+        """The backdrop with the shadows of the cards (drawn once per size and palette)."""
+        if self._bg is None or self._bg.get_size() != size:
+            self._bg = draw.backdrop(size, self.app.pal)
+            for rect in (self.card, self.scene.areas.status, self.scene.areas.log) \
+                    if self.scene.areas else ():
+                draw.shadow_under(self._bg, rect, self.app.m.radius, 5)
+        return self._bg
+
+    def _draw_last(self, layer: pygame.Surface, count: int, live: bool) -> None:
+        """The turns since the one person's last (against CPUs), else the last turn (or the
+        steps of the turn being made)."""
+        c, m, pal = self.scene.controller, self.scene.match, self.app.pal
+        if live and m.steps:
+            last = [s for s in m.steps if s is not END]
+        else:
+            last = list(m.moves[count - 1]) if count > 0 else []
+        since = self.turns_since() if live and not m.steps else []
+        if len(since) > 1:
+            draw_turns_since(layer, self.board, since, pal.last, pal.last_edge, not c.hint)
+        elif last:
+            draw_last_turn(layer, self.board, last, pal.last, pal.last_edge, not c.hint)
+
+    def _draw_picks(self, layer: pygame.Surface, state: rules.State) -> None:
+        """On the person's turn: the piece that moved, the one picked, its targets with their
+        marks, the squares a threat is about, the hint."""
+        c, pal = self.scene.controller, self.app.pal
+        if state.moved >= 0:
+            draw_moved(layer, self.board, state.moved, pal)
+        if c.picked is not None:
+            draw_selected(layer, self.board, c.picked, pal)
+        draw_targets(layer, self.board, c.targets(), state.owners, pal)
+        draw_threat_squares(layer, self.board, c.watcher.squares(), pal)
+        draw_target_marks(layer, self.board, c.watcher.marks(c.targets()), pal)
+        if c.hint:
+            draw_hint(layer, self.board, c.hint, pal)
 
     def turns_since(self) -> list[tuple[tuple[int, int, int], list]]:
         """The turns played since the last turn of the one person at the table (against

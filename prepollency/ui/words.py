@@ -3,7 +3,10 @@
 `turn_facts(before, turn, after)` compares the position at a turn's start with the one after
 it and lists what the rules did (the engine decided everything; this only reads the result):
 each move with its piece and what it took, a Khan award, eliminations, hold counts. The recap,
-the status line, the toasts and the sounds all read these facts. No pygame here.
+the status line, the toasts and the sounds all read these facts. The threats' sentences are
+here too: a threat (`threat_words`), what a step allows (`danger_words`, a `tactics.Danger` in
+words, as Overlords' is), the question before one that hands the game over (`question`), a hold
+about to win (`hold_warning`). No pygame here.
 """
 
 from __future__ import annotations
@@ -11,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from prepollency import rules
-from prepollency.moves import GRID, KHAN, PIECE_NAMES
+from prepollency import rules, tactics
+from prepollency.moves import END, GRID, KHAN, PIECE_NAMES, Move
 from prepollency.state import BASES, OBELISK
 
 Namer = Callable[[int], str]
@@ -20,7 +23,7 @@ ROUNDS_TO_WIN = rules.HOLD_TO_WIN - 1  # a hold count of 1 starts the count; 4 w
 
 
 @dataclass(frozen=True)
-class Step:
+class MoveFacts:
     """One move of a turn: the piece, where from and to, the piece it took (kind, seat)."""
 
     frm: int
@@ -30,11 +33,11 @@ class Step:
 
 
 @dataclass(frozen=True)
-class Facts:
+class TurnFacts:
     """What one turn did."""
 
     seat: int
-    steps: tuple[Step, ...]
+    steps: tuple[MoveFacts, ...]
     khan: int | None = None  # the square a Khan arrived on
     eliminated: tuple[int, ...] = ()  # base taken
     hold: int = 0  # the mover's hold count after the turn
@@ -53,24 +56,37 @@ class Facts:
         return sum(1 for s in self.steps if s.took)
 
 
-def turn_facts(before: rules.State, turn: tuple, after: rules.State) -> Facts:
+def turn_facts(before: rules.State, turn: tuple, after: rules.State) -> TurnFacts:
     """The facts of `turn` played from the turn-start position `before` to `after` (a
     match's next state, which holds the withdrawals that followed the turn too: a seat gone
     whose base others do not fill all of left the game, it was not eliminated)."""
+    seat = rules.to_move(before)
+    steps, owners, kinds = _made(before, turn)
+    khan = _new_khan(seat, owners, kinds, after)
+    gone = [s for s in before.alive if s not in after.alive]
+    taken = tuple(s for s in gone if all(after.owners[b] for b in BASES[s]))
+    lost = tuple(s for s in before.alive if before.holds[s] and not after.holds[s])
+    return TurnFacts(seat, steps, khan, taken, after.holds[seat], lost,
+                 rules.outcome(after), tuple(s for s in gone if s not in taken))
+
+
+def _new_khan(seat: int, owners: list[int], kinds: list[int], after: rules.State) -> int | None:
+    """The base square the seat's Khan arrived on at the end of the turn (None: none did)."""
+    return next((s for s in BASES[seat] if after.kinds[s] == KHAN and after.owners[s] == seat
+                 and not (owners[s] == seat and kinds[s] == KHAN)), None)
+
+
+def _made(before: rules.State, turn: tuple) -> tuple[tuple[MoveFacts, ...], list[int], list[int]]:
+    """The turn's moves as facts, and the owners and kinds of the board they leave (before
+    the end of the turn)."""
     seat = rules.to_move(before)
     owners, kinds = list(before.owners), list(before.kinds)
     steps = []
     for frm, to in turn:
         took = (kinds[to], owners[to]) if owners[to] else None
-        steps.append(Step(frm, to, kinds[frm], took))
+        steps.append(MoveFacts(frm, to, kinds[frm], took))
         owners[to], kinds[to], owners[frm], kinds[frm] = seat, kinds[frm], 0, 0
-    khan = next((s for s in BASES[seat] if after.kinds[s] == KHAN and after.owners[s] == seat
-                 and not (owners[s] == seat and kinds[s] == KHAN)), None)
-    gone = [s for s in before.alive if s not in after.alive]
-    taken = tuple(s for s in gone if all(after.owners[b] for b in BASES[s]))
-    lost = tuple(s for s in before.alive if before.holds[s] and not after.holds[s])
-    return Facts(seat, tuple(steps), khan, taken, after.holds[seat], lost,
-                 rules.outcome(after), tuple(s for s in gone if s not in taken))
+    return tuple(steps), owners, kinds
 
 
 def article(kind: int) -> str:
@@ -79,7 +95,7 @@ def article(kind: int) -> str:
     return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
 
 
-def step_words(step: Step, name: Namer) -> str:
+def step_words(step: MoveFacts, name: Namer) -> str:
     """"Cavalry c3-e5 took Blue's Archer"."""
     text = f"{PIECE_NAMES[step.kind]} {GRID.names[step.frm]}-{GRID.names[step.to]}"
     if step.took:
@@ -88,7 +104,7 @@ def step_words(step: Step, name: Namer) -> str:
     return text
 
 
-def turn_line(facts: Facts, name: Namer) -> str:
+def turn_line(facts: TurnFacts, name: Namer) -> str:
     """One line for a turn: "Red: Cavalry c3-e5 took Blue's Archer; Infantry h7-h8. Red got
     a Khan." or "Blue held the line."."""
     who = name(facts.seat)
@@ -117,7 +133,7 @@ def hold_words(seat: int, count: int, name: Namer) -> str:
     return f"{name(seat)} holds the Obelisk: {kept} of {ROUNDS_TO_WIN} rounds"
 
 
-def danger_words(alive: Sequence[int], holds: Sequence[int], name: Namer) -> str | None:
+def hold_warning(alive: Sequence[int], holds: Sequence[int], name: Namer) -> str | None:
     """A warning when a player is one round from winning on the Obelisk, else None."""
     for seat in alive:
         if holds[seat] == rules.HOLD_TO_WIN - 1:
@@ -160,3 +176,46 @@ def result_words(outcome: object, name: Namer, viewer: int | None = None,
         "forfeit": "the other player's bot forfeited",
     }.get(reason, reason)
     return title, why[:1].upper() + why[1:] + "."
+
+
+def threat_words(threat: tactics.Threat, name: Namer, me: int) -> str:
+    """A threat in the status's words, short enough for the smallest window: "Blue wins next
+    turn: take a piece on the marked Obelisk."."""
+    who = name(threat.seat)
+    squares = " and ".join(GRID.names[s] for s in threat.squares)
+    if threat.kind == "obelisk":
+        return f"{who} wins next turn: take a piece on the marked Obelisk."
+    if threat.kind == "elimination":
+        return f"{who} wins next turn by taking {squares} (marked)."
+    if threat.kind == "base":
+        return f"{who} can take {squares}, the last of your base: you would be out."
+    return f"{who} can take your {PIECE_NAMES[KHAN]} on {squares}."
+
+
+def danger_words(danger: tactics.Danger, name: Namer, me: int) -> str:
+    """What a turn allows, from the mover's side: "lets Blue complete the Obelisk hold and
+    win"."""
+    who = name(danger.seat)
+    kind = danger.threat.kind
+    if danger.level == tactics.HANDS_WIN:
+        if kind == "obelisk":
+            return f"lets {who} complete the Obelisk hold and win"
+        return f"lets {who} take the last base squares and win"
+    if danger.level == tactics.BASE_FALLS:
+        return f"lets {who} take your base (you would be out)"
+    return f"lets {who} take your Khan"
+
+
+def question(step: object, danger: tactics.Danger, name: Namer, first: bool
+             ) -> tuple[str, str]:
+    """The confirmation's title and line for a step that hands the game over (`first`: the
+    turn's first move, a second may follow)."""
+    what = "Ending the turn now" if step is END else f"{step}"
+    if danger.level == tactics.HANDS_WIN:
+        title = f"Hand {name(danger.seat)} the win?"
+    else:
+        title = "Lose your base?"
+    words = danger_words(danger, name, danger.seat)
+    if first and isinstance(step, Move):
+        words += ", whatever your second move"
+    return title, f"{what} {words}."

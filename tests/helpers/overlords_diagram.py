@@ -11,7 +11,7 @@ import numpy as np
 
 from common.protocol import Outcome
 from overlords import rules
-from overlords.core import Board, State, piece_code
+from overlords.state import Board, State, piece_code
 
 _FEATURES = {"c": rules.CASTLE, "t": rules.TOWER, "l": rules.LAIR, "p": rules.PIT,
              "m": rules.MOUNTAIN, ".": -1}

@@ -13,7 +13,7 @@ from common.ui.app import App  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
 from common.ui.menu import MainMenu  # noqa: E402
 from overlords import rules  # noqa: E402
-from overlords.ui import game_scene  # noqa: E402
+from overlords.ui.screens import game_scene  # noqa: E402
 
 
 def open_position(state: rules.State, seats=("human", "human")):

@@ -21,6 +21,7 @@ class TicTacToe:
     """Noughts and crosses; state = (cells tuple of 0/1/2, player to move 1/2, resigned or 0)."""
 
     NAME = "tictactoe"
+    WIN_REASONS = ("overlord",)  # three in a row (written with a reason records know)
     MOVES_KEY = "moves"
 
     def new_state(self, rng: random.Random, players: int = 2, first: int | None = None) -> tuple:
@@ -118,6 +119,7 @@ class StepNim:
     """One pile; state = (pile, seats, index to move, steps taken this turn, out seats)."""
 
     NAME = "stepnim"
+    WIN_REASONS = ("elimination",)  # the last token taken
     MOVES_KEY = "turns"
 
     def __init__(self, pile: int = 21) -> None:

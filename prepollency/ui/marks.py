@@ -1,5 +1,5 @@
-"""How the Prepollency board shows the threats of `prepollency.ui.threats`, in the Overlords
-board's shapes (`common.ui.badges`; never by colour alone):
+"""The marks of the Prepollency board: how it shows the threats of `prepollency.ui.threats`,
+in the Overlords board's shapes (`common.ui.badges`; never by colour alone):
 
 - a square that matters for a threatened win (the Obelisk of a hold at its third round, the
   last open squares of a base, a Khan that can be taken): a thick inner border in the danger

@@ -1,9 +1,7 @@
-"""Starting an Overlords game: the new-game dialog (seats and board seed) and the setup phase
-(`SetupPhase`, shown by `overlords.ui.setup_scene.SetupScene`), where each human places the
-four figures on the back row (click or drag; default or shuffle).
-A side is a human, a CPU level or a bot program (its command line typed in the dialog). Sides
-set up White first, then Black, who sees White's figures; a CPU side's setup is its level's
-choice (overlords.ai_setup), a bot's is the `normal` level's, a `random` side's is random.
+"""The setup phase of an Overlords game (shown by `overlords.ui.setup_scene.SetupScene`): one
+person places the four figures on the back row (click or drag; default or shuffle). Sides set
+up White first, then Black, who sees White's figures; the phase warns when a setup would lose
+the Overlord on White's first move (`start_loss`, on `overlords.tactics`).
 """
 
 from __future__ import annotations
@@ -12,68 +10,14 @@ import random
 
 import pygame
 
-from common.seats import SeatSpec
 from common.ui import draw
 from common.ui.board import BoardView
-from common.ui.input import Action, PointerDown, PointerMove, PointerUp
 from common.ui.theme import Metrics, Palette
 from overlords import rules, tactics
-from overlords.ui.art import FEATURE_TINT, feature, figure
+from overlords.setup import SETUP_TYPES, back_row
+from overlords.ui.art import figure
 
-SEED_DIGITS = 6
-SETUP_TYPES = (rules.OVERLORD, rules.DRAGON, rules.WIZARD, rules.HERO)  # the four to place
 SHUFFLE_TRIES = 200  # random arrangements Shuffle tries for one that does not lose at once
-
-
-def back_row(side: int) -> range:
-    """The squares of a side's back row (rank 1 for White, rank 8 for Black)."""
-    return range(0, 8) if side == rules.WHITE else range(56, 64)
-
-
-def random_seed() -> int:
-    """A fresh board seed, short enough to read out and type back."""
-    return random.SystemRandom().randrange(10 ** (SEED_DIGITS - 1), 10**SEED_DIGITS)
-
-
-def board_for(seed: int) -> dict[str, list[int]]:
-    """The features of a seed's board."""
-    return rules.random_features(random.Random(seed))
-
-
-def cpu_setup(features: dict[str, list[int]], seed: int, side: int, spec: SeatSpec | str,
-              placed: dict[int, dict[int, int]]) -> dict[int, int]:
-    """Where a CPU or bot side (spec) stands its figures on the seed's board; Black sees
-    White's setup in `placed`. The same seed and setups give the same choice. It can take a
-    while: the setup screen asks it in a background thread."""
-    from common.ai.levels import LEVELS
-    from overlords.ai_setup import choose_setup
-
-    spec = SeatSpec.parse(spec)
-    rng = random.Random(seed * 2 + side)
-    if spec.kind == "random":
-        return rules.random_setup(rng)[side]
-    care = (LEVELS.get(spec.level or "") or LEVELS["normal"]).care
-    enemy = placed.get(rules.WHITE) if side == rules.BLACK else None
-    return choose_setup(features, side, enemy, rng, care)
-
-
-def feature_plane(features: dict[str, list[int]]) -> list[int]:
-    """Feature id per square (-1 for none)."""
-    plane = [-1] * 64
-    for kind, name in enumerate(rules.FEATURE_NAMES):
-        for sq in features[name]:
-            plane[sq] = kind
-    return plane
-
-
-def draw_features(surface: pygame.Surface, view: BoardView, plane: list[int]) -> None:
-    """Feature tints and icons on a board view (for the preview and the setup phase)."""
-    for sq, kind in enumerate(plane):
-        if kind >= 0:
-            rect = view.square_rect(sq)
-            draw.alpha_rect(surface, rect.inflate(-2, -2), FEATURE_TINT[kind], 3)
-            icon = feature(kind, int(view.tile * 0.86))
-            surface.blit(icon, icon.get_rect(center=rect.center))
 
 
 class SetupPhase:
@@ -109,7 +53,7 @@ class SetupPhase:
         self.note = ""
         if features is None or self.start_loss(features) is None:
             return
-        from overlords.ai_setup import arrangements  # the search's module: loaded when needed
+        from overlords.ai.setup import arrangements  # the search's module: loaded when needed
 
         usual = dict(self.mine)
         nearest = sorted(arrangements(self.side),
@@ -254,15 +198,3 @@ class SetupPhase:
                 if side == self.side and kind == self.held:
                     pygame.draw.rect(surface, pal.select, view.square_rect(sq).inflate(-2, -2),
                                      max(3, view.tile // 18), border_radius=4)
-
-
-def drag_pointer(action: Action) -> tuple[str, tuple[int, int]] | None:
-    """("down" / "move" / "up", pos) for the pointer actions a drag cares about."""
-    if isinstance(action, PointerDown) and action.button == 1:
-        return "down", action.pos
-    if isinstance(action, PointerMove) and action.dragging:
-        return "move", action.pos
-    if isinstance(action, PointerUp) and action.button == 1:
-        return "up", action.pos
-    return None
-

@@ -9,7 +9,7 @@ from common.ui.driver import Driver
 from common.ui.game_scene import GameScene
 from common.ui.menu import MainMenu
 from common.ui.overlay import Dialog
-from overlords.ui import play_scene
+from overlords.ui.screens import play_scene
 from overlords.ui.setup_scene import SetupScene
 
 

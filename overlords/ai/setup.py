@@ -24,8 +24,8 @@ from __future__ import annotations
 import itertools
 import random
 
-from overlords.ai import LINES, VALUE, OverlordsHeuristics, gives_check
-from overlords.core import ALL_RUNES, BLACK, CAPTURES, OVERLORD, State
+from common.seats import SeatSpec
+from overlords.ai.heuristics import LINES, VALUE, OverlordsHeuristics, gives_check
 from overlords.setup import (
     SETUP_TYPES,
     Features,
@@ -33,8 +33,10 @@ from overlords.setup import (
     default_setup,
     features_of,
     make_state,
+    random_setup,
     setup_of,
 )
+from overlords.state import ALL_RUNES, BLACK, CAPTURES, OVERLORD, WHITE, State, piece_code
 
 SHORTLIST = 40  # arrangements scored by the evaluation after the cheap rating
 SAMPLES = 3  # likely Black setups a White arrangement is scored against (besides the usual)
@@ -107,12 +109,12 @@ def choose_setup(features: Features, side: int, enemy: dict[int, int] | None,
     base = [0] * 64
     if enemy is not None:
         for kind, sq in enemy.items():
-            base[sq] = 1 + other * 4 + kind
+            base[sq] = piece_code(other, kind)
     rated: list[tuple[float, dict[int, int]]] = []
     for mine in arrangements(side):
         cells = list(base)
         for kind, sq in mine.items():
-            cells[sq] = 1 + side * 4 + kind
+            cells[sq] = piece_code(side, kind)
         rating = _rate(cells, barrier, side, mine, enemy is not None)
         if rating is not None:
             rated.append((rating + rng.random() * 0.01, mine))
@@ -155,3 +157,19 @@ def with_cpu_setup(state: State, side: int, rng: random.Random, care: float,
     enemy = setup[BLACK - side] if side == BLACK else None
     setup[side] = choose_setup(features, side, enemy, rng, care, heuristics)
     return make_state(features, setup)
+
+
+def cpu_setup(features: dict[str, list[int]], seed: int, side: int, spec: SeatSpec | str,
+              placed: dict[int, dict[int, int]]) -> dict[int, int]:
+    """Where a CPU or bot side (spec) stands its figures on the seed's board; Black sees
+    White's setup in `placed`. The same seed and setups give the same choice. It can take a
+    while: the setup screen asks it in a background thread."""
+    from common.ai.levels import LEVELS
+
+    spec = SeatSpec.parse(spec)
+    rng = random.Random(seed * 2 + side)
+    if spec.kind == "random":
+        return random_setup(rng)[side]
+    care = (LEVELS.get(spec.level or "") or LEVELS["normal"]).care
+    enemy = placed.get(WHITE) if side == BLACK else None
+    return choose_setup(features, side, enemy, rng, care)

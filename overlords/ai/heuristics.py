@@ -15,6 +15,11 @@ position is judged from the side to move, X, against the other, Y:
 
 Move priors favour captures, Sources, recruits and moves that attack the enemy Overlord, and
 avoid squares Y attacks and spending the O Fate without need.
+
+The evaluation and the priors run at every node the search opens (`python3 bootstrap.py bench
+ladder` measures the levels, `bench engine` the engine under them): their loops over cells and
+moves read the cell and move encodings of `overlords.state` and `overlords.moves` inline, on
+purpose; elsewhere the helpers (`piece_code`, `cell_side`, ...) say it.
 """
 
 from __future__ import annotations
@@ -24,16 +29,26 @@ from typing import Any
 
 from common.ai.search import Heuristics, Params
 from common.protocol import Outcome
-from overlords import core, tactics
-from overlords.core import (
+from overlords import tactics
+from overlords.apply import apply_legal
+from overlords.movegen import (
+    add_moves,  # the engine's target generator
+    legal_codes,
+)
+from overlords.moves import NONE
+from overlords.state import (
+    ALL_RUNES,
+    BLACK,
+    CAPTURES,
+    DRAGON,
     FORBIDDEN,
-    NONE,
+    GRID,
     OVERLORD,
     PIT,
+    RECRUITS,
+    WHITE,
     State,
-    add_moves,  # the engine's target generator
-    apply_legal,
-    legal_codes,
+    piece_code,
 )
 from overlords.tactics import KNIGHT, LINES, NEIGHBOURS, ON_LINES, gives_check  # noqa: F401
 
@@ -55,7 +70,7 @@ class FastView:
     @staticmethod
     def players(state: State) -> tuple[int, ...]:
         """White and Black."""
-        return (core.WHITE, core.BLACK)
+        return (WHITE, BLACK)
 
     @staticmethod
     def to_move(state: State) -> int:
@@ -86,7 +101,7 @@ def attack_map(state: State, cells: list[int], side: int) -> list[int]:
     Teleport, no recruit). Uses the engine's own target generator, so it cannot disagree."""
     runes, fates = state.runes[side], state.fates[side]
     barrier = state.static.barrier
-    own_lo = 1 + side * 4
+    own_lo = piece_code(side, OVERLORD)  # the side's lowest cell value
     hands = [[r for r in (1, 2, 3, 4, 7) if runes >> (r - 1) & 1 and FORBIDDEN.get(r) != k]
              if fates[k] else () for k in range(4)]
     targets: list[int] = []
@@ -118,7 +133,7 @@ class _Facts:
 
 # EXPOSED[mask][kind]: may one of the attacking kinds in the bitmask capture that kind?
 EXPOSED = tuple(
-    tuple(any(mask >> k & 1 and core.CAPTURES[k][kind] for k in range(4)) for kind in range(4))
+    tuple(any(mask >> k & 1 and CAPTURES[k][kind] for k in range(4)) for kind in range(4))
     for mask in range(16)
 )
 
@@ -133,7 +148,7 @@ EXPOSURE = (0.05, 0.15)  # per open square next to / a knight's jump from an Ove
 APPROACH = tuple(NEIGHBOURS[sq] | KNIGHT[sq] for sq in range(64))
 
 
-SLIDE_RAYS = {2: core.GRID.rays_diagonal, 3: core.GRID.rays_orthogonal}
+SLIDE_RAYS = {2: GRID.rays_diagonal, 3: GRID.rays_orthogonal}
 
 
 def check_reach(cells: list[int], barrier: tuple[bool, ...], target: int,
@@ -142,7 +157,7 @@ def check_reach(cells: list[int], barrier: tuple[bool, ...], target: int,
     on target next turn with that rune, the board as it stands): gives_check turned round, for
     every move at once, exact when the mover did not stand on a line from the target."""
     reach = {1: (NEIGHBOURS[target],) * 2, 4: (KNIGHT[target],) * 2}
-    back = -8 if side == core.WHITE else 8
+    back = -8 if side == WHITE else 8
     col = target & 7
     pawn = frozenset(target + back + d for d in (-1, 1)
                      if 0 <= target + back + d < 64 and 0 <= col + d < 8)
@@ -168,7 +183,7 @@ def checkers(cells: list[int], barrier: tuple[bool, ...], runes: int, fates: tup
              side: int, target: int) -> list[int]:
     """Squares of `side`'s figures that could capture the figure on target next turn with its
     unplayed stones (every type captures an Overlord)."""
-    lo = 1 + side * 4
+    lo = piece_code(side, OVERLORD)  # the side's lowest cell value
     out = []
     for sq, cell in enumerate(cells):
         kind = cell - lo
@@ -207,7 +222,7 @@ class OverlordsHeuristics(Heuristics):
         x = state.turn
         s = self.score(state)
         v = NEAR_WIN if s >= 1000 else -NEAR_WIN if s <= -1000 else math.tanh(s / SCALE)
-        return [v, -v] if x == core.WHITE else [-v, v]
+        return [v, -v] if x == WHITE else [-v, v]
 
     def score(self, state: State) -> float:
         """The side to move's advantage in rough figure units (>= 1000: it wins next turn;
@@ -231,7 +246,7 @@ class OverlordsHeuristics(Heuristics):
         sources = [0, 0]
         empty_source = [[False] * 4, [False] * 4]
         for feature, squares in static.sources.items():
-            kind = core.RECRUITS[feature]
+            kind = RECRUITS[feature]
             for sq in squares:
                 owner = control[sq]
                 if owner >= 0:
@@ -294,10 +309,10 @@ class OverlordsHeuristics(Heuristics):
         features = state.static.features.tolist()
         sources_x = sum(1 for sq in state.static.source_squares.tolist() if control[sq] == x)
         barrier = state.static.barrier
-        enemy_overlord = 1 + (1 - x) * 4 + OVERLORD
+        enemy_overlord, own_overlord = piece_code(1 - x, OVERLORD), piece_code(x, OVERLORD)
         target = next((sq for sq, c in enumerate(cells) if c == enemy_overlord), -1)
         runes, fates = state.runes[x], state.fates[x]
-        mine = next((sq for sq, c in enumerate(cells) if c == 1 + x * 4 + OVERLORD), -1)
+        mine = next((sq for sq, c in enumerate(cells) if c == own_overlord), -1)
         if target >= 0:
             reach = check_reach(cells, barrier, target, x)
             on_lines = ON_LINES[target]
@@ -335,11 +350,11 @@ class OverlordsHeuristics(Heuristics):
                 logit -= 1.0  # the only O Fate of the cycle, spent without need
             left = runes & ~(1 << (rune - 1))
             if target >= 0 and (fates[kind] > 1 or not left):
-                hand = left or core.ALL_RUNES
+                hand = left or ALL_RUNES
                 if frm != NONE and frm in on_lines:  # leaving frm may open a line
                     check = gives_check(cells, barrier, frm, to, kind, x, hand, target)
                 else:
-                    dragon = kind == core.DRAGON
+                    dragon = kind == DRAGON
                     check = any(hand >> (r - 1) & 1 and FORBIDDEN.get(r) != kind
                                 and to in reach[r][dragon] for r in (1, 2, 3, 4, 7))
                 if check:
@@ -358,7 +373,7 @@ class OverlordsHeuristics(Heuristics):
     def opening(self, game: Any, state: State, seat: int, rng: Any, care: float) -> State:
         """The start state with the seat's four figures where this CPU stands them (a game
         already under way is returned as it is)."""
-        from overlords.ai_setup import with_cpu_setup  # it builds on this module
+        from overlords.ai.setup import with_cpu_setup  # it builds on this module
 
         if state.ply:
             return state

@@ -1,0 +1,31 @@
+"""The input side of a game's controller (docs/DESIGN.md, convention 14: input by tables): what
+the pointer and the keys mean on a person's live turn, dispatched by a table from an action's
+kind to its handler (the subclass's `KINDS`). Each game writes one (`GAME/ui/input.py`); its
+controller hands it every action the shared screen did not use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+from common.ui.input import Action
+
+
+class ControllerInput:
+    """A controller's pointer and keys; `KINDS`: an action's kind -> the handler of it."""
+
+    KINDS: ClassVar[Mapping[type, Callable[[Any, Any], bool]]] = {}
+
+    def __init__(self, controller: Any) -> None:
+        self.c = controller
+
+    @property
+    def scene(self) -> Any:
+        """The game screen the controller serves."""
+        return self.c.scene
+
+    def handle(self, action: Action) -> bool:
+        """The action to the handler of its kind; True if used."""
+        handler = self.KINDS.get(type(action))
+        return handler(self, action) if handler is not None else False

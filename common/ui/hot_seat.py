@@ -1,0 +1,51 @@
+"""Who takes the mouse at one table, the same in every game: when a person's turn starts in a
+game two or more people play at one table, is a hand-over due (`HotSeat.started`)?
+
+A hand-over is due when the `handover` setting is on, two or more people play here, and the
+turn passes to another person than the one whose turn started last: after the others' moves
+(`TurnStart.fresh`: the game's band says what happened), or after an Undo or a Redo that gave
+the turn to the other person (issue 21: the mouse changes hands; the band says `WENT_BACK`).
+Nothing is hidden: the band (`common.ui.handover.HandOver`, in the game's colours) only makes
+sure the right person takes the mouse. The game then goes on (Prepollency: its recap).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+WENT_BACK = "The game went back: it is your turn again"  # the band's line after Undo or Redo
+
+
+@dataclass(frozen=True)
+class TurnStart:
+    """What a person's turn start means for the table."""
+
+    fresh: bool  # moves were played since a person's turn last started
+    hand_over: bool  # a hand-over is due (see the module docstring)
+    at_table: bool  # two or more people play this game at this table
+
+
+class HotSeat:
+    """A game screen's memory of the turns that started: the moves seen and whose turn it
+    was last."""
+
+    def __init__(self) -> None:
+        self.seen = 0  # the most moves played when a person's turn last started
+        self.last_person: int | None = None  # whose turn started last
+
+    def started(self, match: Any, player: int, setting: bool) -> TurnStart:
+        """`player`'s turn starts (`setting`: the player's `handover` setting)."""
+        count = len(match.moves)
+        fresh = count > self.seen
+        self.seen = max(self.seen, count)
+        previous, self.last_person = self.last_person, player
+        at_table = match.humans >= 2
+        return TurnStart(fresh, setting and at_table and previous not in (None, player),
+                         at_table)
+
+
+def announce(app: Any, band: Any) -> None:
+    """The turn's sound, and the hand-over band over the game screen."""
+    app.sound.play("turn", 0.7)
+    app.push(band)
