@@ -73,9 +73,10 @@ def build_parser(games: dict[str, Game]) -> argparse.ArgumentParser:
   %(prog)s move saved.json --hint              the move the Hint would show
   %(prog)s learn --check                         replay every lesson and puzzle
 
-Seat specs: human (play only), random, easy, normal, hard, LEVEL:N (exactly N search nodes),
-cmd:PROGRAM ARGS (an outside bot speaking JSON lines; see the README). COMMAND --help lists
-each command's options. Records are the JSON save files described in the rules (RULES.md).""",
+Seat specs: human (play only), random, novice, easy, normal, hard, LEVEL:N (exactly N search
+nodes; novice does not search), cmd:PROGRAM ARGS (an outside bot speaking JSON lines; see the
+README). COMMAND --help lists each command's options. Records are the JSON save files described
+in the rules (RULES.md).""",
     )
     from common.version import version
 
@@ -92,8 +93,8 @@ each command's options. Records are the JSON save files described in the rules (
     play.add_argument("game", choices=names)
     play.add_argument("--players", default=None,
                       help="one spec per seat, comma-separated (2 seats; 2, 3 or 4 for "
-                           "prepollency): human, random, easy, normal, hard, cmd:PROGRAM ARGS "
-                           "(an outside bot); e.g. human,hard")
+                           "prepollency): human, random, novice, easy, normal, hard, "
+                           "cmd:PROGRAM ARGS (an outside bot); e.g. human,novice")
     play.add_argument("--seed", type=int, default=None, help="seed for the board and the CPUs")
     play.add_argument("--first", type=int, default=None,
                       help="prepollency: the seat that moves first (default: drawn at random)")
@@ -105,7 +106,7 @@ each command's options. Records are the JSON save files described in the rules (
     selfplay.add_argument(
         "--players", required=True,
         help="one spec per seat, comma-separated (2 seats; 2, 3 (variant) or 4 for "
-             "prepollency): random, easy, normal, hard (hard:N: exactly N nodes), "
+             "prepollency): random, novice, easy, normal, hard (hard:N: exactly N nodes), "
              "cmd:PROGRAM ARGS (an outside bot)",
     )
     selfplay.add_argument("--games", type=_positive, default=1, help="how many games (1)")
@@ -139,7 +140,8 @@ each command's options. Records are the JSON save files described in the rules (
     move.add_argument("file", type=Path, metavar="RECORD")
     who = move.add_mutually_exclusive_group()
     who.add_argument("--player", default="normal",
-                     help="the seat spec that chooses: random, easy, normal, hard, LEVEL:N "
+                     help="the seat spec that chooses: random, novice, easy, normal, hard, "
+                          "LEVEL:N "
                           "(exactly N nodes: the same move on any machine), cmd:PROGRAM ARGS "
                           "(normal)")
     who.add_argument("--hint", action="store_true",
@@ -393,8 +395,8 @@ def move_command(args: argparse.Namespace, games: dict[str, Game]) -> int:
         else:
             spec = SeatSpec.parse(args.player)
             if spec.is_human:
-                raise ValueError("a human seat does not choose here: give random, easy, "
-                                 "normal, hard, LEVEL:N or cmd:PROGRAM")
+                raise ValueError("a human seat does not choose here: give random, novice, "
+                                 "easy, normal, hard, LEVEL:N or cmd:PROGRAM")
         game, chosen = choose_move(record, spec, args.seed, games, args.bot_timeout)
     except rec.RecordError as err:
         print(f"{terminal(args.file)}: {terminal(err)}", file=sys.stderr)
