@@ -11,7 +11,7 @@ search at all: it plays one ply deep with a person's oversights (`common.ai.onep
 A game may also teach a level more than its shared evaluation (`Heuristics.for_level`:
 Prepollency's `hard` plays a plan for three and four players).
 
-Every level also runs the game's tactical check (`Heuristics.forced_win` and `.losing`; in
+Every search level also runs the game's tactical check (`Heuristics.forced_win` and `.losing`; in
 Overlords `overlords.tactics`, two moves deep) around its search: a forced win is played at
 once, without searching, and a first step that loses by force is replaced by the search's best
 safe one whenever a safe one exists. Where a turn is several steps (Prepollency), the winning
