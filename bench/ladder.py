@@ -4,6 +4,7 @@
     python3 bootstrap.py bench ladder --games 60 --jobs 2 --only overlords
     python3 bootstrap.py bench ladder --pair prepollency4:hard-normal --games 40
     python3 bootstrap.py bench ladder --pair prepollency3:hard-normal --games 12
+    python3 bootstrap.py bench ladder --set novice        issue 36: novice's bars, 40 games each
 
 A pairing `A-B` plays A against B with both colours (seats) equally: in 2-player games each
 board is played twice, A White (seat 1) once and Black (seat 3) once; in 3- and 4-player games
@@ -14,6 +15,12 @@ every budget. A "win" is a real win (a draw or an unfinished game is not). A CPU
 no longer win resigns at the start of its turn, as in the app (`common.ai.levels.gives_up`);
 --play-out keeps every seat in to the end.
 Every move is checked by the engine; every record is written to --out and validated.
+
+`--set novice` plays the pairings of the first level (issue 36): novice against the random
+mover, `greedy` (the bench's sensible newcomer, `common.ai.oneply`: it takes free pieces and
+never leaves the game to be won at once; a seat spec of the ladder only) against novice, and
+`easy` against novice, in both games, and in Prepollency with four players one novice among
+three random, three greedy and three easy seats.
 
 Time per turn is measured twice: wall-clock, and the CPU time of the process that plays the
 game. Budgets are judged on CPU time, which on a busy machine (other jobs, or --jobs 2) is
@@ -35,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from common import record as rec  # noqa: E402
 from common.ai.levels import LEVELS, gives_up, heuristics_for, level_nodes, make_cpu  # noqa: E402
+from common.ai.oneply import BENCH_PLAYERS, OnePlyPlayer  # noqa: E402
 
 DEFAULT_PAIRS = [
     ("overlords", "hard", "random"), ("overlords", "hard", "normal"),
@@ -48,6 +56,19 @@ TARGETS = {  # the issue's bars: a win rate the first level must reach
     ("prepollency", "hard", "random"): 0.95, ("prepollency", "hard", "normal"): 0.60,
     ("prepollency4", "hard", "random"): 0.80, ("prepollency4", "hard", "normal"): 0.50,
 }
+NOVICE_PAIRS = [  # issue 36: the first level (the first level is the pairing's first or second)
+    ("overlords", "novice", "random"), ("overlords", "greedy", "novice"),
+    ("overlords", "easy", "novice"),
+    ("prepollency", "novice", "random"), ("prepollency", "greedy", "novice"),
+    ("prepollency", "easy", "novice"),
+    ("prepollency4", "novice", "random"), ("prepollency4", "novice", "greedy"),
+    ("prepollency4", "novice", "easy"),
+]
+for _game in ("overlords", "prepollency"):  # a bar (lo, hi) is a range the rate must fall in
+    TARGETS[(_game, "novice", "random")] = 0.90
+    TARGETS[(_game, "greedy", "novice")] = (0.55, 0.80)
+    TARGETS[(_game, "easy", "novice")] = 0.75
+SETS = {"default": (DEFAULT_PAIRS, 20), "novice": (NOVICE_PAIRS, 40)}  # pairs, games each
 # 4 players (issue 17): at most this share of drawn games, and games this long on average
 GAME_BARS = {("prepollency4", "hard", "normal"): (0.20, 250)}
 MAX_TURNS = 2000
@@ -93,6 +114,9 @@ def play_one(task: tuple) -> dict:
     for seat, spec in zip(seats, specs, strict=True):
         if spec == "random":
             cpus[seat] = None
+        elif spec in BENCH_PLAYERS:
+            cpus[seat] = OnePlyPlayer(game, BENCH_PLAYERS[spec], random.Random(rng.getrandbits(64)),
+                                      heuristics_for(game))
         else:
             nodes = max(1, round(scale * level_nodes(LEVELS[spec], heuristics_for(game))))
             cpus[seat] = make_cpu(game, spec, random.Random(rng.getrandbits(64)), nodes)
@@ -162,8 +186,13 @@ def report(t: dict) -> str:
     """One pairing as printed lines."""
     lo, hi = wilson(t["wins"], t["games"])
     target = TARGETS.get((t["variant"], t["a"], t["b"]))
-    bar = "" if target is None else f"  target >= {target:.0%}: " + (
-        "met" if t["wins"] / t["games"] >= target else "NOT met")
+    rate = t["wins"] / t["games"]
+    if isinstance(target, tuple):
+        bar = f"  target {target[0]:.0%}-{target[1]:.0%}: " + (
+            "met" if target[0] <= rate <= target[1] else "NOT met")
+    else:
+        bar = "" if target is None else f"  target >= {target:.0%}: " + (
+            "met" if rate >= target else "NOT met")
     bars = GAME_BARS.get((t["variant"], t["a"], t["b"]))
     if bars is not None:
         draws, turns = bars
@@ -175,12 +204,15 @@ def report(t: dict) -> str:
     for level, ts in t["times"].items():
         if level == "random" or not ts:
             continue
-        budget = LEVELS[level].seconds
         med, worst = statistics.median(ts), max(ts)
-        held = "held" if med <= budget and worst <= 1.5 * budget else "NOT held"
+        judged = ""
+        if level in LEVELS:
+            budget = LEVELS[level].seconds
+            held = "held" if med <= budget and worst <= 1.5 * budget else "NOT held"
+            judged = f" (budget {budget} s: {held})"
         wall = t["walls"][level]
         lines.append(f"    {level:<6} {len(ts):>5} turns, CPU s: avg {statistics.mean(ts):.3f}, "
-                     f"median {med:.3f}, max {worst:.3f} (budget {budget} s: {held}); "
+                     f"median {med:.3f}, max {worst:.3f}{judged}; "
                      f"wall s: median {statistics.median(wall):.3f}, max {max(wall):.3f}")
     if t["errors"]:
         lines.append(f"    CRASHES / ILLEGAL MOVES: {t['errors'][:3]}")
@@ -192,10 +224,13 @@ def report(t: dict) -> str:
 def main(argv: list[str] | None = None) -> int:
     """Run the ladder and print its table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=20, help="games per pairing (20)")
+    parser.add_argument("--games", type=int, default=None,
+                        help="games per pairing (20; 40 for --set novice)")
     parser.add_argument("--pair", action="append", default=None,
                         help="VARIANT:A-B, e.g. overlords:hard-normal (repeatable)")
-    parser.add_argument("--only", default=None, help="only this variant's default pairings")
+    parser.add_argument("--only", default=None, help="only this variant's pairings")
+    parser.add_argument("--set", default="default", choices=sorted(SETS),
+                        help="the pairings: default (the levels' bars), or novice (issue 36's)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--scale", type=float, default=1.0, help="multiply node budgets")
     parser.add_argument("--jobs", type=int, default=1, help="games in parallel (1)")
@@ -203,7 +238,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--play-out", action="store_true",
                         help="no CPU seat resigns, even when it can no longer win")
     args = parser.parse_args(argv)
-    pairs = DEFAULT_PAIRS
+    pairs, games = SETS[args.set]
+    if args.games is None:
+        args.games = games
     if args.pair:
         pairs = []
         for text in args.pair:
@@ -213,9 +250,9 @@ def main(argv: list[str] | None = None) -> int:
                 parser.error(f"--pair {text[:60]!r}: the variant must be one of "
                              f"{', '.join(PLAYERS)}")
             for level in (a, b):
-                if level != "random" and level not in LEVELS:
+                if level != "random" and level not in LEVELS and level not in BENCH_PLAYERS:
                     parser.error(f"--pair {text[:60]!r}: {level[:20]!r} is not a level "
-                                 f"({', '.join(LEVELS)} or random)")
+                                 f"({', '.join([*LEVELS, *BENCH_PLAYERS])} or random)")
             pairs.append((variant, a, b))
     if args.only is not None and args.only not in PLAYERS:
         parser.error(f"--only {args.only[:20]!r}: the variant must be one of {', '.join(PLAYERS)}")

@@ -1,12 +1,18 @@
-"""What the player has learnt: lessons' stars, solved puzzles, the puzzle streak and whether
-the one-time first-launch offer was seen, remembered between runs in `learn.json` beside the
-settings file (`common.paths.learn_file`). Pygame-free.
+"""What the player has learnt: lessons' stars, solved puzzles, the puzzle streak, whether
+the one-time first-launch offer was seen, and the player's record against each CPU level,
+remembered between runs in `learn.json` beside the settings file (`common.paths.learn_file`).
+Pygame-free.
 
 The file holds one JSON object (never pickle)::
 
-    {"version": 1, "offer_seen": true, "streak": 2, "best_streak": 5,
+    {"version": 2, "offer_seen": true, "streak": 2, "best_streak": 5,
      "lessons": {"<game>": {"<lesson id>": 3}},
-     "puzzles": {"<game>": {"<puzzle id>": {"solved": true, "tries": 2, "hints": 1}}}}
+     "puzzles": {"<game>": {"<puzzle id>": {"solved": true, "tries": 2, "hints": 1}}},
+     "records": {"<game>": {"<level>": {"wins": 2, "losses": 1, "draws": 0}}}}
+
+Version 2 added "records" (a version-1 file is read as it is; a version 1 program reads a
+version 2 file without writing over it). A record counts the games one person played against
+CPU levels alone (`record_game`): a win, a loss or a draw against each level that played in it.
 
 Robust as the settings are (`common/ui/settings.py`): `load` never raises. A missing file is a
 fresh start; a file that cannot be read or parsed, or holds entries of the wrong kind, keeps the
@@ -21,7 +27,8 @@ on the UI thread after a solved puzzle is cheap.
 The streak (this edition's choice, as lichess counts it): a puzzle solved at the first try
 without the hint adds one; a failed try ends the streak (back to 0); a puzzle solved after a
 hint or a retry neither adds nor ends it. `best_streak` is the longest streak reached. A puzzle,
-once solved, stays solved; a lesson keeps its best stars.
+once solved, stays solved; a lesson keeps its best stars. Two windows that both played games
+keep both windows' games: each adds what it played since it last read or wrote the file.
 """
 
 from __future__ import annotations
@@ -39,10 +46,12 @@ from common.paths import file_error as _reason
 
 log = logging.getLogger("overlords-prepollency.progress")
 
-VERSION = 1
+VERSION = 2  # 2: "records" (the player's record against each CPU level)
 MAX_FILE = 512 * 1024  # bytes of a progress file (a full one is some 20 KB)
 MAX_ID = 64  # characters of a game, lesson or puzzle id
 MAX_ENTRIES = 2000  # lessons or puzzles kept per game
+MAX_LEVELS = 32  # CPU levels with a record, per game
+OUTCOMES = ("wins", "losses", "draws")  # a record's counts, in the file's words
 MAX_COUNT = 10**6  # tries, hints and streaks are capped here
 MAX_STARS = 3
 RATINGS = ("easy", "medium", "hard")
@@ -65,6 +74,26 @@ class PuzzleMark:
 
 
 @dataclass
+class LevelRecord:
+    """One player's games against one CPU level in one game: wins, losses, draws."""
+
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+
+    def words(self) -> str:
+        """"2 wins, 1 loss" (draws only when there are some; "no games yet" for none)."""
+        parts = [_counted(self.wins, "win", "wins"), _counted(self.losses, "loss", "losses")]
+        if self.draws:
+            parts.append(_counted(self.draws, "draw", "draws"))
+        return ", ".join(parts) if self.wins or self.losses or self.draws else "no games yet"
+
+
+def _counted(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+@dataclass
 class Progress:
     """The player's progress; `path` is where `save` writes it (None: nowhere, as in tests)."""
 
@@ -74,11 +103,16 @@ class Progress:
     streak: int = 0
     best_streak: int = 0
     offer_seen: bool = False
+    records: dict[str, dict[str, LevelRecord]] = field(default_factory=dict)
     problem: str | None = None  # what was wrong with the file at load, if anything
     damaged: bool = False  # the file could not be read whole: kept aside before a write
     newer: bool = False  # written by a newer version: never written over
     notice: str | None = None  # what the window says about the file, once (short)
     _stamp: Any = field(default=None, repr=False, compare=False)  # the file as last seen
+    # the records as the file held them when last read or written: what this window added
+    # since is its own, and is added to another window's on a merge
+    _records_seen: dict[tuple[str, str], tuple[int, int, int]] = field(
+        default_factory=dict, repr=False, compare=False)
 
     # lessons
     def lesson_stars(self, game: str, lesson_id: str) -> int:
@@ -129,6 +163,32 @@ class Progress:
             pair[0] += self.puzzle_solved(game, puzzle.id)
         return {rating: (solved, total) for rating, (solved, total) in counts.items()}
 
+    # the record against each CPU level
+    def record_against(self, game: str, level: str) -> LevelRecord:
+        """The player's wins, losses and draws against a CPU level in a game (none yet: 0)."""
+        got = self.records.get(game, {}).get(level)
+        return LevelRecord(got.wins, got.losses, got.draws) if got else LevelRecord()
+
+    def record_game(self, game: str, level: str, outcome: str) -> None:
+        """Count one game against `level`: outcome "win", "loss" or "draw" (the player's).
+        At most MAX_LEVELS levels per game are kept (a new one past them is not counted)."""
+        _check_id(game)
+        _check_id(level)
+        key = {"win": "wins", "loss": "losses", "draw": "draws"}.get(outcome)
+        if key is None:
+            raise ValueError(f"not an outcome: {_show(outcome)} (win, loss or draw)")
+        table = self.records.setdefault(game, {})
+        if level not in table and len(table) >= MAX_LEVELS:
+            return
+        mark = table.setdefault(level, LevelRecord())
+        setattr(mark, key, min(MAX_COUNT, getattr(mark, key) + 1))
+
+    def _seen_now(self) -> None:
+        """Remember the records as the file now holds them (after a load or a write)."""
+        self._records_seen = {(game, level): (r.wins, r.losses, r.draws)
+                              for game, table in self.records.items()
+                              for level, r in table.items()}
+
     # the first-launch offer
     def set_offer_seen(self) -> None:
         """Note that the first-launch offer was shown (it is never shown again)."""
@@ -144,11 +204,16 @@ class Progress:
             "puzzles": {game: {pid: {"solved": m.solved, "tries": m.tries, "hints": m.hints}
                                for pid, m in marks.items()}
                         for game, marks in self.puzzles.items()},
+            "records": {game: {level: {"wins": r.wins, "losses": r.losses, "draws": r.draws}
+                               for level, r in table.items()}
+                        for game, table in self.records.items()},
         }
 
     def merge(self, other: Progress) -> None:
         """Take in what another window saved meanwhile: every lesson's best stars, every
-        puzzle solved by either (the larger counts), the best streak, the offer seen."""
+        puzzle solved by either (the larger counts), the best streak, the offer seen, and the
+        records: the other window's, plus the games this one played since it last read or
+        wrote the file (bounded as `record_game` bounds them)."""
         for game, done in other.lessons.items():
             mine = self.lessons.setdefault(game, {})
             for lesson, stars in done.items():
@@ -162,6 +227,27 @@ class Progress:
                                                                             theirs.hints)
         self.best_streak = max(self.best_streak, other.best_streak, self.streak)
         self.offer_seen = self.offer_seen or other.offer_seen
+        self._merge_records(other)
+
+    def _merge_records(self, other: Progress) -> None:
+        merged: dict[str, dict[str, LevelRecord]] = {}
+        for game, table in other.records.items():
+            merged[game] = {level: LevelRecord(r.wins, r.losses, r.draws)
+                            for level, r in table.items()}
+        for game, table in self.records.items():
+            into = merged.setdefault(game, {})
+            for level, mine in table.items():
+                seen = self._records_seen.get((game, level), (0, 0, 0))
+                added = [max(0, n - s) for n, s in zip((mine.wins, mine.losses, mine.draws),
+                                                        seen, strict=True)]
+                if level not in into:
+                    if len(into) >= MAX_LEVELS or not any(added):
+                        continue
+                    into[level] = LevelRecord()
+                r = into[level]
+                r.wins, r.losses, r.draws = (min(MAX_COUNT, n + a) for n, a in zip(
+                    (r.wins, r.losses, r.draws), added, strict=True))
+        self.records = merged
 
     def encoded(self) -> bytes:
         """The file's bytes: compact JSON, never over MAX_FILE (what `load` reads back): if
@@ -183,7 +269,7 @@ class Progress:
             for game, pid in unsolved:
                 del self.puzzles[game][pid]
             return cap
-        for table in (self.lessons, self.puzzles):
+        for table in (self.lessons, self.puzzles, self.records):
             for game in list(table):
                 table[game] = dict(list(table[game].items())[:cap])  # type: ignore[assignment]
         return max(0, cap // 2)
@@ -205,6 +291,7 @@ class Progress:
                 self._take_in_disk()
                 files.write_atomic(self.path, self.encoded(), MAX_FILE)
                 self._stamp = files.stamp(self.path)
+                self._seen_now()
         except OSError as err:
             return f"cannot save {self.path} ({_reason(err)}); progress lasts for this session"
         return None
@@ -260,6 +347,7 @@ def load(path: Path | None = None, quiet: bool = False) -> Progress:
         return _fresh(file, f"{file} should hold a JSON object", stamp, quiet)
     progress, problems = from_dict(data, file)
     progress._stamp = stamp
+    progress._seen_now()
     version = data.get("version", VERSION)
     if type(version) is int and version > VERSION:
         progress.newer = True
@@ -302,7 +390,8 @@ def from_dict(data: dict[str, Any], path: Path | None = None) -> tuple[Progress,
     progress = Progress(path)
     problems: list[str] = []
     readers = {"version": _read_version, "offer_seen": _read_offer, "streak": _read_streak,
-               "best_streak": _read_streak, "lessons": _read_lessons, "puzzles": _read_puzzles}
+               "best_streak": _read_streak, "lessons": _read_lessons, "puzzles": _read_puzzles,
+               "records": _read_records}
     for key, value in data.items():
         reader = readers.get(key) if isinstance(key, str) else None
         if reader is None:
@@ -314,7 +403,8 @@ def from_dict(data: dict[str, Any], path: Path | None = None) -> tuple[Progress,
 
 
 def _read_version(progress: Progress, key: str, value: Any) -> list[str]:
-    return [] if value == VERSION else [f"version {_show(value)} (expected {VERSION})"]
+    ok = type(value) is int and 1 <= value <= VERSION
+    return [] if ok else [f"version {_show(value)} (expected 1 to {VERSION})"]
 
 
 def _read_offer(progress: Progress, key: str, value: Any) -> list[str]:
@@ -354,8 +444,21 @@ def _read_puzzles(progress: Progress, key: str, value: Any) -> list[str]:
     return _per_game(value, key, one)
 
 
-def _per_game(value: Any, key: str, one: Any) -> list[str]:
-    """Read {game: {id: entry}} with `one(game, id, entry) -> problem | None`; the problems."""
+def _read_records(progress: Progress, key: str, value: Any) -> list[str]:
+    def one(game: str, level: str, mark: Any) -> str | None:
+        if not (isinstance(mark, dict) and set(mark) <= set(OUTCOMES)
+                and all(_count(mark.get(k, 0)) for k in OUTCOMES)):
+            return f"record {_show(level)} {_show(mark)} (expected wins, losses, draws)"
+        progress.records.setdefault(game, {})[level] = LevelRecord(
+            *(mark.get(k, 0) for k in OUTCOMES))
+        return None
+
+    return _per_game(value, key, one, MAX_LEVELS)
+
+
+def _per_game(value: Any, key: str, one: Any, most: int = MAX_ENTRIES) -> list[str]:
+    """Read {game: {id: entry}} with `one(game, id, entry) -> problem | None` (at most `most`
+    entries per game); the problems."""
     if not isinstance(value, dict):
         return [f"{key} {_show(value)} (expected an object of games)"]
     problems = []
@@ -364,8 +467,8 @@ def _per_game(value: Any, key: str, one: Any) -> list[str]:
             problems.append(f"{key} of {_show(game)} (expected an object of ids)")
             continue
         for count, (entry_id, entry) in enumerate(entries.items()):
-            if count >= MAX_ENTRIES:
-                problems.append(f"{key} of {_show(game)} past the first {MAX_ENTRIES}")
+            if count >= most:
+                problems.append(f"{key} of {_show(game)} past the first {most}")
                 break
             problem = (f"id {_show(entry_id)} (expected a short name)"
                        if not _good_id(entry_id) else one(game, entry_id, entry))

@@ -6,7 +6,7 @@ Plain Python (no pygame). The text forms are the command line's:
 
     human           a person at the table
     random          any legal move (for tests)
-    easy            a CPU level (also normal, hard)
+    novice          a CPU level (also easy, normal, hard; novice plays one ply deep)
     hard:4000       that level searching exactly 4000 nodes (reproducible from a seed)
     cmd:PROGRAM     an outside bot speaking the JSON-lines protocol (common.ai.bot)
 
@@ -24,7 +24,7 @@ from typing import Any, Literal, Protocol
 
 BOT_PREFIX = "cmd:"
 HUMAN, RANDOM, CPU, BOT = "human", "random", "cpu", "bot"
-LEVEL_NAMES = ("easy", "normal", "hard")  # common.ai.levels.LEVELS holds their budgets
+LEVEL_NAMES = ("novice", "easy", "normal", "hard")  # common.ai.levels.LEVELS: their budgets
 HINT_LEVEL = "normal"  # the level whose move the Hint shows (at its calibrated node count)
 MAX_COMMAND = 1000  # characters of a bot's command line: longer is not a command
 MAX_NODES = 1_000_000  # a fixed node budget a turn ("hard:N", --nodes): ~5 minutes of search

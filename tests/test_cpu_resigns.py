@@ -186,7 +186,9 @@ def test_with_two_seats_the_cpus_resignation_ends_the_game_and_says_why():
         assert m.result == rules.Outcome(1, "resign")
         over = app.top
         assert isinstance(over, GameOver) and over.title == "You win!"
-        assert over.lines == ["Green resigns: with 3 pieces it can no longer win."]
+        assert over.lines == ["Green resigns: with 3 pieces it can no longer win.",
+                              "You beat Normal! Try Hard next.",  # a win like any other
+                              "Record against Normal: 1 win, 0 losses"]
         # told again from the record (a finished game opened later), by the engine's state
         assert game.controller.result_words(m.result, 1) == "Green resigned: it could no " \
                                                             "longer win."

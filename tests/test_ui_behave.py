@@ -403,7 +403,10 @@ def test_quiet_stderr_hides_what_c_code_writes_there_and_only_inside():
     assert out.stderr == "shown"
 
 
-def test_random_is_offered_as_the_beginner_level():
+def test_novice_is_offered_as_the_first_level_and_random_no_longer():
+    """Issue 36: the first level plays plausible moves (`novice`); the random mover, once
+    offered as "Beginner", is left to the command line (a seat of an old save still reads
+    "CPU, beginner")."""
     from common.seats import SeatSpec
     from tests.test_ui_overlords import new_game_dialog
 
@@ -411,7 +414,8 @@ def test_random_is_offered_as_the_beginner_level():
     try:
         for choice in dialog.seats:
             labels = dict(zip(choice.options, choice.labels, strict=True))
-            assert labels["random"] == "Beginner"
+            assert choice.options[1] == "novice" and labels["novice"] == "Novice"
+            assert "random" not in labels
     finally:
         app.close()
     assert SeatSpec.parse("random").describe() == "CPU, beginner"
@@ -593,7 +597,7 @@ def test_the_main_menu_settings_and_new_game_dialog_work_from_the_keyboard():
         d.key(pygame.K_TAB)  # White's seat
         assert dialog.focus.current() is dialog.seats[0] and ring_drawn(app, dialog.seats[0])
         d.key(pygame.K_RIGHT)
-        assert dialog.seats[0].value == "random", "Right picks the next option"
+        assert dialog.seats[0].value == "novice", "Right picks the next option"
         d.key(pygame.K_LEFT)
         assert dialog.seats[0].value == "human"
         d.key(pygame.K_TAB)

@@ -149,8 +149,8 @@ def test_new_game_dialog_then_setup_by_drag_and_click():
             d.key(getattr(pygame, f"K_{ch}"), text=ch)
         assert dialog.seed_field.value == str(SEED)
         black = dialog.seats[1]
-        d.click(black._segments()[1].center)  # Random
-        assert black.value == "random"
+        d.click(black._segments()[2].center)  # Easy (Novice is chosen at first)
+        assert black.value == "easy"
         d.click(dialog.start.rect.center)
         game = app.top
         assert isinstance(game, SetupScene) and game.seed == SEED

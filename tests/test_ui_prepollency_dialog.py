@@ -115,11 +115,11 @@ def test_player_counts_start_the_right_engine_seats(dlg, players, seats):
     game = started[-1]
     assert tuple(game.seats) == seats == tuple(game.names) == tuple(game.colours)
     assert game.seats[1] == SeatSpec("human")
-    assert all(game.seats[s] == SeatSpec("cpu", level="normal") for s in seats[1:])
+    assert all(game.seats[s] == SeatSpec("cpu", level="novice") for s in seats[1:])
     assert [game.names[s] for s in seats] == [colours.colour(colours.DEFAULTS[s]).name
                                               for s in seats]
     assert game.first is None  # drawn at random unless a seat is chosen
-    assert game.specs == ["human", *["normal"] * (len(seats) - 1)]
+    assert game.specs == ["human", *["novice"] * (len(seats) - 1)]
 
 
 def test_three_players_is_labelled_a_variant_with_the_empty_corner(dlg):

@@ -272,15 +272,19 @@ def test_every_piece_wears_its_seats_mark():
 
 
 def test_the_readme_names_only_the_levels_each_dialog_offers():
-    """Issue 21.17: the README named a "Beginner" level the Prepollency dialog lacks (six
-    choices do not fit its seat row at 960x600: the README says where Beginner is)."""
+    """Issue 21.17: the README named a "Beginner" level the Prepollency dialog lacks. Since
+    issue 36 neither dialog offers the random mover (Novice is the first level): the README
+    says so."""
     from pathlib import Path
 
+    from common.ui.cpu import cpu_levels
     from prepollency.ui import new_game
 
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
     line = next(ln for ln in readme.splitlines() if ln.startswith("| `random` |"))
-    assert "Beginner" not in new_game.KIND_LABELS and "Prepollency dialog starts at Easy" in line
+    assert "random" not in new_game.KINDS and "random" not in cpu_levels()
+    assert "no dialog offers it" in line
+    assert next(ln for ln in readme.splitlines() if ln.startswith("| `novice` |"))
 
 
 def test_the_menu_of_a_finished_game_says_no_continue_and_no_seed():

@@ -1,15 +1,17 @@
-"""CPU levels (`easy`, `normal`, `hard`, and `random` for tests) and the player that plays them.
+"""CPU levels (`novice`, `easy`, `normal`, `hard`, and `random` for tests) and the players that
+play them.
 
 A level is a time budget per turn on this project's 2-core machine and, for reproducible
 games, an equivalent node budget: the level's seconds times the game's calibrated search speed
 (`Heuristics.nodes_per_second`). A seat spec names a level, optionally with a fixed node count:
 ``hard`` searches by time, ``hard:4000`` searches exactly 4000 nodes (the same moves from the
 same seed on any machine). `easy` makes human mistakes on purpose: now and then it plays a
-plausible move it did not check, so that beginners can win.
+plausible move it did not check, so that beginners can win. `novice`, the first level, does not
+search at all: it plays one ply deep with a person's oversights (`common.ai.oneply`, `Sight`).
 A game may also teach a level more than its shared evaluation (`Heuristics.for_level`:
 Prepollency's `hard` plays a plan for three and four players).
 
-Every level also runs the game's tactical check (`Heuristics.forced_win` and `.losing`; in
+Every search level also runs the game's tactical check (`Heuristics.forced_win` and `.losing`; in
 Overlords `overlords.tactics`, two moves deep) around its search: a forced win is played at
 once, without searching, and a first step that loses by force is replaced by the search's best
 safe one whenever a safe one exists. Where a turn is several steps (Prepollency), the winning
@@ -28,6 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from common.ai.oneply import OnePlyPlayer, Sight
 from common.ai.search import MCTS, Budget, Heuristics, SearchResult
 from common.games import GAMES
 from common.protocol import Game
@@ -44,9 +47,15 @@ class Level:
     mistake_choices: int = 1  # among this many of the best-looking first steps
     care: float = 1.0  # of choices before the first turn (setups): 0 any sound one, 1 the best
     vigilance: float = 1.0  # chance per turn of running the tactical check (forced wins, losses)
+    sight: Sight | None = None  # a one-ply player that sees this (no search; `seconds`: a bound)
 
 
+# novice: one ply deep; on one turn in ten it misses a win at once, on four in ten it does not
+# look at the threats against it (it may leave its Overlord or a piece to be taken), and it
+# takes a free piece on four turns in ten (`bench ladder --set novice` measures the bars)
+NOVICE = Sight(wins=0.9, threats=0.6, captures=0.4, temperature=1.0)
 LEVELS: dict[str, Level] = {
+    "novice": Level("novice", 0.05, care=0.0, sight=NOVICE),
     "easy": Level("easy", 0.3, mistake_rate=0.4, mistake_choices=4, care=0.0, vigilance=0.85),
     "normal": Level("normal", 1.0, care=0.5),
     "hard": Level("hard", 3.0),
@@ -260,7 +269,12 @@ class CpuPlayer:
         return steps
 
 
-def make_cpu(game: Game, spec: str, rng: random.Random, nodes: int | None = None) -> CpuPlayer:
-    """A CPU player for a level spec; `nodes` fixes the node budget unless the spec does."""
+def make_cpu(game: Game, spec: str, rng: random.Random, nodes: int | None = None
+             ) -> CpuPlayer | OnePlyPlayer:
+    """A CPU player for a level spec; `nodes` fixes the node budget unless the spec does (a
+    one-ply level, `novice`, searches nothing: its moves follow from the rng alone)."""
     level, fixed = parse_spec(spec)
+    if level.sight is not None:
+        h = heuristics_for(game).for_level(level.name)
+        return OnePlyPlayer(game, level.sight, rng, h, level.care)
     return CpuPlayer(game, level, rng, fixed if fixed is not None else nodes)

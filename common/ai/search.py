@@ -94,6 +94,46 @@ class Heuristics:
         opponent wins at once, or has a reply that leaves no defence). Here: none."""
         return set()
 
+    # -- what the one-ply players see (`common.ai.oneply`: novice, greedy) --------------------
+
+    def material(self, game: Game, state: Any, player: Any) -> float:
+        """The player's material on the board in rough piece units (a capture is what it
+        takes off). This base class counts nothing."""
+        return 0.0
+
+    def wins_now(self, game: Game, state: Any) -> Any | None:
+        """A first step of a turn that wins at once, or None. Here: a step that ends the game
+        in the mover's favour by itself."""
+        me = game.to_move(state)
+        for step in game.legal_steps(state):
+            outcome = game.outcome(game.apply_step(state, step))
+            if outcome is not None and outcome.winner == me:
+                return step
+        return None
+
+    def hangs(self, game: Game, state: Any, steps: list[Any]) -> set[Any]:
+        """Those of these steps after which the next player can win at once (in Overlords:
+        the Overlord left to be captured). Here: a step that ends the turn and leaves the
+        next player a step that wins by itself."""
+        me = game.to_move(state)
+        out = set()
+        for step in steps:
+            after = game.apply_step(state, step)
+            if game.outcome(after) is None and game.to_move(after) != me \
+                    and Heuristics.wins_now(self, game, after) is not None:
+                out.add(step)
+        return out
+
+    def careless_priors(self, game: Game, state: Any, steps: list[Any]) -> Sequence[float]:
+        """`priors` as a player sees them who does not look at the other players' threats
+        this turn (no square is attacked, nothing needs saving). Here: the priors."""
+        return self.priors(game, state, steps)
+
+    def exposed(self, game: Game, state: Any, step: Any) -> float:
+        """What the mover's piece is worth (`material`'s units) if the step leaves it where
+        another player can take it at once; 0.0 if not. This base class sees no threats."""
+        return 0.0
+
     def concedes(self, game: Game, state: Any) -> str:
         """Why the player to move, a CPU level's seat, resigns at the start of its turn because
         it can no longer win, in words for the screen ("with 3 pieces it can no longer win":

@@ -81,9 +81,10 @@ EPILOG = """examples:
   %(prog)s join nats://USER:SECRET@HOST:PORT/ID --as normal    play a seat of it
   %(prog)s watch nats://USER:SECRET@HOST:PORT/ID               print its moves
 
-Seat specs: human (play only), random, easy, normal, hard, LEVEL:N (exactly N search nodes),
-cmd:PROGRAM ARGS (an outside bot speaking JSON lines; see the README). COMMAND --help lists
-each command's options. Records are the JSON save files described in the rules (RULES.md)."""
+Seat specs: human (play only), random, novice, easy, normal, hard, LEVEL:N (exactly N search
+nodes; novice does not search), cmd:PROGRAM ARGS (an outside bot speaking JSON lines; see the
+README). COMMAND --help lists each command's options. Records are the JSON save files described
+in the rules (RULES.md)."""
 
 
 def build_parser(games: dict[str, Game]) -> argparse.ArgumentParser:

@@ -19,8 +19,8 @@ def arguments(sub: Subparsers, names: list[str]) -> argparse.ArgumentParser:
                           "seats, write the record")
     host.add_argument("game", choices=names)
     host.add_argument("--players", default=None,
-                      help="one spec per seat, comma-separated: random, easy, normal, hard, "
-                           "LEVEL:N, cmd:PROGRAM ARGS, or remote (a seat someone joins); "
+                      help="one spec per seat, comma-separated: random, novice, easy, normal, "
+                           "hard, LEVEL:N, cmd:PROGRAM ARGS, or remote (a seat someone joins); "
                            "required unless --resume")
     host.add_argument("--seed", type=int, default=None, help="seed of the board and the CPUs")
     host.add_argument("--first", type=int, default=None, help="prepollency: the first seat")

@@ -18,7 +18,7 @@ def arguments(sub: Subparsers, names: list[str]) -> argparse.ArgumentParser:
     join = sub.add_parser("join", help="take a seat of a network game and play it to the end")
     join.add_argument("url", help="the seat's join URL (nats://USER:SECRET@HOST:PORT/GAME_ID)")
     join.add_argument("--as", dest="spec", required=True,
-                      help="who plays the seat: random, easy, normal, hard, LEVEL:N, "
+                      help="who plays the seat: random, novice, easy, normal, hard, LEVEL:N, "
                            "cmd:PROGRAM ARGS")
     join.add_argument("--out", type=Path, default=None, help="folder for the record")
     join.add_argument("--seed", type=int, default=0, help="seed of the seat's player (0)")

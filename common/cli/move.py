@@ -32,7 +32,8 @@ def arguments(sub: Subparsers, names: list[str]) -> argparse.ArgumentParser:
     move.add_argument("file", type=Path, metavar="RECORD")
     who = move.add_mutually_exclusive_group()
     who.add_argument("--player", default="normal",
-                     help="the seat spec that chooses: random, easy, normal, hard, LEVEL:N "
+                     help="the seat spec that chooses: random, novice, easy, normal, hard, "
+                          "LEVEL:N "
                           "(exactly N nodes: the same move on any machine), cmd:PROGRAM ARGS "
                           "(normal)")
     who.add_argument("--hint", action="store_true",
@@ -75,8 +76,8 @@ def run(args: argparse.Namespace, games: dict[str, Game]) -> int:
         else:
             spec = SeatSpec.parse(args.player)
             if spec.is_human:
-                raise ValueError("a human seat does not choose here: give random, easy, "
-                                 "normal, hard, LEVEL:N or cmd:PROGRAM")
+                raise ValueError("a human seat does not choose here: give random, novice, "
+                                 "easy, normal, hard, LEVEL:N or cmd:PROGRAM")
         game, chosen = choose_move(record, spec, args.seed, games, args.bot_timeout)
     except rec.RecordError as err:
         print(f"{terminal(args.file)}: {terminal(err)}", file=sys.stderr)

@@ -17,8 +17,8 @@ def arguments(sub: Subparsers, names: list[str]) -> argparse.ArgumentParser:
     play.add_argument("game", choices=names)
     play.add_argument("--players", default=None,
                       help="one spec per seat, comma-separated (2 seats; 2, 3 or 4 for "
-                           "prepollency): human, random, easy, normal, hard, cmd:PROGRAM ARGS "
-                           "(an outside bot); e.g. human,hard")
+                           "prepollency): human, random, novice, easy, normal, hard, "
+                           "cmd:PROGRAM ARGS (an outside bot); e.g. human,novice")
     play.add_argument("--seed", type=int, default=None, help="seed for the board and the CPUs")
     play.add_argument("--first", type=int, default=None,
                       help="prepollency: the seat that moves first (default: drawn at random)")

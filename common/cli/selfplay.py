@@ -36,7 +36,7 @@ def arguments(sub: Subparsers, names: list[str]) -> argparse.ArgumentParser:
     selfplay.add_argument(
         "--players", required=True,
         help="one spec per seat, comma-separated (2 seats; 2, 3 (variant) or 4 for "
-             "prepollency): random, easy, normal, hard (hard:N: exactly N nodes), "
+             "prepollency): random, novice, easy, normal, hard (hard:N: exactly N nodes), "
              "cmd:PROGRAM ARGS (an outside bot)",
     )
     selfplay.add_argument("--games", type=positive, default=1, help="how many games (1)")

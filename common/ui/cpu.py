@@ -33,16 +33,28 @@ def _worker_class() -> Any:
 
 
 def cpu_levels() -> list[str]:
-    """The CPU levels a seat may use: `random`, then the search levels."""
+    """The CPU levels a seat may use in the new-game dialogs, weakest first: `novice` (the
+    first level, and the default of a new player), then the search levels. The `random`
+    player is no level a person picks (the command line still takes it)."""
     from common.ai.levels import LEVELS
 
-    return ["random", *(name for name in LEVELS if name != "random")]
+    return list(LEVELS)
+
+
+DEFAULT_LEVEL = "novice"  # the dialogs' CPU level when no earlier choice is remembered
 
 
 def level_label(level: str) -> str:
-    """A level as a seat choice shows it: `random` is the beginner level ("Beginner": it
-    plays any legal move), the others by name ("Easy")."""
+    """A level as a seat choice and the game-over panel show it: "Novice", "Easy"; `random`
+    (any legal move) is "Beginner"."""
     return "Beginner" if level == "random" else level.title()
+
+
+def next_level(level: str) -> str | None:
+    """The level to try after beating `level`; None after the strongest (or for no level)."""
+    levels = cpu_levels()
+    i = levels.index(level) if level in levels else len(levels)
+    return levels[i + 1] if i + 1 < len(levels) else None
 
 
 class _ThreadRandom:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from common.ui import saves, unsaved
+from common.ui import level_record, saves, unsaved
 from common.ui.overlay import Dialog, GameOver
 
 
@@ -158,10 +158,16 @@ def game_over(scene: Any) -> None:
     reason = scene.forfeit_text or scene.controller.result_words(outcome, me)
     lost = me is not None and outcome.winner is not None and outcome.winner != me
     scene.app.sound.play("defeat" if lost else "victory")
+    record = level_record.note(scene)  # against the CPU: the record, and the next level
+    after = record.next_level if record is not None else None
     scene.app.push(GameOver(scene.app, result_title(m), reason, scene.rematch, scene.review_end,
                             scene.app.main_menu, on_undo=lambda: undo_game_over(scene),
                             column=lambda: side_column(scene),
-                            on_analyse=scene.analysis.start if m.moves else None))
+                            on_analyse=scene.analysis.start if m.moves else None,
+                            notes=record.lines if record is not None else (),
+                            next_step=None if after is None or record is None else (
+                                record.button,
+                                lambda: scene.rematch_changed(level_record.lifted(after)))))
 
 
 def side_column(scene: Any) -> Any:

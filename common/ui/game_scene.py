@@ -77,7 +77,7 @@ class GameScene(Scene):
     may_resign = True
 
     def __init__(self, app, match: Any, controller: Controller, view: View, *,
-                 rematch: Callable[[], Scene] | None = None) -> None:
+                 rematch: Callable[..., Scene] | None = None) -> None:
         super().__init__(app)
         self.match = match
         self.controller = controller
@@ -96,6 +96,7 @@ class GameScene(Scene):
         self.log = GameLog(self)
         self.analysis = AnalysisPanel(self)  # the game's analysis, once asked for
         self.game_over_shown = False
+        self.result_counted = False  # the player's record took this game (level_record)
         self.areas: Areas | None = None
         self._layer: pygame.Surface | None = None
         self._layer_key: Hashable = None
@@ -467,6 +468,12 @@ class GameScene(Scene):
         """The same seats in a new game."""
         if self.rematch_scene is not None:
             self.app.replace(self.rematch_scene())
+
+    def rematch_changed(self, change: Callable[[Any], Any]) -> None:
+        """The rematch with each seat's spec turned into `change(spec)` (the game-over
+        panel's next level: the CPU seats one level up)."""
+        if self.rematch_scene is not None:
+            self.app.replace(self.rematch_scene(change))
 
     def show_rules(self) -> None:
         """The rules of this game."""

@@ -14,7 +14,9 @@ lesson adds (`common.lessons.LessonRun` decides; this only shows):
 - Hint shows the step's intended move through the controller (as the normal Hint does); Undo
   after a met step starts the step again; Esc leaves the lesson; Rules opens the lesson's
   topic (`RulesScene(..., topic=)`); nothing is saved as a game;
-- the stars of a finished lesson go to the player's progress (`common.progress`).
+- the stars of a finished lesson go to the player's progress (`common.progress`);
+- after the last lesson, "Play a game ›" starts a game against the first CPU level (`novice`);
+  "Back to lessons" goes back.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from common.ui.widgets import Button, Widget, handle_all, row
 
 REPLY_PAUSE = 0.6  # seconds before the CPU side's scripted reply, so it can be followed
 CPU_SEAT = "easy"  # who plays the other side when the lesson lets the engine choose
+FIRST_GAME = "Play a game ›"  # the last lesson's way on: a game against the first CPU level
 
 
 def lesson_module(game: str) -> Any:
@@ -114,8 +117,15 @@ class LessonScene(GameScene):
     def _wait_reason(self) -> str:
         if self.run.met and self.step_done:
             return "Press Next for the next step" if not self.finished else \
-                "Lesson complete: Next lesson, or Retry"
+                f"Lesson complete: {self._way_on}, or Retry"
         return super()._wait_reason()
+
+    @property
+    def _way_on(self) -> str:
+        """What Next does after a finished lesson, in words."""
+        if self.lesson_index + 1 >= len(self.lessons):
+            return "Play a game against the Novice CPU"
+        return "Next lesson"
 
     @property
     def lesson_step(self):
@@ -221,12 +231,12 @@ class LessonScene(GameScene):
             return
         last_lesson = self.lesson_index + 1 >= len(self.lessons)
         if self.finished:
-            self.next_b_lesson.label = "Back to lessons" if last_lesson else "Next lesson ›"
+            self.next_b_lesson.label = FIRST_GAME if last_lesson else "Next lesson ›"
         else:
             self.next_b_lesson.label = "Next ›"
         self.next_b_lesson.enabled = self.step_done
-        self.skip_b.label = "Skip lesson" if self.finished else "Skip"
-        self.skip_b.enabled = not (self.finished and last_lesson)
+        self.skip_b.label = ("Back to lessons" if last_lesson else "Skip lesson") \
+            if self.finished else "Skip"
         self.invalidate()
 
     def next(self) -> None:
@@ -234,6 +244,9 @@ class LessonScene(GameScene):
         if not self.step_done:
             return
         if self.finished:
+            if self.lesson_index + 1 >= len(self.lessons):
+                self.first_game()
+                return
             self._open_lesson(self.lesson_index + 1)
             return
         end = self.match.state
@@ -255,8 +268,18 @@ class LessonScene(GameScene):
         self._sync_buttons()
 
     def skip(self) -> None:
-        """Leave this lesson for the next one (nothing is earned)."""
+        """Leave this lesson for the next one (nothing is earned); after the last one, back
+        to the lessons."""
         self._open_lesson(self.lesson_index + 1)
+
+    def first_game(self) -> None:
+        """After the last lesson: a game against the first CPU level (the player moves
+        first in Overlords; in Prepollency two players, the first drawn at random), in the
+        lesson's place."""
+        from common.ui.cpu import DEFAULT_LEVEL
+
+        screens = self.app.screens(self.game_name)
+        self.app.replace(screens.play_scene(self.app, ["human", DEFAULT_LEVEL]))
 
     def _open_lesson(self, index: int) -> None:
         if index >= len(self.lessons):
@@ -322,7 +345,7 @@ class LessonScene(GameScene):
             return Status("Not quite", self.run.learner, text, alert=True)
         if self.finished:
             return Status("Lesson complete", self.run.learner,
-                          f"{stars_text(self.earned)}. Next lesson, or Retry to play it "
+                          f"{stars_text(self.earned)}. {self._way_on}, or Retry to play it "
                           "again.", lit=False)
         if self.run.met:
             after = "Press Next (Enter) for the next step." if self.step_done else \

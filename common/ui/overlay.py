@@ -2,13 +2,14 @@
 
 `Dialog` is the base (title, message lines, a row of buttons, Esc closes; Tab or the arrows
 move a focus ring over the buttons, Enter or Space presses one); `GameOver` is the
-end-of-game overlay (who won and why, with Rematch, Review game and Main menu), set over the
-game screen's side panel so that the final position (the capture square) stays in view.
+end-of-game overlay (who won and why, with Rematch, Review game and Main menu; against the CPU
+the player's record and, after a win, a button for the next level), set over the game
+screen's side panel so that the final position (the capture square) stays in view.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -149,11 +150,14 @@ class GameOver(Dialog):
         on_undo: Callable[[], None] | None = None,
         column: Callable[[], pygame.Rect | None] | None = None,
         on_analyse: Callable[[], None] | None = None,
+        notes: Sequence[str] = (),
+        next_step: tuple[str, Callable[[], None]] | None = None,
     ) -> None:
         analyse = [] if on_analyse is None else [("Analyse the game", on_analyse)]
+        first = [] if next_step is None else [next_step]  # "Try Easy": the suggested one
         super().__init__(
-            app, title, [reason],
-            [("Rematch", on_rematch), *analyse, ("Review game", on_review),
+            app, title, [reason, *notes],
+            [*first, ("Rematch", on_rematch), *analyse, ("Review game", on_review),
              ("Main menu", on_menu)],
             cancel=on_review,
         )

@@ -379,6 +379,46 @@ class OverlordsHeuristics(Heuristics):
             return state
         return with_cpu_setup(state, seat, rng, care, self)
 
+    # -- what the one-ply players see (common/ai/oneply.py: novice, greedy) -----------------
+
+    def material(self, game: Any, state: State, player: int) -> float:
+        """The side's figures on the board by VALUE (the Overlord is the game, not material)."""
+        lo = 1 + player * 4
+        return sum(VALUE[c - lo] for c in state.board.tolist() if lo <= c < lo + 4)
+
+    def wins_now(self, game: Any, state: State) -> int | None:
+        """A move that takes the enemy Overlord or the ninth Source now."""
+        moves = tactics.winning_moves(state)
+        return moves[0] if moves else None
+
+    def hangs(self, game: Any, state: State, steps: list[int]) -> set[int]:
+        """The moves after which the enemy can win at once (tactics.saving_moves: the rest)."""
+        return set(steps) - set(tactics.saving_moves(state, steps))
+
+    def careless_priors(self, game: Any, state: State, steps: list[int]) -> list[float]:
+        """The priors with no square attacked by the enemy: no penalty for standing where a
+        figure can be taken, no Overlord to save (the enemy's threats not looked at)."""
+        f = self.facts(state)
+        attacks, f.attacks = f.attacks, [0] * 64
+        try:
+            return self.priors(game, state, steps)
+        finally:
+            f.attacks = attacks
+
+    def exposed(self, game: Any, state: State, step: int) -> float:
+        """The moved (or recruited) figure's VALUE if the enemy, with its stones, can take it
+        on its square next turn."""
+        to = step & 127
+        if to == NONE:
+            return 0.0
+        after = apply_legal(state, step)
+        if after.result is not None:
+            return 0.0
+        y = after.turn
+        hit = tactics.reaches(after.board.tolist(), after.static.barrier, after.runes[y],
+                              after.fates[y], y, to)
+        return VALUE[(step >> 14) & 3] if hit else 0.0
+
 
 def _sources_score(count: int) -> float:
     """Controlled Sources, worth more and more as a side nears all nine."""

@@ -14,7 +14,7 @@ from common.seats import SeatSpec
 from common.ui import draw
 from common.ui.board import BoardView
 from common.ui.bot_field import BotField
-from common.ui.cpu import cpu_levels, level_label
+from common.ui.cpu import DEFAULT_LEVEL, cpu_levels, level_label
 from common.ui.focus import Focus
 from common.ui.new_game_form import NewGameForm
 from common.ui.widgets import Button, Choice, NumberField, Widget, row
@@ -40,10 +40,7 @@ class NewGameScene(NewGameForm):
         options = ["human", *levels, "bot"]
         labels = ["Human", *(level_label(lvl) for lvl in levels), "Bot…"]
         self.seats = [Choice(options, "human", lambda v: self._seat_changed(0), labels),
-                      Choice(options, levels[-1] if len(levels) > 1 else "random",
-                             lambda v: self._seat_changed(1), labels)]
-        if "normal" in levels:
-            self.seats[1].value = "normal"
+                      Choice(options, DEFAULT_LEVEL, lambda v: self._seat_changed(1), labels)]
         self.bot_fields = [BotField(app, f"Command line of the bot program · plays {order}")
                            for order in ("first", "second")]
         self.seed_field = NumberField(str(random_seed()), self._seed_changed, SEED_DIGITS + 3)

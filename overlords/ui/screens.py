@@ -62,10 +62,15 @@ def scene_for(app, match: Match, rematch: Callable[[], Scene] | None = None) -> 
     return GameScene(app, match, *scene_parts(app, match), rematch=rematch)
 
 
-def rematch(app, seats: list[SeatSpec], seed: int) -> Callable[[], Scene]:
+def rematch(app, seats: list[SeatSpec], seed: int) -> Callable[..., Scene]:
     """What Rematch opens: the same players with colours swapped (White's seat plays Black),
-    setting up on the same board (the seed's features), as a return game would be."""
-    return lambda: SetupScene(app, [seats[1], seats[0]], seed)
+    setting up on the same board (the seed's features), as a return game would be; `change`
+    (the game-over panel's next level) turns each seat into the one to play."""
+    def again(change: Callable[[SeatSpec], SeatSpec] | None = None) -> Scene:
+        specs = [change(s) for s in seats] if change else seats
+        return SetupScene(app, [specs[1], specs[0]], seed)
+
+    return again
 
 
 def game_scene(app, state: rules.State, seats: Sequence[SeatSpec | str],

@@ -332,5 +332,50 @@ class PrepollencyHeuristics(Heuristics):
                 break
         return best
 
+    # -- what the one-ply players see (common/ai/oneply.py: novice, greedy) -----------------
+
+    def material(self, game: Any, state: State, player: int) -> float:
+        """The seat's pieces on the board by PIECE."""
+        kinds = state.kinds
+        return sum(PIECE[kinds[sq]] for sq in state.pieces[player])
+
+    def wins_now(self, game: Any, state: State) -> Any | None:
+        """The first step of a turn that wins at once (END: holding the line wins)."""
+        turn = tactics.winning_turn(state, state.turn)
+        if turn is None:
+            return None
+        return turn[0] if turn else END
+
+    def hangs(self, game: Any, state: State, steps: list[Any]) -> set[Any]:
+        """The steps after which, however the turn is finished, a seat that moves before ours
+        can win at once or complete our base, while some turn allows less."""
+        watch = self._watch(state)
+        if watch.idle:
+            return set()
+        floor = self._floor(state, None)
+        if floor >= tactics.HANDS_WIN:
+            return set()
+        out = set()
+        for step in steps:
+            level = self._step_level(watch, state, step)
+            if level >= tactics.BASE_FALLS and level > floor:
+                out.add(step)
+        return out
+
+    def exposed(self, game: Any, state: State, step: Any) -> float:
+        """The moved piece's PIECE value if another seat still in can move onto its square
+        (take it) on the board the step leaves."""
+        if step is END:
+            return 0.0
+        f, t = step
+        owners, kinds = list(state.owners), list(state.kinds)
+        worth = PIECE[kinds[f]]
+        owners[t], kinds[t], owners[f], kinds[f] = owners[f], kinds[f], 0, 0
+        me = state.turn
+        for seat in state.alive:
+            if seat != me and tactics.movers_to(owners, kinds, seat, t):
+                return worth
+        return 0.0
+
 
 HEURISTICS = PrepollencyHeuristics()

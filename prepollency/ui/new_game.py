@@ -20,6 +20,7 @@ import pygame
 from common.seats import CPU, HUMAN_SEAT, SeatSpec
 from common.ui import draw
 from common.ui.bot_field import BotField
+from common.ui.cpu import DEFAULT_LEVEL
 from common.ui.focus import Focus
 from common.ui.input import Action, PointerDown
 from common.ui.names import MAX_NAME, clean_chars, clean_name
@@ -30,8 +31,8 @@ from prepollency.facts import SEATS_FOR
 from prepollency.ui import colours as C
 from prepollency.ui.setup_preview import draw_preview
 
-KINDS = ("human", "easy", "normal", "hard", "bot")
-KIND_LABELS = ("Human", "Easy", "Normal", "Hard", "Bot…")
+KINDS = ("human", "novice", "easy", "normal", "hard", "bot")
+KIND_LABELS = ("Human", "Novice", "Easy", "Normal", "Hard", "Bot…")
 NOTES = {2: "Two players on opposite corners: a1 against o15.",
          3: "Variant: seats on three corners (a1, a15, o15); the o1 corner stays empty.",
          4: "Four players, one on each corner."}
@@ -112,7 +113,8 @@ class SeatRow:
     def __init__(self, app, seat: int, on_kind: Callable[[int], None],
                  on_colour: Callable[[int, int], None], on_name: Callable[[], None]) -> None:
         self.seat = seat
-        self.kind = Choice(list(KINDS), "normal", lambda _v: on_kind(seat), list(KIND_LABELS))
+        self.kind = Choice(list(KINDS), DEFAULT_LEVEL, lambda _v: on_kind(seat),
+                           list(KIND_LABELS))
         self.swatch = Swatch(lambda step: on_colour(seat, step))
         self.swatch.key = C.default_colour(seat)
         self.name = NameField(C.colour(self.swatch.key).name, lambda _t: on_name(),
@@ -315,7 +317,7 @@ class NewGameScene(NewGameForm):
         y += bh + int(m.small * 1.4) + 2 * gap
         self.head_y = y
         y += int(m.small * 1.4)
-        kind_w, name_w = int(rest * 0.5), int(rest * 0.3)
+        kind_w, name_w = int(rest * 0.58), int(rest * 0.24)  # six choices of who plays it
         self.cols = (x1, x1 + kind_w + gap, x1 + kind_w + name_w + 2 * gap)
         for s in self.seats:
             r = self.rows[s]

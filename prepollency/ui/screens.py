@@ -95,10 +95,12 @@ def _rematch(app, seats: tuple[int, ...], specs: Mapping[int, Any], names: Mappi
     corner, so no name ever says another colour than the pieces it plays."""
     turn = {seat: seats[(i - 1) % len(seats)] for i, seat in enumerate(seats)}  # who sits here
 
-    def rematch() -> GameScene:
+    def rematch(change: Any = None) -> GameScene:
         moved = {seat: names[turn[seat]] for seat in seats if turn[seat] in names}
         worn = {seat: keys[turn[seat]] for seat in seats if turn[seat] in keys}
-        return play_scene(app, [specs[turn[s]] for s in seats], seed, None, moved, worn)
+        played = [specs[turn[s]] for s in seats]  # `change`: the game-over panel's next level
+        return play_scene(app, [change(p) for p in played] if change else played, seed, None,
+                          moved, worn)
 
     return rematch
 
