@@ -38,7 +38,7 @@ def open_app(args: argparse.Namespace) -> int:
     import os
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from common.ui.app import run_app
+    from common.ui.start import run_app
 
     return run_app(args, games())
 

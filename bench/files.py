@@ -58,7 +58,7 @@ SCREEN = textwrap.dedent("""
     import main
     from common.ui.app import App
     from common.ui.driver import Driver
-    from common.ui.learn_scene import LearnScene
+    from common.ui.scenes.learn_scene import LearnScene
     app = App(main.games(), (1280, 800))
     app.push(LearnScene(app, "overlords"))
     d = Driver(app)

@@ -50,7 +50,7 @@ d = Driver(app)
 start = time.perf_counter()
 out = {}
 if what == "load":
-    from common.ui.load_scene import LoadScene
+    from common.ui.scenes.load_scene import LoadScene
     app.push(LoadScene(app)); d.frames(1)
     out["first frame"] = time.perf_counter() - start
     load = app.top

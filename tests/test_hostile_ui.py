@@ -27,8 +27,8 @@ from common.ui.app import App  # noqa: E402
 from common.ui.bots import check_command  # noqa: E402
 from common.ui.cpu import FALLBACK_NOTICE  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
-from common.ui.load_scene import TABS, LoadScene  # noqa: E402
 from common.ui.overlay import Dialog, GameOver  # noqa: E402
+from common.ui.scenes.load_scene import TABS, LoadScene  # noqa: E402
 from overlords import rules  # noqa: E402
 from tests.test_ui_overlords import open_game  # noqa: E402
 
@@ -243,7 +243,7 @@ def test_a_bot_command_with_undrawable_characters_draws_and_forfeits() -> None:
 def test_the_app_refuses_an_out_of_range_bot_timeout(value, capsys) -> None:
     import argparse
 
-    from common.ui.app import build_app
+    from common.ui.start import build_app
 
     args = argparse.Namespace(command="play", game="overlords", players="human,random",
                               seed=1, first=None, bot_timeout=value)

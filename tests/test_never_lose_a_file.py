@@ -462,7 +462,7 @@ def test_the_learn_screen_lists_an_unavailable_lesson_and_says_why(monkeypatch, 
     import main
     from common.ui.app import App
     from common.ui.driver import Driver
-    from common.ui.learn_scene import LearnScene, LessonButton
+    from common.ui.scenes.learn_scene import LearnScene, LessonButton
 
     data = json.loads((ROOT / "assets" / "lessons" / "overlords.json").read_text("utf-8"))
     data["lessons"][2]["steps"][0]["position"] = {"figures": {"z9": "O"}}
@@ -646,8 +646,8 @@ def test_start_up_tidies_the_saves_folder_after_the_first_frame(tmp_path, monkey
     import argparse
 
     import main
-    from common.ui import app as app_module
     from common.ui import saves
+    from common.ui import start as app_module
 
     monkeypatch.setenv("OVERLORDS_SAVES", str(tmp_path / "saves"))
     monkeypatch.setenv("OVERLORDS_CONFIG", str(tmp_path / "cfg"))

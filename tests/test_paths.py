@@ -168,7 +168,7 @@ def test_an_entry_for_a_folder_with_spaces_and_odd_characters_validates(tmp_path
 
 
 def test_the_window_is_named_for_the_program(monkeypatch):
-    from common.ui import app
+    from common.ui import window as app
 
     # `import pygame` sets the X11 class to the script's name when none is set: replaced
     monkeypatch.setenv("SDL_VIDEO_X11_WMCLASS", os.path.basename(sys.argv[0]))

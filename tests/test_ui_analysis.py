@@ -147,7 +147,7 @@ def test_a_prepollency_game_is_analysed_on_its_screen_too() -> None:
 def test_analyse_on_a_load_row_opens_the_game_at_its_end_and_analyses_it(tmp_path,
                                                                           monkeypatch) -> None:
     from common.saves import folder as save_folder
-    from common.ui.load_scene import LoadScene
+    from common.ui.scenes.load_scene import LoadScene
 
     monkeypatch.setenv("OVERLORDS_SAVES", str(tmp_path))
     record, blunder = lost_record()

@@ -22,12 +22,13 @@ from common import record as rec  # noqa: E402
 from common.match import Match  # noqa: E402
 from common.record import files as record_files  # noqa: E402
 from common.saves import folder as save_folder  # noqa: E402
-from common.ui.app import App, build_app  # noqa: E402
+from common.ui.app import App  # noqa: E402
 from common.ui.bots import example_command  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
 from common.ui.game_scene import GameScene  # noqa: E402
 from common.ui.menu import MainMenu  # noqa: E402
 from common.ui.overlay import Dialog  # noqa: E402
+from common.ui.start import build_app  # noqa: E402
 from overlords import rules as orules  # noqa: E402
 from prepollency import rules as prules  # noqa: E402
 from prepollency.ui.screens import play_scene  # noqa: E402
@@ -223,7 +224,7 @@ def test_a_failing_disk_keeps_the_last_good_save_and_says_so(saves_dir, monkeypa
 
 
 def test_a_finished_game_moves_to_the_finished_list_and_opens_in_review(saves_dir):
-    from common.ui.load_scene import LoadScene
+    from common.ui.scenes.load_scene import LoadScene
 
     app, d = launch()
     app.push(play_scene(app, ["human", "human"], seed=5, first=1))
@@ -259,7 +260,7 @@ def test_a_finished_game_moves_to_the_finished_list_and_opens_in_review(saves_di
 APP_PLAYING = """
 import argparse, random, sys
 import main
-from common.ui.app import build_app
+from common.ui.start import build_app
 from common.ui.driver import Driver
 from prepollency import rules
 from prepollency.ui.screens import play_scene

@@ -772,7 +772,7 @@ def test_a_prepollency_turn_by_keys_alone():
 
 
 def test_the_rules_screen_from_the_keyboard_tab_to_the_games_arrows_scroll():
-    from common.ui.rules_scene import RulesScene
+    from common.ui.scenes.rules_scene import RulesScene
 
     app, d, game = open_game(("human", "human"))
     try:

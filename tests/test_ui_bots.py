@@ -23,13 +23,14 @@ import pytest  # noqa: E402
 import main  # noqa: E402
 from common import record as rec  # noqa: E402
 from common.seats import bot_name  # noqa: E402
-from common.ui.app import App, parse_players  # noqa: E402
+from common.ui.app import App  # noqa: E402
 from common.ui.bots import check_command, example_command  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
 from common.ui.game_panel import label  # noqa: E402
 from common.ui.game_scene import GameScene  # noqa: E402
 from common.ui.menu import MainMenu  # noqa: E402
 from common.ui.overlay import GameOver  # noqa: E402
+from common.ui.start import parse_players  # noqa: E402
 from overlords import rules  # noqa: E402
 from overlords.ai.setup import cpu_setup  # noqa: E402
 from overlords.setup import (

@@ -18,10 +18,10 @@ from common.lessons import load_lessons, parse_turn  # noqa: E402
 from common.progress import of_app as progress_of  # noqa: E402
 from common.ui.app import App  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
-from common.ui.learn_scene import LearnScene, LessonButton  # noqa: E402
 from common.ui.lesson_scene import LessonScene, lesson_module  # noqa: E402
 from common.ui.menu import MainMenu  # noqa: E402
-from common.ui.rules_scene import RulesScene  # noqa: E402
+from common.ui.scenes.learn_scene import LearnScene, LessonButton  # noqa: E402
+from common.ui.scenes.rules_scene import RulesScene  # noqa: E402
 from overlords.ui.controller import OverlordsController  # noqa: E402
 from overlords.ui.view import OverlordsView  # noqa: E402
 from prepollency.moves import GRID as PGRID  # noqa: E402
@@ -210,7 +210,7 @@ def test_the_learn_hub_lists_lessons_with_stars(app, size):
 
 
 def test_the_first_launch_offer_waits_beside_the_menu_until_answered(tmp_path, monkeypatch):
-    from common.ui.app import build_app
+    from common.ui.start import build_app
 
     monkeypatch.setenv("OVERLORDS_CONFIG", str(tmp_path))  # no learn.json: a first launch
     for size in SIZES:

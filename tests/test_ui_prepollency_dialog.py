@@ -378,8 +378,8 @@ def test_table_settings_are_toggled_in_the_settings_scene_and_kept_after_a_resta
     import json
 
     from common.ui import settings as settings_io
-    from common.ui.app import build_app
     from common.ui.menu import SettingsScene
+    from common.ui.start import build_app
 
     monkeypatch.setenv("OVERLORDS_CONFIG", str(tmp_path))
     file = tmp_path / "settings.json"

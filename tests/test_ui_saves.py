@@ -16,9 +16,9 @@ import pytest  # noqa: E402
 from common import record as rec  # noqa: E402
 from common.ui.game_menu import save_game  # noqa: E402
 from common.ui.game_scene import GameScene  # noqa: E402
-from common.ui.load_scene import LoadScene  # noqa: E402
 from common.ui.menu import MainMenu  # noqa: E402
 from common.ui.overlay import Dialog  # noqa: E402
+from common.ui.scenes.load_scene import LoadScene  # noqa: E402
 from overlords import rules  # noqa: E402
 from tests.test_ui_overlords import jump_to, open_game, playout  # noqa: E402
 
@@ -206,7 +206,7 @@ def test_keys_select_scroll_and_open(saves_dir):
 
 
 def test_delete_then_undo_and_rename_from_the_keyboard(saves_dir):
-    from common.ui.name_dialog import NameDialog
+    from common.ui.scenes.name_dialog_scene import NameDialog
 
     paths = _games(saves_dir, 3)
     app, d, game = open_game()

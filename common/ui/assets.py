@@ -4,6 +4,8 @@ SVG templates are recoloured before loading: the literal colours `#ff00ff` (main
 `#00ffff` (rim) and `#ffff00` (detail) are replaced in the SVG text, then the bytes are
 rasterised at the size asked for with `pygame.image.load_sized_svg`. A missing or broken file
 gives None (or the default font), and the caller draws a fallback shape; nothing is downloaded.
+The rasterised art and the images are kept in caches bounded by bytes (`common.ui.cache`): a
+window resized many times does not keep every size's art.
 
 Every file is read as hostile (`common.files.read_bounded`): a regular file only (a FIFO in
 place of an asset is refused without waiting), at most a size per kind (`MAX_BYTES`), and a
@@ -22,6 +24,7 @@ from pathlib import Path
 import pygame
 
 from common import files, paths
+from common.ui.cache import bounded_cache
 
 ROOT = paths.assets_root()  # the bundle's assets/ when frozen (PyInstaller)
 TEMPLATE = ("#ff00ff", "#00ffff", "#ffff00")  # main fill, rim, detail
@@ -65,7 +68,7 @@ def svg(rel: str, size: tuple[int, int], colors: tuple[str, ...] = ()) -> pygame
     return _svg_cached(rel, (max(1, int(size[0])), max(1, int(size[1]))), tuple(colors))
 
 
-@lru_cache(maxsize=512)
+@bounded_cache(16 << 20, "assets.svg")
 def _svg_cached(rel: str, size: tuple[int, int], colors: tuple[str, ...]) -> pygame.Surface | None:
     text = _svg_text(path(rel))
     if text is None:
@@ -81,7 +84,7 @@ def _svg_cached(rel: str, size: tuple[int, int], colors: tuple[str, ...]) -> pyg
     return surface.convert_alpha() if pygame.display.get_surface() else surface
 
 
-@lru_cache(maxsize=32)
+@bounded_cache(8 << 20, "assets.image")
 def image(rel: str) -> pygame.Surface | None:
     """A PNG (or other bitmap) from assets/rel, or None if it is missing or broken."""
     file = path(rel)

@@ -7,11 +7,10 @@ a given rectangle.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pygame
 
 from common.ui import draw
+from common.ui.cache import bounded_cache
 from common.ui.theme import Palette
 
 LOSES, FORCED = "loses", "forced"  # the badge kinds: lost at once ("!"), lost by force ("2")
@@ -22,7 +21,7 @@ def draw_loss_mark(surface: pygame.Surface, rect: pygame.Rect, kind: str, pal: P
     surface.blit(_loss(kind, rect.w, pal.refusal), rect.topleft)
 
 
-@lru_cache(maxsize=16)
+@bounded_cache(1 << 20, "badges.loss")
 def _loss(kind: str, size: int, color: tuple[int, int, int]) -> pygame.Surface:
     big = max(8, size) * 4  # drawn large, then scaled down smoothly
     s = pygame.Surface((big, big), pygame.SRCALPHA)
@@ -50,7 +49,7 @@ def draw_shield(surface: pygame.Surface, rect: pygame.Rect, pal: Palette) -> Non
     surface.blit(_shield(rect.w, pal.move), rect.topleft)
 
 
-@lru_cache(maxsize=8)
+@bounded_cache(1 << 20, "badges.shield")
 def _shield(size: int, color: tuple[int, int, int]) -> pygame.Surface:
     big = size * 4
     surface = pygame.Surface((big, big), pygame.SRCALPHA)

@@ -1,5 +1,7 @@
 """Drawing helpers: cached text, wrapped paragraphs, panels with soft shadows, small shapes.
 
+Every cache here is bounded by bytes, least recently used out (`common.ui.cache`).
+
 Every piece of text the app draws or measures goes through `drawable` (by way of `text`,
 `text_width`, `fit_text` and `wrap`): text read from a file, a bot, the settings or a file
 name is hostile, and the font renderer raises on a NUL or a lone surrogate (a file name's
@@ -11,14 +13,14 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from functools import lru_cache
 
 import pygame
 
 from common.ui import assets
+from common.ui.cache import SurfaceCache, bounded_cache
 from common.ui.theme import Color
 
-_TEXT_CACHE: dict[tuple, pygame.Surface] = {}
+TEXT = SurfaceCache("draw.text", 8 << 20)  # rendered labels, least recently used out
 MAX_DRAWN = 400  # characters of one line of text drawn (a longer one is cut with "…")
 MAX_PARAGRAPH = 20_000  # characters of a paragraph `wrap` reads (the rules' are ~1,000)
 MAX_LINES = 8  # lines of each message line of a dialog (it may quote a file or a bot)
@@ -55,10 +57,8 @@ def text(s: object, px: int, color: Color, bold: bool = False) -> pygame.Surface
     """The rendered text surface of `drawable(s)` (cached: drawing the same label every frame
     is free). Never raises for any text."""
     key = (s, px, color, bold) if isinstance(s, str) else (drawable(s), px, color, bold)
-    surface = _TEXT_CACHE.get(key)
+    surface = TEXT.get(key)
     if surface is None:
-        if len(_TEXT_CACHE) > 3000:
-            _TEXT_CACHE.clear()
         shown = drawable(s)
         font = assets.font(px, bold)
         try:
@@ -66,7 +66,7 @@ def text(s: object, px: int, color: Color, bold: bool = False) -> pygame.Surface
         except (pygame.error, ValueError, UnicodeError):  # one the renderer still refuses
             surface = font.render(shown.encode("ascii", "replace").decode("ascii"), True,
                                   color)
-        _TEXT_CACHE[key] = surface
+        TEXT.put(key, surface)
     return surface
 
 
@@ -107,31 +107,40 @@ def wrap(s: object, px: int, width: int, bold: bool = False,
     lines: list[str] = []
     source = s if isinstance(s, str) else drawable(s)
     for paragraph in source.split("\n"):
-        paragraph = drawable(paragraph, MAX_PARAGRAPH)
-        line = ""
-        for word in paragraph.split(" "):
-            trial = f"{line} {word}" if line else word
-            if text_width(trial, px, bold) <= width:
-                line = trial
-                continue
-            if line:
-                lines.append(line)
-            line = word
-            while len(line) > 1 and text_width(line, px, bold) > width:
-                head = _fitting(line, px, width, bold)
-                lines.append(line[:head])
-                line = line[head:]
-            if max_lines is not None and len(lines) > max_lines:
-                break
-        lines.append(line)
+        _wrap_paragraph(drawable(paragraph, MAX_PARAGRAPH), px, width, bold, max_lines, lines)
+        if max_lines is not None and len(lines) > max_lines:
+            return _cut_lines(lines, max_lines, px, width, bold)
+    return lines
+
+
+def _wrap_paragraph(paragraph: str, px: int, width: int, bold: bool, max_lines: int | None,
+                    lines: list[str]) -> None:
+    """Add a paragraph's lines to `lines` (it stops once past `max_lines`)."""
+    line = ""
+    for word in paragraph.split(" "):
+        trial = f"{line} {word}" if line else word
+        if text_width(trial, px, bold) <= width:
+            line = trial
+            continue
+        if line:
+            lines.append(line)
+        line = word
+        while len(line) > 1 and text_width(line, px, bold) > width:  # a word wider than a line
+            head = _fitting(line, px, width, bold)
+            lines.append(line[:head])
+            line = line[head:]
         if max_lines is not None and len(lines) > max_lines:
             break
-    if max_lines is not None and len(lines) > max_lines:
-        lines = lines[:max_lines]
-        last = lines[-1]
-        while last and text_width(last + ELLIPSIS, px, bold) > width:
-            last = last[:-1]
-        lines[-1] = last + ELLIPSIS
+    lines.append(line)
+
+
+def _cut_lines(lines: list[str], max_lines: int, px: int, width: int, bold: bool) -> list[str]:
+    """The first `max_lines` lines, the last ending in "…" (shortened to fit with it)."""
+    lines = lines[:max_lines]
+    last = lines[-1]
+    while last and text_width(last + ELLIPSIS, px, bold) > width:
+        last = last[:-1]
+    lines[-1] = last + ELLIPSIS
     return lines
 
 
@@ -151,7 +160,7 @@ MAX_SHADOW = 8192  # pixels of a shadow's width or height (a window is smaller)
 MAX_BLUR = 64  # pixels of a shadow's blur
 
 
-@lru_cache(maxsize=64)
+@bounded_cache(8 << 20, "draw.shadow")
 def shadow(size: tuple[int, int], radius: int, blur: int, alpha: int) -> pygame.Surface:
     """A soft dark shadow for a rounded rect of size, blur pixels wide on each side.
 
@@ -196,7 +205,7 @@ def alpha_rect(
     target.blit(_alpha_rect(rect.size, tuple(color), radius), rect)
 
 
-@lru_cache(maxsize=128)
+@bounded_cache(8 << 20, "draw.alpha_rect")
 def _alpha_rect(size: tuple[int, int], color: tuple, radius: int) -> pygame.Surface:
     surface = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(surface, color, surface.get_rect(), border_radius=radius)
@@ -294,7 +303,7 @@ def ring(
     target.blit(surface, (round(center[0]) - half, round(center[1]) - half))
 
 
-@lru_cache(maxsize=128)
+@bounded_cache(2 << 20, "draw.ring")
 def _ring(radius: int, color: Color, width: int, alpha: int) -> pygame.Surface:
     r = radius + width
     surface = pygame.Surface((2 * r + 3, 2 * r + 3), pygame.SRCALPHA)
@@ -315,7 +324,7 @@ def dot(
     target.blit(surface, (round(center[0]) - half, round(center[1]) - half))
 
 
-@lru_cache(maxsize=128)
+@bounded_cache(2 << 20, "draw.dot")
 def _dot(r: int, color: Color, alpha: int) -> pygame.Surface:
     surface = pygame.Surface((2 * r + 3, 2 * r + 3), pygame.SRCALPHA)
     pygame.draw.aacircle(surface, (*color, alpha), (r + 1, r + 1), r)
@@ -392,7 +401,7 @@ def backdrop(size: tuple[int, int], pal) -> pygame.Surface:
     return surface.convert() if pygame.display.get_surface() else surface
 
 
-@lru_cache(maxsize=2)
+@bounded_cache(18 << 20, "draw.backdrop")  # two window-sized ones at 1920x1080
 def _plain_backdrop(size: tuple[int, int], pal) -> pygame.Surface:
     return backdrop(size, pal)
 

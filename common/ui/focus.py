@@ -19,24 +19,33 @@ import pygame
 
 from common.ui.input import Action, Command, Key, PointerDown
 from common.ui.theme import Metrics, Palette
-from common.ui.widgets import Button, Choice, NumberField, TextField, Widget
+from common.ui.widgets import Button, Callback, Choice, NumberField, TextField, Widget
 
 Fields = (TextField, NumberField)
 
 
 class Focus:
     """The focused widget of a scene (see the module docstring). `widgets` gives the
-    focusable widgets in Tab order (called each time: the list may change); `start` is the
+    focusable widgets in Tab order (called each time: the list may change; a bound method is
+    held weakly, as a widget's callback: `common.ui.widgets.Callback`); `start` is the
     index focused before any key (Enter presses it: a dialog's default button), or None;
     `arrows` False leaves Up and Down to the scene (a page that scrolls), and Left / Right but
     on a focused Choice."""
 
     def __init__(self, widgets: Callable[[], Sequence[Widget]], start: int | None = None,
                  arrows: bool = True) -> None:
-        self.widgets = widgets
+        self._widgets = Callback(widgets)
         self.arrows = arrows
         self.index = start
         self.shown = False  # the ring is drawn: a key moved the focus
+
+    def widgets(self) -> Sequence[Widget]:
+        """The focusable widgets now, in Tab order (none once their owner is gone)."""
+        return self._widgets() or ()
+
+    def unhook(self) -> None:
+        """Forget the widgets (its scene closed: see `common.ui.scene.Scene.release`)."""
+        self._widgets = Callback(tuple)
 
     def current(self) -> Widget | None:
         """The focused widget, if it can take focus now."""
@@ -80,42 +89,55 @@ class Focus:
 
     def handle(self, action: Action) -> bool:
         """Tab, the arrows, Enter and Space; True if used. A click elsewhere hides the
-        ring (the mouse took over)."""
+        ring (the mouse took over). Looked up in `FOCUS_KEYS` by key (a key with Ctrl held is
+        never the focus's)."""
         if isinstance(action, PointerDown):
             self.shown = False
             return False
-        widget = self.current()
         if action is Command.CONFIRM:
-            if isinstance(widget, Button) and widget.enabled:
-                widget.on_click()
-                return True
-            return False
+            return self._press(self.current())
         if not isinstance(action, Key) or action.ctrl:
             return False
-        key = action.key
-        if key == pygame.K_TAB:
-            self.move(-1 if action.shift else 1)
+        handler = FOCUS_KEYS.get(action.key)
+        return handler is not None and handler(self, action)
+
+    def _press(self, widget: Widget | None) -> bool:
+        """Press a focused, enabled button (Enter, Space)."""
+        if isinstance(widget, Button) and widget.enabled:
+            widget.on_click()
             return True
-        if key in (pygame.K_DOWN, pygame.K_UP) and self.arrows:
-            self.move(1 if key == pygame.K_DOWN else -1)
-            return True
-        if key in (pygame.K_LEFT, pygame.K_RIGHT):
-            if isinstance(widget, Fields):
-                return False  # the caret
-            if isinstance(widget, Choice) and (self.arrows or self.shown):
-                self.shown = True
-                return _choose(widget, 1 if key == pygame.K_RIGHT else -1, wrap=False)
-            if not self.arrows:
-                return False
-            self.move(1 if key == pygame.K_RIGHT else -1)
-            return True
-        if key == pygame.K_SPACE and self.shown and not isinstance(widget, Fields):
-            if isinstance(widget, Button) and widget.enabled:
-                widget.on_click()
-                return True
-            if isinstance(widget, Choice):
-                return _choose(widget, 1, wrap=True)
         return False
+
+    def _tab(self, action: Key) -> bool:
+        self.move(-1 if action.shift else 1)
+        return True
+
+    def _up_down(self, action: Key) -> bool:
+        if not self.arrows:
+            return False  # the scene's (a page that scrolls)
+        self.move(1 if action.key == pygame.K_DOWN else -1)
+        return True
+
+    def _left_right(self, action: Key) -> bool:
+        widget = self.current()
+        step = 1 if action.key == pygame.K_RIGHT else -1
+        if isinstance(widget, Fields):
+            return False  # the caret
+        if isinstance(widget, Choice) and (self.arrows or self.shown):
+            self.shown = True
+            return _choose(widget, step, wrap=False)
+        if not self.arrows:
+            return False
+        self.move(step)
+        return True
+
+    def _space(self, _action: Key) -> bool:
+        widget = self.current()
+        if not self.shown or isinstance(widget, Fields):
+            return False
+        if isinstance(widget, Choice):
+            return _choose(widget, 1, wrap=True)
+        return self._press(widget)
 
     def draw(self, surface: pygame.Surface, pal: Palette, m: Metrics) -> None:
         """The focus ring, once a key moved the focus."""
@@ -143,3 +165,14 @@ def _choose(choice: Choice, step: int, wrap: bool) -> bool:
         choice.value = option
         choice.on_change(option)
     return True
+
+
+# The keys a Focus takes (without Ctrl): key -> what it does; True if used.
+FOCUS_KEYS: dict[int, Callable[[Focus, Key], bool]] = {
+    pygame.K_TAB: Focus._tab,
+    pygame.K_DOWN: Focus._up_down,
+    pygame.K_UP: Focus._up_down,
+    pygame.K_LEFT: Focus._left_right,
+    pygame.K_RIGHT: Focus._left_right,
+    pygame.K_SPACE: Focus._space,
+}

@@ -10,12 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 from common.ui import level_record, saves, unsaved
-from common.ui.overlay import Dialog, GameOver
+from common.ui.scenes.dialog_scene import Dialog
+from common.ui.scenes.game_over_scene import GameOver
 
 
 def open_menu(scene: Any) -> None:
     """The in-game menu: resume, save, resign, settings, rules, main menu."""
-    from common.ui.menu import SettingsScene  # the menu module imports the app's scenes
+    from common.ui.scenes.settings_scene import SettingsScene  # on first use
 
     app = scene.app
     autosaved = app.saves_folder is not None
@@ -66,7 +67,7 @@ def save_game(scene: Any) -> None:
 
 def name_save(scene: Any) -> None:
     """Ask for a name for this game's save (it is saved all along: this only names it)."""
-    from common.ui.name_dialog import NameDialog  # the dialog imports the widgets
+    from common.ui.scenes.name_dialog_scene import NameDialog  # on first use
 
     app = scene.app
     current = scene.saver.name if scene.saver is not None else ""

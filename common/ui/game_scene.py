@@ -49,7 +49,7 @@ from common.ui.game_log import GameLog, LogRow
 from common.ui.game_panel import Status, draw_spinner, draw_status
 from common.ui.game_seams import Areas, Controller, View
 from common.ui.input import Action, Command, Key, PointerDown, PointerMove, PointerUp, Wheel
-from common.ui.scene import Scene
+from common.ui.scene import Scene, unhook
 from common.ui.seat_driver import HintAsker, SeatDriver
 from common.ui.tween import Animator
 from common.ui.widgets import Button, Widget, handle_all, row
@@ -92,7 +92,7 @@ class GameScene(Scene):
         self.hover: tuple[int, int] = (-1, -1)
         self.cursor = BoardCursor()  # the keyboard's square on the board
         # Tab reaches the toolbar and the status buttons (the arrows are the board cursor's)
-        self.focus = Focus(lambda: self.toolbar + self.status_buttons, arrows=False)
+        self.focus = Focus(self._focusable, arrows=False)
         self.log = GameLog(self)
         self.analysis = AnalysisPanel(self)  # the game's analysis, once asked for
         self.game_over_shown = False
@@ -127,6 +127,10 @@ class GameScene(Scene):
         view.attach(self)
         self.last_text = self._words_of_last()  # a game continued from its save says it too
         self.refresh()
+
+    def _focusable(self) -> list[Widget]:
+        """The widgets Tab reaches, in order."""
+        return self.toolbar + self.status_buttons
 
     # what the screen is doing ---------------------------------------------------------------
 
@@ -312,8 +316,8 @@ class GameScene(Scene):
 
     def update(self, dt: float) -> None:
         """Animations, the controller's work, the hint, the seats' moves, the game over.
-        While another screen is over this one (`pause`), no CPU, bot or hint thinks; while
-        the player looks back (review, analysis), no seat plays on."""
+        While another screen is over this one (`pause`, until `resume`), no CPU, bot or hint
+        thinks; while the player looks back (review, analysis), no seat plays on."""
         if self._save_due:
             self.autosave()
         problem = unsaved.problem(self)
@@ -321,7 +325,7 @@ class GameScene(Scene):
             self._unsaved = problem
             self.app.invalidate()
         self.analysis.update()
-        self.pause(self.app.top is not self)
+        self._hold(self.covered or self.holds())  # the screen's own hold can change any time
         was_busy = self.animator.busy
         self.animator.update(dt)
         if was_busy and not self.animator.busy:
@@ -336,7 +340,7 @@ class GameScene(Scene):
             return
         if m.over:
             self.seats.close()  # the bots' programs end with the game
-            if not self.game_over_shown and self.app.top is self:
+            if not self.game_over_shown and not self.covered:
                 self._show_game_over()
             return
         if m.is_human(m.to_move):
@@ -348,12 +352,29 @@ class GameScene(Scene):
         if not self.paused and m.review is None:  # looking back: the seats wait for you
             seat_driver.drive_turn(self, dt)
 
-    def pause(self, paused: bool) -> None:
-        """Pause (another screen came over this one: the in-game menu, settings, rules) or
-        resume. Pausing drops the question a CPU or bot seat is thinking about, and the
-        hint's: a CPU stops searching, a bot's program is stopped, so it is never forfeited
-        for the time spent in the menu. Resuming asks again from the start: the seat gets its
-        whole time, and a hint that was asked comes."""
+    def pause(self) -> None:
+        """Another screen came over this one (the in-game menu, settings, rules, a dialog):
+        no CPU, bot or hint thinks meanwhile (`_hold`)."""
+        super().pause()
+        self._hold(True)
+
+    def resume(self) -> None:
+        """On top again (or for the first time): the seats and the hint go on, unless the
+        screen holds them itself (`holds`)."""
+        super().resume()
+        self._hold(self.holds())
+
+    def holds(self) -> bool:
+        """True while the screen itself keeps its seats from playing, though on top (a
+        lesson between its steps); looked at every frame."""
+        return False
+
+    def _hold(self, paused: bool) -> None:
+        """Hold the seats and the hint, or let them go on. Holding drops the question a CPU
+        or bot seat is thinking about, and the hint's: a CPU stops searching, a bot's program
+        is stopped, so it is never forfeited for the time spent in the menu. Going on asks
+        again from the start: the seat gets its whole time, and a hint that was asked
+        comes."""
         if paused == self.paused:
             return
         self.paused = paused
@@ -523,6 +544,17 @@ class GameScene(Scene):
             self.autosave()
         if self.saver is not None:
             self.saver.close()
+
+    def release(self) -> None:
+        """Also break the references its parts keep back to it (the controller's, the
+        view's, the move log's and the analysis panel's `scene`), and their widgets'
+        callbacks: each would keep the closed screen in a cycle."""
+        super().release()
+        for part in (self.controller, self.view, self.log, self.analysis):
+            for value in vars(part).values():
+                unhook(value, seen={id(self), id(self.app)})
+            if getattr(part, "scene", None) is self:
+                part.scene = None
 
     # the save file --------------------------------------------------------------------------
 

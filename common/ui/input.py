@@ -3,11 +3,13 @@
 Mouse events become pointer actions in window pixels; the common keys become `Command`s (Esc
 back, F1 rules, F11 fullscreen, Ctrl+Z / Ctrl+Y undo / redo, M mute, Enter confirm); other key
 presses become `Key` actions for text fields and scrolling, and typed text (the system's
-text input, which knows the keyboard layout) becomes `Text`.
+text input, which knows the keyboard layout) becomes `Text`. Both are tables: `EVENTS` (event
+type -> its mapper) and `KEYMAP` ((key, modifiers) -> command); adding a key is one row.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -88,38 +90,10 @@ Action = Command | PointerDown | PointerUp | PointerMove | Wheel | Key | Text | 
 
 
 def map_event(event: pygame.event.Event) -> Action | None:
-    """The action for a pygame event, or None for events the app ignores."""
-    kind = event.type
-    if kind == pygame.QUIT:
-        return Command.QUIT
-    if kind == pygame.KEYUP:
-        _HELD.discard(getattr(event, "key", None))
-        return None
-    if kind == pygame.WINDOWFOCUSLOST:  # a key let go elsewhere sends no KEYUP here
-        _HELD.clear()
-        return None
-    if kind == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
-        return PointerDown(_pos(event), event.button)
-    if kind == pygame.MOUSEBUTTONUP and event.button in (1, 3):
-        return PointerUp(_pos(event), event.button)
-    if kind == pygame.MOUSEMOTION:
-        buttons = getattr(event, "buttons", (0, 0, 0))
-        return PointerMove(_pos(event), bool(buttons and buttons[0]))
-    if kind == pygame.MOUSEWHEEL:
-        return Wheel(int(getattr(event, "y", 0)))
-    if kind in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-        surface = pygame.display.get_surface()
-        if surface is None:
-            return None
-        try:
-            return Resized(surface.get_size())
-        except pygame.error:  # too large to have a surface: the app brings it back
-            return Resized((getattr(event, "x", 0) or 0, getattr(event, "y", 0) or 0))
-    if kind == pygame.KEYDOWN:
-        return _key(event)
-    if kind == pygame.TEXTINPUT:
-        return Text(str(getattr(event, "text", "")))
-    return None
+    """The action for a pygame event, or None for events the app ignores (looked up by the
+    event's type in `EVENTS`)."""
+    mapper = EVENTS.get(event.type)
+    return None if mapper is None else mapper(event)
 
 
 def _pos(event: pygame.event.Event) -> tuple[int, int]:
@@ -130,27 +104,101 @@ def _pos(event: pygame.event.Event) -> tuple[int, int]:
 _HELD: set[int] = set()  # keys down now: another KEYDOWN of one is the key repeat's
 
 
+def _quit(_event: pygame.event.Event) -> Action:
+    return Command.QUIT
+
+
+def _key_up(event: pygame.event.Event) -> None:
+    _HELD.discard(getattr(event, "key", None))
+
+
+def _focus_lost(_event: pygame.event.Event) -> None:
+    _HELD.clear()  # a key let go elsewhere sends no KEYUP here
+
+
+def _button_down(event: pygame.event.Event) -> Action | None:
+    return PointerDown(_pos(event), event.button) if event.button in (1, 3) else None
+
+
+def _button_up(event: pygame.event.Event) -> Action | None:
+    return PointerUp(_pos(event), event.button) if event.button in (1, 3) else None
+
+
+def _motion(event: pygame.event.Event) -> Action:
+    buttons = getattr(event, "buttons", (0, 0, 0))
+    return PointerMove(_pos(event), bool(buttons and buttons[0]))
+
+
+def _wheel(event: pygame.event.Event) -> Action:
+    return Wheel(int(getattr(event, "y", 0)))
+
+
+def _resized(event: pygame.event.Event) -> Action | None:
+    surface = pygame.display.get_surface()
+    if surface is None:
+        return None
+    try:
+        return Resized(surface.get_size())
+    except pygame.error:  # too large to have a surface: the app brings it back
+        return Resized((getattr(event, "x", 0) or 0, getattr(event, "y", 0) or 0))
+
+
+def _text(event: pygame.event.Event) -> Action:
+    return Text(str(getattr(event, "text", "")))
+
+
 def _key(event: pygame.event.Event) -> Action:
     key = event.key
     repeat = key in _HELD
     _HELD.add(key)
     mod = getattr(event, "mod", 0)
     ctrl = bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
-    if key == pygame.K_ESCAPE:
-        return Command.BACK
-    if key == pygame.K_F1:
-        return Command.RULES
-    if key == pygame.K_F11:
-        return Command.FULLSCREEN
-    if ctrl and key == pygame.K_z:
-        return Command.REDO if mod & pygame.KMOD_SHIFT else Command.UNDO
-    if ctrl and key == pygame.K_y:
-        return Command.REDO
-    if ctrl and key == pygame.K_q:
-        return Command.QUIT
-    if key == pygame.K_m and not ctrl:
-        return Command.MUTE
-    if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-        return Command.CONFIRM
-    return Key(key, getattr(event, "unicode", "") or "", ctrl, bool(mod & pygame.KMOD_SHIFT),
-               repeat)
+    shift = bool(mod & pygame.KMOD_SHIFT)
+    command = command_for(key, ctrl, shift)
+    if command is not None:
+        return command
+    return Key(key, getattr(event, "unicode", "") or "", ctrl, shift, repeat)
+
+
+# The modifiers a key's row asks for: any, none (or Shift only), Ctrl (or Cmd), Ctrl+Shift.
+ANY, PLAIN, CTRL, CTRL_SHIFT = "any", "plain", "ctrl", "ctrl+shift"
+
+# The keys that are commands, whatever scene is on top: (key, modifiers) -> command. A key
+# with no row here reaches the scenes as a `Key`.
+KEYMAP: dict[tuple[int, str], Command] = {
+    (pygame.K_ESCAPE, ANY): Command.BACK,
+    (pygame.K_F1, ANY): Command.RULES,
+    (pygame.K_F11, ANY): Command.FULLSCREEN,
+    (pygame.K_RETURN, ANY): Command.CONFIRM,
+    (pygame.K_KP_ENTER, ANY): Command.CONFIRM,
+    (pygame.K_z, CTRL): Command.UNDO,
+    (pygame.K_z, CTRL_SHIFT): Command.REDO,
+    (pygame.K_y, CTRL): Command.REDO,
+    (pygame.K_y, CTRL_SHIFT): Command.REDO,
+    (pygame.K_q, CTRL): Command.QUIT,
+    (pygame.K_q, CTRL_SHIFT): Command.QUIT,
+    (pygame.K_m, PLAIN): Command.MUTE,
+}
+
+
+def command_for(key: int, ctrl: bool, shift: bool) -> Command | None:
+    """The command a key press is (`KEYMAP`), or None: the row for exactly the modifiers
+    held, else the key's row for any modifiers. Shift alone counts as no modifier."""
+    held = (CTRL_SHIFT if shift else CTRL) if ctrl else PLAIN
+    return KEYMAP.get((key, held)) or KEYMAP.get((key, ANY))
+
+
+# How each kind of pygame event becomes an action (None: ignored, or only noted).
+EVENTS: dict[int, Callable[[pygame.event.Event], Action | None]] = {
+    pygame.QUIT: _quit,
+    pygame.KEYDOWN: _key,
+    pygame.KEYUP: _key_up,
+    pygame.TEXTINPUT: _text,
+    pygame.WINDOWFOCUSLOST: _focus_lost,
+    pygame.MOUSEBUTTONDOWN: _button_down,
+    pygame.MOUSEBUTTONUP: _button_up,
+    pygame.MOUSEMOTION: _motion,
+    pygame.MOUSEWHEEL: _wheel,
+    pygame.VIDEORESIZE: _resized,
+    pygame.WINDOWSIZECHANGED: _resized,
+}

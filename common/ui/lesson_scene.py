@@ -174,17 +174,16 @@ class LessonScene(GameScene):
             self.feedback = ("no", text)
         super().refuse(text, at)
 
-    def pause(self, paused: bool) -> None:
+    def holds(self) -> bool:
         """The CPU side thinks only when the lesson lets the engine reply."""
-        hold = self.pending_undo or bool(self.replies) or not (self.run.met and
-                                                             self.engine_reply)
-        super().pause(paused or hold)
+        return self.pending_undo or bool(self.replies) or not (self.run.met and
+                                                               self.engine_reply)
 
     def update(self, dt: float) -> None:
         """The game screen's frame; then the lesson's: a missed turn taken back, the
         scripted reply played, the step closed."""
         super().update(dt)
-        if self.animator.busy or self.app.top is not self:
+        if self.animator.busy or self.covered:
             return
         m = self.match
         if self.pending_undo:
@@ -289,7 +288,7 @@ class LessonScene(GameScene):
 
     def read_more(self) -> None:
         """The rules screen at this lesson's topic."""
-        from common.ui.rules_scene import RulesScene
+        from common.ui.scenes.rules_scene import RulesScene
 
         self.app.push(RulesScene(self.app, self.game_name, topic=self.run.lesson.topic or None))
 

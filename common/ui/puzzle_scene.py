@@ -43,7 +43,7 @@ from common.ui.game_panel import Status
 from common.ui.game_scene import GameScene
 from common.ui.seat_driver import SeatDriver
 from common.ui.tween import SPEEDS
-from common.ui.widgets import Button
+from common.ui.widgets import Button, Callback
 
 DEMO_PAUSE = 0.8  # seconds between the moves of a solution shown (at normal speed)
 
@@ -153,7 +153,9 @@ class SolverSeats(SeatDriver):
     def __init__(self, app: Any, seats: dict[int, SeatSpec], rules: Any,
                  answering: Any) -> None:
         self.app, self.seats, self.rules = app, seats, rules
-        self.answering = answering  # () -> bool: whether a reply is wanted now
+        # () -> bool: whether a reply is wanted now (the screen's method, held weakly: the
+        # seats must not keep a closed screen alive)
+        self.answering = Callback(answering)
         self.runners: dict[int, Any] = {}
         self.since: float | None = None
         self.asked: int | None = None

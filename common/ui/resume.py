@@ -19,7 +19,7 @@ from common import record as rec
 from common.seats import SeatSpec
 from common.ui import saves
 from common.ui.bots import check_command
-from common.ui.overlay import Dialog
+from common.ui.scenes.dialog_scene import Dialog
 
 SHOWN_COMMAND = 120  # characters of a bot's command line the question shows at most
 

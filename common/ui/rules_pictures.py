@@ -107,36 +107,11 @@ def table(rows: Sequence[Sequence[Cell]], width: int, pal: Palette, m: Metrics
         return pygame.Surface((1, 1), pygame.SRCALPHA)
     cols = max(len(r) for r in rows)
     pad = m.pad // 2 + 2
-
-    def natural(cell: Cell, bold: bool) -> int:
-        if isinstance(cell, pygame.Surface):
-            return cell.get_width()
-        return draw.text_width(cell, m.normal, bold)
-
-    widths = [max(natural(r[c], i == 0) if c < len(r) else 0 for i, r in enumerate(rows))
-              + 2 * pad for c in range(cols)]
-    total = sum(widths)
-    if total > width:  # squeeze the text columns in proportion; texts then wrap
-        widths = [max(2 * pad + 8, w * width // total) for w in widths]
+    full = [[r[c] if c < len(r) else "" for c in range(cols)] for r in rows]
+    widths = _column_widths(full, width, pad, m)
     laid: list[tuple[int, list[pygame.Surface]]] = []
-    for i, r in enumerate(rows):
-        cells = []
-        for c in range(cols):
-            cell = r[c] if c < len(r) else ""
-            if isinstance(cell, pygame.Surface):
-                cells.append(scaled(cell, widths[c] - 2 * pad))
-                continue
-            lines = draw.wrap(cell, m.normal, widths[c] - 2 * pad, bold=i == 0)
-            colour = pal.primary if i == 0 else pal.text
-            texts = [draw.text(line, m.normal, colour, i == 0) for line in lines] or [
-                pygame.Surface((1, 1), pygame.SRCALPHA)]
-            block = pygame.Surface((max(t.get_width() for t in texts),
-                                    sum(t.get_height() for t in texts)), pygame.SRCALPHA)
-            ty = 0
-            for t in texts:
-                block.blit(t, (0, ty))
-                ty += t.get_height()
-            cells.append(block)
+    for i, row in enumerate(full):
+        cells = [_cell(cell, widths[c] - 2 * pad, i == 0, pal, m) for c, cell in enumerate(row)]
         laid.append((max(s.get_height() for s in cells) + 2 * pad, cells))
     out = pygame.Surface((min(width, sum(widths)), sum(h for h, _ in laid)), pygame.SRCALPHA)
     y = 0
@@ -152,6 +127,41 @@ def table(rows: Sequence[Sequence[Cell]], width: int, pal: Palette, m: Metrics
             x += widths[c]
         y += height
     return out
+
+
+def _column_widths(rows: list[list[Cell]], width: int, pad: int, m: Metrics) -> list[int]:
+    """Each column as wide as its widest cell (the header's text bold); squeezed in
+    proportion when they do not fit (their texts then wrap)."""
+
+    def natural(cell: Cell, bold: bool) -> int:
+        if isinstance(cell, pygame.Surface):
+            return cell.get_width()
+        return draw.text_width(cell, m.normal, bold)
+
+    widths = [max(natural(row[c], i == 0) for i, row in enumerate(rows)) + 2 * pad
+              for c in range(len(rows[0]))]
+    total = sum(widths)
+    if total > width:
+        widths = [max(2 * pad + 8, w * width // total) for w in widths]
+    return widths
+
+
+def _cell(cell: Cell, room: int, header: bool, pal: Palette, m: Metrics) -> pygame.Surface:
+    """A cell's picture: an image shrunk to the room, or its text wrapped to it (the
+    header's bold, in the accent)."""
+    if isinstance(cell, pygame.Surface):
+        return scaled(cell, room)
+    lines = draw.wrap(cell, m.normal, room, bold=header)
+    colour = pal.primary if header else pal.text
+    texts = [draw.text(line, m.normal, colour, header) for line in lines] or [
+        pygame.Surface((1, 1), pygame.SRCALPHA)]
+    block = pygame.Surface((max(t.get_width() for t in texts),
+                            sum(t.get_height() for t in texts)), pygame.SRCALPHA)
+    ty = 0
+    for t in texts:
+        block.blit(t, (0, ty))
+        ty += t.get_height()
+    return block
 
 
 Maker = Callable[[int, Palette, Metrics], pygame.Surface]

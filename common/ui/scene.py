@@ -1,8 +1,10 @@
-"""The scene base class: each screen handles actions, updates with time and draws itself."""
+"""The scene base class: each screen handles actions, updates with time and draws itself, and
+lives the lifecycle the app gives it (written down in `Scene`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from types import FunctionType, MethodType, ModuleType
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -18,6 +20,19 @@ class Scene:
     `handle` returns True when it used an action (the app then stops offering it); `update`
     advances time; `draw` paints the scene and changes nothing. A scene that is not `opaque`
     is drawn over the scene below it (overlays, dialogs).
+
+    The lifecycle: the app calls, and a scene never asks the app where it stands.
+    - `layout(size)` when pushed and on every resize;
+    - `resume()` when it becomes the top scene: pushed, or the scene over it closed;
+    - `pause()` when another scene is pushed over it (`covered` is True from then until
+      `resume`; before its first `resume`, too). A game stops its CPU seats and its hint;
+    - `close()` when it leaves the stack for good (popped, replaced, or the stack reset):
+      stop its work (searches, threads, timers) and keep what must be kept (a game's save);
+    - then the app lets it go: `release()` (at the start of the loop's next turn: the code
+      that closed it may run on till then) drops its surfaces and breaks the cycles it is in
+      (its widgets' callbacks, its focus ring's, its parts' references back to it), so that,
+      once the app drops it, the scene and all it held (surfaces, caches, its parts, the
+      game) are freed at once, without waiting for the cyclic collector.
 
     The app's loop rests: it draws a frame only after an input event (which covers hover),
     a push / pop / resize / settings change / toast, an `app.invalidate()`, or while some
@@ -36,6 +51,7 @@ class Scene:
 
     def __init__(self, app: App) -> None:
         self.app = app
+        self.covered = True  # another scene is over this one (or it was never shown yet)
 
     def layout(self, size: tuple[int, int]) -> None:
         """Place everything for a window of this size (called on push and on every resize)."""
@@ -67,5 +83,62 @@ class Scene:
         """Saved games were deleted, renamed or moved (the Load screen tells the scenes
         under it as it leaves)."""
 
+    def pause(self) -> None:
+        """Another scene came over this one (subclasses call this first)."""
+        self.covered = True
+
+    def resume(self) -> None:
+        """This scene is the top one again, or for the first time (subclasses call this
+        first)."""
+        self.covered = False
+
     def close(self) -> None:
         """The scene leaves the stack for good: stop its work (CPU searches, ...)."""
+
+    def release(self) -> None:
+        """Let go of what would keep this closed scene, or its drawings, alive in a cycle
+        (the app calls this once, after `close`: see the class docstring): every widget it
+        holds forgets its callbacks and every `Focus` its widgets (a lambda over the scene
+        would otherwise keep it), every surface it holds is dropped. Subclasses also break
+        their parts' references back to them. Its other fields stay as they were."""
+        never = {id(self), id(getattr(self, "app", None))}  # never walked: itself, the app
+        for name, value in list(vars(self).items()):
+            if isinstance(value, pygame.Surface):
+                setattr(self, name, None)
+            else:
+                unhook(value, seen=never)
+
+
+def unhook(value: Any, depth: int = 0, seen: set[int] | None = None) -> None:
+    """Make every widget and focus ring reachable from `value` forget its callbacks: itself,
+    the items of a short list, tuple, set or dict, the fields of a helper object of a `ui`
+    module (a row of widgets, a game's controller), down to a few levels; never through
+    another scene, nor through what `seen` holds already (the caller's scene and app)."""
+    from common.ui.focus import Focus
+    from common.ui.widgets import Widget
+
+    seen = set() if seen is None else seen
+    if depth > 4 or id(value) in seen or isinstance(value, _NEVER):
+        return
+    seen.add(id(value))
+    if isinstance(value, Widget | Focus):
+        value.unhook()
+        items: Any = vars(value).values()
+    elif isinstance(value, list | tuple | set | frozenset) and len(value) <= MAX_ITEMS:
+        items = value
+    elif isinstance(value, dict) and len(value) <= MAX_ITEMS:
+        items = value.values()
+    elif hasattr(value, "__dict__") and ".ui" in type(value).__module__:
+        items = vars(value).values()  # a screen's part: a row of widgets, a controller ...
+    else:
+        return  # the game, its states, files, threads: no widget lives there
+    for item in list(items):
+        unhook(item, depth + 1, seen)
+
+
+MAX_ITEMS = 256  # a longer list or dict holds data (moves, states), not a screen's widgets
+
+
+# What unhook never walks into: other scenes, code, classes, and values that hold no widget.
+_NEVER = (Scene, type, ModuleType, FunctionType, MethodType, str, bytes, int, float,
+          pygame.Surface, pygame.Rect)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from common.ui.overlay import Dialog
+from common.ui.scenes.dialog_scene import Dialog
 
 
 def others_undone(match: Any) -> list[int]:

@@ -12,7 +12,7 @@ from typing import Any
 import pygame
 
 from common.ui import draw, saves
-from common.ui.overlay import Dialog
+from common.ui.scenes.dialog_scene import Dialog
 
 MARK = "Not saved"
 

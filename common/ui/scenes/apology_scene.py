@@ -110,7 +110,7 @@ class ApologyScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         pal, m = self.app.pal, self.app.m
-        surface.blit(draw.backdrop(surface.get_size(), pal), (0, 0))
+        draw.blit_backdrop(surface, pal)  # made once per size, not every frame
         draw.panel(surface, self.panel, mix(pal.panel, pal.background, 0.3), pal.panel_edge,
                    m.radius * 2, 10)
         x, width = self.panel.x + 2 * m.pad, self.panel.w - 4 * m.pad

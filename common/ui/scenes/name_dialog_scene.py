@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pygame
 
 from common.ui.input import Action
-from common.ui.overlay import Dialog
+from common.ui.scenes.dialog_scene import Dialog
 from common.ui.widgets import TextField
 
 

@@ -15,12 +15,16 @@ held Delete key deletes one save, never more.
 
 Keys: Up / Down (Page Up / Down, Home / End) select, Left / Right or Tab switch lists, Enter
 opens, F2 renames, Delete deletes, Ctrl+Z undoes a deletion, Esc goes back. The wheel scrolls.
+The keys are tables (`MOVES`, `KEYS`, `COMMANDS`): adding one is a row.
+
+This module is the screen's actions and input; the list model (two lists, the selection, the
+scroll) is `common.ui.scenes.load_list`, the drawing of the rows `common.ui.scenes.load_rows`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from pathlib import Path
+from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -28,15 +32,16 @@ from common import record as rec
 from common.saves import folder as save_folder
 from common.saves import index as save_index
 from common.saves import trash as save_trash
-from common.ui import assets, draw, resume, saves
+from common.ui import draw, resume, saves
 from common.ui.input import Action, Command, Key, PointerDown, PointerMove, Wheel
-from common.ui.name_dialog import NameDialog
-from common.ui.overlay import Dialog
 from common.ui.scene import Scene
-from common.ui.theme import mix
+from common.ui.scenes import load_rows
+from common.ui.scenes.dialog_scene import Dialog
+from common.ui.scenes.load_list import TABS, SaveList, Trashed
+from common.ui.scenes.name_dialog_scene import NameDialog
 from common.ui.widgets import Button, Choice, Widget, handle_all
 
-TABS = ("progress", "finished")
+__all__ = ["TABS", "LoadScene", "Trashed"]
 
 
 class LoadScene(Scene):
@@ -44,21 +49,13 @@ class LoadScene(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.tab = "progress"
-        self.selected = 0
-        self.scroll = 0  # the first row shown
         self.listing = saves.listing(app.games)
-        self._made: dict[Path, saves.Entry] = {}  # each file's entry, made once
-        self._lists: tuple[list[saves.Entry], list[saves.Entry]] = ([], [])
-        self._upto = 0  # the listing's files taken into the lists so far
-        self._files: list | None = None  # the listing's files the lists were made from
-        self._seen = -1  # the listing's version the lists were made from
-        self._chosen_tab = False  # the player picked a list: it is never switched for them
+        self.list = SaveList(self.listing)
         self.trashed: list[Trashed] = []  # this visit's deletions, the last last (Undo)
         self.trash = save_trash.Trash(self.listing.folder)  # this visit's own, emptied on leaving
         self.back = Button("Back", self.app.pop, hint="Esc")
         self.undo_b = Button("Undo", self.undo_delete, hint="Ctrl+Z", small=True)
-        self.tabs = Choice(list(TABS), self.tab, self._switch, ["In progress", "Finished"])
+        self.tabs = Choice(list(TABS), self.list.tab, self._switch, ["In progress", "Finished"])
         self.rows: list[tuple[saves.Entry, pygame.Rect]] = []  # the rows on screen
         self._indices: list[int] = []  # each row's place in the list shown
         self.row_buttons: list[Widget] = []
@@ -77,7 +74,7 @@ class LoadScene(Scene):
             said = save_trash.NOTICES.pop(0)
             self.app.toast(saves.shown(said[:1].upper() + said[1:], 200), 8.0, important=True)
 
-    # the list -----------------------------------------------------------------------------
+    # the list (`SaveList`) -----------------------------------------------------------------
 
     def close(self) -> None:
         """Leaving: this visit's deletions are made for good, and the scenes under it hear
@@ -89,21 +86,59 @@ class LoadScene(Scene):
                 scene.saves_changed()
 
     @property
+    def tab(self) -> str:
+        """The list on show: "progress" or "finished"."""
+        return self.list.tab
+
+    @property
+    def selected(self) -> int:
+        """The selected row's place in the list shown."""
+        return self.list.selected
+
+    @selected.setter
+    def selected(self, index: int) -> None:
+        self.list.selected = index
+
+    @property
+    def scroll(self) -> int:
+        """The first row shown."""
+        return self.list.scroll
+
+    @property
+    def visible(self) -> int:
+        """How many rows fit."""
+        return self.list.visible
+
+    @property
+    def shown(self) -> list[saves.Entry]:
+        """The entries of the list on show."""
+        return self.list.shown
+
+    @property
+    def entries(self) -> list[saves.Entry]:
+        """Every entry read so far, newest first."""
+        return self.list.entries
+
+    @property
     def folder_problem(self) -> str | None:
         """Why the saves folder cannot be read, if it cannot."""
-        return self.listing.problem
+        return self.list.problem
 
     @property
     def reading(self) -> bool:
         """The listing is still being read."""
-        return not self.listing.done.is_set()
+        return self.list.reading
+
+    @property
+    def deleted(self) -> Trashed | None:
+        """The last deletion Undo puts back, if any."""
+        return self.trashed[-1] if self.trashed else None
 
     def update(self, dt: float) -> None:
         """Take in what the listing found since the last frame (the rows read meanwhile are
         added to the lists; nothing is rebuilt)."""
-        if self.listing.version != self._seen:
-            self._seen = self.listing.version
-            if self._extend():
+        if self.list.stale():
+            if self.list.take_in():
                 self._after_change()
             self.app.invalidate()
 
@@ -118,76 +153,20 @@ class LoadScene(Scene):
 
     def reload(self) -> None:
         """The two lists from what the listing knows now (nothing is read here)."""
-        self._seen = self.listing.version
-        self._lists, self._upto, self._files = ([], []), 0, self.listing.files
-        self._extend()
+        self.list.reload()
         self._after_change()
 
-    def _extend(self) -> bool:
-        """Add the rows read since, in the listing's order (newest first); True if any. A
-        listing changed here (a deletion, an undo) is read again whole."""
-        files = self.listing.files or []
-        if files is not self._files and self._files is not None:
-            self._lists, self._upto = ([], []), 0
-        self._files = self.listing.files
-        start = self._upto
-        while self._upto < len(files):
-            summary = self.listing.summary(files[self._upto].path)
-            if summary is None:
-                break
-            entry = self._made.get(summary.path)
-            if entry is None or entry.file is not summary:
-                entry = self._made[summary.path] = saves.Entry(summary)
-            self._lists[1 if summary.finished else 0].append(entry)
-            self._upto += 1
-        return self._upto != start or not self.reading
-
     def _after_change(self) -> None:
-        progress, finished = self._lists
-        self.tabs.labels = [f"In progress ({len(progress)})", f"Finished ({len(finished)})"]
-        if (not self.reading and not self._chosen_tab and self.tab == "progress"
-                and not progress and finished):  # open on the list that has games
-            self.tab = self.tabs.value = "finished"
-        self.selected = min(self.selected, max(0, len(self.shown) - 1))
-        self._keep_in_view()
+        progress, finished = self.list.counts
+        self.tabs.labels = [f"In progress ({progress})", f"Finished ({finished})"]
+        self.tabs.value = self.list.tab
         self._place()
-
-    @property
-    def entries(self) -> list[saves.Entry]:
-        """Every entry read so far, newest first."""
-        key = {e.path: e for e in (*self._lists[0], *self._lists[1])}
-        return [key[f.path] for f in self.listing.files or () if f.path in key]
-
-    @property
-    def shown(self) -> list[saves.Entry]:
-        """The entries of the list on show."""
-        return self._lists[TABS.index(self.tab)]
-
-    @property
-    def deleted(self) -> Trashed | None:
-        """The last deletion Undo puts back, if any."""
-        return self.trashed[-1] if self.trashed else None
 
     def _switch(self, tab: str) -> None:
-        self._chosen_tab = True
-        self.tab = tab
+        self.list.switch(tab)
         self.tabs.value = tab
-        self.selected = self.scroll = 0
         self._place()
         self.app.invalidate()
-
-    @property
-    def visible(self) -> int:
-        """How many rows fit."""
-        return max(1, self.list_rect.h // self.row_h)
-
-    def _keep_in_view(self) -> None:
-        count = len(self.shown)
-        self.scroll = max(0, min(self.scroll, count - self.visible))
-        if self.selected < self.scroll:
-            self.scroll = self.selected
-        elif self.selected >= self.scroll + self.visible:
-            self.scroll = self.selected - self.visible + 1
 
     # layout -------------------------------------------------------------------------------
 
@@ -207,10 +186,9 @@ class LoadScene(Scene):
                                m.button_h)
         self.undo_b.rect = pygame.Rect(0, 0, max(110, m.button_h * 3), m.button_h)
         self.undo_b.rect.midright = (self.bar.right, self.bar.centery)
-        line = (draw.text("Ag", m.normal, (0, 0, 0), True).get_height()
-                + draw.text("Ag", m.small, (0, 0, 0)).get_height())
-        self.row_h = max(int(m.normal * 3.2), line + 2 * m.pad + 6)
-        self._keep_in_view()
+        self.row_h = load_rows.row_height(m)
+        self.list.visible = max(1, self.list_rect.h // self.row_h)
+        self.list.keep_in_view()
         self._place()
 
     def _place(self) -> None:
@@ -218,13 +196,13 @@ class LoadScene(Scene):
         m = self.app.m
         self.rows, self.row_buttons, self._indices = [], [], []
         shown = self.shown
-        for i in range(self.scroll, min(len(shown), self.scroll + self.visible)):
+        bw, bh = load_rows.button_width(m), int(m.button_h * 0.8)
+        for i in self.list.window():
             entry = shown[i]
             y = self.list_rect.y + (i - self.scroll) * self.row_h
             rect = pygame.Rect(self.list_rect.x, y, self.list_rect.w, self.row_h - 6)
             self.rows.append((entry, rect))
             self._indices.append(i)
-            bw, bh = max(84, int(m.button_h * 2.3)), int(m.button_h * 0.8)
             x = rect.right - m.pad
             for label, action in reversed(self._actions(entry)):
                 button = Button(label, action, small=True)
@@ -334,66 +312,80 @@ class LoadScene(Scene):
     # input --------------------------------------------------------------------------------
 
     def handle(self, action: Action) -> bool:
-        """Buttons, rows, keys and the wheel."""
+        """Buttons, rows, keys and the wheel: the widgets first, then the handler of the
+        command (`COMMANDS`), the key (`MOVES`, `KEYS`) or the kind of action."""
         widgets: list[Widget] = [self.back, self.tabs, *self.row_buttons]
         if self.deleted is not None:
             widgets.append(self.undo_b)
         if handle_all(widgets, action):
             return True
-        shown = self.shown
+        if isinstance(action, Command):
+            handler = COMMANDS.get(action)
+        elif isinstance(action, Key):
+            handler = LoadScene._key
+        else:
+            handler = KINDS.get(type(action))
+        return handler is not None and handler(self, action)
+
+    def _pointer(self, action: PointerMove | PointerDown) -> bool:
         if isinstance(action, PointerMove):
             self._hover = action.pos
             return False
-        if isinstance(action, PointerDown) and action.button == 1:
-            for (entry, rect), index in zip(self.rows, self._indices, strict=True):
-                if rect.collidepoint(action.pos):
-                    self.selected = index
-                    self.open(entry)
-                    return True
-        elif isinstance(action, Wheel):
-            self.scroll = max(0, min(self.scroll - action.dy, len(shown) - self.visible))
-            self._place()
-            return True
-        elif action is Command.BACK:
-            self.app.pop()
-            return True
-        elif action is Command.UNDO:
-            self.undo_delete()
-            return True
-        elif action is Command.CONFIRM:
-            if shown:
-                self.open(shown[self.selected])
-            return True
-        elif isinstance(action, Key):
-            return self._key(action, shown)
+        if action.button != 1:
+            return False
+        for (entry, rect), index in zip(self.rows, self._indices, strict=True):
+            if rect.collidepoint(action.pos):
+                self.list.selected = index
+                self.open(entry)
+                return True
         return False
 
-    def _key(self, action: Key, shown: list[saves.Entry]) -> bool:
-        k = action.key
-        moves = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.visible,
-                 pygame.K_PAGEDOWN: self.visible, pygame.K_HOME: -len(shown),
-                 pygame.K_END: len(shown)}
-        if k in moves:
-            self.selected = max(0, min(len(shown) - 1, self.selected + moves[k]))
-        elif k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
-            other = TABS[1 - TABS.index(self.tab)]
-            if k == pygame.K_TAB or (k == pygame.K_RIGHT) == (other == "finished"):
-                self._switch(other)
-            return True
-        elif k == pygame.K_DELETE:
-            if shown and not action.repeat:  # a held key deletes one save, never more
-                self.delete(shown[self.selected])
-            return True
-        elif k == pygame.K_F2 and shown and shown[self.selected].problem is None:
-            self.rename(shown[self.selected])
-            return True
-        else:
-            return False
-        self._keep_in_view()
+    def _wheel(self, action: Wheel) -> bool:
+        self.list.scroll_by(-action.dy)
         self._place()
         return True
 
-    # drawing ------------------------------------------------------------------------------
+    def _back(self, _action: Command) -> bool:
+        self.app.pop()
+        return True
+
+    def _undo(self, _action: Command) -> bool:
+        self.undo_delete()
+        return True
+
+    def _confirm(self, _action: Command) -> bool:
+        if self.shown:
+            self.open(self.shown[self.selected])
+        return True
+
+    def _key(self, action: Key) -> bool:
+        move = MOVES.get(action.key)
+        if move is not None:
+            self.list.select(move(self))
+            self._place()
+            return True
+        handler = KEYS.get(action.key)
+        return handler is not None and handler(self, action)
+
+    def _other_list(self, action: Key) -> bool:
+        other = TABS[1 - TABS.index(self.tab)]
+        if action.key == pygame.K_TAB or (action.key == pygame.K_RIGHT) == (other == "finished"):
+            self._switch(other)
+        return True
+
+    def _delete_key(self, action: Key) -> bool:
+        if self.shown and not action.repeat:  # a held key deletes one save, never more
+            self.delete(self.shown[self.selected])
+        return True
+
+    def _rename_key(self, _action: Key) -> bool:
+        shown = self.shown
+        if not shown or shown[self.selected].problem is not None:
+            return False
+        self.rename(shown[self.selected])
+        return True
+
+    # drawing (`load_rows`) ------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
         """Title, tabs, rows (name and date; players, moves, state), scroll bar, undo bar."""
@@ -402,120 +394,51 @@ class LoadScene(Scene):
         draw.blit_text(surface, "Load game", m.large, pal.text,
                        (surface.get_width() // 2, 2 * m.pad + m.button_h // 2), "center", True)
         self.tabs.draw(surface, pal, m)
-        self._draw_empty(surface)
-        shown = self.shown
+        lines = load_rows.empty_lines(self.folder_problem, not self.shown, self.reading,
+                                      self.tab, pal)
+        load_rows.draw_empty(surface, lines, self.list_rect, m)
         for (entry, rect), index in zip(self.rows, self._indices, strict=True):
-            self._draw_row(surface, entry, rect, index == self.selected)
+            load_rows.draw_row(surface, entry, rect, index == self.selected,
+                               rect.collidepoint(self._hover), len(self._actions(entry)),
+                               pal, m)
         for button in self.row_buttons:
             button.draw(surface, pal, m)
-        if len(shown) > self.visible:  # where the rows shown are in the whole list
-            track = self.list_rect.move(self.list_rect.w + m.pad // 2, 0)
-            track.w = max(4, m.pad // 3)
-            pygame.draw.rect(surface, mix(pal.panel, pal.background, 0.5), track,
-                             border_radius=track.w)
-            h = max(m.pad * 2, track.h * self.visible // len(shown))
-            y = track.y + (track.h - h) * self.scroll // max(1, len(shown) - self.visible)
-            pygame.draw.rect(surface, pal.text_dim, (track.x, y, track.w, h),
-                             border_radius=track.w)
+        load_rows.draw_scrollbar(surface, self.list_rect, len(self.shown), self.visible,
+                                 self.scroll, pal, m)
         if self.deleted is not None or self.reading:
-            words = self._bar_words()
+            words = load_rows.bar_words(self.trashed, self.listing.files,
+                                        sum(self.list.counts))
             room = self.bar.w - self.undo_b.rect.w - 2 * m.pad
-            px = draw.fit_text(words, m.normal, room)
-            words = cut(words, px, room)
-            draw.blit_text(surface, words, px, pal.text, (self.bar.x, self.bar.centery),
-                           "midleft")
+            load_rows.draw_bar_words(surface, words, self.bar, room, pal, m)
             if self.deleted is not None:
                 self.undo_b.draw(surface, pal, m)
         self.back.draw(surface, pal, m)
 
-    def _bar_words(self) -> str:
-        """Under the list: the last deletion (and how many more Undo can put back), or how
-        far the reading of the folder is."""
-        if self.deleted is not None:
-            more = len(self.trashed) - 1
-            return (f"Deleted \u201c{self.deleted.title}\u201d"
-                    + (f" and {more} more" if more else ""))
-        files = self.listing.files
-        if files is None:
-            return "Reading the saves folder\u2026"
-        return f"Reading saves\u2026 {sum(map(len, self._lists))} of {len(files)}"
 
-    def _draw_empty(self, surface: pygame.Surface) -> None:
-        pal, m = self.app.pal, self.app.m
-        if self.folder_problem is not None:
-            lines = [("The saves folder cannot be read:", pal.refusal),
-                     (self.folder_problem, pal.text_dim)]
-        elif not self.shown and self.reading:
-            lines = [("Reading the saves folder\u2026", pal.text_dim)]
-        elif not self.shown:
-            what = ("No finished games yet." if self.tab == "finished" else
-                    "No games in progress. Every game is saved as you play it.")
-            lines = [(what, pal.text_dim),
-                     (f"Saves are kept in {saves.shown(str(saves.folder()), 120)}",
-                      pal.text_dim)]
-        else:
-            return
-        y = self.list_rect.y + m.pad
-        for words, color in lines:
-            for line in draw.wrap(words, m.small, self.list_rect.w)[:4]:
-                draw.blit_text(surface, line, m.small, color, (self.list_rect.centerx, y),
-                               "midtop")
-                y += int(m.small * 1.5)
-
-    def _draw_row(self, surface: pygame.Surface, entry: saves.Entry, rect: pygame.Rect,
-                  selected: bool) -> None:
-        pal, m = self.app.pal, self.app.m
-        bad = entry.problem is not None
-        fill = pal.backdrop if bad else pal.button_hover if rect.collidepoint(self._hover) \
-            else pal.button
-        pygame.draw.rect(surface, fill, rect, border_radius=m.radius)
-        if selected:
-            pygame.draw.rect(surface, pal.select, rect, width=2, border_radius=m.radius)
-        buttons = len(self._actions(entry))
-        room = rect.w - 2 * m.pad - buttons * (max(84, int(m.button_h * 2.3)) + m.pad // 2)
-        date = draw.text(entry.when, m.small, pal.text_dim)
-        title = entry.name or entry.title
-        if entry.name:
-            title = f"{entry.name} \u00b7 {entry.title}"
-        top_room = max(40, room - date.get_width() - m.pad)
-        px = draw.fit_text(title, m.normal, top_room, bold=True)
-        title = cut(title, px, top_room, bold=True)
-        clip = surface.get_clip()
-        surface.set_clip(pygame.Rect(rect.x, rect.y, m.pad + top_room, rect.h).clip(clip))
-        draw.blit_text(surface, title, px, pal.text_dim if bad else pal.text,
-                       (rect.x + m.pad, rect.y + m.pad // 2), bold=True)
-        surface.set_clip(clip)
-        surface.blit(date, date.get_rect(topright=(rect.x + m.pad + room, rect.y + m.pad // 2)))
-        details = entry.details
-        px = draw.fit_text(details, m.small, room, min_px=max(11, m.small - 4))
-        details = cut(details, px, room)
-        surface.set_clip(pygame.Rect(rect.x, rect.y, m.pad + room, rect.h).clip(clip))
-        draw.blit_text(surface, details, px, pal.refusal if bad else pal.text_dim,
-                       (rect.x + m.pad, rect.bottom - m.pad // 2), "bottomleft")
-        surface.set_clip(clip)
-
-
-@dataclass(frozen=True)
-class Trashed:
-    """A save deleted during this visit: where it waits, and what to put back."""
-
-    where: Path  # in the folder's .deleted/
-    path: Path  # its name before
-    title: str  # drawable
-    mtime: float
-    size: int
-
-
-def cut(text: str, px: int, width: int, bold: bool = False) -> str:
-    """The text, or as much of it as fits in `width` pixels with "…" at the end."""
-    font = assets.font(px, bold)
-    if font.size(text)[0] <= width:
-        return text
-    low, high = 0, len(text)
-    while low < high:  # the longest start that fits with its ellipsis
-        mid = (low + high + 1) // 2
-        if font.size(text[:mid].rstrip() + "…")[0] <= width:
-            low = mid
-        else:
-            high = mid - 1
-    return text[:low].rstrip() + "…"
+# What the screen does with an action its widgets left: by command, by key, by kind.
+COMMANDS: dict[Command, Callable[[LoadScene, Any], bool]] = {
+    Command.BACK: LoadScene._back,
+    Command.UNDO: LoadScene._undo,
+    Command.CONFIRM: LoadScene._confirm,
+}
+# The keys that move the selection: key -> how many rows (of the screen's list and page).
+MOVES: dict[int, Callable[[LoadScene], int]] = {
+    pygame.K_UP: lambda scene: -1,
+    pygame.K_DOWN: lambda scene: 1,
+    pygame.K_PAGEUP: lambda scene: -scene.visible,
+    pygame.K_PAGEDOWN: lambda scene: scene.visible,
+    pygame.K_HOME: lambda scene: -len(scene.shown),
+    pygame.K_END: lambda scene: len(scene.shown),
+}
+KEYS: dict[int, Callable[[LoadScene, Key], bool]] = {
+    pygame.K_LEFT: LoadScene._other_list,
+    pygame.K_RIGHT: LoadScene._other_list,
+    pygame.K_TAB: LoadScene._other_list,
+    pygame.K_DELETE: LoadScene._delete_key,
+    pygame.K_F2: LoadScene._rename_key,
+}
+KINDS: dict[type, Callable[[LoadScene, Any], bool]] = {
+    PointerMove: LoadScene._pointer,
+    PointerDown: LoadScene._pointer,
+    Wheel: LoadScene._wheel,
+}

@@ -1,8 +1,9 @@
 """The Rules scene: a game's rules in plain words, readable and scrollable.
 
 The text comes from the game package's `rules_text` module (plain data: a title and sections
-of paragraphs). It is laid out once per width into a tall surface, then scrolled with the
-wheel, a drag, the scrollbar or the keys (arrows, Page Up/Down, Home/End).
+of paragraphs). It is laid out once per width into a tall surface
+(`common.ui.scenes.rules_page`), then scrolled with the wheel, a drag, the scrollbar or the
+keys (arrows, Page Up/Down, Home/End: `SCROLL_KEYS`).
 
 `RulesScene(app, game, topic=KEY)` opens scrolled to one section: KEY is one of the stable
 keys of the game's `rules_text.TOPICS` (e.g. "reckoning", "runes", "hold", "elimination"),
@@ -14,14 +15,17 @@ small board, the Obelisk hold, ...: `common.ui.rules_pictures`), centred in the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pygame
 
 from common.games import GAMES
-from common.ui import draw, rules_pictures
+from common.ui import draw
 from common.ui.focus import Focus
 from common.ui.input import Action, Command, Key, PointerDown, PointerMove, PointerUp, Wheel
 from common.ui.scene import Scene
-from common.ui.theme import mix
+from common.ui.scenes import rules_page
 from common.ui.widgets import Button, Choice, Widget, handle_all
 
 
@@ -44,12 +48,16 @@ class RulesScene(Scene):
         self.tabs = Choice(names, self.game, self._pick, [t for _, t in self.available])
         self.tabs.visible = len(names) > 1
         self.widgets: list[Widget] = [self.back, self.tabs]
-        self.focus = Focus(lambda: self.widgets, arrows=False)  # the arrows scroll the page
+        self.focus = Focus(self._focusable, arrows=False)  # the arrows scroll the page
         self.scroll = 0.0
         self._page: pygame.Surface | None = None
         self._bg: pygame.Surface | None = None
         self._drag: tuple[int, float, bool] | None = None  # (y, scroll, on the bar)
         self.view = pygame.Rect(0, 0, 0, 0)
+
+    def _focusable(self) -> list[Widget]:
+        """The widgets Tab reaches, in order."""
+        return self.widgets
 
     def _pick(self, name: str) -> None:
         self.game = name
@@ -76,76 +84,13 @@ class RulesScene(Scene):
         self._page = None
         self._bg = None
 
-    def _render_page(self) -> pygame.Surface:
-        pal, m = self.app.pal, self.app.m
-        width = self.view.w - 4 * m.pad
-        module = rules_module(self.game)
-        sections = module.SECTIONS if module else [("Rules", ["Coming soon."])]
-        title = module.TITLE if module else ""
-        line_h = int(m.normal * 1.5)
-        blocks: list[tuple[str, str, int]] = []  # (kind, text, indent)
-        for heading, paragraphs in sections:
-            blocks.append(("heading", heading, 0))
-            for p in paragraphs:
-                if p.startswith("- "):
-                    blocks.append(("bullet", p[2:], 1))
-                elif p.startswith("Ruling: "):
-                    text = p[len("Ruling: "):]
-                    blocks.append(("ruling", text[:1].upper() + text[1:], 1))
-                elif p.startswith("Picture: "):
-                    blocks.append(("picture", p[len("Picture: "):], 0))
-                else:
-                    blocks.append(("text", p, 0))
-        indent = int(m.normal * 1.4)
-        pieces: list[tuple[int, pygame.Surface, int]] = []  # (y, surface, x)
-        y = m.pad
-        if title:
-            pieces.append((y, draw.text(f"{title}: the rules", m.large, pal.text, True), 0))
-            y += int(m.large * 1.8)
-        rulings: list[pygame.Rect] = []
-        for kind, text, ind in blocks:
-            if kind == "heading":
-                y += m.pad
-                self._headings.setdefault(text, y)
-                pieces.append((y, draw.text(text, m.large - 2, pal.primary, True), 0))
-                y += int(m.large * 1.45)
-                continue
-            if kind == "picture":  # drawn by the game from its engine (common.ui.rules_pictures)
-                art = rules_pictures.picture(GAMES[self.game].screens, text, width, pal, m)
-                if art is not None:
-                    pieces.append((y + m.pad // 2, art, (width - art.get_width()) // 2))
-                    y += art.get_height() + 2 * m.pad
-                continue
-            x = ind * indent
-            lines = draw.wrap(text, m.normal, width - x - (m.pad if kind == "ruling" else 0))
-            start = y
-            if kind == "ruling":
-                pieces.append((y, draw.text("Ruling", m.small, pal.primary, True), x + m.pad))
-                y += int(m.small * 1.4)
-            for i, line in enumerate(lines):
-                if kind == "bullet" and i == 0:
-                    pieces.append((y, draw.text("•", m.normal, pal.primary, True), x - indent // 2))
-                pieces.append((y, draw.text(line, m.normal, pal.text), x +
-                               (m.pad if kind == "ruling" else 0)))
-                y += line_h
-            if kind == "ruling":
-                rulings.append(pygame.Rect(x - 4, start - 4, width - x + 8, y - start + 8))
-                y += m.pad // 2
-            y += m.pad // 2
-        page = pygame.Surface((width, y + 2 * m.pad), pygame.SRCALPHA)
-        for rect in rulings:
-            pygame.draw.rect(page, (*mix(pal.panel, pal.primary, 0.12), 255), rect,
-                             border_radius=m.radius)
-            pygame.draw.rect(page, pal.primary, (rect.x, rect.y, 4, rect.h))
-        for py, surface, px in pieces:
-            page.blit(surface, (px, py))
-        return page
-
     def _laid_out(self) -> pygame.Surface:
         """The laid-out page (made once per width), scrolled to the topic asked for."""
         if self._page is None:
-            self._headings = {}
-            self._page = self._render_page()
+            m = self.app.m
+            page = rules_page.render(rules_module(self.game), GAMES[self.game].screens,
+                                     self.view.w - 4 * m.pad, self.app.pal, m)
+            self._page, self._headings = page.surface, page.headings
             heading = getattr(rules_module(self.game), "TOPICS", {}).get(self.topic or "")
             if heading in self._headings:
                 self.scroll = 0.0
@@ -170,38 +115,58 @@ class RulesScene(Scene):
         return track, pygame.Rect(track.x, knob_y, track.w, knob_h)
 
     def handle(self, action: Action) -> bool:
-        """Scroll, switch tabs (also Tab to them, then Left / Right), go back."""
+        """Scroll, switch tabs (also Tab to them, then Left / Right), go back: the focus and
+        the buttons first, then the handler of the action's kind (`HANDLERS`) or command
+        (`COMMANDS`)."""
         self._laid_out()
         if self.focus.handle(action) or handle_all(self.widgets, action):
             return True
-        page = self.view.h * 0.85
-        if isinstance(action, Wheel):
-            self._scroll_by(-action.dy * self.app.m.normal * 3)
-        elif isinstance(action, Key):
-            step = {pygame.K_UP: -self.app.m.normal * 2, pygame.K_DOWN: self.app.m.normal * 2,
-                    pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page, pygame.K_SPACE: page,
-                    pygame.K_HOME: -1e9, pygame.K_END: 1e9}.get(action.key)
-            if step is None:
-                return False
-            self._scroll_by(step)
-        elif isinstance(action, PointerDown) and action.button == 1:
-            bar = self._bar()
-            if bar is not None and bar[0].inflate(16, 0).collidepoint(action.pos):
-                self._drag = (action.pos[1], self.scroll, True)
-            elif self.view.collidepoint(action.pos):
-                self._drag = (action.pos[1], self.scroll, False)
-        elif isinstance(action, PointerMove) and self._drag is not None and action.dragging:
-            y0, start, on_bar = self._drag
-            dy = action.pos[1] - y0
-            if on_bar:  # the knob moves with the mouse: the page moves faster
-                dy = -dy * self._page.get_height() / self.view.h
-            self.scroll = min(max(0.0, start - dy), self._max_scroll())
-        elif isinstance(action, PointerUp):
-            self._drag = None
-        elif action is Command.BACK or action is Command.RULES:
-            self.app.pop()
+        if isinstance(action, Command):
+            handler = COMMANDS.get(action)
         else:
+            handler = HANDLERS.get(type(action))
+        return handler is not None and handler(self, action)
+
+    def _back(self, _action: Command) -> bool:
+        self.app.pop()
+        return True
+
+    def _wheel(self, action: Wheel) -> bool:
+        self._scroll_by(-action.dy * self.app.m.normal * 3)
+        return True
+
+    def _key(self, action: Key) -> bool:
+        """A scrolling key: its step, in lines or pages, from `SCROLL_KEYS`."""
+        step = SCROLL_KEYS.get(action.key)
+        if step is None:
             return False
+        lines, pages = step
+        self._scroll_by(lines * self.app.m.normal + pages * self.view.h * 0.85)
+        return True
+
+    def _press(self, action: PointerDown) -> bool:
+        """A press on the scrollbar drags its knob; on the page, drags the page."""
+        if action.button != 1:
+            return False
+        bar = self._bar()
+        if bar is not None and bar[0].inflate(16, 0).collidepoint(action.pos):
+            self._drag = (action.pos[1], self.scroll, True)
+        elif self.view.collidepoint(action.pos):
+            self._drag = (action.pos[1], self.scroll, False)
+        return True
+
+    def _move(self, action: PointerMove) -> bool:
+        if self._drag is None or not action.dragging or self._page is None:
+            return False
+        y0, start, on_bar = self._drag
+        dy = action.pos[1] - y0
+        if on_bar:  # the knob moves with the mouse: the page moves faster
+            dy = -dy * self._page.get_height() / self.view.h
+        self.scroll = min(max(0.0, start - dy), self._max_scroll())
+        return True
+
+    def _release(self, _action: PointerUp) -> bool:
+        self._drag = None
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -225,3 +190,23 @@ class RulesScene(Scene):
         for widget in self.widgets:
             widget.draw(surface, pal, m)
         self.focus.draw(surface, pal, m)
+
+
+# The keys that scroll the page: key -> (lines, pages) it moves (Home and End: all the way).
+SCROLL_KEYS: dict[int, tuple[float, float]] = {
+    pygame.K_UP: (-2, 0), pygame.K_DOWN: (2, 0),
+    pygame.K_PAGEUP: (0, -1), pygame.K_PAGEDOWN: (0, 1), pygame.K_SPACE: (0, 1),
+    pygame.K_HOME: (-1e9, 0), pygame.K_END: (1e9, 0),
+}
+# What the scene does with an action the focus and the buttons left: by command, by kind.
+COMMANDS: dict[Command, Callable[[RulesScene, Any], bool]] = {
+    Command.BACK: RulesScene._back,
+    Command.RULES: RulesScene._back,  # F1 again closes the rules
+}
+HANDLERS: dict[type, Callable[[RulesScene, Any], bool]] = {
+    Wheel: RulesScene._wheel,
+    Key: RulesScene._key,
+    PointerDown: RulesScene._press,
+    PointerMove: RulesScene._move,
+    PointerUp: RulesScene._release,
+}

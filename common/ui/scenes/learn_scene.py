@@ -7,9 +7,7 @@
 opens on the game's own screen: `screens.lesson_scene(app, lessons, index)` of the game's
 screens module, a `common.ui.lesson_scene.LessonScene`.
 
-`FirstLaunchOffer` is the one-time offer the main menu shows beside its buttons until the
-player answers it (`Progress.offer_seen`): "New to these games? Learn Overlords / Learn
-Prepollency / No thanks". It never covers the menu and writes nothing until answered.
+The one-time offer of the lessons on the main menu is `common.ui.scenes.first_launch`.
 """
 
 from __future__ import annotations
@@ -96,10 +94,14 @@ class LearnScene(Scene):
         self.problem = ""
         self.buttons: list[Widget] = []
         self.back = Button("Back", self.app.pop, hint="Esc")
-        self.focus = Focus(lambda: self.buttons + [self.back], 0)
+        self.focus = Focus(self._focusable, 0)
         self.column = pygame.Rect(0, 0, 0, 0)
-        self._was_top = True
+        self._shown = False  # resumed once already: on top again means a lesson closed
         self._make_buttons()
+
+    def _focusable(self) -> list[Widget]:
+        """The widgets Tab reaches, in order."""
+        return self.buttons + [self.back]
 
     def _make_buttons(self) -> None:
         app = self.app
@@ -146,12 +148,12 @@ class LearnScene(Scene):
         module = importlib.import_module(PUZZLES_MODULE)
         module.open_puzzles(self.app, self.game)
 
-    def update(self, dt: float) -> None:
+    def resume(self) -> None:
         """Back on top (a lesson closed): the stars follow."""
-        top = self.app.top is self
-        if top and not self._was_top:
+        super().resume()
+        if self._shown:
             self._refresh_stars()
-        self._was_top = top
+        self._shown = True
 
     def _refresh_stars(self) -> None:
         if self.game is not None:
@@ -214,70 +216,3 @@ class LearnScene(Scene):
         for widget in self.buttons + [self.back]:
             widget.draw(surface, pal, m)
         self.focus.draw(surface, pal, m)
-
-
-def offer_wanted(app) -> bool:
-    """True while the first-launch offer waits for its answer: the real program (an app with
-    a settings file), and the player never answered it."""
-    return app.settings_file is not None and not progress.of_app(app).offer_seen
-
-
-class FirstLaunchOffer:
-    """The one-time offer on the main menu, beside its buttons: "New to these games?" Learn
-    Overlords / Learn Prepollency / No thanks. Nothing is written until the player answers
-    (then `Progress.offer_seen`, for good); it does not cover the menu."""
-
-    TITLE = "New to these games?"
-    TEXT = "Short lessons on the real board teach each game move by move."
-
-    def __init__(self, app, closed) -> None:
-        self.app = app
-        self.closed = closed  # called once answered (the menu drops the card)
-        self.buttons: list[Widget] = [
-            Button(f"Learn {entry.title}", self._answer(entry.name), primary=True)
-            for entry in GAMES.values()] + [Button("No thanks", self._answer(None))]
-        self.rect = pygame.Rect(0, 0, 0, 0)
-
-    def _answer(self, game: str | None):
-        def answer() -> None:
-            held = progress.of_app(self.app)
-            held.set_offer_seen()
-            problem = held.save()
-            if problem:
-                self.app.toast(problem, 3.0)
-            self.closed()
-            if game is not None:
-                self.app.push(LearnScene(self.app, game))
-        return answer
-
-    def layout(self, size: tuple[int, int], menu: pygame.Rect) -> None:
-        """At the right of the menu's panel, as wide as the room there allows."""
-        m = self.app.m
-        room = size[0] - menu.right - 4 * m.pad
-        w = min(380, room)
-        lines = draw.wrap(self.TEXT, m.small, w - 2 * m.pad)
-        h = (int(m.normal * 1.5) + len(lines) * int(m.small * 1.35) + m.pad
-             + len(self.buttons) * (m.button_h + m.pad // 2) + m.pad)
-        self.rect = pygame.Rect(menu.right + 2 * m.pad, menu.y, w, h)
-        top = self.rect.bottom - m.pad - len(self.buttons) * (m.button_h + m.pad // 2)
-        stack(pygame.Rect(self.rect.x + m.pad, top, w - 2 * m.pad, self.rect.h), self.buttons,
-              m.button_h, m.pad // 2)
-
-    def handle(self, action: Action) -> bool:
-        """Its buttons."""
-        return handle_all(self.buttons, action)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """A panel with the question, a line, and the three answers."""
-        pal, m = self.app.pal, self.app.m
-        draw.panel(surface, self.rect, mix(pal.panel, pal.primary, 0.12), pal.primary,
-                   m.radius, 6)
-        x, y = self.rect.x + m.pad, self.rect.y + m.pad // 2
-        px = draw.fit_text(self.TITLE, m.normal, self.rect.w - 2 * m.pad, True)
-        draw.blit_text(surface, self.TITLE, px, pal.text, (x, y), bold=True)
-        y += int(m.normal * 1.5)
-        for line in draw.wrap(self.TEXT, m.small, self.rect.w - 2 * m.pad):
-            draw.blit_text(surface, line, m.small, pal.text_dim, (x, y))
-            y += int(m.small * 1.35)
-        for widget in self.buttons:
-            widget.draw(surface, pal, m)

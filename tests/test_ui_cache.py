@@ -1,0 +1,84 @@
+"""Caches of drawings are bounded by bytes, least recently used out (common/ui/cache.py), and
+the app's own caches (text, shadows, backdrops, art) stay in their budgets however much is
+drawn and however often the window is resized (issue 38)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+import main  # noqa: E402
+from common.ui import assets, cache, draw  # noqa: E402
+from common.ui.app import App  # noqa: E402
+from common.ui.cache import SurfaceCache, bounded_cache, nbytes  # noqa: E402
+from common.ui.driver import Driver  # noqa: E402
+
+
+def _surface(side: int) -> pygame.Surface:
+    return pygame.Surface((side, side), pygame.SRCALPHA)
+
+
+def test_a_cache_keeps_to_its_bytes_and_lets_the_least_recently_used_go():
+    kept = SurfaceCache("test", 3 * nbytes(_surface(10)))
+    for key in "abc":
+        kept.put(key, _surface(10))
+    assert kept.get("a") is not None  # "a" is now the most recently used
+    kept.put("d", _surface(10))
+    assert kept.get("b") is None, "the least recently used went"
+    assert all(kept.get(key) is not None for key in "acd")
+    assert kept.bytes <= kept.max_bytes and len(kept) == 3
+    big = _surface(100)
+    assert kept.put("big", big) is big and kept.get("big") is None, "larger than the budget"
+    kept.clear()
+    assert kept.bytes == 0 and len(kept) == 0
+
+
+def test_a_bounded_cache_decorates_like_lru_cache_and_reports_itself():
+    calls = []
+
+    @bounded_cache(2 * nbytes(_surface(8)), "test.square")
+    def square(side: int) -> pygame.Surface:
+        calls.append(side)
+        return _surface(side)
+
+    assert square(8) is square(8) and calls == [8]
+    for side in range(1, 30):  # more than the budget holds: the oldest go
+        square(side)
+    assert square.cache.bytes <= square.cache.max_bytes and len(square.cache) <= 2
+    assert square.cache.bytes <= square.cache.max_bytes
+    assert ("test.square", len(square.cache), square.cache.bytes, square.cache.max_bytes) \
+        in cache.report()
+    square.cache_clear()
+    assert square.cache_info()[2:] == (0, 0)
+
+
+def test_the_text_cache_stays_in_its_budget_however_much_text_is_drawn():
+    pygame.font.init()
+    for n in range(4000):
+        draw.text(f"Turn {n}: Blue moves c3-e5 and Red answers", 16 + n % 20, (10, 20, 30))
+    assert draw.TEXT.bytes <= draw.TEXT.max_bytes
+    for n in range(3000):  # a game's labels: short ones (about 10 KB each), a few sizes
+        draw.text(f"{n}. c3-e5", 14 + n % 4, (10, 20, 30))
+    assert draw.TEXT.bytes <= draw.TEXT.max_bytes
+    assert len(draw.TEXT) >= 500, "it keeps many screens' worth of labels"
+
+
+def test_a_window_resized_many_times_keeps_the_art_caches_in_their_budgets():
+    app = App(main.games(), (1280, 800))
+    try:
+        d = Driver(app)
+        app.push(app.screens("prepollency").play_scene(app, ["human", "human"], 3, 1))
+        d.frames(1)
+        for n in range(30):
+            app.set_window_size((960 + 31 * n, 600 + 17 * n))
+            d.frames(1)
+        for name, _entries, held, budget in cache.report():
+            assert held <= budget, name
+        assert assets._svg_cached.cache.bytes <= assets._svg_cached.cache.max_bytes
+    finally:
+        app.close()
