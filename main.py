@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import (
     cli,  # noqa: E402
     launch,  # noqa: E402
+    processes,  # noqa: E402
 )
 from common.games import engines  # noqa: E402
 from common.protocol import Game  # noqa: E402
@@ -49,6 +50,7 @@ def main(argv: list[str] | None = None) -> int:
     script = launch.run_script(argv)  # the stand-alone build starting one of its helpers
     if script is not None:
         return script
+    processes.die_with_app()  # Windows: every program this one starts ends with it
     return cli.run(argv, games(), open_app)
 
 

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import os
 import re
-import shlex
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
+
+from common import command_line
 
 BOT_PREFIX = "cmd:"
 HUMAN, RANDOM, CPU, BOT = "human", "random", "cpu", "bot"
@@ -163,7 +164,7 @@ def script_of(argv: list[str]) -> str | None:
 def bot_name(command: str) -> str:
     """A bot's short name: its program's file name (the script's, for `python3 bot.py`)."""
     try:
-        argv = shlex.split(command)
+        argv = command_line.split(command)
     except ValueError:
         argv = command.split()
     if not argv:

@@ -21,6 +21,7 @@ import pytest
 
 from common import launch, paths
 from common.ai import keeper, reaper
+from common.processes import Parent
 from common.seats import bot_name
 from common.ui.bots import check_command, example_command
 
@@ -37,8 +38,9 @@ def frozen(monkeypatch):
 
 def test_frozen_commands_start_the_executable_itself(frozen):
     assert reaper.command() == [sys.executable, launch.SCRIPT_ARG, "watchdog"]
-    assert keeper.command(["bot"], 7) == [sys.executable, launch.SCRIPT_ARG, "keeper", "7",
-                                          "bot"]
+    assert keeper.command(["bot"], Parent(7, 12.5)) == [sys.executable, launch.SCRIPT_ARG,
+                                                         "keeper", "7", "12.5", "bot"]
+    assert keeper.command(["bot"], Parent(7, None))[3:] == ["7", "-", "bot"]
     assert launch.script_command("save-index", "/r") == [sys.executable, launch.SCRIPT_ARG,
                                                          "save-index", "/r"]
     assert launch.self_command("bot", "random") == [sys.executable, "bot", "random"]
