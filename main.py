@@ -39,7 +39,12 @@ def open_app(args: argparse.Namespace) -> int:
     import os
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from common.cli.desktop_entry import remove_stale
     from common.ui.start import run_app
+
+    if remove_stale():  # an entry left by an uninstalled copy would start a missing program
+        print("removed this app's desktop entry: the program it started is gone",
+              file=sys.stderr)
 
     return run_app(args, games())
 
