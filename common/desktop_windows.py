@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 import subprocess
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -34,15 +34,15 @@ SCRIPT = ("$s = (New-Object -ComObject WScript.Shell).CreateShortcut($env:OP_SHO
 Runner = Callable[..., Any]  # subprocess.run's shape
 
 
-def start_menu(environ: dict[str, str] | None = None) -> Path:
+def start_menu(environ: Mapping[str, str] | None = None) -> Path:
     """This user's Start menu programs folder (%APPDATA%\\Microsoft\\Windows\\Start Menu\\
     Programs)."""
-    environ = os.environ if environ is None else environ
-    appdata = environ.get("APPDATA") or str(Path.home() / "AppData" / "Roaming")
+    appdata = (os.environ if environ is None else environ).get("APPDATA") or \
+        str(Path.home() / "AppData" / "Roaming")
     return Path(appdata) / "Microsoft" / "Windows" / "Start Menu" / "Programs"
 
 
-def shortcut_path(environ: dict[str, str] | None = None) -> Path:
+def shortcut_path(environ: Mapping[str, str] | None = None) -> Path:
     """Where the shortcut goes."""
     return start_menu(environ) / SHORTCUT
 
@@ -69,7 +69,7 @@ def variables(command: list[str], workdir: Path | None, shortcut: Path) -> dict[
 
 
 def install(command: list[str], workdir: Path | None, run: Runner | None = None,
-            environ: dict[str, str] | None = None) -> list[Path]:
+            environ: Mapping[str, str] | None = None) -> list[Path]:
     """Write the Start-menu shortcut; [its path] (OSError if PowerShell could not)."""
     run = run or subprocess.run
     shortcut = shortcut_path(environ)
@@ -86,7 +86,7 @@ def install(command: list[str], workdir: Path | None, run: Runner | None = None,
     return [shortcut]
 
 
-def uninstall(environ: dict[str, str] | None = None) -> list[Path]:
+def uninstall(environ: Mapping[str, str] | None = None) -> list[Path]:
     """Remove the shortcut; [its path], or [] if it was not there."""
     shortcut = shortcut_path(environ)
     try:

@@ -83,8 +83,9 @@ def _uninstall(system: str) -> list[Path]:
 def _place(system: str) -> Path:
     from common import desktop, desktop_macos, desktop_windows, processes
 
-    return {processes.WINDOWS: desktop_windows.shortcut_path,
-            processes.MACOS: desktop_macos.bundle_path}.get(system, desktop.entry_file)()
+    if system == processes.WINDOWS:
+        return desktop_windows.shortcut_path()
+    return desktop_macos.bundle_path() if system == processes.MACOS else desktop.entry_file()
 
 
 def _starts() -> str:
