@@ -55,6 +55,28 @@ def popen_options(on: str | None = None) -> dict[str, Any]:
     return {"start_new_session": True}
 
 
+# `kill_tree` for the helper scripts (`common.ai.keeper`, `common.ai.reaper`), which run on
+# their own (`python -c`) and import nothing of this program: their source starts with this.
+# True if psutil could look for the tree (the process may have been gone already).
+KILL_TREE_SCRIPT = """
+def kill_tree(pid):
+    try:
+        import psutil
+        root = psutil.Process(pid)
+        found = [*root.children(recursive=True), root]
+    except ImportError:
+        return False
+    except Exception:
+        return True
+    for proc in found:
+        try:
+            proc.kill()
+        except psutil.Error:
+            pass
+    return True
+"""
+
+
 def no_window(on: str | None = None) -> dict[str, Any]:
     """`subprocess.Popen` keywords for a helper that must not open a console window (Windows:
     the windowed launcher has no console, so a console program would get one of its own)."""

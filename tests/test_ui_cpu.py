@@ -110,12 +110,7 @@ def test_a_finished_random_move_is_not_busy_while_its_thread_still_exits(state, 
     try:
         runner.start("overlords", state, "random", 1)
         threads = [t for t in threading.enumerate() if isinstance(t, Lingering)]
-        deadline = time.monotonic() + 60
-        move = None
-        while move is None and time.monotonic() < deadline:
-            move = runner.poll()
-            time.sleep(0.005)
-        assert move in rules.legal_moves(state)
+        assert wait_move(runner, 60.0) in rules.legal_moves(state)
         assert threads and threads[0].is_alive()
         assert not runner.busy()
         runner.start("overlords", state, "random", 2)

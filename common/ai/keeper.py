@@ -26,9 +26,10 @@ pid and start time, not by re-parenting. The program ends a keeper by killing it
 
 from __future__ import annotations
 
+from common import processes
 from common.processes import Parent
 
-SOURCE = r"""
+SOURCE = processes.KILL_TREE_SCRIPT + r"""
 import os, signal, sys, time
 parent, started, argv = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
 
@@ -51,15 +52,7 @@ if os.name == "nt":
         os._exit(127)
     while bot.poll() is None:
         if parent_gone():
-            try:
-                import psutil
-                root = psutil.Process(bot.pid)
-                for proc in [*root.children(recursive=True), root]:
-                    try:
-                        proc.kill()
-                    except psutil.Error:
-                        pass
-            except Exception:
+            if not kill_tree(bot.pid):  # no psutil: the bot at least
                 bot.kill()
             os._exit(1)
         try:

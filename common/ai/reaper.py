@@ -27,7 +27,7 @@ import threading
 
 from common import processes
 
-WATCHDOG_SOURCE = """
+WATCHDOG_SOURCE = processes.KILL_TREE_SCRIPT + """
 import os, signal, sys, time
 signal.signal(signal.SIGINT, signal.SIG_IGN)
 groups, procs = set(), set()
@@ -41,18 +41,7 @@ for line in sys.stdin:
         continue                                     # or this watchdog itself
     {"+": groups.add, "-": groups.discard, "p": procs.add, "q": procs.discard}.get(
         op, lambda _: None)(pid)
-def kill_tree(pid):  # Windows: no groups, no SIGKILL; the process and all below it (psutil)
-    try:
-        import psutil
-        root = psutil.Process(pid)
-        for proc in [*root.children(recursive=True), root]:
-            try:
-                proc.kill()
-            except psutil.Error:
-                pass
-    except Exception:
-        pass
-if not hasattr(os, "killpg"):
+if not hasattr(os, "killpg"):  # Windows: no groups, no SIGKILL: each process and all below it
     for pid in procs | groups:
         kill_tree(pid)
     sys.exit(0)
