@@ -45,15 +45,8 @@ def _split_windows(command: str) -> list[str]:
             continue
         word = [] if word is None else word
         if ch == "\\":
-            end = i
-            while end < len(command) and command[end] == "\\":
-                end += 1
-            escapes_quote = command[end:end + 1] == '"'
-            word.append("\\" * ((end - i) // 2 if escapes_quote else end - i))
-            if escapes_quote and (end - i) % 2:
-                word.append('"')
-                end += 1
-            i = end
+            text, i = _backslashes(command, i)
+            word.append(text)
         elif ch == '"' and quoted and command[i + 1:i + 2] == '"':
             word.append('"')
             i += 2
@@ -65,6 +58,19 @@ def _split_windows(command: str) -> list[str]:
     if word is not None:
         words.append("".join(word))
     return words
+
+
+def _backslashes(command: str, i: int) -> tuple[str, int]:
+    """The run of backslashes at `i` as it reads (with the quote it escapes, if it does) and
+    where reading goes on."""
+    end = i
+    while end < len(command) and command[end] == "\\":
+        end += 1
+    if command[end:end + 1] != '"':
+        return "\\" * (end - i), end  # not before a quote: each is itself
+    if (end - i) % 2:
+        return "\\" * ((end - i) // 2) + '"', end + 1  # an escaped, literal quote
+    return "\\" * ((end - i) // 2), end  # the quote opens or closes: read next
 
 
 def join(argv: list[str], on: str | None = None) -> str:
