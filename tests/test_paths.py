@@ -196,6 +196,8 @@ def test_the_bench_hook_draws_n_frames_says_when_the_first_is_up_and_quits(tmp_p
 @pytest.mark.parametrize("platform", ["win32", "darwin"])
 def test_windows_and_macos_get_their_own_kind_of_entry_never_a_freedesktop_one(
         platform, monkeypatch, tmp_path, capsys):
+    from common import processes
+
     """(Issue 34: a Start-menu shortcut, an app bundle; tests/test_platform_desktop.py.)"""
     from types import SimpleNamespace
 
@@ -206,7 +208,9 @@ def test_windows_and_macos_get_their_own_kind_of_entry_never_a_freedesktop_one(
     monkeypatch.setenv("XDG_DATA_HOME", str(xdg))
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("APPDATA", str(home / "Roaming"))
-    monkeypatch.setattr(sys, "platform", platform)
+    # the system as the code chooses by it (never sys.platform itself: the library reads it)
+    real = processes.system
+    monkeypatch.setattr(processes, "system", lambda p=None: real(platform if p is None else p))
     written = []
 
     def powershell(argv, env, **kwargs):
