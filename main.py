@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import (
     cli,  # noqa: E402
     launch,  # noqa: E402
+    processes,  # noqa: E402
 )
 from common.games import engines  # noqa: E402
 from common.protocol import Game  # noqa: E402
@@ -38,7 +39,12 @@ def open_app(args: argparse.Namespace) -> int:
     import os
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from common.cli.desktop_entry import remove_stale
     from common.ui.start import run_app
+
+    if remove_stale():  # an entry left by an uninstalled copy would start a missing program
+        print("removed this app's desktop entry: the program it started is gone",
+              file=sys.stderr)
 
     return run_app(args, games())
 
@@ -49,6 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     script = launch.run_script(argv)  # the stand-alone build starting one of its helpers
     if script is not None:
         return script
+    processes.die_with_app()  # Windows: every program this one starts ends with it
     return cli.run(argv, games(), open_app)
 
 

@@ -31,13 +31,14 @@ APP_ID = "io.github.overlordsprepollency.OverlordsPrepollency"  # common/paths.A
 
 
 class BuildPy(build_py):
-    """The root package is the checkout's root: of its modules only main.py goes in (not
-    bootstrap.py, which would make an installed desktop entry start it)."""
+    """The root package is the checkout's root: of its modules only main.py and __main__.py
+    (`python -m overlords_prepollency`) go in (not bootstrap.py, which would make an installed
+    desktop entry start it, nor setup.py)."""
 
     def find_package_modules(self, package, package_dir):
         modules = super().find_package_modules(package, package_dir)
         if package == ROOT_PACKAGE:
-            modules = [m for m in modules if m[1] == "main"]
+            modules = [m for m in modules if m[1] in ("main", "__main__")]
         return modules
 
 
@@ -69,7 +70,8 @@ DATA = ["*.png", "*.svg", "*.ttf", "*.txt", "*.wav", "*.xml", "*.ico", "*.md",
 setup(
     packages=[ROOT_PACKAGE, *(f"{ROOT_PACKAGE}.{name}" for name in CODE + ASSETS)],
     package_dir={ROOT_PACKAGE: "."},
-    package_data={f"{ROOT_PACKAGE}.{name}": DATA for name in ASSETS},
+    package_data={ROOT_PACKAGE: ["py.typed"],  # PEP 561: the code is typed (mypy checks it)
+                  **{f"{ROOT_PACKAGE}.{name}": DATA for name in ASSETS}},
     data_files=data_files(),
     cmdclass={"build_py": BuildPy},
     **LICENSE_ARGS,

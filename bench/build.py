@@ -126,6 +126,16 @@ def _alive(pid: int) -> bool:
         return False
 
 
+def marks() -> dict[str, str]:
+    """What shows in the command line of each kind of process a game against the example bot
+    starts in the build (the helper scripts' are `common.launch.script_command`'s)."""
+    sys.path.insert(0, str(ROOT))
+    from common import launch
+
+    return {"bot": " bot random", "keeper": f"{launch.SCRIPT_ARG} keeper",
+            "watchdog": f"{launch.SCRIPT_ARG} watchdog", "worker": "--multiprocessing-fork"}
+
+
 def no_survivors(exe: Path, home: Path) -> bool:
     """A game against the example bot, SIGKILLed: True if none of its processes is left."""
     import shlex
@@ -140,8 +150,7 @@ def no_survivors(exe: Path, home: Path) -> bool:
                             stderr=subprocess.DEVNULL, env=env, cwd=home)
     seen: dict[int, str] = {}
     end = time.monotonic() + 120
-    kinds = {"bot": " bot random", "watchdog": "--overlords-bot-watchdog",
-             "worker": "--multiprocessing-fork"}
+    kinds = marks()
     try:
         while time.monotonic() < end and proc.poll() is None:
             seen.update(_descendants(proc.pid))

@@ -23,6 +23,7 @@ check it is `entry_text` of that command). Pygame-free: no display is needed.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sys
 import sysconfig
@@ -180,6 +181,24 @@ def uninstall() -> list[Path]:
     if removed:
         _touch(data_home() / "icons" / "hicolor")
     return removed
+
+
+MAX_ENTRY = 1 << 16  # bytes of an entry `stale` reads (ours is under 1 KB)
+UNESCAPE = {"s": " ", "n": "\n", "t": "\t", "r": "\r"}  # a string value's escapes
+
+
+def stale() -> bool:
+    """True if our desktop entry is there and the program it starts is gone (the copy that
+    installed it was uninstalled: `pipx uninstall` leaves the entry behind)."""
+    try:
+        text = files.read_bounded(entry_file(), MAX_ENTRY).decode("utf-8", "replace")
+    except OSError:
+        return False
+    for line in text.splitlines():
+        if line.startswith("TryExec="):
+            program = re.sub(r"\\(.)", lambda m: UNESCAPE.get(m[1], m[1]), line[8:])
+            return os.path.isabs(program) and not os.path.exists(program)
+    return False
 
 
 def _remove(files: list[Path]) -> list[Path]:

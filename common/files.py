@@ -37,6 +37,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 TEMP_AGE = 600.0  # seconds: an older ".NAME.*.tmp" is a dead writer's, not a running one's
 LOCK_WAIT = 2.0  # seconds a writer waits for another window's lock before going on without
@@ -182,16 +183,19 @@ REPLACE_TRIES = 10  # Windows: another process holding the file open refuses a r
 REPLACE_PAUSE = 0.05
 
 
-def replace(source: str | os.PathLike, target: str | os.PathLike) -> None:
+def replace(source: str | os.PathLike, target: str | os.PathLike,
+            windows: bool | None = None) -> None:
     """`os.replace`, retried briefly where another process holds the target open (Windows
-    refuses with PermissionError while an antivirus or another window reads it); the last
-    refusal is raised."""
+    refuses with PermissionError while an antivirus, the saves helper or another window reads
+    it; `windows`: None for this system); the last refusal is raised for the caller to
+    report. Elsewhere a PermissionError is a real one: raised at once."""
+    windows = os.name == "nt" if windows is None else windows
     for attempt in range(REPLACE_TRIES):
         try:
             os.replace(source, target)
             return
         except PermissionError:
-            if os.name != "nt" or attempt == REPLACE_TRIES - 1:
+            if not windows or attempt == REPLACE_TRIES - 1:
                 raise
             time.sleep(REPLACE_PAUSE * (attempt + 1))
 
@@ -227,15 +231,16 @@ def sync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def hide(path: str | os.PathLike) -> None:
+def hide(path: str | os.PathLike, kernel32: Any = None) -> None:
     """Give a file or folder whose name starts with a dot the hidden attribute where names do
-    not hide (Windows); elsewhere nothing to do. Never raises."""
-    if sys.platform != "win32":
+    not hide (Windows; `kernel32`: the library, the tests give a fake); elsewhere nothing to
+    do. Never raises."""
+    if kernel32 is None and sys.platform != "win32":
         return
     with contextlib.suppress(Exception):
         import ctypes
 
-        kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
+        kernel32 = kernel32 or ctypes.windll.kernel32  # type: ignore[attr-defined]
         attributes = kernel32.GetFileAttributesW(str(path))
         if attributes != -1 and attributes != 0xFFFFFFFF:
             kernel32.SetFileAttributesW(str(path), attributes | 0x2)  # FILE_ATTRIBUTE_HIDDEN

@@ -14,7 +14,8 @@
   `run_script` (one table, so no such program is forgotten there).
 - `program_name()`: the program as the user started it, for `--help` and error messages:
   `bootstrap.py` in a checkout started through it (it says so in `$OVERLORDS_PROG`), the
-  launcher's or the stand-alone executable's name, else the script's.
+  launcher's or the stand-alone executable's name, `python -m overlords_prepollency`, else
+  the script's.
 
 Pygame-free.
 """
@@ -30,6 +31,7 @@ from common import paths
 
 PROG_VAR = "OVERLORDS_PROG"  # set by bootstrap.py: how the user started the program
 MAX_PROG = 60  # characters of a program name taken from the environment
+MODULE = "overlords_prepollency"  # the installed package (setup.py): `python -m` runs it
 
 
 def self_command(*args: str) -> list[str]:
@@ -83,4 +85,6 @@ def program_name() -> str:
     if paths.frozen() or not started:
         started = started or sys.executable
     name = Path(started).name
+    if name == "__main__.py":  # `python -m overlords_prepollency` (an installed copy)
+        return f"python -m {MODULE}"
     return name if name and name.isprintable() else paths.APP_NAME

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 APP_NAME = "overlords-prepollency"  # the folders' name, the launcher's name
@@ -67,9 +68,10 @@ def _platform(kind: str) -> Path:
         return base / "log" if kind == "log" else base
     import platformdirs
 
-    where = {"data": platformdirs.user_data_dir, "config": platformdirs.user_config_dir,
-             "log": platformdirs.user_log_dir}[kind]
-    return Path(where(APP_NAME, appauthor=False))
+    where: dict[str, Callable[..., str]] = {"data": platformdirs.user_data_dir,
+                                            "config": platformdirs.user_config_dir,
+                                            "log": platformdirs.user_log_dir}
+    return Path(where[kind](APP_NAME, appauthor=False))
 
 
 def _legacy(kind: str) -> Path:

@@ -18,12 +18,16 @@ from __future__ import annotations
 
 import os
 import re
-import shlex
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Any, Final, Literal, Protocol
+
+from common import command_line
 
 BOT_PREFIX = "cmd:"
-HUMAN, RANDOM, CPU, BOT = "human", "random", "cpu", "bot"
+HUMAN: Final = "human"
+RANDOM: Final = "random"
+CPU: Final = "cpu"
+BOT: Final = "bot"
 LEVEL_NAMES = ("novice", "easy", "normal", "hard")  # common.ai.levels.LEVELS: their budgets
 HINT_LEVEL = "normal"  # the level whose move the Hint shows (at its calibrated node count)
 MAX_COMMAND = 1000  # characters of a bot's command line: longer is not a command
@@ -81,7 +85,7 @@ class SeatSpec:
             return cls(BOT, command=_bot_command(text[len(BOT_PREFIX):].strip()))
         word = text.strip()
         if word in (HUMAN, RANDOM):
-            return cls(word)
+            return cls(HUMAN if word == HUMAN else RANDOM)
         name, colon, count = word.partition(":")
         if name not in LEVEL_NAMES:
             shown = word if len(word) <= 40 else word[:39] + "…"
@@ -94,7 +98,7 @@ class SeatSpec:
         if self.kind == BOT:
             return f"{BOT_PREFIX}{self.command}"
         if self.kind == CPU:
-            return self.level if self.nodes is None else f"{self.level}:{self.nodes}"
+            return str(self.level) if self.nodes is None else f"{self.level}:{self.nodes}"
         return self.kind
 
     @property
@@ -163,7 +167,7 @@ def script_of(argv: list[str]) -> str | None:
 def bot_name(command: str) -> str:
     """A bot's short name: its program's file name (the script's, for `python3 bot.py`)."""
     try:
-        argv = shlex.split(command)
+        argv = command_line.split(command)
     except ValueError:
         argv = command.split()
     if not argv:

@@ -28,6 +28,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 NAME = "overlords-prepollency"
+APP_ID = "io.github.overlordsprepollency.OverlordsPrepollency"  # common/paths.APP_ID
 PACKAGES = ("common", "overlords", "prepollency")  # imported by name at run time: collect all
 EXCLUDES = ("tkinter", "unittest", "pydoc_data", "test", "pytest", "hypothesis", "chess",
             "PyInstaller", "setuptools", "pip")
@@ -42,8 +43,11 @@ def stage_assets(work: Path) -> Path:
     return stage
 
 
-def pyinstaller_args(out: Path, work: Path, assets: Path) -> list[str]:
-    """The PyInstaller command line (without the program that runs it)."""
+def pyinstaller_args(out: Path, work: Path, assets: Path,
+                     platform: str = sys.platform) -> list[str]:
+    """The PyInstaller command line (without the program that runs it) on `platform` (a
+    `sys.platform` value): Windows' executable gets the .ico; macOS's bundle the app id and
+    the 512 px icon (PyInstaller makes the .icns from it)."""
     sep = os.pathsep  # SOURCE<sep>DEST, as every PyInstaller version reads it
     args = [
         "--noconfirm", "--clean", "--onedir", "--windowed",
@@ -58,10 +62,12 @@ def pyinstaller_args(out: Path, work: Path, assets: Path) -> list[str]:
         args += ["--collect-submodules", package]
     for module in EXCLUDES:
         args += ["--exclude-module", module]
-    if sys.platform == "win32":
+    args += ["--hidden-import", "psutil"]  # imported by the keeper and watchdog scripts (-c)
+    if platform == "win32":
         args += ["--icon", str(ROOT / "assets" / "icons" / f"{NAME}.ico")]
-    if sys.platform == "darwin":
-        args += ["--osx-bundle-identifier", "org.overlords-prepollency.app"]
+    if platform == "darwin":
+        icon = ROOT / "assets" / "icons" / "hicolor" / "512x512" / "apps" / f"{APP_ID}.png"
+        args += ["--osx-bundle-identifier", APP_ID, "--icon", str(icon)]
     return [*args, str(ROOT / "main.py")]
 
 

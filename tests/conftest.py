@@ -11,6 +11,9 @@ def _private_settings(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("OVERLORDS_CONFIG", str(tmp_path_factory.mktemp("config")))
     monkeypatch.setenv("OVERLORDS_SAVES", str(tmp_path_factory.mktemp("saves")))
     monkeypatch.setenv("OVERLORDS_LOGS", str(tmp_path_factory.mktemp("logs")))  # and the log
+    # the desktop entry the app checks at start (a stale one is removed): never the user's
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
+    monkeypatch.setenv("APPDATA", str(tmp_path_factory.mktemp("appdata")))  # (Windows' menu)
 
 
 @pytest.fixture(autouse=True)

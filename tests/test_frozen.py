@@ -21,6 +21,7 @@ import pytest
 
 from common import launch, paths
 from common.ai import keeper, reaper
+from common.processes import Parent
 from common.seats import bot_name
 from common.ui.bots import check_command, example_command
 
@@ -37,8 +38,9 @@ def frozen(monkeypatch):
 
 def test_frozen_commands_start_the_executable_itself(frozen):
     assert reaper.command() == [sys.executable, launch.SCRIPT_ARG, "watchdog"]
-    assert keeper.command(["bot"], 7) == [sys.executable, launch.SCRIPT_ARG, "keeper", "7",
-                                          "bot"]
+    assert keeper.command(["bot"], Parent(7, 12.5)) == [sys.executable, launch.SCRIPT_ARG,
+                                                         "keeper", "7", "12.5", "bot"]
+    assert keeper.command(["bot"], Parent(7, None))[3:] == ["7", "-", "bot"]
     assert launch.script_command("save-index", "/r") == [sys.executable, launch.SCRIPT_ARG,
                                                          "save-index", "/r"]
     assert launch.self_command("bot", "random") == [sys.executable, "bot", "random"]
@@ -131,3 +133,18 @@ def test_the_watchdog_never_kills_init_every_group_or_its_own():
         start_new_session=False, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["4242"]
+
+
+def test_the_build_bench_looks_for_the_processes_the_build_starts(frozen):
+    """`bench build` looks for each helper by its command line: the marks it looks for are
+    those of the commands the build runs (it looked for an old watchdog option and failed)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("op_bench_build", ROOT / "bench" / "build.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    marks = bench.marks()
+    assert marks["watchdog"] in " ".join(reaper.command())
+    assert marks["keeper"] in " ".join(keeper.command(["exe", "bot", "random"], Parent(7, None)))
+    assert marks["bot"] in " " + " ".join(launch.self_command("bot", "random"))

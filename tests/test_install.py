@@ -73,9 +73,9 @@ def installed(sdist: Path, tmp_path_factory) -> Path:
     Path(_purelib(python), "_outer_packages.pth").write_text("\n".join(seen) + "\n")
     done = subprocess.run(
         [str(python), "-m", "pip", "install", "--no-deps", "--no-build-isolation",
-         "--no-index", "--disable-pip-version-check", "-q", str(sdist)],
+         "--no-index", "--disable-pip-version-check", "--no-cache-dir", "-q", str(sdist)],
         capture_output=True, text=True, cwd=base, env=_clean_env(), timeout=600)
-    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.returncode == 0, done.stdout + done.stderr  # (no cache left in the HOME)
     launcher = scripts / (f"{NAME}.exe" if os.name == "nt" else NAME)
     assert launcher.is_file(), sorted(p.name for p in scripts.iterdir())
     return launcher
@@ -137,10 +137,32 @@ def test_one_package_of_its_own_name_and_the_metadata(installed: Path, tmp_path:
     assert next(dist.rglob("LICENSE")).read_text().startswith("MIT License")
     package = dist.parent / "overlords_prepollency"
     assert sorted(p.name for p in package.iterdir() if p.name != "__pycache__") == \
-        ["assets", "common", "main.py", "overlords", "prepollency"]  # no bootstrap.py
+        ["__main__.py", "assets", "common", "main.py", "overlords", "prepollency",
+         "py.typed"]  # no bootstrap.py
     entry_points = configparser.ConfigParser()
     entry_points.read(dist / "entry_points.txt")
     assert entry_points["gui_scripts"][NAME] == "overlords_prepollency.main:main"
+    assert entry_points["console_scripts"][f"{NAME}-cli"] == "overlords_prepollency.main:main"
+
+
+def test_the_console_twin_and_python_m_print_in_a_terminal(installed: Path, tmp_path: Path):
+    """Issue 34, item 3: a console entry point (a GUI script prints nothing in a Windows
+    terminal) and `python -m overlords_prepollency`, each naming itself in --help."""
+    cli = installed.parent / (f"{NAME}-cli.exe" if os.name == "nt" else f"{NAME}-cli")
+    module = [str(_python(installed)), "-m", "overlords_prepollency"]
+    for argv, name in (([str(cli)], f"{NAME}-cli"),
+                       (module, "python -m overlords_prepollency")):
+        done = subprocess.run([*argv, "--version"], capture_output=True, text=True,
+                              cwd=tmp_path, env=_clean_env(), timeout=60)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.strip() == f"{NAME} {_version()}"
+        helped = subprocess.run([*argv, "--help"], capture_output=True, text=True,
+                                cwd=tmp_path, env=_clean_env(), timeout=60)
+        assert helped.stdout.startswith(f"usage: {name} "), helped.stdout[:200]
+    done = subprocess.run([*module, "validate", str(ROOT / "tests" / "data" / "nothing.json")],
+                          capture_output=True, text=True, cwd=tmp_path, env=_clean_env(),
+                          timeout=60)
+    assert done.returncode == 1 and "nothing.json: file not found" in done.stdout
 
 
 def test_a_pypi_package_named_common_beside_it_changes_nothing(installed: Path,

@@ -194,12 +194,32 @@ def test_the_bench_hook_draws_n_frames_says_when_the_first_is_up_and_quits(tmp_p
 
 
 @pytest.mark.parametrize("platform", ["win32", "darwin"])
-def test_desktop_entries_are_refused_where_there_is_no_freedesktop(platform, monkeypatch,
-                                                                   tmp_path, capsys):
+def test_windows_and_macos_get_their_own_kind_of_entry_never_a_freedesktop_one(
+        platform, monkeypatch, tmp_path, capsys):
+    from common import processes
+
+    """(Issue 34: a Start-menu shortcut, an app bundle; tests/test_platform_desktop.py.)"""
+    from types import SimpleNamespace
+
+    from common import desktop_windows
     from common.cli.desktop_entry import desktop_entry
 
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    monkeypatch.setattr(sys, "platform", platform)
-    assert desktop_entry(install=True) == 1
-    assert "README" in capsys.readouterr().err
-    assert not list(tmp_path.iterdir())
+    xdg, home = tmp_path / "xdg", tmp_path / "home"
+    monkeypatch.setenv("XDG_DATA_HOME", str(xdg))
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("APPDATA", str(home / "Roaming"))
+    # the system as the code chooses by it (never sys.platform itself: the library reads it)
+    real = processes.system
+    monkeypatch.setattr(processes, "system", lambda p=None: real(platform if p is None else p))
+    written = []
+
+    def powershell(argv, env, **kwargs):
+        written.append(Path(env["OP_SHORTCUT"]))
+        written[-1].write_bytes(b"L")
+        return SimpleNamespace(returncode=0, stdout="", stderr="")
+
+    monkeypatch.setattr(desktop_windows, "subprocess", SimpleNamespace(run=powershell))
+    assert desktop_entry(install=True) == 0
+    assert "installed" in capsys.readouterr().out
+    assert not xdg.exists() and home.exists()
+    assert (written != []) == (platform == "win32")

@@ -4,7 +4,9 @@ level when the AI worker fails, so a CPU seat never freezes the game."""
 from __future__ import annotations
 
 import random
+import threading
 import time
+from types import SimpleNamespace
 
 import pytest
 
@@ -89,3 +91,32 @@ def test_start_never_waits_for_the_worker_to_start(state, monkeypatch):
         assert not player.ready()
     finally:
         player.close()
+
+
+def test_a_finished_random_move_is_not_busy_while_its_thread_still_exits(state, monkeypatch):
+    """Issue 34, item 6: Python 3.13 leaves a finished thread alive a moment longer; `busy`
+    reads the request's state, never the thread's (here held alive until the end)."""
+    release = threading.Event()
+    threads = []
+
+    class Lingering(threading.Thread):
+        def run(self):
+            super().run()
+            release.wait(60)  # the work is done; the thread has not exited yet
+
+    monkeypatch.setattr(cpu_module, "threading", SimpleNamespace(Thread=Lingering,
+                                                                 Lock=threading.Lock))
+    runner = cpu_module._ThreadRandom(main.games())
+    try:
+        runner.start("overlords", state, "random", 1)
+        threads = [t for t in threading.enumerate() if isinstance(t, Lingering)]
+        assert wait_move(runner, 60.0) in rules.legal_moves(state)
+        assert threads and threads[0].is_alive()
+        assert not runner.busy()
+        runner.start("overlords", state, "random", 2)
+        runner.cancel()
+        assert not runner.busy()  # a cancelled request is forgotten at once
+    finally:
+        release.set()
+        for thread in threads:
+            thread.join(60)

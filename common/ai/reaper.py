@@ -14,16 +14,20 @@ The watchdog is this Python running the script below (`-c`); in the stand-alone 
 is no Python to hand it to (`sys.executable` is the game itself), so the build's executable is
 started as its own "watchdog" script (`common.launch.script_command`, run by main.py).
 
-Plain Python, Linux and other POSIX systems; elsewhere both calls do nothing.
+On Windows there are no process groups and no SIGKILL: the watchdog kills each registered
+process with everything below it (psutil), and the app's Job Object
+(`common.processes.die_with_app`) kills them all with the app even when the watchdog could
+not (it is in the job too). Started with no console window (`common.processes.popen_options`).
 """
 
 from __future__ import annotations
 
-import os
 import subprocess
 import threading
 
-WATCHDOG_SOURCE = """
+from common import processes
+
+WATCHDOG_SOURCE = processes.KILL_TREE_SCRIPT + """
 import os, signal, sys, time
 signal.signal(signal.SIGINT, signal.SIG_IGN)
 groups, procs = set(), set()
@@ -32,10 +36,15 @@ for line in sys.stdin:
         op, pid = line[0], int(line[1:])
     except ValueError:
         continue
-    if pid < 2 or pid in (os.getpid(), os.getpgid(0)):  # never init (1), "every group"
-        continue                                             # (0), or this watchdog itself
+    own_group = os.getpgid(0) if hasattr(os, "getpgid") else -1
+    if pid < 2 or pid in (os.getpid(), own_group):  # never init (1), "every group" (0),
+        continue                                     # or this watchdog itself
     {"+": groups.add, "-": groups.discard, "p": procs.add, "q": procs.discard}.get(
         op, lambda _: None)(pid)
+if not hasattr(os, "killpg"):  # Windows: no groups, no SIGKILL: each process and all below it
+    for pid in procs | groups:
+        kill_tree(pid)
+    sys.exit(0)
 for pid in procs:  # a worker, even a stopped one (SIGKILL ends it all the same)
     try:
         os.kill(pid, signal.SIGKILL)
@@ -71,7 +80,7 @@ def _watchdog() -> subprocess.Popen[bytes] | None:
     if _proc is None or _proc.poll() is not None:
         try:
             _proc = subprocess.Popen(command(), stdin=subprocess.PIPE,
-                                     stdout=subprocess.DEVNULL, start_new_session=True)
+                                     stdout=subprocess.DEVNULL, **processes.popen_options())
         except OSError:
             _proc = None
     return _proc
@@ -86,8 +95,6 @@ def command() -> list[str]:
 
 
 def _send(line: str) -> None:
-    if not hasattr(os, "killpg"):
-        return
     with _lock:
         proc = _watchdog()
         if proc is None or proc.stdin is None:

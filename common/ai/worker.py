@@ -42,6 +42,7 @@ from common.ai import reaper
 from common.ai.levels import make_cpu
 from common.ai.search import Cancelled
 from common.games import GAMES
+from common.processes import Parent
 from common.protocol import Game
 
 
@@ -86,22 +87,22 @@ def limit_for(game_name: str, spec: str) -> float:
     return max(MIN_LIMIT, LIMIT_FACTOR * expected)
 
 
-def _watch(beat: Any, parent: int) -> None:
+def _watch(beat: Any, parent: Parent) -> None:
     """The worker's heartbeat; it exits as soon as its parent is gone (even one killed with
-    SIGKILL: the process is then adopted, and its parent id changes)."""
+    SIGKILL: `common.processes.Parent.gone`, on every system)."""
     while True:
         beat.value = time.monotonic()
-        if os.getppid() != parent:
+        if parent.gone():
             os._exit(0)
         time.sleep(BEAT)
 
 
 def _serve(requests: Any, results: Any, wanted: Any, beat: Any = None,
-           parent: int | None = None) -> None:
+           parent: Parent | None = None) -> None:
     """The worker process: answer requests until a None arrives."""
     if beat is not None:
-        threading.Thread(target=_watch, args=(beat, parent or os.getppid()), daemon=True,
-                         name="heartbeat").start()
+        threading.Thread(target=_watch, args=(beat, parent or Parent(os.getppid(), None)),
+                         daemon=True, name="heartbeat").start()
     with contextlib.suppress(AttributeError, OSError):  # not on every platform
         os.nice(5)  # the window's frames come first when both cores are busy
     for name in GAMES:  # import the engines now, so that the first answer comes quickly
@@ -163,7 +164,7 @@ class AIWorker:
         self._born = time.monotonic()
         self._proc = self._ctx.Process(
             target=_serve,
-            args=(self._requests, self._results, self._wanted, self._beat, os.getpid()),
+            args=(self._requests, self._results, self._wanted, self._beat, Parent.here()),
             name="cpu-worker", daemon=True)
         self._proc.start()
         if self._proc.pid is not None:

@@ -87,12 +87,18 @@ README). COMMAND --help lists each command's options. Records are the JSON save 
 in the rules (RULES.md)."""
 
 
-def build_parser(games: dict[str, Game]) -> argparse.ArgumentParser:
+class Parser(argparse.ArgumentParser):
+    """The main parser, which keeps each command's own (for that command's usage errors)."""
+
+    subcommands: dict[str, argparse.ArgumentParser]
+
+
+def build_parser(games: dict[str, Game]) -> Parser:
     """The argument parser for every command (`parser.subcommands`: command -> its parser)."""
     from common.launch import program_name
     from common.version import version
 
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog=program_name(),  # as the user started it: bootstrap.py, the launcher, main.py
         description="Overlords and Prepollency. With no command, opens the game window.",
         formatter_class=argparse.RawDescriptionHelpFormatter,

@@ -1,18 +1,21 @@
 """The options ``--install-desktop-entry`` and ``--uninstall-desktop-entry``: the app (and its
-icons) added to, or removed from, this user's desktop menu (`common.desktop`). No pygame.
+icons) added to, or removed from, this user's desktop menu on each system (`desktop_entry`),
+and `remove_stale`, which the app runs at start. No pygame.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:
     """The two options, on the main parser."""
     parser.add_argument("--install-desktop-entry", action="store_true",
-                        help="add the app (and its icon) to this user's desktop menu "
-                             "(Linux and other freedesktop desktops)")
+                        help="add the app (and its icon) to this user's desktop menu: a "
+                             "desktop entry (Linux), a Start-menu shortcut (Windows), an app "
+                             "bundle in ~/Applications (macOS)")
     parser.add_argument("--uninstall-desktop-entry", action="store_true",
                         help="remove what --install-desktop-entry added")
 
@@ -30,27 +33,79 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     return desktop_entry(install=args.install_desktop_entry)
 
 
-def desktop_entry(install: bool) -> int:
-    """Install or remove the desktop entry and icons (common/desktop.py); say what changed."""
-    from common import desktop
+def desktop_entry(install: bool, on: str | None = None) -> int:
+    """Install or remove the app's place on this system's desktop (the freedesktop.org entry
+    and icons on Linux, `common.desktop`; the Start-menu shortcut on Windows,
+    `common.desktop_windows`; the app bundle on macOS, `common.desktop_macos`); say what
+    changed."""
+    from common import processes
 
-    if sys.platform in ("win32", "darwin"):
-        print("desktop entries are for Linux and other freedesktop.org desktops; on Windows "
-              "and macOS see the README's \"Install and double-click\"", file=sys.stderr)
-        return 1
+    system = on or processes.system()
     try:
-        changed = desktop.install() if install else desktop.uninstall()
+        changed = _install(system) if install else _uninstall(system)
     except OSError as err:
         where = f" {err.filename}" if err.filename else ""
         print(f"desktop entry: cannot write{where}: {err.strerror or err}", file=sys.stderr)
         return 1
+    place = _place(system)
     if install:
-        print(f"installed {desktop.entry_file()} (and its AppStream metainfo and "
-              f"{len(changed) - 2} icon files)")
-        print(f"it starts: {desktop.exec_line()}")
+        print(f"installed {place}" + (f" (and its AppStream metainfo and {len(changed) - 2} "
+                                      "icon files)" if system == processes.LINUX else ""))
+        print(f"it starts: {_starts()}")
     elif changed:
-        print(f"removed {desktop.entry_file()} (and its metainfo and icon files)" if
-              desktop.entry_file() in changed else f"removed {len(changed)} files")
+        print(f"removed {place}" + (" (and its metainfo and icon files)"
+                                    if system == processes.LINUX else ""))
     else:
-        print(f"nothing to remove: {desktop.entry_file()} is not there")
+        print(f"nothing to remove: {place} is not there")
     return 0
+
+
+def _install(system: str) -> list[Path]:
+    from common import desktop, desktop_macos, desktop_windows, processes, version
+
+    if system == processes.WINDOWS:
+        return desktop_windows.install(*desktop.launch_command())
+    if system == processes.MACOS:
+        return desktop_macos.install(*desktop.launch_command(), version.version())
+    return desktop.install()
+
+
+def _uninstall(system: str) -> list[Path]:
+    from common import desktop, desktop_macos, desktop_windows, processes
+
+    if system == processes.WINDOWS:
+        return desktop_windows.uninstall()
+    if system == processes.MACOS:
+        return desktop_macos.uninstall()
+    return desktop.uninstall()
+
+
+def _place(system: str) -> Path:
+    from common import desktop, desktop_macos, desktop_windows, processes
+
+    if system == processes.WINDOWS:
+        return desktop_windows.shortcut_path()
+    return desktop_macos.bundle_path() if system == processes.MACOS else desktop.entry_file()
+
+
+def _starts() -> str:
+    from common import command_line, desktop
+
+    return command_line.join(desktop.launch_command()[0])
+
+
+def remove_stale(on: str | None = None) -> bool:
+    """Remove this app's desktop entry (Linux) or bundle (macOS) when the program it starts
+    is gone (uninstalled with `pipx uninstall` before `--uninstall-desktop-entry`); True if
+    one was removed. Never raises: the app starts all the same."""
+    from common import desktop, desktop_macos, processes
+
+    system = on or processes.system()
+    try:
+        if system == processes.LINUX and desktop.stale():
+            return bool(desktop.uninstall())
+        if system == processes.MACOS and desktop_macos.stale():
+            return bool(desktop_macos.uninstall())
+    except OSError:
+        pass
+    return False

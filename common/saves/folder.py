@@ -108,11 +108,11 @@ def claim(source: Path, names: Iterator[Path]) -> Path:
         except FileExistsError:
             continue
         except OSError as err:
-            if err.errno not in _NO_LINKS:
+            if not no_hard_links(err):
                 raise
             if not _reserve(path):
                 continue
-            os.replace(source, path)
+            files.replace(source, path)
         return path
     raise OSError(errno.EEXIST, "no free file name left", str(source.parent))
 
@@ -130,6 +130,17 @@ def _link(source: Path, target: Path) -> None:
 # what os.link says where the file system has no hard links (names differ between systems)
 _NO_LINKS = tuple(getattr(errno, name) for name in ("EPERM", "ENOTSUP", "EOPNOTSUPP", "EXDEV",
                                                     "EMLINK", "ENOSYS") if hasattr(errno, name))
+# and on Windows (FAT32, exFAT, some network shares), by its own error numbers, which Python
+# maps to EINVAL or EACCES: ERROR_INVALID_FUNCTION, ERROR_ACCESS_DENIED, ERROR_NOT_SAME_DEVICE,
+# ERROR_NOT_SUPPORTED, ERROR_INVALID_PARAMETER
+_WINDOWS_NO_LINKS = (1, 5, 17, 50, 87)
+
+
+def no_hard_links(err: OSError) -> bool:
+    """True if `os.link` failed because the file system has no hard links (the name is then
+    reserved and the file moved: `claim`). A refusal that is not that stops the fallback too,
+    where the name is reserved, so the fallback never hides a real error."""
+    return err.errno in _NO_LINKS or getattr(err, "winerror", None) in _WINDOWS_NO_LINKS
 
 
 def _reserve(path: Path) -> bool:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from common import files, launch
+from common import files, launch, processes
 from common import record as rec
 from common.games import GAMES
 from common.saves import folder as save_folder
@@ -273,7 +273,7 @@ for line in sys.stdin:
             self._proc = subprocess.Popen(
                 launch.script_command("save-index", root), stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-                encoding="utf-8", errors="surrogateescape")
+                encoding="utf-8", errors="surrogateescape", **processes.no_window())
         except OSError:
             self._broken, self._proc = True, None
             return None

@@ -28,16 +28,17 @@ from typing import Any
 from common import record as rec
 from common.ai import reaper
 from common.analysis import Turn
+from common.processes import Parent
 
 
-def _orphaned(parent: int) -> None:
+def _orphaned(parent: Parent) -> None:
     while True:
-        if os.getppid() != parent:
+        if parent.gone():
             os._exit(0)
         time.sleep(0.5)
 
 
-def _serve(record: dict, nodes: int | None, seed: int, out: Any, parent: int) -> None:
+def _serve(record: dict, nodes: int | None, seed: int, out: Any, parent: Parent) -> None:
     """The worker process: the record's turns, one message each, then "done"."""
     threading.Thread(target=_orphaned, args=(parent,), daemon=True).start()
     with contextlib.suppress(AttributeError, OSError):
@@ -70,7 +71,7 @@ class AnalysisRun:
         ctx = mp.get_context("spawn")
         self._out = ctx.Queue()
         self._proc = ctx.Process(target=_serve, args=(record, nodes, seed, self._out,
-                                                       os.getpid()),
+                                                       Parent.here()),
                                  name="analysis", daemon=True)
         self._proc.start()
         if self._proc.pid is not None:  # even a stopped worker ends with the app (killed too)

@@ -428,7 +428,7 @@ class App:
             try:
                 scene.draw(surface)
             except Exception as err:
-                err._scene = scene  # type: ignore[attr-defined]  (which one, for draw())
+                err._scene = scene  # type: ignore[attr-defined]  # which one, for draw()
                 raise
         self.toasts.draw(surface, self.pal, self.m, self.toast_rect)
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import os
 import re
-import shlex
 import shutil
 from pathlib import Path
 from typing import Any
 
+from common import command_line
 from common.ai.bot import DEFAULT_TIMEOUT, PREFIX, BotSeat, quote
 from common.launch import self_command
 from common.protocol import Forfeit
@@ -36,7 +36,7 @@ def command_of(spec: str | SeatSpec) -> str:
 def example_command() -> str:
     """The built-in example bot (`bot random`) of this same program, by absolute paths: it
     runs from any folder, in a checkout, an installed copy and the stand-alone build."""
-    return shlex.join(self_command("bot", "random"))
+    return command_line.join(self_command("bot", "random"))
 
 
 def check_command(command: str) -> str | None:
@@ -44,7 +44,7 @@ def check_command(command: str) -> str | None:
     holds, no such program or script, a path the file system refuses), or None when it looks
     runnable."""
     try:
-        argv = shlex.split(command)
+        argv = command_line.split(command)
     except ValueError as err:
         return f"The command line cannot be read: {err}."
     if any("\0" in arg for arg in argv):

@@ -65,7 +65,9 @@ class _ThreadRandom:
         self._lock = threading.Lock()
         self._token = 0
         self._result: Any = None
-        self._thread: threading.Thread | None = None
+        # the request's state is kept under the lock, never read from the thread: a finished
+        # thread is still alive for a moment while it exits (Python 3.13 shows it often)
+        self._running = False
 
     def start(self, game_name: str, state: Any, spec: str, seed: int | None = None) -> None:
         """Begin choosing a move for state (cancels any running request)."""
@@ -74,16 +76,20 @@ class _ThreadRandom:
             self._token += 1
             token = self._token
             self._result = None
+            self._running = True
         rng = random.Random(seed)
 
         def _work() -> None:
-            move = game.random_move(state, rng)
-            with self._lock:
-                if token == self._token:
-                    self._result = move
+            move = None
+            try:
+                move = game.random_move(state, rng)
+            finally:  # a failure ends the request too (its traceback printed by threading)
+                with self._lock:
+                    if token == self._token:
+                        self._result = move
+                        self._running = False
 
-        self._thread = threading.Thread(target=_work, name="cpu-random", daemon=True)
-        self._thread.start()
+        threading.Thread(target=_work, name="cpu-random", daemon=True).start()
 
     def poll(self) -> Any:
         """The chosen move once ready (then forgotten), else None."""
@@ -94,14 +100,14 @@ class _ThreadRandom:
     def busy(self) -> bool:
         """True while a request runs or its answer waits to be polled."""
         with self._lock:
-            waiting = self._result is not None
-        return waiting or (self._thread is not None and self._thread.is_alive())
+            return self._running or self._result is not None
 
     def cancel(self) -> None:
         """Forget the running request."""
         with self._lock:
             self._token += 1
             self._result = None
+            self._running = False
 
     def close(self) -> None:
         """Stop for good."""

@@ -6,7 +6,7 @@ A seat a bot program played is the one thing a file does not simply bring back: 
 come from anywhere, and its command line is a program to run. So an unfinished game with bot
 seats asks first, showing each command: **Start the bot again** (its seat plays on as before),
 or **Play it myself** (the seat is a person's). A command that cannot be shown as it is
-(control characters, too long) or whose program is missing is never offered: that seat is a
+(control characters) or whose program is missing is never offered: that seat is a
 person's, and the dialog says why. Finished games and reviews start nothing.
 """
 
@@ -21,7 +21,8 @@ from common.ui import saves
 from common.ui.bots import check_command
 from common.ui.scenes.dialog_scene import Dialog
 
-SHOWN_COMMAND = 120  # characters of a bot's command line the question shows at most
+SHOWN_COMMAND = 120  # characters of a bot's command line the question shows (a longer one is
+# shortened on screen, and kept whole: an installed copy's example bot runs to 200 characters)
 
 
 def open_entry(app: Any, entry: saves.Entry, *, review: bool = False, replace: bool = False,
@@ -88,7 +89,7 @@ def bot_seats(replay: rec.Replay) -> list[tuple[str, str, str | None]]:
             continue
         command = spec.command or ""
         problem = None
-        if saves.shown(command, SHOWN_COMMAND) != command:
+        if saves.shown(command, max(len(command), 1)) != command:  # shown shortened, kept whole
             problem = "its command line cannot be shown as it is"
         else:
             reason = check_command(command)

@@ -75,10 +75,13 @@ class SharedSettings:
 
 
 GAME_SETTINGS: dict[str, Setting] = {s.key: s for s in games.settings()}  # each game's own
-Settings = make_dataclass(
-    "Settings", [(s.key, Any, field(default=s.default)) for s in GAME_SETTINGS.values()],
-    bases=(SharedSettings,), namespace={"__doc__": "The settings of every game, and each "
-                                        "game's own (`GAME_SETTINGS`)."})
+if TYPE_CHECKING:  # made at run time from the games' settings; its type is the base's
+    Settings = SharedSettings
+else:
+    Settings = make_dataclass(
+        "Settings", [(s.key, Any, field(default=s.default)) for s in GAME_SETTINGS.values()],
+        bases=(SharedSettings,), namespace={"__doc__": "The settings of every game, and each "
+                                            "game's own (`GAME_SETTINGS`)."})
 
 
 def path() -> Path:

@@ -31,10 +31,10 @@ from common import files, logs, paths
 from common import games as registry
 from common.ai.bot import check_timeout
 from common.seats import SeatSpec, bot_name, parse_seats
-from common.ui import saves
+from common.ui import display, saves
 from common.ui import settings as settings_io
 from common.ui.app import App
-from common.ui.window import DEFAULT_SIZE
+from common.ui.window import DEFAULT_SIZE, MIN_SIZE
 
 log = logging.getLogger(f"{paths.APP_NAME}.app")
 
@@ -88,8 +88,14 @@ def build_app(args: argparse.Namespace, games: dict[str, Any],
     where = settings_io.path()
     threading.Thread(target=files.clean_temps, args=(where.parent,), name="tidy-config",
                      daemon=True).start()  # a killed writer's ".settings.json.*.tmp" and such
+    sizes = display.prepare(size, MIN_SIZE)  # the screen: none at all, its DPI, its size
+    if isinstance(sizes, str):
+        print(f"cannot open a window: {sizes}", file=sys.stderr)
+        return 2
+    size, minimum = sizes
     try:
         app = App(games, size, settings_io.load(where), where, saves.folder())
+        app.window.set_minimum_size(minimum)
         app.tidy_saves = True  # the player's own folder: tidied once the first frame is up
     except pygame.error as err:
         print(f"cannot open a window: {err}", file=sys.stderr)

@@ -75,7 +75,8 @@ class Window:
             del os.environ[FRAMEBUFFER_HINT]  # SDL's own choice after all
             pygame.display.quit()
             self._open(size)
-        self._set_minimum_size()
+        # never above the size it opened at (a screen smaller than MIN_SIZE: display.fitted)
+        self._set_minimum_size((min(MIN_SIZE[0], size[0]), min(MIN_SIZE[1], size[1])))
 
     def _open(self, size: tuple[int, int]) -> None:
         pygame.display.init()
@@ -92,13 +93,18 @@ class Window:
         """The window size in pixels."""
         return self.screen.get_size()
 
-    def _set_minimum_size(self) -> None:
+    def _set_minimum_size(self, size: tuple[int, int] = MIN_SIZE) -> None:
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", DeprecationWarning)
-                pygame.Window.from_display_module().minimum_size = MIN_SIZE
+                pygame.Window.from_display_module().minimum_size = size
         except (AttributeError, pygame.error):
             pass
+
+    def set_minimum_size(self, size: tuple[int, int]) -> None:
+        """The smallest size the window may be made (a screen smaller than MIN_SIZE, or
+        MIN_SIZE at a high-DPI scale: `common.ui.display.fitted`)."""
+        self._set_minimum_size(size)
 
     def go_fullscreen(self) -> None:
         """Fill the screen (pygame.error if it cannot be had); `windowed` comes back."""

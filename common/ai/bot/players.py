@@ -38,7 +38,7 @@ class Bot(Program):
         try:
             return with_setup(game, state, player, answer)
         except ValueError as err:
-            raise Forfeit(f"{self.name} set up {json_quote(answer)}: {rec.cut(err, 200)}") \
+            raise Forfeit(f"{self.name} set up {json_quote(answer)}: {rec.cut(str(err), 200)}") \
                 from None
 
     def _answer(self, line: str, key: str) -> Any:
@@ -58,7 +58,7 @@ class Bot(Program):
         try:
             return game.parse_move(state, data)
         except (IllegalMoveError, ValueError, TypeError) as err:
-            raise Forfeit(f"{self.name} played {json_quote(data)}: {rec.cut(err, 200)}") \
+            raise Forfeit(f"{self.name} played {json_quote(data)}: {rec.cut(str(err), 200)}") \
                 from None
 
 

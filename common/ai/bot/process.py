@@ -17,7 +17,6 @@ import contextlib
 import errno
 import json
 import os
-import shlex
 import shutil
 import signal
 import subprocess
@@ -26,6 +25,7 @@ import time
 from collections import deque
 from typing import Any
 
+from common import command_line, processes
 from common.ai import keeper, reaper
 from common.protocol import Forfeit
 
@@ -135,7 +135,7 @@ class Program:
 
     def __init__(self, command: str, timeout: float = DEFAULT_TIMEOUT) -> None:
         try:
-            self.argv = shlex.split(command)
+            self.argv = command_line.split(command)
         except ValueError as err:
             raise ValueError(f"bot command {command!r}: {err}") from None
         if not self.argv:
@@ -164,8 +164,8 @@ class Program:
                 return self._proc, self._out
             try:
                 self._proc = subprocess.Popen(
-                    keeper.command(_program(self.argv), os.getpid()), stdin=subprocess.PIPE,
-                    stdout=subprocess.PIPE, start_new_session=True)
+                    keeper.command(_program(self.argv), processes.Parent.here()),
+                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, **processes.popen_options())
             except (OSError, ValueError) as err:  # ValueError: a NUL in the command
                 why = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
                 raise Forfeit(f"could not start {self.name}: {quote(why, 160)}") from None
@@ -272,10 +272,14 @@ def _program(argv: list[str]) -> list[str]:
     return [found, *argv[1:]]
 
 
-def _kill_group(proc: subprocess.Popen[bytes]) -> None:
+def _kill_group(proc: subprocess.Popen[bytes], on: str | None = None) -> None:
     """End a bot: its keeper first (SIGTERM: it ends everything the bot started, even what
-    left the group, `common.ai.keeper`), then the group (whatever is left of it)."""
-    if hasattr(os, "killpg"):
+    left the group, `common.ai.keeper`), then the group (whatever is left of it). Windows has
+    neither: the keeper's whole tree is killed (psutil)."""
+    if (on or processes.system()) == processes.WINDOWS:
+        if proc.poll() is None:  # never a number reaped (and maybe reused)
+            processes.kill_tree(proc.pid)
+    elif hasattr(os, "killpg"):
         if proc.poll() is None:  # never a signal to a number reaped (and maybe reused)
             with contextlib.suppress(OSError):
                 os.kill(proc.pid, signal.SIGTERM)

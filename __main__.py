@@ -1,0 +1,19 @@
+"""`python -m overlords_prepollency` (an installed copy) runs the program as its launchers
+do, in a terminal on every system (the launcher `overlords-prepollency` is a GUI script,
+which prints nothing in a Windows terminal; `overlords-prepollency-cli` is its console twin).
+In a checkout, `python .` runs it the same way."""
+
+from __future__ import annotations
+
+import sys
+
+if __package__:  # an installed copy: overlords_prepollency.__main__
+    from .main import main
+else:  # a checkout's folder run as a script: main.py is beside this file
+    from main import main  # type: ignore[no-redef]
+
+if __name__ == "__main__":
+    import multiprocessing
+
+    multiprocessing.freeze_support()
+    sys.exit(main())
