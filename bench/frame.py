@@ -172,7 +172,7 @@ def idle_cpu(app, seconds: float = 10.0) -> dict[str, float]:
 def idle_menu() -> dict[str, float]:
     """Idle CPU on the main menu."""
     from common.ui.app import App
-    from common.ui.menu import MainMenu
+    from common.ui.scenes.menu_scene import MainMenu
 
     app = App(main.games())
     app.push(MainMenu(app))
@@ -188,7 +188,7 @@ def idle_game() -> dict[str, float]:
 def idle_prepollency() -> dict[str, float]:
     """Idle CPU on a 4-player Prepollency game screen, a person to move (no hand-over)."""
     from common.ui.app import App
-    from common.ui.menu import MainMenu
+    from common.ui.scenes.menu_scene import MainMenu
     from prepollency.ui.screens import play_scene
 
     app = App(main.games())
@@ -254,7 +254,7 @@ def prepollency_bench(frames: int = 600, seconds: float = 5.0) -> None:
     level thinks (four CPU seats). Targets as for Overlords."""
     from common.ui.app import App as _App
     from common.ui.driver import Driver
-    from common.ui.menu import MainMenu as _Menu
+    from common.ui.scenes.menu_scene import MainMenu as _Menu
     from prepollency import rules as prules
     from prepollency.ui.screens import play_scene as pp_scene
 

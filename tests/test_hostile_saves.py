@@ -27,9 +27,9 @@ from common.saves import trash as save_trash  # noqa: E402
 from common.ui.app import App  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
 from common.ui.game_scene import GameScene  # noqa: E402
-from common.ui.menu import MainMenu  # noqa: E402
-from common.ui.overlay import Dialog  # noqa: E402
+from common.ui.scenes.dialog_scene import Dialog  # noqa: E402
 from common.ui.scenes.load_scene import LoadScene  # noqa: E402
+from common.ui.scenes.menu_scene import MainMenu  # noqa: E402
 from prepollency import rules as prules  # noqa: E402
 
 

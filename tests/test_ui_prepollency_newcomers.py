@@ -82,7 +82,7 @@ def test_a_toolbar_click_or_undo_during_the_recap_only_skips_it():
 def test_undo_across_another_persons_turn_asks_first():
     """Issue 21.15 (and Overlords' hot-seat undo, item 10): Undo took back Bob's and the
     CPUs' turns without a word."""
-    from common.ui.overlay import Dialog
+    from common.ui.scenes.dialog_scene import Dialog
 
     app, d, game = open_game(("human", "random", "human", "random"))
     hold(d, game)  # Red holds; Blue (CPU) plays; Green's turn
@@ -122,7 +122,7 @@ def test_undo_of_ones_own_turn_or_with_one_person_asks_nothing():
 
 def test_overlords_hot_seat_undo_asks_too():
     import main
-    from common.ui.overlay import Dialog
+    from common.ui.scenes.dialog_scene import Dialog
     from overlords import rules as orules
     from tests.helpers import overlords_driver as ui_driver
 

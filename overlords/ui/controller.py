@@ -24,7 +24,7 @@ import pygame
 from common.ui.game_panel import Status
 from common.ui.hot_seat import WENT_BACK, HotSeat, announce
 from common.ui.input import Action
-from common.ui.overlay import Dialog
+from common.ui.scenes.dialog_scene import Dialog
 from common.ui.widgets import Button, Widget
 from overlords import rules
 from overlords.ui.hint import position_seed
@@ -222,7 +222,7 @@ class OverlordsController:
             self._hand_over(player, f"Last: {self.scene.last_text}" if start.fresh else WENT_BACK)
 
     def _hand_over(self, player: int, words: str) -> None:
-        from common.ui.handover import HandOver
+        from common.ui.scenes.handover_scene import HandOver
 
         view = self.scene.view
 

@@ -33,8 +33,8 @@ from common.ui.focus import Focus
 from common.ui.game_panel import Status, draw_spinner, draw_status
 from common.ui.game_scene import REFUSAL_SHOWN, refusal_fade
 from common.ui.input import Action, Command, PointerMove
-from common.ui.overlay import Dialog
 from common.ui.scene import Scene
+from common.ui.scenes.dialog_scene import Dialog
 from common.ui.seat_driver import forfeit
 from common.ui.widgets import Button, Widget, handle_all, row
 from overlords import rules
@@ -228,7 +228,7 @@ class SetupScene(Scene):
 
     def open_menu(self) -> None:
         """The menu: resume, settings, rules, main menu."""
-        from common.ui.menu import SettingsScene
+        from common.ui.scenes.settings_scene import SettingsScene
 
         self.app.push(Dialog(self.app, "Game paused", [f"Board seed {self.seed}"], [
             ("Resume", lambda: None),
