@@ -105,12 +105,18 @@ def draw_log(surface: pygame.Surface, log: pygame.Rect, rows: Sequence[LogRow], 
         draw.blit_text(surface, texts[i], m.normal, row.color or pal.text, (x, cell.centery),
                        "midleft", bold=(i + 1 == current))
     _draw_notes(surface, log, rows, scroll, pal, m)
+    _draw_scroll_bar(surface, log, len(rows), scroll, pal, m)
+
+
+def _draw_scroll_bar(surface: pygame.Surface, log: pygame.Rect, count: int, scroll: int,
+                     pal: Palette, m: Metrics) -> None:
+    """A scroll bar at the log's right edge when its `count` rows do not all fit."""
     visible = log_rows_visible(log, m)
-    if len(rows) > visible:
+    if count > visible:
         track = pygame.Rect(log.right - 8, log.y + int(m.small * 1.6) + m.pad, 4,
                             log.h - int(m.small * 1.6) - 2 * m.pad)
-        knob_h = max(16, track.h * visible // len(rows))
-        knob_y = track.y + (track.h - knob_h) * scroll // max(1, len(rows) - visible)
+        knob_h = max(16, track.h * visible // count)
+        knob_y = track.y + (track.h - knob_h) * scroll // max(1, count - visible)
         pygame.draw.rect(surface, pal.backdrop, track, border_radius=2)
         pygame.draw.rect(surface, pal.text_dim, (track.x, knob_y, 4, knob_h), border_radius=2)
 
