@@ -432,14 +432,17 @@ class LessonScene(GameScene):
         if said:
             tone = {"no": pal.refusal, "ok": pal.text, "end": pal.text}[kind]
             blocks.append((said, tone, kind != "no"))
-        px = m.normal
-        while True:
-            lines = [(line, colour, bold, i) for i, (text, colour, bold) in enumerate(blocks)
-                     for line in draw.wrap(text, px, width - m.pad, bold) if text]
-            need = len(lines) * int(px * 1.3) + len(blocks) * (m.pad // 2)
-            if y + need <= bottom or px <= m.small - 3:
-                break
-            px -= 1
+        lines, px = _fit_blocks(blocks, width - m.pad, bottom - y, m)
+        self._draw_blocks(layer, lines, px, x, y, bottom, kind)
+        if self.finished:
+            pygame.draw.rect(layer, mix(pal.panel_edge, pal.primary, 0.5), card, 2,
+                             border_radius=m.radius)
+
+    def _draw_blocks(self, layer: pygame.Surface, lines: list[tuple[str, Any, bool, int]],
+                     px: int, x: int, y: int, bottom: int, kind: str) -> None:
+        """The card's lines from y down to `bottom`: a gap between blocks, a bar at the left
+        of the goal (block 1), the feedback's sign before block 2."""
+        pal, m = self.app.pal, self.app.m
         block = -1
         for line, colour, bold, i in lines:
             if i != block:
@@ -455,9 +458,6 @@ class LessonScene(GameScene):
                 break
             draw.blit_text(layer, line, px, colour, (x + m.pad, y), bold=bold)
             y += int(px * 1.3)
-        if self.finished:
-            pygame.draw.rect(layer, mix(pal.panel_edge, pal.primary, 0.5), card, 2,
-                             border_radius=m.radius)
 
     def _draw_sign(self, layer: pygame.Surface, kind: str, at: tuple[float, float],
                    px: int) -> None:
@@ -470,6 +470,20 @@ class LessonScene(GameScene):
         x, y = at
         pygame.draw.lines(layer, pal.primary, False, [(x - s, y), (x - s * 0.2, y + s * 0.8),
                                                        (x + s * 1.1, y - s)], 3)
+
+
+def _fit_blocks(blocks: list[tuple[str, Any, bool]], width: int, room: int, m: Any
+                ) -> tuple[list[tuple[str, Any, bool, int]], int]:
+    """The blocks' lines (line, colour, bold, block) wrapped to `width` in the normal size,
+    or smaller (down to m.small - 3) until they fit `room` pixels; and the size."""
+    px = m.normal
+    while True:
+        lines = [(line, colour, bold, i) for i, (text, colour, bold) in enumerate(blocks)
+                 for line in draw.wrap(text, px, width, bold) if text]
+        need = len(lines) * int(px * 1.3) + len(blocks) * (m.pad // 2)
+        if need <= room or px <= m.small - 3:
+            return lines, px
+        px -= 1
 
 
 def after_over(run: LessonRun, after: Any) -> bool:
