@@ -102,7 +102,7 @@ def frame_times(app, scene, cells: int, frames: int) -> dict[str, float]:
         times.append(time.perf_counter() - t)
     rebuilds = []
     for _ in range(30):
-        scene._layer = None
+        scene.layer.forget()
         t = time.perf_counter()
         app.draw(screen)
         pygame.display.flip()
@@ -275,7 +275,7 @@ def prepollency_bench(frames: int = 600, seconds: float = 5.0) -> None:
             pygame.display.flip()
             times.append(time.perf_counter() - t)
         for _ in range(30):
-            game._layer = None
+            game.layer.forget()
             t = time.perf_counter()
             app.draw(app.screen)
             pygame.display.flip()

@@ -157,7 +157,7 @@ def test_a_game_that_cannot_be_saved_stays_marked_and_asks_before_leaving(app, s
     game.autosave()
     game.saver.flush()
     d.frames(1)
-    assert game._unsaved and "no space" in game._unsaved
+    assert game.save.shown and "no space" in game.save.shown
     for _ in range(3):  # the mark lasts, frame after frame (no 4-second toast only)
         d.frames(1)
         from common.ui import unsaved

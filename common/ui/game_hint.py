@@ -60,7 +60,7 @@ def update(scene: Any) -> None:
         scene.refresh()
         return
     scene.controller.show_hint(move)
-    scene.refused = None
+    scene.clear_refusal()
     scene.app.sound.play("select", 0.5)
     scene.refresh()
 

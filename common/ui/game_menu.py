@@ -103,15 +103,11 @@ def leave(scene: Any, player: int, reason: str, why: str, last: str,
     scene.animator.clear()
     before = m.states[-1]  # the turn's start: a half-made turn is taken back first
     m.resign(player, reason)
-    if m.over:
-        scene.forfeit_text = why  # the overlay's reason (a later win would not be this)
-    else:
+    if not m.over:
         scene.view.animate(before, m.state, ())  # a turn of no move: the seat's pieces go
         if why:
             scene.app.toast(why, 5.0)
-    scene.last_text = last
-    scene.controller.reset()
-    scene.refused = None
+    scene.seat_left(last, why)
     if sound is not None:
         scene.app.sound.play(*sound)
     scene.refresh()

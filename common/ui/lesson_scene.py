@@ -73,7 +73,7 @@ class LessonScene(GameScene):
         match = self._match(self.run.start)
         controller, view = app.screens(game).scene_parts(app, match)
         super().__init__(app, match, controller, view)
-        self._save_due = False
+        self.save.due = False
         b = Button
         self.retry_b = b("Retry", self.retry_step, small=True)
         self.skip_b = b("Skip", self.skip, small=True)
@@ -114,11 +114,11 @@ class LessonScene(GameScene):
         """The learner may act: its turn, and the step's goal not met yet (then Next)."""
         return super().my_turn and not self.run.met
 
-    def _wait_reason(self) -> str:
+    def wait_reason(self) -> str:
         if self.run.met and self.step_done:
             return "Press Next for the next step" if not self.finished else \
                 f"Lesson complete: {self._way_on}, or Retry"
-        return super()._wait_reason()
+        return super().wait_reason()
 
     @property
     def _way_on(self) -> str:
@@ -334,7 +334,7 @@ class LessonScene(GameScene):
 
     def autosave(self) -> bool:
         """A lesson is no game: nothing is saved."""
-        self._save_due = False
+        self.save.due = False
         return False
 
     def status(self) -> Status:
@@ -380,8 +380,8 @@ class LessonScene(GameScene):
         return (super().layer_key(), self.feedback, self.run.index, self.lesson_index,
                 self.step_done, self.finished, tuple(self.card))
 
-    def _build_layer(self, size: tuple[int, int]) -> pygame.Surface:
-        layer = super()._build_layer(size)
+    def build_layer(self, size: tuple[int, int]) -> pygame.Surface:
+        layer = super().build_layer(size)
         if self.areas is not None:
             self._draw_marks(layer)
             self._draw_card(layer)

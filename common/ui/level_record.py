@@ -74,8 +74,7 @@ def note(scene: Any) -> Verdict | None:
         return None
     game, outcome = match.game.NAME, person_outcome(match)
     held = progress.of_app(scene.app)
-    if not scene.result_counted:
-        scene.result_counted = True
+    if scene.count_result():
         for level in levels:
             held.record_game(game, level, outcome)
         problem = held.save()

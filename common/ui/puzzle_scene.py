@@ -219,7 +219,7 @@ class PuzzleScene(GameScene):
             controller.judging = False
         super().__init__(app, match, controller, view)
         self.seats = SolverSeats(app, match.seats, self.rules, self._answering)
-        self._save_due = False
+        self.save.due = False
         self.menu_back = Button("Back", self.leave, hint="Esc", small=True)
         rules_b = next(b for b in self.toolbar if b.label == "Rules")
         self.toolbar = [self.retry_b, self.hint_b, rules_b, self.menu_back]  # no Undo, Redo
@@ -348,7 +348,7 @@ class PuzzleScene(GameScene):
 
     def autosave(self) -> bool:
         """A puzzle is not saved as a game."""
-        self._save_due = False
+        self.save.due = False
         return False
 
     # the buttons ---------------------------------------------------------------------------

@@ -108,6 +108,6 @@ def shown_finished(scene: Any) -> Any:
     """A resumed game screen, as every game opens one: a finished game in review at its last
     move, its game-over panel already seen."""
     if scene.match.over:
-        scene.game_over_shown = True
+        scene.game_over_seen()
         scene.start_review(len(scene.match.moves))
     return scene

@@ -187,7 +187,7 @@ class OverlordsInput(ControllerInput):
 
     def _picked(self) -> None:
         """Something was picked: the refusal goes, a click sounds, the targets follow."""
-        self.scene.refused = None
+        self.scene.clear_refusal()
         self.scene.app.sound.play("select", 0.4)
         self.scene.refresh()
 

@@ -30,8 +30,8 @@ from common.ui.bots import BotRunner
 from common.ui.drag import drag_pointer, drag_started
 from common.ui.draw import backdrop
 from common.ui.focus import Focus
+from common.ui.game_frame import REFUSAL_SHOWN, refusal_fade
 from common.ui.game_panel import Status, draw_spinner, draw_status
-from common.ui.game_scene import REFUSAL_SHOWN, refusal_fade
 from common.ui.input import Action, Command, PointerMove
 from common.ui.scene import Scene
 from common.ui.scenes.dialog_scene import Dialog
