@@ -16,7 +16,7 @@ one kept for exactly its moves shows it at once (`common.analysis.from_record`).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -30,11 +30,14 @@ from common.ui.input import Action, PointerDown, PointerMove
 from common.ui.theme import Color, hex_rgb, mix
 from common.ui.widgets import Button, Widget
 
+if TYPE_CHECKING:
+    from common.ui.game_scene import GameScene
+
 
 class AnalysisPanel:
     """The analysis of one game screen (see the module docstring)."""
 
-    def __init__(self, scene: Any) -> None:
+    def __init__(self, scene: GameScene) -> None:
         self.scene = scene
         self.active = False
         self.turns: list[analysis.Turn] = []

@@ -7,12 +7,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from common.ui import draw
 from common.ui.theme import Metrics, Palette, mix
+
+if TYPE_CHECKING:
+    from common.ui.game_scene import GameScene
 
 Icon = Callable[[int, int], pygame.Surface | None]  # (player, size) -> the player's token
 
@@ -153,15 +156,13 @@ def position_words(rows: Sequence[LogRow], count: int) -> tuple[str, str]:
 class GameLog:
     """The log of one game screen: its rows (from the view) and its scroll position."""
 
-    def __init__(self, scene: Any) -> None:
+    def __init__(self, scene: GameScene) -> None:
         self.scene = scene
         self.scroll = 0  # the first row shown
 
     def rows(self) -> list[LogRow]:
         """The rows, as the game's view formats them (with the analysis' marks, if any)."""
-        rows = self.scene.view.log_rows(self.scene.match.moves)
-        panel = getattr(self.scene, "analysis", None)
-        return rows if panel is None else panel.marked(rows)
+        return self.scene.analysis.marked(self.scene.view.log_rows(self.scene.match.moves))
 
     def _fit(self) -> tuple[int, int]:
         rows = len(self.rows())

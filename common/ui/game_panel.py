@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -17,6 +17,9 @@ from common.ui import draw
 from common.ui.game_log import Icon, LogRow  # noqa: F401 (LogRow: re-exported)
 from common.ui.theme import Metrics, Palette, mix
 from common.ui.widgets import Widget
+
+if TYPE_CHECKING:
+    from common.ui.game_scene import GameScene
 
 
 @dataclass(frozen=True)
@@ -46,7 +49,7 @@ def label(match: Any, player: int) -> str:
     return f"{match.name(player)} ({by})" if by else match.name(player)
 
 
-def waiting_status(scene: Any, player: int, doing: str = "its move") -> Status:
+def waiting_status(scene: GameScene, player: int, doing: str = "its move") -> Status:
     """The status of a game screen while a CPU or a bot chooses (`doing`: what the CPU
     chooses)."""
     spec, name = scene.match.seats[player], scene.match.name(player)

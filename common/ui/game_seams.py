@@ -38,6 +38,7 @@ class Controller(Protocol):
     plays through `scene.play` / `scene.step`; refuses through `scene.refuse`."""
 
     hint: Any  # the hinted move shown now (None for none); set through `show_hint`
+    judging: bool  # the moves are judged (danger marks, warnings); off for a puzzle
 
     def attach(self, scene: GameScene) -> None:
         """Called once, before anything else: the scene it serves."""
@@ -114,6 +115,7 @@ class GameController:
 
     scene: GameScene | None = None
     hint: Any = None
+    judging = True  # the moves are judged (danger marks, warnings); a puzzle turns it off
 
     def attach(self, scene: GameScene) -> None:
         """The scene it serves."""

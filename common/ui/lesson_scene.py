@@ -56,6 +56,9 @@ class LessonScene(GameScene):
     """One lesson on the game's own screen (see the module docstring)."""
 
     may_resign = False  # a lesson's CPU seat plays its few pieces out: that is the lesson
+    # the card's buttons, made after the game screen's first refresh (None / none till then)
+    next_b_lesson: Button | None = None
+    card_buttons: tuple[Widget, ...] | list[Widget] = ()
 
     def __init__(self, app, game: str, lessons: list[Lesson], index: int = 0) -> None:
         self.game_name = game
@@ -226,7 +229,7 @@ class LessonScene(GameScene):
         return min(self.run.stars, 2) if self.hint_used else self.run.stars
 
     def _sync_buttons(self) -> None:
-        if not hasattr(self, "next_b_lesson"):
+        if self.next_b_lesson is None:
             return
         last_lesson = self.lesson_index + 1 >= len(self.lessons)
         if self.finished:
@@ -372,7 +375,7 @@ class LessonScene(GameScene):
         self.card = self.areas.log.copy()
         bar = pygame.Rect(self.card.x + m.pad // 2, self.card.bottom - m.button_h - m.pad // 2,
                           self.card.w - m.pad, m.button_h)
-        if hasattr(self, "card_buttons"):
+        if self.card_buttons:
             row(bar, self.card_buttons, m.pad // 2)
 
     def layer_key(self) -> Hashable:

@@ -83,8 +83,12 @@ class SetupScene(Scene):
         self.ready_b = Button("Ready", self.ready, primary=True, hint="Enter",
                               refused=self._ready_refused)
         self.status_buttons: list[Widget] = []
-        self.focus = Focus(lambda: self.status_buttons + self.toolbar)  # Tab, arrows, Enter
+        self.focus = Focus(self._focusable)  # Tab, arrows, Enter
         self._next()
+
+    def _focusable(self) -> list[Widget]:
+        """The widgets Tab reaches, in order."""
+        return self.status_buttons + self.toolbar
 
     # phases -----------------------------------------------------------------------------------
 

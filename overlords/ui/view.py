@@ -285,7 +285,7 @@ class OverlordsView(GameView):
         for side, hand in self.panel.hands.items():  # a card's name row and its notes
             if hand.card.collidepoint(pos) and hand.runes and pos[1] < hand.runes[0].y:
                 return card_tip(state, side)
-        if self.panel.status.collidepoint(pos) and getattr(self.scene, "status_cut", ""):
+        if self.panel.status.collidepoint(pos) and self.scene.status_cut:
             return self.scene.status_cut  # words the status area had to shorten, in full
         return ""
 
