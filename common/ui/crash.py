@@ -48,16 +48,13 @@ def keep_games(stack: list[Scene]) -> bool | None:
     """Ask every game on the stack to save itself (`autosave()`: False from it means this
     app keeps no saves: a lesson or a puzzle says so too). True: all were kept; False: one was
     not; None: no game was open."""
-    from common.ui.game_scene import GameScene  # the games on the stack (lessons, puzzles)
-
     kept: bool | None = None
     for held in reversed(stack):
-        if not isinstance(held, GameScene):
-            continue
         try:
-            saved = held.autosave() is not False
-            kept = saved if kept is None else kept and saved
+            saved = held.keep_game()
         except Exception:
             log.exception("autosave of %s after the failure", type(held).__name__)
-            kept = False
+            saved = False
+        if saved is not None:
+            kept = saved if kept is None else kept and saved
     return kept

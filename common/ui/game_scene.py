@@ -1,18 +1,15 @@
 """The game screen every game shares: `GameScene(app, match, controller, view)`.
 
 Composed, not inherited (docs/DESIGN.md, "Scenes"): a `common.match.Match` (the game), a
-`Controller` and a `View` (the game's: Protocols with default hooks in `common.ui.game_seams`,
-re-exported here). Everything not about one game lives here once, each part in its module:
-input by tables (`game_input`), what is shown and the cached layer (`game_frame`), review and
-undo (`game_history`), the seats no person plays (`seat_driver`), the hint (`game_hint`),
-holding both while covered (`game_hold`), the save file (`game_save`), the move log
-(`game_log`), the analysis (`analysis_view`), the in-game menu, resigning and game over
-(`game_menu`). This module holds the screen's state and lifecycle, and is the only one that
-changes its fields (the others call its methods).
-
-How the screen calls a game's controller and view, and the click-to-drawn walk, are written
-down in docs/ARCHITECTURE.md ("The game screen's seams"). Nothing here imports a game package;
-players are named by `match.name(p)`.
+`Controller` and a `View` (the game's: Protocols with default hooks in `common.ui.game_seams`).
+Everything not about one game lives here once, each part in its module: input by tables
+(`game_input`), what is shown and the cached layer (`game_frame`), review and undo
+(`game_history`), the seats no person plays (`seat_driver`), the hint (`game_hint`), holding
+both while covered (`game_hold`), the save file (`game_save`), the move log (`game_log`), the
+analysis (`analysis_view`), the in-game menu, resigning and game over (`game_menu`). This
+module holds the screen's state and lifecycle; only its methods change its fields. How the
+screen calls a game's controller and view: docs/ARCHITECTURE.md ("The game screen's seams").
+Nothing here imports a game package; players are named by `match.name(p)`.
 """
 
 from __future__ import annotations
@@ -453,6 +450,14 @@ class GameScene(GameHistory, Scene):
         if problem:
             self.app.toast(f"The game cannot be saved: {problem}", 4.0)
         return True
+
+    def unsaved(self) -> str | None:
+        """Why the game is not saved (its last write failed), or None."""
+        return self.save.problem()
+
+    def keep_game(self) -> bool:
+        """After a failure: save now; False if not kept (no saves, a lesson or a puzzle)."""
+        return self.autosave() is not False
 
     def _show_game_over(self) -> None:
         self.game_over_shown = True

@@ -95,6 +95,16 @@ class Scene:
     def close(self) -> None:
         """The scene leaves the stack for good: stop its work (CPU searches, ...)."""
 
+    def unsaved(self) -> str | None:
+        """Why the game this screen holds is not saved (its last write failed), or None
+        (`common.ui.unsaved`)."""
+        return None
+
+    def keep_game(self) -> bool | None:
+        """After a failure (`common.ui.crash`): save the game this screen holds now. True if
+        kept, False if not (or this screen's games are not saved); None: it holds no game."""
+        return None
+
     def release(self) -> None:
         """Let go of what would keep this closed scene, or its drawings, alive in a cycle
         (the app calls this once, after `close`: see the class docstring): every widget it

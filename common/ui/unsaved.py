@@ -24,9 +24,7 @@ MARK = "Not saved"
 def problem(scene: Scene) -> str | None:
     """Why the last write of the game on this screen failed (drawable), while no write has
     succeeded since; None for a screen that holds no game."""
-    from common.ui.game_scene import GameScene
-
-    return scene.save.problem() if isinstance(scene, GameScene) else None
+    return scene.unsaved()
 
 
 def mark_rect(scene: GameScene) -> pygame.Rect | None:
