@@ -111,7 +111,7 @@ class Scene:
         holds forgets its callbacks and every `Focus` its widgets (a lambda over the scene
         would otherwise keep it), every surface it holds is dropped. Subclasses also break
         their parts' references back to them. Its other fields stay as they were."""
-        never = {id(self), id(getattr(self, "app", None))}  # never walked: itself, the app
+        never = {id(self), id(self.app)}  # never walked: itself, the app
         for name, value in list(vars(self).items()):
             if isinstance(value, pygame.Surface):
                 setattr(self, name, None)
