@@ -97,7 +97,7 @@ def frames_while_analysing(record: dict, seconds: float = 8.0) -> dict[str, floa
     """Frame intervals of the real loop on the game screen while its analysis runs."""
     import main
     from common.ui.app import App
-    from common.ui.menu import MainMenu
+    from common.ui.scenes.menu_scene import MainMenu
 
     app = App(main.games(), (1280, 800))
     app.settings.animation = "off"

@@ -41,7 +41,7 @@ import main  # noqa: E402
 from common.match import Match  # noqa: E402
 from common.saves import folder as save_folder  # noqa: E402
 from common.ui.app import App  # noqa: E402
-from common.ui.menu import MainMenu  # noqa: E402
+from common.ui.scenes.menu_scene import MainMenu  # noqa: E402
 from overlords import rules as orules  # noqa: E402
 from prepollency import rules as prules  # noqa: E402
 

@@ -37,7 +37,7 @@ import main  # noqa: E402
 from common.match import Match  # noqa: E402
 from common.ui.app import App  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
-from common.ui.menu import MainMenu  # noqa: E402
+from common.ui.scenes.menu_scene import MainMenu  # noqa: E402
 from overlords import rules, tactics  # noqa: E402
 from overlords.ui.screens import scene_for  # noqa: E402
 

@@ -102,7 +102,7 @@ def frame_times(app, scene, cells: int, frames: int) -> dict[str, float]:
         times.append(time.perf_counter() - t)
     rebuilds = []
     for _ in range(30):
-        scene._layer = None
+        scene.layer.forget()
         t = time.perf_counter()
         app.draw(screen)
         pygame.display.flip()
@@ -172,7 +172,7 @@ def idle_cpu(app, seconds: float = 10.0) -> dict[str, float]:
 def idle_menu() -> dict[str, float]:
     """Idle CPU on the main menu."""
     from common.ui.app import App
-    from common.ui.menu import MainMenu
+    from common.ui.scenes.menu_scene import MainMenu
 
     app = App(main.games())
     app.push(MainMenu(app))
@@ -188,7 +188,7 @@ def idle_game() -> dict[str, float]:
 def idle_prepollency() -> dict[str, float]:
     """Idle CPU on a 4-player Prepollency game screen, a person to move (no hand-over)."""
     from common.ui.app import App
-    from common.ui.menu import MainMenu
+    from common.ui.scenes.menu_scene import MainMenu
     from prepollency.ui.screens import play_scene
 
     app = App(main.games())
@@ -254,7 +254,7 @@ def prepollency_bench(frames: int = 600, seconds: float = 5.0) -> None:
     level thinks (four CPU seats). Targets as for Overlords."""
     from common.ui.app import App as _App
     from common.ui.driver import Driver
-    from common.ui.menu import MainMenu as _Menu
+    from common.ui.scenes.menu_scene import MainMenu as _Menu
     from prepollency import rules as prules
     from prepollency.ui.screens import play_scene as pp_scene
 
@@ -275,7 +275,7 @@ def prepollency_bench(frames: int = 600, seconds: float = 5.0) -> None:
             pygame.display.flip()
             times.append(time.perf_counter() - t)
         for _ in range(30):
-            game._layer = None
+            game.layer.forget()
             t = time.perf_counter()
             app.draw(app.screen)
             pygame.display.flip()

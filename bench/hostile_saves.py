@@ -72,7 +72,7 @@ if what == "load":
     out["rows"] = len(load.entries)
     d.key(__import__("pygame").K_DOWN); out["keys taken"] = load.selected == 1
 else:
-    from common.ui.menu import MainMenu
+    from common.ui.scenes.menu_scene import MainMenu
     app.reset(MainMenu(app)); d.frames(1)
     out["first frame"] = time.perf_counter() - start
     if hasattr(app.top, "wait_continue"):

@@ -32,7 +32,7 @@ import main  # noqa: E402
 from common.lessons import load_lessons  # noqa: E402
 from common.ui.app import App  # noqa: E402
 from common.ui.lesson_scene import LessonScene, lesson_module  # noqa: E402
-from common.ui.menu import MainMenu  # noqa: E402
+from common.ui.scenes.menu_scene import MainMenu  # noqa: E402
 
 
 def lesson_times(game: str, size: tuple[int, int], frames: int = 400) -> dict[str, float]:

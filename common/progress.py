@@ -14,7 +14,8 @@ Version 2 added "records" (a version-1 file is read as it is; a version 1 progra
 version 2 file without writing over it). A record counts the games one person played against
 CPU levels alone (`record_game`): a win, a loss or a draw against each level that played in it.
 
-Robust as the settings are (`common/ui/settings.py`): `load` never raises. A missing file is a
+Robust as the settings are (`common/ui/settings.py`): `load` never raises (each entry is
+checked by `common.progress_check`). A missing file is a
 fresh start; a file that cannot be read or parsed, or holds entries of the wrong kind, keeps the
 good entries, drops the rest and says so in one line on stderr (and in `Progress.problem`, for
 a screen that wants to show it), and the next `save` replaces it with the good part. The file is
@@ -41,19 +42,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from common import files, paths
+from common import files, paths, progress_check
 from common.paths import file_error as _reason
+from common.progress_check import (  # noqa: F401 (the limits, read here by common.puzzles, tests)
+    MAX_COUNT,
+    MAX_ENTRIES,
+    MAX_ID,
+    MAX_LEVELS,
+    MAX_STARS,
+    OUTCOMES,
+    VERSION,
+    check_id,
+    show,
+)
 
 log = logging.getLogger("overlords-prepollency.progress")
 
-VERSION = 2  # 2: "records" (the player's record against each CPU level)
 MAX_FILE = 512 * 1024  # bytes of a progress file (a full one is some 20 KB)
-MAX_ID = 64  # characters of a game, lesson or puzzle id
-MAX_ENTRIES = 2000  # lessons or puzzles kept per game
-MAX_LEVELS = 32  # CPU levels with a record, per game
-OUTCOMES = ("wins", "losses", "draws")  # a record's counts, in the file's words
-MAX_COUNT = 10**6  # tries, hints and streaks are capped here
-MAX_STARS = 3
 RATINGS = ("easy", "medium", "hard")
 
 
@@ -121,8 +126,8 @@ class Progress:
 
     def set_lesson(self, game: str, lesson_id: str, stars: int) -> None:
         """Note a finished lesson's stars (clamped to 0..3); the best result is kept."""
-        _check_id(game)
-        _check_id(lesson_id)
+        check_id(game)
+        check_id(lesson_id)
         stars = max(0, min(MAX_STARS, int(stars)))
         done = self.lessons.setdefault(game, {})
         done[lesson_id] = max(stars, done.get(lesson_id, 0))
@@ -140,8 +145,8 @@ class Progress:
     def record_puzzle(self, game: str, puzzle_id: str, solved: bool,
                       used_hint: bool = False) -> None:
         """Note one try at a puzzle and move the streak (see the module docstring)."""
-        _check_id(game)
-        _check_id(puzzle_id)
+        check_id(game)
+        check_id(puzzle_id)
         mark = self.puzzles.setdefault(game, {}).setdefault(puzzle_id, PuzzleMark())
         clean = solved and not used_hint and mark.tries == 0  # at the first try, unaided
         mark.tries = min(MAX_COUNT, mark.tries + 1)
@@ -172,11 +177,11 @@ class Progress:
     def record_game(self, game: str, level: str, outcome: str) -> None:
         """Count one game against `level`: outcome "win", "loss" or "draw" (the player's).
         At most MAX_LEVELS levels per game are kept (a new one past them is not counted)."""
-        _check_id(game)
-        _check_id(level)
+        check_id(game)
+        check_id(level)
         key = {"win": "wins", "loss": "losses", "draw": "draws"}.get(outcome)
         if key is None:
-            raise ValueError(f"not an outcome: {_show(outcome)} (win, loss or draw)")
+            raise ValueError(f"not an outcome: {show(outcome)} (win, loss or draw)")
         table = self.records.setdefault(game, {})
         if level not in table and len(table) >= MAX_LEVELS:
             return
@@ -386,108 +391,16 @@ def of_app(app: Any) -> Progress:
 
 
 def from_dict(data: dict[str, Any], path: Path | None = None) -> tuple[Progress, list[str]]:
-    """Progress from a parsed JSON object, and what was dropped from it (in plain words)."""
-    progress = Progress(path)
-    problems: list[str] = []
-    readers = {"version": _read_version, "offer_seen": _read_offer, "streak": _read_streak,
-               "best_streak": _read_streak, "lessons": _read_lessons, "puzzles": _read_puzzles,
-               "records": _read_records}
-    for key, value in data.items():
-        reader = readers.get(key) if isinstance(key, str) else None
-        if reader is None:
-            problems.append(f"unknown entry {_show(key)}")
-            continue
-        problems += reader(progress, key, value)
-    progress.best_streak = max(progress.best_streak, progress.streak)
+    """Progress from a parsed JSON object, and what was dropped from it (in plain words: each
+    entry is checked by `common.progress_check`)."""
+    got, problems = progress_check.read_entries(data)
+    progress = Progress(path, lessons=got.lessons, streak=got.streak,
+                        best_streak=max(got.best_streak, got.streak), offer_seen=got.offer_seen)
+    progress.puzzles = {game: {pid: PuzzleMark(*mark) for pid, mark in marks.items()}
+                        for game, marks in got.puzzles.items()}
+    progress.records = {game: {level: LevelRecord(*mark) for level, mark in marks.items()}
+                        for game, marks in got.records.items()}
     return progress, problems
-
-
-def _read_version(progress: Progress, key: str, value: Any) -> list[str]:
-    ok = type(value) is int and 1 <= value <= VERSION
-    return [] if ok else [f"version {_show(value)} (expected 1 to {VERSION})"]
-
-
-def _read_offer(progress: Progress, key: str, value: Any) -> list[str]:
-    if not isinstance(value, bool):
-        return [f"offer_seen {_show(value)} (expected true or false)"]
-    progress.offer_seen = value
-    return []
-
-
-def _read_streak(progress: Progress, key: str, value: Any) -> list[str]:
-    if not _count(value):
-        return [f"{key} {_show(value)} (expected a whole number from 0)"]
-    setattr(progress, key, value)
-    return []
-
-
-def _read_lessons(progress: Progress, key: str, value: Any) -> list[str]:
-    def one(game: str, lesson: str, stars: Any) -> str | None:
-        if not (_count(stars) and stars <= MAX_STARS):
-            return f"stars {_show(stars)} of lesson {_show(lesson)} (expected 0 to {MAX_STARS})"
-        progress.lessons.setdefault(game, {})[lesson] = stars
-        return None
-
-    return _per_game(value, key, one)
-
-
-def _read_puzzles(progress: Progress, key: str, value: Any) -> list[str]:
-    def one(game: str, puzzle: str, mark: Any) -> str | None:
-        if not (isinstance(mark, dict) and set(mark) <= {"solved", "tries", "hints"}
-                and isinstance(mark.get("solved", False), bool)
-                and all(_count(mark.get(k, 0)) for k in ("tries", "hints"))):
-            return f"puzzle {_show(puzzle)} {_show(mark)} (expected solved, tries, hints)"
-        progress.puzzles.setdefault(game, {})[puzzle] = PuzzleMark(
-            mark.get("solved", False), mark.get("tries", 0), mark.get("hints", 0))
-        return None
-
-    return _per_game(value, key, one)
-
-
-def _read_records(progress: Progress, key: str, value: Any) -> list[str]:
-    def one(game: str, level: str, mark: Any) -> str | None:
-        if not (isinstance(mark, dict) and set(mark) <= set(OUTCOMES)
-                and all(_count(mark.get(k, 0)) for k in OUTCOMES)):
-            return f"record {_show(level)} {_show(mark)} (expected wins, losses, draws)"
-        progress.records.setdefault(game, {})[level] = LevelRecord(
-            *(mark.get(k, 0) for k in OUTCOMES))
-        return None
-
-    return _per_game(value, key, one, MAX_LEVELS)
-
-
-def _per_game(value: Any, key: str, one: Any, most: int = MAX_ENTRIES) -> list[str]:
-    """Read {game: {id: entry}} with `one(game, id, entry) -> problem | None` (at most `most`
-    entries per game); the problems."""
-    if not isinstance(value, dict):
-        return [f"{key} {_show(value)} (expected an object of games)"]
-    problems = []
-    for game, entries in value.items():
-        if not _good_id(game) or not isinstance(entries, dict):
-            problems.append(f"{key} of {_show(game)} (expected an object of ids)")
-            continue
-        for count, (entry_id, entry) in enumerate(entries.items()):
-            if count >= most:
-                problems.append(f"{key} of {_show(game)} past the first {most}")
-                break
-            problem = (f"id {_show(entry_id)} (expected a short name)"
-                       if not _good_id(entry_id) else one(game, entry_id, entry))
-            if problem:
-                problems.append(problem)
-    return problems
-
-
-def _good_id(value: Any) -> bool:
-    return isinstance(value, str) and 0 < len(value) <= MAX_ID and value.isprintable()
-
-
-def _check_id(value: str) -> None:
-    if not _good_id(value):
-        raise ValueError(f"not a game, lesson or puzzle id: {_show(value)}")
-
-
-def _count(value: Any) -> bool:
-    return type(value) is int and 0 <= value <= MAX_COUNT
 
 
 def _fresh(file: Path, line: str, stamp: Any, quiet: bool) -> Progress:
@@ -500,14 +413,6 @@ def _fresh(file: Path, line: str, stamp: Any, quiet: bool) -> Progress:
                   f"is kept as {file.name}.damaged-…).")
     got._stamp = stamp
     return got
-
-
-def _show(value: Any) -> str:
-    try:
-        text = json.dumps(value)
-    except (TypeError, ValueError, RecursionError):
-        text = type(value).__name__
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _tell(line: str, stderr: bool = True) -> None:

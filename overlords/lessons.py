@@ -87,6 +87,25 @@ def position(data: Any) -> rules.State:
     """The State a lesson position describes (see the module docstring)."""
     if not isinstance(data, dict):
         raise LessonError("a position is an object")
+    features = _position_features(data)
+    board = _position_figures(data, features)
+    cells = board.tolist()
+    for side in (rules.WHITE, rules.BLACK):
+        if cells.count(piece_code(side, rules.OVERLORD)) != 1:
+            raise LessonError(f"position: {rules.SIDE_NAMES[side]} needs one Overlord")
+    control = _position_control(data)
+    runes = _per_side(data, "runes", rules.ALL_RUNES, _runes)
+    fates = _per_side(data, "fates", rules.FATE_STONES, _counts(rules.FATE_STONES))
+    if any(r == 0 or sum(f) == 0 for r, f in zip(runes, fates, strict=True)):
+        raise LessonError("position: each side holds at least one Rune and one Fate")
+    reserve = _per_side(data, "reserve", DEFAULT_RESERVE, _counts(rules.FULL_SET))
+    turn = _side(data.get("turn", "white"), "position turn")
+    board.flags.writeable = control.flags.writeable = False
+    return rules.State(Board(features), board, control, runes, fates, reserve, turn)
+
+
+def _position_features(data: dict) -> np.ndarray:
+    """A position's features: names to lists of squares (at most 9 each)."""
     features = np.full(64, rules.NO_FEATURE, np.int8)
     given = data.get("features", {})
     if not isinstance(given, dict):
@@ -96,6 +115,12 @@ def position(data: Any) -> rules.State:
             raise LessonError(f"position features: {str(name)[:12]!r} is not a feature")
         for sq in squares[:9]:
             features[_square(sq, "position features")] = rules.FEATURE_NAMES.index(name)
+    return features
+
+
+def _position_figures(data: dict, features: np.ndarray) -> np.ndarray:
+    """A position's figures: squares to figure letters (upper case White's), never on a
+    Barrier."""
     board = np.zeros(64, np.int8)
     figures = data.get("figures", {})
     if not isinstance(figures, dict) or len(figures) > 32:
@@ -106,24 +131,18 @@ def position(data: Any) -> rules.State:
         if features[sq] in rules.BARRIERS:
             raise LessonError(f"position figures: {name} is a Barrier")
         board[sq] = piece_code(rules.WHITE if letter.isupper() else rules.BLACK, kind)
-    cells = board.tolist()
-    for side in (rules.WHITE, rules.BLACK):
-        if cells.count(piece_code(side, rules.OVERLORD)) != 1:
-            raise LessonError(f"position: {rules.SIDE_NAMES[side]} needs one Overlord")
+    return board
+
+
+def _position_control(data: dict) -> np.ndarray:
+    """A position's control marks: squares to white / black."""
     control = np.full(64, -1, np.int8)
     marks = data.get("control", {})
     if not isinstance(marks, dict):
         raise LessonError("position control: squares to white / black")
     for name, label in marks.items():
         control[_square(name, "position control")] = _side(label, "position control")
-    runes = _per_side(data, "runes", rules.ALL_RUNES, _runes)
-    fates = _per_side(data, "fates", rules.FATE_STONES, _counts(rules.FATE_STONES))
-    if any(r == 0 or sum(f) == 0 for r, f in zip(runes, fates, strict=True)):
-        raise LessonError("position: each side holds at least one Rune and one Fate")
-    reserve = _per_side(data, "reserve", DEFAULT_RESERVE, _counts(rules.FULL_SET))
-    turn = _side(data.get("turn", "white"), "position turn")
-    board.flags.writeable = control.flags.writeable = False
-    return rules.State(Board(features), board, control, runes, fates, reserve, turn)
+    return control
 
 
 def check_goal(goal: dict) -> str | None:

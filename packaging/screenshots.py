@@ -57,7 +57,7 @@ def shoot(name: str, size: tuple[int, int], out: Path) -> Path:
     from common import record as rec
     from common.ui.app import App
     from common.ui.driver import Driver
-    from common.ui.menu import MainMenu
+    from common.ui.scenes.menu_scene import MainMenu
 
     games = main.games()
     app = App(games, size)

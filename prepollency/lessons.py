@@ -72,6 +72,16 @@ def position(data: Any) -> rules.State:
     seats = data.get("seats", [1, 3])
     if not isinstance(seats, list) or tuple(seats) not in SEATS_FOR.values():
         raise LessonError("position seats: [1, 3], [1, 2, 3] or [1, 2, 3, 4]")
+    board = _position_cells(data, seats)
+    holds = _position_holds(data, seats)
+    turn = data.get("turn", seats[0])
+    if turn not in seats:
+        raise LessonError("position turn: a seat of the game")
+    return make_state(board, tuple(seats), tuple(seats), turn, tuple(holds))
+
+
+def _position_cells(data: dict, seats: list) -> np.ndarray:
+    """A position's pieces: squares to a seat and a piece letter ("1I")."""
     board = np.zeros((2, CELLS), dtype=np.int8)
     cells = data.get("cells", {})
     if not isinstance(cells, dict) or len(cells) > 120:
@@ -82,6 +92,11 @@ def position(data: Any) -> rules.State:
                 and int(cell[0]) in seats and cell[1] in LETTERS[1:]):
             raise LessonError(f"position cells {name}: {str(cell)[:6]!r} is not seat+kind")
         board[OWNER, sq], board[KIND, sq] = int(cell[0]), LETTERS.index(cell[1])
+    return board
+
+
+def _position_holds(data: dict, seats: list) -> list[int]:
+    """How long each seat has held the Obelisk: seats to counts 0 to 3."""
     holds = [0, 0, 0, 0, 0]
     given = data.get("holds", {})
     if not isinstance(given, dict):
@@ -90,10 +105,7 @@ def position(data: Any) -> rules.State:
         if not str(seat).isdigit() or int(seat) not in seats or count not in range(4):
             raise LessonError("position holds: a seat of the game to a count 0 to 3")
         holds[int(seat)] = count
-    turn = data.get("turn", seats[0])
-    if turn not in seats:
-        raise LessonError("position turn: a seat of the game")
-    return make_state(board, tuple(seats), tuple(seats), turn, tuple(holds))
+    return holds
 
 
 def check_goal(goal: dict) -> str | None:

@@ -22,8 +22,8 @@ from common.ai.levels import gives_up  # noqa: E402
 from common.match import Match  # noqa: E402
 from common.ui import seat_driver  # noqa: E402
 from common.ui.lesson_scene import LessonScene  # noqa: E402
-from common.ui.overlay import GameOver  # noqa: E402
 from common.ui.puzzle_scene import PuzzleScene  # noqa: E402
+from common.ui.scenes.game_over_scene import GameOver  # noqa: E402
 from overlords import rules as orules  # noqa: E402
 from prepollency import rules  # noqa: E402
 from prepollency import setup as psetup  # noqa: E402

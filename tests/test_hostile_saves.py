@@ -27,9 +27,9 @@ from common.saves import trash as save_trash  # noqa: E402
 from common.ui.app import App  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
 from common.ui.game_scene import GameScene  # noqa: E402
-from common.ui.menu import MainMenu  # noqa: E402
-from common.ui.overlay import Dialog  # noqa: E402
+from common.ui.scenes.dialog_scene import Dialog  # noqa: E402
 from common.ui.scenes.load_scene import LoadScene  # noqa: E402
+from common.ui.scenes.menu_scene import MainMenu  # noqa: E402
 from prepollency import rules as prules  # noqa: E402
 
 
@@ -157,7 +157,7 @@ def test_a_game_that_cannot_be_saved_stays_marked_and_asks_before_leaving(app, s
     game.autosave()
     game.saver.flush()
     d.frames(1)
-    assert game._unsaved and "no space" in game._unsaved
+    assert game.save.shown and "no space" in game.save.shown
     for _ in range(3):  # the mark lasts, frame after frame (no 4-second toast only)
         d.frames(1)
         from common.ui import unsaved

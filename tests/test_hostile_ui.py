@@ -27,7 +27,8 @@ from common.ui.app import App  # noqa: E402
 from common.ui.bots import check_command  # noqa: E402
 from common.ui.cpu import FALLBACK_NOTICE  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
-from common.ui.overlay import Dialog, GameOver  # noqa: E402
+from common.ui.scenes.dialog_scene import Dialog  # noqa: E402
+from common.ui.scenes.game_over_scene import GameOver  # noqa: E402
 from common.ui.scenes.load_scene import TABS, LoadScene  # noqa: E402
 from overlords import rules  # noqa: E402
 from tests.test_ui_overlords import open_game  # noqa: E402

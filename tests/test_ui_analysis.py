@@ -19,7 +19,7 @@ from common.ui.analysis_view import plot_of  # noqa: E402
 from common.ui.app import App  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
 from common.ui.eval_graph import x_of  # noqa: E402
-from common.ui.menu import MainMenu  # noqa: E402
+from common.ui.scenes.menu_scene import MainMenu  # noqa: E402
 from overlords import rules, tactics  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[1] / "bench" / "data" / "tactics"

@@ -18,11 +18,12 @@ import main  # noqa: E402
 from common.ui import app as app_module  # noqa: E402
 from common.ui.app import App  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
-from common.ui.menu import MainMenu, SettingsScene  # noqa: E402
-from common.ui.overlay import Dialog  # noqa: E402
 from common.ui.scene import Scene  # noqa: E402
+from common.ui.scenes.dialog_scene import Dialog  # noqa: E402
 from common.ui.scenes.load_scene import LoadScene  # noqa: E402
+from common.ui.scenes.menu_scene import MainMenu  # noqa: E402
 from common.ui.scenes.rules_scene import RulesScene  # noqa: E402
+from common.ui.scenes.settings_scene import SettingsScene  # noqa: E402
 from common.ui.start import build_app, parse_players  # noqa: E402
 from common.ui.theme import COLOUR_BLIND, STANDARD  # noqa: E402
 

@@ -26,8 +26,8 @@ from common.ui.app import App  # noqa: E402
 from common.ui.bots import example_command  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
 from common.ui.game_scene import GameScene  # noqa: E402
-from common.ui.menu import MainMenu  # noqa: E402
-from common.ui.overlay import Dialog  # noqa: E402
+from common.ui.scenes.dialog_scene import Dialog  # noqa: E402
+from common.ui.scenes.menu_scene import MainMenu  # noqa: E402
 from common.ui.start import build_app  # noqa: E402
 from overlords import rules as orules  # noqa: E402
 from prepollency import rules as prules  # noqa: E402

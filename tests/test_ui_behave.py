@@ -17,7 +17,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from common.ui.overlay import Dialog, GameOver  # noqa: E402
+from common.ui.scenes.dialog_scene import Dialog  # noqa: E402
+from common.ui.scenes.game_over_scene import GameOver  # noqa: E402
 from overlords import rules  # noqa: E402
 from overlords.setup import board_for  # noqa: E402
 from overlords.ui.rune_choice import RuneChoice  # noqa: E402
@@ -588,7 +589,8 @@ def test_the_in_game_menu_and_resign_work_from_the_keyboard():
 
 
 def test_the_main_menu_settings_and_new_game_dialog_work_from_the_keyboard():
-    from common.ui.menu import MainMenu, SettingsScene
+    from common.ui.scenes.menu_scene import MainMenu
+    from common.ui.scenes.settings_scene import SettingsScene
     from overlords.ui.new_game import NewGameScene
     from tests.test_ui_overlords import new_game_dialog
 

@@ -21,8 +21,8 @@ import pytest  # noqa: E402
 import main  # noqa: E402
 from common.ui.app import App  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
-from common.ui.menu import MainMenu  # noqa: E402
-from common.ui.overlay import Dialog  # noqa: E402
+from common.ui.scenes.dialog_scene import Dialog  # noqa: E402
+from common.ui.scenes.menu_scene import MainMenu  # noqa: E402
 from overlords import rules  # noqa: E402
 from overlords.rules import BLACK, WHITE  # noqa: E402
 from overlords.setup import board_for  # noqa: E402

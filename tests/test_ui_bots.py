@@ -28,8 +28,8 @@ from common.ui.bots import check_command, example_command  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
 from common.ui.game_panel import label  # noqa: E402
 from common.ui.game_scene import GameScene  # noqa: E402
-from common.ui.menu import MainMenu  # noqa: E402
-from common.ui.overlay import GameOver  # noqa: E402
+from common.ui.scenes.game_over_scene import GameOver  # noqa: E402
+from common.ui.scenes.menu_scene import MainMenu  # noqa: E402
 from common.ui.start import parse_players  # noqa: E402
 from overlords import rules  # noqa: E402
 from overlords.ai.setup import cpu_setup  # noqa: E402

@@ -82,3 +82,31 @@ def test_a_window_resized_many_times_keeps_the_art_caches_in_their_budgets():
         assert assets._svg_cached.cache.bytes <= assets._svg_cached.cache.max_bytes
     finally:
         app.close()
+
+
+def test_the_games_piece_art_is_cached_by_bytes_and_stays_in_budget_over_many_sizes():
+    """Issue 38: each game's art (figures, features, flags, glyphs, stones, glows, ghosts,
+    locks; pieces, tokens, fades, the Obelisk, seat marks) is kept in a cache bounded by
+    bytes, so drawing it at many sizes keeps only what fits."""
+    from common.ui.theme import PALETTES
+    from overlords.ui import art as o_art
+    from overlords.ui import board as o_board
+    from overlords.ui import marks as o_marks
+    from prepollency.ui import art as p_art
+
+    pygame.display.init()
+    pygame.display.set_mode((64, 64))
+    cached = [o_art.figure, o_art.feature, o_art.flag, o_art.glyph, o_art.stone,
+              o_board._glow, o_board.ghost, o_marks._lock, p_art.piece, p_art._token,
+              p_art.faded, p_art.obelisk, p_art.mark_icon]
+    assert all(isinstance(getattr(f, "cache", None), SurfaceCache) for f in cached)
+    pal = next(iter(PALETTES.values()))
+    tones = ("#dd5522", "#331100", "#ffaa88")
+    for size in range(40, 400, 3):  # a window resized many times
+        o_art.figure(0, 0, size, pal)
+        o_board.ghost(1, 1, size, pal)
+        p_art.piece(1, tones, size, 1)
+        p_art.faded(2, tones, size, 120)
+    for fn in cached:
+        assert fn.cache.bytes <= fn.cache.max_bytes
+    assert len(o_art.figure.cache) < 120, "old sizes were let go"

@@ -19,9 +19,9 @@ from common import logs  # noqa: E402
 from common.ui.app import App  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
 from common.ui.input import Command  # noqa: E402
-from common.ui.menu import MainMenu  # noqa: E402
 from common.ui.scene import Scene  # noqa: E402
 from common.ui.scenes.apology_scene import ApologyScene  # noqa: E402
+from common.ui.scenes.menu_scene import MainMenu  # noqa: E402
 from common.ui.start import parse_players  # noqa: E402
 
 

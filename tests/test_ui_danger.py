@@ -17,7 +17,7 @@ import time  # noqa: E402
 
 import pytest  # noqa: E402
 
-from common.ui.overlay import Dialog  # noqa: E402
+from common.ui.scenes.dialog_scene import Dialog  # noqa: E402
 from overlords import rules, tactics  # noqa: E402
 from overlords.rules import WHITE  # noqa: E402
 from overlords.ui.rune_choice import RuneChoice  # noqa: E402

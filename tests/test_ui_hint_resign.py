@@ -17,7 +17,8 @@ import pygame  # noqa: E402
 
 import main  # noqa: E402
 from common import record as rec  # noqa: E402
-from common.ui.overlay import Dialog, GameOver  # noqa: E402
+from common.ui.scenes.dialog_scene import Dialog  # noqa: E402
+from common.ui.scenes.game_over_scene import GameOver  # noqa: E402
 from overlords import rules  # noqa: E402
 from overlords.ui.hint import position_seed  # noqa: E402
 from overlords.ui.screens import resume_scene  # noqa: E402

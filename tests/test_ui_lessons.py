@@ -19,8 +19,8 @@ from common.progress import of_app as progress_of  # noqa: E402
 from common.ui.app import App  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
 from common.ui.lesson_scene import LessonScene, lesson_module  # noqa: E402
-from common.ui.menu import MainMenu  # noqa: E402
 from common.ui.scenes.learn_scene import LearnScene, LessonButton  # noqa: E402
+from common.ui.scenes.menu_scene import MainMenu  # noqa: E402
 from common.ui.scenes.rules_scene import RulesScene  # noqa: E402
 from overlords.ui.controller import OverlordsController  # noqa: E402
 from overlords.ui.view import OverlordsView  # noqa: E402

@@ -20,8 +20,8 @@ import pygame  # noqa: E402
 
 from common.ui import assets, draw  # noqa: E402
 from common.ui.game_panel import Status, draw_status  # noqa: E402
-from common.ui.handover import HandOver  # noqa: E402
-from common.ui.overlay import GameOver  # noqa: E402
+from common.ui.scenes.game_over_scene import GameOver  # noqa: E402
+from common.ui.scenes.handover_scene import HandOver  # noqa: E402
 from common.ui.sound import NAMES  # noqa: E402
 from overlords import rules, tactics  # noqa: E402
 from overlords.setup import board_for  # noqa: E402

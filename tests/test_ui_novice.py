@@ -21,8 +21,8 @@ from common.seats import CPU, HUMAN_SEAT, SeatSpec  # noqa: E402
 from common.ui.app import App  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
 from common.ui.lesson_scene import FIRST_GAME, LessonScene  # noqa: E402
-from common.ui.menu import MainMenu  # noqa: E402
-from common.ui.overlay import GameOver  # noqa: E402
+from common.ui.scenes.game_over_scene import GameOver  # noqa: E402
+from common.ui.scenes.menu_scene import MainMenu  # noqa: E402
 from overlords import rules  # noqa: E402
 from overlords.ui.screens import rematch, scene_for  # noqa: E402
 from overlords.ui.setup_scene import SetupScene  # noqa: E402

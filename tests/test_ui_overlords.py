@@ -20,8 +20,9 @@ from common.match import Match  # noqa: E402
 from common.ui.app import App  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
 from common.ui.game_scene import GameScene  # noqa: E402
-from common.ui.menu import MainMenu  # noqa: E402
-from common.ui.overlay import Dialog, GameOver  # noqa: E402
+from common.ui.scenes.dialog_scene import Dialog  # noqa: E402
+from common.ui.scenes.game_over_scene import GameOver  # noqa: E402
+from common.ui.scenes.menu_scene import MainMenu  # noqa: E402
 from overlords import rules  # noqa: E402
 from overlords.ai.setup import cpu_setup  # noqa: E402
 from overlords.setup import board_for  # noqa: E402

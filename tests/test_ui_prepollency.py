@@ -20,8 +20,8 @@ from common.match import Match  # noqa: E402
 from common.ui.app import App  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
 from common.ui.game_scene import GameScene  # noqa: E402
-from common.ui.menu import MainMenu  # noqa: E402
-from common.ui.overlay import GameOver  # noqa: E402
+from common.ui.scenes.game_over_scene import GameOver  # noqa: E402
+from common.ui.scenes.menu_scene import MainMenu  # noqa: E402
 from prepollency import rules  # noqa: E402
 from prepollency.moves import KHAN  # noqa: E402
 from prepollency.state import from_diagram  # noqa: E402

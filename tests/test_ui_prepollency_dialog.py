@@ -19,9 +19,9 @@ from common.seats import SeatSpec  # noqa: E402
 from common.ui.app import App  # noqa: E402
 from common.ui.bots import example_command  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
-from common.ui.menu import MainMenu  # noqa: E402
 from common.ui.names import MAX_NAME, clean_name, has_glyph  # noqa: E402
 from common.ui.scene import Scene  # noqa: E402
+from common.ui.scenes.menu_scene import MainMenu  # noqa: E402
 from prepollency.ui import colours  # noqa: E402
 from prepollency.ui.handover import SeatHandOver as HandOver  # noqa: E402
 from prepollency.ui.new_game import NewGame, NewGameScene  # noqa: E402
@@ -378,7 +378,7 @@ def test_table_settings_are_toggled_in_the_settings_scene_and_kept_after_a_resta
     import json
 
     from common.ui import settings as settings_io
-    from common.ui.menu import SettingsScene
+    from common.ui.scenes.settings_scene import SettingsScene
     from common.ui.start import build_app
 
     monkeypatch.setenv("OVERLORDS_CONFIG", str(tmp_path))

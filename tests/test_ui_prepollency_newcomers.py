@@ -82,7 +82,7 @@ def test_a_toolbar_click_or_undo_during_the_recap_only_skips_it():
 def test_undo_across_another_persons_turn_asks_first():
     """Issue 21.15 (and Overlords' hot-seat undo, item 10): Undo took back Bob's and the
     CPUs' turns without a word."""
-    from common.ui.overlay import Dialog
+    from common.ui.scenes.dialog_scene import Dialog
 
     app, d, game = open_game(("human", "random", "human", "random"))
     hold(d, game)  # Red holds; Blue (CPU) plays; Green's turn
@@ -122,7 +122,7 @@ def test_undo_of_ones_own_turn_or_with_one_person_asks_nothing():
 
 def test_overlords_hot_seat_undo_asks_too():
     import main
-    from common.ui.overlay import Dialog
+    from common.ui.scenes.dialog_scene import Dialog
     from overlords import rules as orules
     from tests.helpers import overlords_driver as ui_driver
 
@@ -196,7 +196,7 @@ def test_the_last_line_stays_legible_and_whole(monkeypatch):
             return real(surface, text, px, *args, **kw)
 
         monkeypatch.setattr(game_panel.draw, "blit_text", spy)
-        game._build_layer(app.screen.get_size())
+        game.build_layer(app.screen.get_size())
         monkeypatch.undo()
         start = next(i for i, (t, _) in enumerate(drawn) if t.startswith("Last: "))
         end = next(i for i, (t, _) in enumerate(drawn) if t.startswith("Click a piece"))
@@ -369,7 +369,7 @@ def test_every_turn_since_yours_stays_drawn_numbered(monkeypatch):
     calls = []
     monkeypatch.setattr(view_module, "draw_turns_since",
                         lambda *a: calls.append(a))
-    game.view.draw_layer(game._surface)
+    game.view.draw_layer(game.layer.surface)
     if len(since) > 1:
         assert calls and calls[0][2] == since and calls[0][5] is True
     app.close()
@@ -386,10 +386,10 @@ def test_a_hint_hides_the_last_turns_arrows(monkeypatch):
     d.settle()
     calls = []
     monkeypatch.setattr(view_module, "draw_last_turn", lambda *a: calls.append(a))
-    game.view.draw_layer(game._surface)
+    game.view.draw_layer(game.layer.surface)
     assert calls[-1][5] is True, "the last turn's arrows without a hint"
     game.controller.show_hint(Turn([rules.Move(sq("e11"), sq("e10"))]))  # Blue's
-    game.view.draw_layer(game._surface)
+    game.view.draw_layer(game.layer.surface)
     assert calls[-1][5] is False
     app.close()
 

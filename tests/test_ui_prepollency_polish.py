@@ -162,7 +162,7 @@ def test_main_menu_shows_pieces_of_both_games():
     import main
     from common.ui.app import App
     from common.ui.driver import Driver
-    from common.ui.menu import MainMenu
+    from common.ui.scenes.menu_scene import MainMenu
 
     app = App(main.games(), (960, 600))
     menu = MainMenu(app)
@@ -175,7 +175,7 @@ def test_main_menu_shows_pieces_of_both_games():
 
 
 def test_game_over_leaves_the_obelisk_in_view_at_every_size():
-    from common.ui.overlay import GameOver
+    from common.ui.scenes.game_over_scene import GameOver
     from prepollency import rules
     from prepollency.state import from_diagram
     from tests.helpers.prepollency_diagram import cells
@@ -239,7 +239,7 @@ def test_a_click_while_the_last_persons_move_slides_waits_for_it():
 
 def test_resign_offers_only_a_person_still_in_the_game():
     from common.ui import game_menu
-    from common.ui.overlay import Dialog
+    from common.ui.scenes.dialog_scene import Dialog
     from prepollency.state import from_diagram
     from tests.helpers.prepollency_diagram import cells
     from tests.test_ui_prepollency import put

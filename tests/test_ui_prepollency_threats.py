@@ -16,7 +16,7 @@ import time  # noqa: E402
 
 import pygame  # noqa: E402
 
-from common.ui.overlay import Dialog  # noqa: E402
+from common.ui.scenes.dialog_scene import Dialog  # noqa: E402
 from prepollency import rules  # noqa: E402
 from prepollency.state import OBELISK, from_diagram  # noqa: E402
 from prepollency.ui.threats import LOSES, SHIELD, Threats  # noqa: E402

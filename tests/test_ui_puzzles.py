@@ -19,8 +19,8 @@ from common import puzzles as puzzle_io  # noqa: E402
 from common.ui.app import App  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
 from common.ui.game_scene import GameScene  # noqa: E402
-from common.ui.menu import MainMenu  # noqa: E402
 from common.ui.puzzle_scene import PuzzleScene, open_puzzles, ordered  # noqa: E402
+from common.ui.scenes.menu_scene import MainMenu  # noqa: E402
 
 DEADLINE = 60.0  # seconds a test waits for the solver's reply (a loaded machine)
 

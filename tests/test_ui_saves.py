@@ -16,9 +16,9 @@ import pytest  # noqa: E402
 from common import record as rec  # noqa: E402
 from common.ui.game_menu import save_game  # noqa: E402
 from common.ui.game_scene import GameScene  # noqa: E402
-from common.ui.menu import MainMenu  # noqa: E402
-from common.ui.overlay import Dialog  # noqa: E402
+from common.ui.scenes.dialog_scene import Dialog  # noqa: E402
 from common.ui.scenes.load_scene import LoadScene  # noqa: E402
+from common.ui.scenes.menu_scene import MainMenu  # noqa: E402
 from overlords import rules  # noqa: E402
 from tests.test_ui_overlords import jump_to, open_game, playout  # noqa: E402
 

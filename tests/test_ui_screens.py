@@ -18,8 +18,8 @@ import numpy as np  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from common.ui.menu import SettingsScene  # noqa: E402
 from common.ui.scenes.rules_scene import RulesScene  # noqa: E402
+from common.ui.scenes.settings_scene import SettingsScene  # noqa: E402
 from overlords import rules  # noqa: E402
 from tests.test_ui_overlords import jump_to, open_game, playout  # noqa: E402
 

@@ -21,7 +21,8 @@ from common.ui import settings as settings_io  # noqa: E402
 from common.ui.app import App  # noqa: E402
 from common.ui.bots import example_command  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
-from common.ui.menu import MainMenu, SettingsScene  # noqa: E402
+from common.ui.scenes.menu_scene import MainMenu  # noqa: E402
+from common.ui.scenes.settings_scene import SettingsScene  # noqa: E402
 from common.ui.settings import Settings  # noqa: E402
 from common.ui.start import build_app  # noqa: E402
 from common.ui.theme import COLOUR_BLIND, STANDARD  # noqa: E402

@@ -18,7 +18,7 @@ import pytest  # noqa: E402
 import main  # noqa: E402
 from common.ui.app import App  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
-from common.ui.menu import MainMenu  # noqa: E402
+from common.ui.scenes.menu_scene import MainMenu  # noqa: E402
 from overlords import rules, tactics  # noqa: E402
 from overlords.rules import BLACK, WHITE  # noqa: E402
 from overlords.ui.rune_choice import RuneChoice  # noqa: E402

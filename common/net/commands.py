@@ -60,57 +60,75 @@ def _seat_spec(text: str) -> SeatSpec:
 
 def host_command(args: argparse.Namespace, games: dict[str, Game]) -> int:
     """`host`: see the README's "Network play"."""
-    from common.games import get
-    from common.net.host import Host, HostedGame, header_message
+    from common.net.host import HostedGame
 
     game = games[args.game]
-    if args.resume is not None:
-        try:
+    try:
+        if args.resume is not None:
             hosted = HostedGame.load(args.resume)
-        except ValueError as err:
-            return _bad("host", err)
-        if hosted.game != args.game:
-            return _bad("host", f"game {args.resume} is a game of {hosted.game}")
-    elif args.players is None:
-        return _bad("host", "--players is required (or --resume GAME_ID)")
-    else:
-        texts = [p.strip() for p in args.players.split(",")]
-        try:
-            if len(texts) not in get(args.game).seat_counts:
-                raise ValueError(f"--players needs "
-                                 f"{' or '.join(map(str, get(args.game).seat_counts))} "
-                                 f"specs, not {len(texts)}")
-            specs = [None if t == REMOTE else _seat_spec(t) for t in texts]
-            seed = args.seed if args.seed is not None else random.randrange(2**31)
-            initial = game.new_state(random.Random(seed), len(texts), args.first)
-        except ValueError as err:
-            return _bad("host", err)
-        if not 0 < args.port < 65536 and args.port != 0:
-            return _bad("host", f"port {args.port} is not a port")
-        labels = [str(game.player_label(p)) for p in game.players(initial)]
-        local = [lab for lab, s in zip(labels, specs, strict=True) if s is not None]
-        remote = [lab for lab, s in zip(labels, specs, strict=True) if s is None]
-        hub = ""
-        if args.hub:
-            from common.net.hub import parse_hub_url
+            if hosted.game != args.game:
+                raise ValueError(f"game {args.resume} is a game of {hosted.game}")
+        elif args.players is None:
+            raise ValueError("--players is required (or --resume GAME_ID)")
+        else:
+            hosted = _new_hosted(args, game)
+    except ValueError as err:
+        return _bad("host", err)
+    return _run_host(hosted, args, games)
 
-            try:
-                parse_hub_url(args.hub)
-            except ValueError as err:
-                return _bad("host", err)
-            hub = args.hub
-        hosted = HostedGame.new(args.game, labels, local, args.listen, args.port, hub)
-        hosted.advertise = args.advertise or ""
-        hosted.specs = {lab: str(s) for lab, s in zip(labels, specs, strict=True)
-                        if s is not None}
-        # a bot's command line stays on this machine (no peer runs it, and it may be long):
-        # the header names the bot instead
-        players = {lab: ("human" if s is None or s.is_bot else str(s))
-                   for lab, s in zip(labels, specs, strict=True)}
-        names = {lab: s.describe()[:40] for lab, s in zip(labels, specs, strict=True)
-                 if s is not None and s.is_bot}
-        header = header_message(game, initial, players, remote, names, info={"seed": seed})
-        hosted.header = header
+
+def _new_hosted(args: argparse.Namespace, game: Game) -> Any:
+    """A new hosted game from the command line's `--players` (ValueError with the reason)."""
+    from common.net.host import HostedGame
+
+    specs, seed, initial = _checked_players(args, game)
+    labels = [str(game.player_label(p)) for p in game.players(initial)]
+    seats = list(zip(labels, specs, strict=True))
+    local = [lab for lab, s in seats if s is not None]
+    hosted = HostedGame.new(args.game, labels, local, args.listen, args.port, args.hub or "")
+    hosted.advertise = args.advertise or ""
+    hosted.specs = {lab: str(s) for lab, s in seats if s is not None}
+    hosted.header = _header(game, initial, seats, seed)
+    return hosted
+
+
+def _checked_players(args: argparse.Namespace, game: Game) -> tuple[list, int, Any]:
+    """The seats' specs (None: a remote seat), the seed and the first position, from the
+    command line (ValueError with the reason)."""
+    from common.games import get
+
+    texts = [p.strip() for p in args.players.split(",")]
+    counts = get(args.game).seat_counts
+    if len(texts) not in counts:
+        raise ValueError(f"--players needs {' or '.join(map(str, counts))} specs, "
+                         f"not {len(texts)}")
+    specs = [None if t == REMOTE else _seat_spec(t) for t in texts]
+    seed = args.seed if args.seed is not None else random.randrange(2**31)
+    initial = game.new_state(random.Random(seed), len(texts), args.first)
+    if not 0 < args.port < 65536 and args.port != 0:
+        raise ValueError(f"port {args.port} is not a port")
+    if args.hub:
+        from common.net.hub import parse_hub_url
+
+        parse_hub_url(args.hub)
+    return specs, seed, initial
+
+
+def _header(game: Game, initial: Any, seats: list, seed: int) -> dict:
+    """The game's header message. A bot's command line stays on this machine (no peer runs
+    it, and it may be long): the header names the bot instead."""
+    from common.net.host import header_message
+
+    remote = [lab for lab, s in seats if s is None]
+    players = {lab: ("human" if s is None or s.is_bot else str(s)) for lab, s in seats}
+    names = {lab: s.describe()[:40] for lab, s in seats if s is not None and s.is_bot}
+    return header_message(game, initial, players, remote, names, info={"seed": seed})
+
+
+def _run_host(hosted: Any, args: argparse.Namespace, games: dict[str, Game]) -> int:
+    """Serve the hosted game, print the join and watch URLs, and play its local seats."""
+    from common.net.host import Host
+
     host = Host(hosted)
     if hosted.hub and args.resume is None:
         from common.net.hub import register
@@ -119,8 +137,7 @@ def host_command(args: argparse.Namespace, games: dict[str, Game]) -> int:
     host.start()
     try:
         host.open(hosted.header)
-        remote = list(hosted.header.get("remote", []))
-        for label in remote:
+        for label in list(hosted.header.get("remote", [])):
             print(f"join {label} {hosted.url(label)}", flush=True)
         print(f"watch {hosted.url(wire.WATCH_ROLE)}", flush=True)
         lan = _advertise(hosted)
@@ -194,32 +211,21 @@ def _play(url: wire.JoinUrl, games: dict[str, Game], specs: dict[str, SeatSpec],
                   file=sys.stderr)
             return 1
     session = NetSession(url, games, domain=domain)
-    seats: LocalSeats | None = None
+    seats: list[LocalSeats] = []  # the local seats, once the game is ready
     waited = time.monotonic()
     try:
         while True:
             for event in session.poll():
                 _show(event, command, verbose)
-            if session.failed:
-                print(f"{command}: {terminal(session.failed)}", file=sys.stderr)
-                return 1
-            patience = RECONNECT_SECONDS if session.game.ready else CONNECT_SECONDS
-            if not session.client.connected and time.monotonic() - waited > patience:
-                print(f"{command}: cannot reach the server ({terminal(session.status)})",
-                      file=sys.stderr)
-                return 1
-            if session.client.connected:
-                waited = time.monotonic()
-            if session.game.ready and seats is None:
-                mine = {session.game.player_of(lab): s for lab, s in specs.items()}
-                if None in mine:
-                    print(f"{command}: this game has no such seat", file=sys.stderr)
-                    return 2
-                seats = LocalSeats(session, mine, seed, play_out)  # type: ignore[arg-type]
+            waited, failed = _check_session(session, command, waited)
+            if failed is None and session.game.ready and not seats:
+                failed = _seat_locally(session, specs, seed, play_out, command, seats)
+            if failed is not None:
+                return failed
             if session.game.over:
                 break
-            if seats is not None:
-                seats.step()
+            for local in seats:
+                local.step()
             time.sleep(TICK)
         _farewell(session, command)
     except KeyboardInterrupt:
@@ -227,10 +233,40 @@ def _play(url: wire.JoinUrl, games: dict[str, Game], specs: dict[str, SeatSpec],
               file=sys.stderr)
         return 130
     finally:
-        if seats is not None:
-            seats.close()
+        for local in seats:
+            local.close()
         session.close()
     return _finish(session, out, command)
+
+
+def _check_session(session: Any, command: str, waited: float) -> tuple[float, int | None]:
+    """The session's health: (when it was last connected, None) while it may go on, or the
+    exit status once it failed or could not reach the server in time (said on stderr)."""
+    from common.cli.terminal import terminal
+
+    if session.failed:
+        print(f"{command}: {terminal(session.failed)}", file=sys.stderr)
+        return waited, 1
+    patience = RECONNECT_SECONDS if session.game.ready else CONNECT_SECONDS
+    if not session.client.connected and time.monotonic() - waited > patience:
+        print(f"{command}: cannot reach the server ({terminal(session.status)})",
+              file=sys.stderr)
+        return waited, 1
+    return (time.monotonic() if session.client.connected else waited), None
+
+
+def _seat_locally(session: Any, specs: dict[str, SeatSpec], seed: int, play_out: bool,
+                  command: str, seats: list) -> int | None:
+    """The game is ready: its local seats start playing (added to `seats`); 2 if a seat is
+    not this game's (said on stderr)."""
+    from common.net.local import LocalSeats
+
+    mine = {session.game.player_of(lab): s for lab, s in specs.items()}
+    if None in mine:
+        print(f"{command}: this game has no such seat", file=sys.stderr)
+        return 2
+    seats.append(LocalSeats(session, mine, seed, play_out))  # type: ignore[arg-type]
+    return None
 
 
 def _farewell(session: Any, command: str) -> None:

@@ -32,6 +32,7 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -182,37 +183,17 @@ class Hub:
                 await self._nc.publish(msg.reply, json.dumps(answer).encode())
 
     async def _register(self, data: bytes) -> dict:
-        from common.games import GAMES
         from common.net.host import stream_config
 
-        try:
-            body = json.loads(data[: wire.MAX_MESSAGE]) if len(data) <= wire.MAX_MESSAGE \
-                else None
-        except ValueError:
-            body = None
-        if not isinstance(body, dict):
+        body = _registration(data)
+        if body is None:
             return {"error": "not a request"}
-        game_id, labels, local = body.get("game_id"), body.get("labels"), body.get("local")
-        secrets = body.get("secrets")
-        if not isinstance(game_id, str) or not wire.GAME_ID.fullmatch(game_id):
-            return {"error": "bad game id"}
-        if game_id in self.state["games"]:
-            return {"error": "that game id is taken"}
-        if len(self.state["games"]) >= MAX_GAMES:
-            return {"error": "the hub is full"}
-        if body.get("game") not in GAMES:
-            return {"error": "unknown game"}
-        if not isinstance(labels, list) or not 2 <= len(labels) <= 4 or not all(
-                isinstance(x, str) and wire.LABEL.fullmatch(x) for x in labels):
-            return {"error": "bad seats"}
-        if not isinstance(local, list) or not set(local) <= set(labels):
-            return {"error": "bad local seats"}
-        roles = {wire.HOST_ROLE, wire.WATCH_ROLE, "leaf", *labels}
-        if not isinstance(secrets, dict) or set(secrets) != roles or not all(
-                isinstance(s, str) and wire.SECRET.fullmatch(s) for s in secrets.values()):
-            return {"error": "bad secrets"}
-        self.state["games"][game_id] = {"game": body["game"], "labels": labels,
-                                        "local": local, "secrets": secrets,
+        for refused, why in _REFUSALS:  # the first check the request fails says why
+            if refused(self.state["games"], body):
+                return {"error": why}
+        game_id = body["game_id"]
+        self.state["games"][game_id] = {"game": body["game"], "labels": body["labels"],
+                                        "local": body["local"], "secrets": body["secrets"],
                                         "created": int(time.time())}
         self._save()
         await self._reload()
@@ -275,3 +256,56 @@ def hub_command(args: Any) -> int:
     finally:
         hub.stop()
     return 0
+
+
+def _registration(data: bytes) -> dict | None:
+    """A registration request's JSON object (read bounded), or None."""
+    if len(data) > wire.MAX_MESSAGE:
+        return None
+    try:
+        body = json.loads(data)
+    except ValueError:
+        return None
+    return body if isinstance(body, dict) else None
+
+
+def _bad_id(games: dict, body: dict) -> bool:
+    game_id = body.get("game_id")
+    return not isinstance(game_id, str) or not wire.GAME_ID.fullmatch(game_id)
+
+
+def _unknown_game(games: dict, body: dict) -> bool:
+    from common.games import GAMES
+
+    return body.get("game") not in GAMES
+
+
+def _bad_seats(games: dict, body: dict) -> bool:
+    labels = body.get("labels")
+    return not isinstance(labels, list) or not 2 <= len(labels) <= 4 or not all(
+        isinstance(x, str) and wire.LABEL.fullmatch(x) for x in labels)
+
+
+def _bad_local(games: dict, body: dict) -> bool:
+    local = body.get("local")
+    return not isinstance(local, list) or not set(local) <= set(body["labels"])
+
+
+def _bad_secrets(games: dict, body: dict) -> bool:
+    secrets = body.get("secrets")
+    roles = {wire.HOST_ROLE, wire.WATCH_ROLE, "leaf", *body["labels"]}
+    return not isinstance(secrets, dict) or set(secrets) != roles or not all(
+        isinstance(s, str) and wire.SECRET.fullmatch(s) for s in secrets.values())
+
+
+# What a registration request is checked for, in order (the hub's games, the request) ->
+# refused?, and the answer's error when it is.
+_REFUSALS: tuple[tuple[Callable[[dict, dict], bool], str], ...] = (
+    (_bad_id, "bad game id"),
+    (lambda games, body: body["game_id"] in games, "that game id is taken"),
+    (lambda games, body: len(games) >= MAX_GAMES, "the hub is full"),
+    (_unknown_game, "unknown game"),
+    (_bad_seats, "bad seats"),
+    (_bad_local, "bad local seats"),
+    (_bad_secrets, "bad secrets"),
+)

@@ -178,14 +178,7 @@ class NetGame:
         remote = message.get("remote")
         self.remote = tuple(r for r in remote if r in self.labels) \
             if isinstance(remote, list) else ()
-        given = message.get("players")
-        specs = recorded_seats({k: v for k, v in (given or {}).items() if k not in self.remote}
-                               if isinstance(given, dict) else {}, labels)
-        names = message.get("names")
-        named = {self.labels[k]: rec.cut(v, NAME_LIMIT) for k, v in names.items()
-                 if k in self.labels and isinstance(v, str)} if isinstance(names, dict) else {}
-        info = {k: message["info"][k] for k in INFO_KEYS
-                if isinstance(message.get("info"), dict) and k in message["info"]}
+        specs, named, info = self._header_seats(message, labels)
         self.header = message
         self.match = Match(game, initial, specs, names=named, info=info)
         from common.ai.bot.setup import has_setup
@@ -193,6 +186,19 @@ class NetGame:
         if message.get("setup") is True and has_setup(game, initial):
             self.setups_due = list(players)
         return ""
+
+    def _header_seats(self, message: dict, labels: list[str]) -> tuple[Any, dict, dict]:
+        """What a header says of the seats, each field checked: the local seats' specs, the
+        players' names (shortened), and the game's info."""
+        given = message.get("players")
+        specs = recorded_seats({k: v for k, v in (given or {}).items() if k not in self.remote}
+                               if isinstance(given, dict) else {}, labels)
+        names = message.get("names")
+        named = {self.labels[k]: rec.cut(v, NAME_LIMIT) for k, v in names.items()
+                 if k in self.labels and isinstance(v, str)} if isinstance(names, dict) else {}
+        info = message.get("info")
+        kept = {k: info[k] for k in INFO_KEYS if k in info} if isinstance(info, dict) else {}
+        return specs, named, kept
 
     def _seat_noise(self, seq: int, subject: str, why: str) -> list[Event]:
         """An undecodable message: refused, and counted against the seat whose subject it

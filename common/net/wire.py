@@ -190,14 +190,7 @@ class JoinUrl:
 
 def parse_url(text: str) -> JoinUrl:
     """A join or watch URL (ValueError saying what is wrong; the secret is never quoted)."""
-    if not isinstance(text, str) or len(text) > 400 or not text.isascii() \
-            or not text.isprintable():
-        raise ValueError("not a join URL (expected nats://USER:SECRET@HOST:PORT/GAME_ID)")
-    try:
-        parts = urlsplit(text)
-        port = parts.port or DEFAULT_PORT
-    except ValueError:
-        raise ValueError("not a join URL: the host or port cannot be read") from None
+    parts, port = _split_url(text)
     if parts.scheme not in ("nats", "tls"):
         raise ValueError("a join URL starts with nats:// (or tls://)")
     user, secret, host = parts.username or "", parts.password or "", parts.hostname or ""
@@ -214,6 +207,19 @@ def parse_url(text: str) -> JoinUrl:
     if parts.query or parts.fragment:
         raise ValueError("the join URL has extra parts (? or #)")
     return JoinUrl(parts.scheme, host, port, user, secret, game_id)
+
+
+def _split_url(text: str) -> tuple[Any, int]:
+    """A join URL's parts and port (ValueError when the text is no URL at all: too long, not
+    printable ASCII, a host or port that cannot be read)."""
+    if not isinstance(text, str) or len(text) > 400 or not text.isascii() \
+            or not text.isprintable():
+        raise ValueError("not a join URL (expected nats://USER:SECRET@HOST:PORT/GAME_ID)")
+    try:
+        parts = urlsplit(text)
+        return parts, parts.port or DEFAULT_PORT
+    except ValueError:
+        raise ValueError("not a join URL: the host or port cannot be read") from None
 
 
 def make_url(host: str, port: int, game_id: str, role: Any, secret: str,

@@ -16,7 +16,7 @@ one kept for exactly its moves shows it at once (`common.analysis.from_record`).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -30,11 +30,14 @@ from common.ui.input import Action, PointerDown, PointerMove
 from common.ui.theme import Color, hex_rgb, mix
 from common.ui.widgets import Button, Widget
 
+if TYPE_CHECKING:
+    from common.ui.game_scene import GameScene
+
 
 class AnalysisPanel:
     """The analysis of one game screen (see the module docstring)."""
 
-    def __init__(self, scene: Any) -> None:
+    def __init__(self, scene: GameScene) -> None:
         self.scene = scene
         self.active = False
         self.turns: list[analysis.Turn] = []
@@ -81,7 +84,7 @@ class AnalysisPanel:
                 self.error = draw.drawable(f"cannot start ({err.strerror or err})", 80)
         if match.review is None:
             self.scene.start_review(len(match.moves))
-        self._relayout()
+        self.scene.room_changed()
 
     def show_kept(self) -> None:
         """On the first frame: a game opened with an analysis kept for its moves shows it."""
@@ -110,15 +113,7 @@ class AnalysisPanel:
         """Put the panel away (the game changed under it)."""
         self.close()
         self.active, self.turns, self.pointed = False, [], None
-        self._relayout()
-
-    def _relayout(self) -> None:
-        scene = self.scene
-        if scene.areas is not None:
-            scene.layout(scene.app.size)
-            if scene.match.review is not None:
-                scene.log.show(scene.match.review)  # the layout scrolled it to the end
-        scene.refresh()
+        self.scene.room_changed()
 
     # time ---------------------------------------------------------------------------------
 
@@ -165,23 +160,27 @@ class AnalysisPanel:
 
     # layout -------------------------------------------------------------------------------
 
-    def layout(self) -> None:
-        """Take the lower part of the log's area (called after the view's layout): what the
-        header, the comment, a legible graph and the summary need, the log keeping at least
-        three rows (one in a small window)."""
-        areas = self.scene.areas
-        if areas is None or not self.active:
-            return
-        log, m = areas.log, self.scene.app.m
+    def room(self, log: pygame.Rect) -> int:
+        """The height the panel asks of the scene at the bottom of the log's area `log` (0
+        while it is put away): what the header, the comment, a legible graph and the summary
+        need, the log keeping at least three rows (one in a small window)."""
+        if not self.active:
+            return 0
+        m = self.scene.app.m
         self._columns = 2 if log.w > 300 else 1
         summary_h = int(m.small * 1.35) * -(-len(self.scene.match.players) // self._columns)
-        head_h = int(m.small * 2.2)
-        need = head_h + max(90, int(m.small * 6)) + summary_h + m.pad
+        need = int(m.small * 2.2) + max(90, int(m.small * 6)) + summary_h + m.pad
         h = max(need, int(log.h * 0.5))
         gap = m.pad // 2
-        h = max(min(h, log.h - gap - log_height(3, m)), min(need, log.h - gap - log_height(1, m)))
-        self.rect = pygame.Rect(log.x, log.bottom - h, log.w, h)
-        areas.log = pygame.Rect(log.x, log.y, log.w, log.h - h - gap)
+        return max(min(h, log.h - gap - log_height(3, m)),
+                   min(need, log.h - gap - log_height(1, m)))
+
+    def place(self, rect: pygame.Rect) -> None:
+        """The room the scene gave the panel: its header, Cancel button and graph go there."""
+        m = self.scene.app.m
+        summary_h = int(m.small * 1.35) * -(-len(self.scene.match.players) // self._columns)
+        head_h = int(m.small * 2.2)
+        self.rect = rect
         self.cancel_b.rect = pygame.Rect(self.rect.right - m.pad - int(m.button_h * 2),
                                          self.rect.y + m.pad // 2, int(m.button_h * 2),
                                          int(m.small * 1.8))
@@ -281,10 +280,9 @@ class AnalysisPanel:
 
     def colour(self, player: int) -> Color:
         """A seat's line colour: the game's seat colour, else its readable name colour."""
-        view = self.scene.view
-        fill = getattr(view, "fill", None)
-        if fill is not None:
-            return fill(player)
+        own = self.scene.view.seat_colour(player)
+        if own is not None:
+            return own
         pal = self.scene.app.pal
         try:
             return pal.side_text[player]

@@ -7,9 +7,12 @@ controller hands it every action the shared screen did not use.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from common.ui.input import Action
+
+if TYPE_CHECKING:
+    from common.ui.game_scene import GameScene
 
 
 class ControllerInput:
@@ -21,7 +24,7 @@ class ControllerInput:
         self.c = controller
 
     @property
-    def scene(self) -> Any:
+    def scene(self) -> GameScene:
         """The game screen the controller serves."""
         return self.c.scene
 

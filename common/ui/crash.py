@@ -46,19 +46,15 @@ def recover(app: App, scene: Scene, err: Exception, during: str) -> None:
 
 def keep_games(stack: list[Scene]) -> bool | None:
     """Ask every game on the stack to save itself (`autosave()`: False from it means this
-    app keeps no saves). True: all were kept; False: one was not (or a game was open that
-    offers no autosave); None: no game was open."""
+    app keeps no saves: a lesson or a puzzle says so too). True: all were kept; False: one was
+    not; None: no game was open."""
     kept: bool | None = None
     for held in reversed(stack):
-        hook = getattr(held, "autosave", None)
-        if not callable(hook):
-            continue
         try:
-            saved = hook() is not False
-            kept = saved if kept is None else kept and saved
+            saved = held.keep_game()
         except Exception:
             log.exception("autosave of %s after the failure", type(held).__name__)
-            kept = False
-    if kept is None and any(hasattr(held, "match") for held in stack):
-        kept = False  # a game was open but offers no autosave: say what is kept
+            saved = False
+        if saved is not None:
+            kept = saved if kept is None else kept and saved
     return kept

@@ -56,16 +56,32 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
     turn) to its mark; `shown` is the position on the board, `pointed` the one pointed at."""
     pygame.draw.rect(surface, mix(pal.panel, pal.backdrop, 0.45), rect, border_radius=4)
     plot = plot_rect(rect, m)
+    _draw_grid(surface, plot, pal, m)
+    if shown is not None and 0 <= shown < positions:
+        x = x_of(plot, shown, positions)
+        band = pygame.Rect(x - 3, plot.y, 7, plot.h)
+        pygame.draw.rect(surface, mix(pal.panel, pal.last, 0.5), band, border_radius=2)
+    _draw_marks(surface, plot, positions, marks, pal, m)
+    _draw_series(surface, plot, series, positions, pointed, icon, pal, m)
+    if pointed is not None and 0 <= pointed < positions:
+        x = x_of(plot, pointed, positions)
+        pygame.draw.line(surface, pal.text, (x, plot.y), (x, plot.bottom), 1)
+
+
+def _draw_grid(surface: pygame.Surface, plot: pygame.Rect, pal: Palette, m: Metrics) -> None:
+    """The 0 %, 50 % and 100 % lines, labelled at the left."""
     for share, label in ((1.0, "100%"), (0.5, "50%"), (0.0, "0%")):
         y = plot.bottom - round(plot.h * share)
         pygame.draw.line(surface, mix(pal.panel, pal.text_dim, 0.35 if share == 0.5 else 0.2),
                          (plot.x, y), (plot.right, y))
         draw.blit_text(surface, label, max(11, m.small - 3), pal.text_dim, (plot.x - 4, y),
                        "midright")
-    if shown is not None and 0 <= shown < positions:
-        x = x_of(plot, shown, positions)
-        band = pygame.Rect(x - 3, plot.y, 7, plot.h)
-        pygame.draw.rect(surface, mix(pal.panel, pal.last, 0.5), band, border_radius=2)
+
+
+def _draw_marks(surface: pygame.Surface, plot: pygame.Rect, positions: int,
+                marks: dict[int, str], pal: Palette, m: Metrics) -> None:
+    """A tick under each marked turn (taller and redder the worse the mark), with the mark
+    ("??", "?") under it; "?!" only ticks."""
     for index, mark in marks.items():
         x = x_of(plot, index, positions)
         tall = {"??": 1.0, "?": 0.7}.get(mark, 0.4)
@@ -75,6 +91,12 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
         if mark != "?!":
             draw.blit_text(surface, mark, max(11, m.small - 3), colour, (x, plot.bottom + 1),
                            "midtop", bold=True)
+
+
+def _draw_series(surface: pygame.Surface, plot: pygame.Rect, series: Sequence[Series],
+                 positions: int, pointed: int | None, icon: Icon, pal: Palette,
+                 m: Metrics) -> None:
+    """Each seat's line, with its tokens along it (bigger at the position pointed at)."""
     size = max(9, int(m.small * 0.75))
     # every seat its tokens at its own points (seat k at k, k + step, ...): lines that run
     # together (four seats at 25 % in a quiet opening) still show each seat's shape
@@ -91,6 +113,3 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
                 token = icon(s.player, size + (4 if i == pointed else 0))
                 if token is not None:
                     surface.blit(token, token.get_rect(center=p))
-    if pointed is not None and 0 <= pointed < positions:
-        x = x_of(plot, pointed, positions)
-        pygame.draw.line(surface, pal.text, (x, plot.y), (x, plot.bottom), 1)

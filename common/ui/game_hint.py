@@ -7,10 +7,13 @@ again the hint goes away; a move, undo, redo, review or leaving the screen drops
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from typing import TYPE_CHECKING
 
 from common.protocol import IllegalMoveError
 from common.seats import Ask
+
+if TYPE_CHECKING:
+    from common.ui.game_scene import GameScene
 
 
 def seed_of(position: bytes) -> int:
@@ -20,7 +23,7 @@ def seed_of(position: bytes) -> int:
     return int.from_bytes(digest, "little") >> 1
 
 
-def request(scene: Any) -> None:
+def request(scene: GameScene) -> None:
     """Ask the `normal` level for this position's move (off the UI thread); pressed
     while a hint shows, it puts the hint away."""
     m = scene.match
@@ -42,7 +45,7 @@ def request(scene: Any) -> None:
     scene.refresh()
 
 
-def update(scene: Any) -> None:
+def update(scene: GameScene) -> None:
     """Each frame while asked: drop a question the position outgrew; show the answer once in."""
     if not scene.hints.asked:
         return
@@ -60,12 +63,12 @@ def update(scene: Any) -> None:
         scene.refresh()
         return
     scene.controller.show_hint(move)
-    scene.refused = None
+    scene.clear_refusal()
     scene.app.sound.play("select", 0.5)
     scene.refresh()
 
 
-def cancel(scene: Any) -> None:
+def cancel(scene: GameScene) -> None:
     """Drop a running hint question and any hint shown."""
     scene.hints.cancel()
     if scene.controller.hint is not None:

@@ -7,12 +7,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from common.ui import draw
 from common.ui.theme import Metrics, Palette, mix
+
+if TYPE_CHECKING:
+    from common.ui.game_scene import GameScene
 
 Icon = Callable[[int, int], pygame.Surface | None]  # (player, size) -> the player's token
 
@@ -105,12 +108,18 @@ def draw_log(surface: pygame.Surface, log: pygame.Rect, rows: Sequence[LogRow], 
         draw.blit_text(surface, texts[i], m.normal, row.color or pal.text, (x, cell.centery),
                        "midleft", bold=(i + 1 == current))
     _draw_notes(surface, log, rows, scroll, pal, m)
+    _draw_scroll_bar(surface, log, len(rows), scroll, pal, m)
+
+
+def _draw_scroll_bar(surface: pygame.Surface, log: pygame.Rect, count: int, scroll: int,
+                     pal: Palette, m: Metrics) -> None:
+    """A scroll bar at the log's right edge when its `count` rows do not all fit."""
     visible = log_rows_visible(log, m)
-    if len(rows) > visible:
+    if count > visible:
         track = pygame.Rect(log.right - 8, log.y + int(m.small * 1.6) + m.pad, 4,
                             log.h - int(m.small * 1.6) - 2 * m.pad)
-        knob_h = max(16, track.h * visible // len(rows))
-        knob_y = track.y + (track.h - knob_h) * scroll // max(1, len(rows) - visible)
+        knob_h = max(16, track.h * visible // count)
+        knob_y = track.y + (track.h - knob_h) * scroll // max(1, count - visible)
         pygame.draw.rect(surface, pal.backdrop, track, border_radius=2)
         pygame.draw.rect(surface, pal.text_dim, (track.x, knob_y, 4, knob_h), border_radius=2)
 
@@ -147,19 +156,17 @@ def position_words(rows: Sequence[LogRow], count: int) -> tuple[str, str]:
 class GameLog:
     """The log of one game screen: its rows (from the view) and its scroll position."""
 
-    def __init__(self, scene: Any) -> None:
+    def __init__(self, scene: GameScene) -> None:
         self.scene = scene
         self.scroll = 0  # the first row shown
 
     def rows(self) -> list[LogRow]:
         """The rows, as the game's view formats them (with the analysis' marks, if any)."""
-        rows = self.scene.view.log_rows(self.scene.match.moves)
-        panel = getattr(self.scene, "analysis", None)
-        return rows if panel is None else panel.marked(rows)
+        return self.scene.analysis.marked(self.scene.view.log_rows(self.scene.match.moves))
 
     def _fit(self) -> tuple[int, int]:
-        rows = len(self.rows())
-        return rows, log_rows_visible(self.scene.areas.log, self.scene.app.m)
+        rows, areas = len(self.rows()), self.scene.areas
+        return rows, 0 if areas is None else log_rows_visible(areas.log, self.scene.app.m)
 
     def to_end(self) -> None:
         """Scroll to the last row."""
@@ -189,6 +196,8 @@ class GameLog:
     def cells(self) -> list[tuple[int, pygame.Rect]]:
         """(move index, rect) of each visible cell."""
         s = self.scene
+        if s.areas is None:
+            return []
         return log_cells(s.areas.log, self.rows(), s.view.log_columns, self.scroll, s.app.m)
 
     def cell_at(self, pos: tuple[int, int]) -> int | None:
@@ -200,5 +209,7 @@ class GameLog:
     def draw(self, layer: pygame.Surface, current: int) -> None:
         """The log into the layer; move `current` (1-based) stands out."""
         s = self.scene
+        if s.areas is None:
+            return
         draw_log(layer, s.areas.log, self.rows(), s.view.log_columns, self.scroll, current,
                  s.app.pal, s.app.m, s.view.player_icon)

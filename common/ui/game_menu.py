@@ -7,14 +7,17 @@ person plays). Functions of a `common.ui.game_scene.GameScene`; nothing here nam
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from common.ui import level_record, saves, unsaved
 from common.ui.scenes.dialog_scene import Dialog
 from common.ui.scenes.game_over_scene import GameOver
 
+if TYPE_CHECKING:
+    from common.ui.game_scene import GameScene
 
-def open_menu(scene: Any) -> None:
+
+def open_menu(scene: GameScene) -> None:
     """The in-game menu: resume, save, resign, settings, rules, main menu."""
     from common.ui.scenes.settings_scene import SettingsScene  # on first use
 
@@ -34,7 +37,7 @@ def open_menu(scene: Any) -> None:
     ], cancel=lambda: None, vertical=True, width=0.3))
 
 
-def menu_lines(scene: Any, autosaved: bool) -> list[str]:
+def menu_lines(scene: GameScene, autosaved: bool) -> list[str]:
     """What the in-game menu says: the board's seed where the seed draws the board (not in
     Prepollency, whose board is always the same), and how the save comes back: Continue
     for a game going on, the Load screen for a finished one (Continue offers only unfinished
@@ -55,7 +58,7 @@ def menu_lines(scene: Any, autosaved: bool) -> list[str]:
     return lines
 
 
-def save_game(scene: Any) -> None:
+def save_game(scene: GameScene) -> None:
     """Write the game as a record in the saves folder; a toast says where, or why not."""
     try:
         path = saves.save(scene.match.record(), scene.match.game.NAME)
@@ -65,7 +68,7 @@ def save_game(scene: Any) -> None:
     scene.app.toast(f"Saved as {path.name}", 2.5)
 
 
-def name_save(scene: Any) -> None:
+def name_save(scene: GameScene) -> None:
     """Ask for a name for this game's save (it is saved all along: this only names it)."""
     from common.ui.scenes.name_dialog_scene import NameDialog  # on first use
 
@@ -81,7 +84,7 @@ def name_save(scene: Any) -> None:
         current, named, placeholder="A name, e.g. Sunday rematch"))
 
 
-def resigning_player(scene: Any) -> int | None:
+def resigning_player(scene: GameScene) -> int | None:
     """The seat Resign gives up now: the person to move when people share the table, else
     the person's seat; None when no one may resign (game over, no person, looking back)."""
     m = scene.match
@@ -92,7 +95,7 @@ def resigning_player(scene: Any) -> int | None:
     return next((p for p in m.players if m.is_human(p) and m.in_game(p)), None)
 
 
-def leave(scene: Any, player: int, reason: str, why: str, last: str,
+def leave(scene: GameScene, player: int, reason: str, why: str, last: str,
           sound: tuple[str, float] | None = None) -> None:
     """A seat leaves between turns (`Match.resign` with `reason`: a person's resignation, a
     CPU's, a bot's forfeit). `why` (if any) is said by the game-over overlay if that ended the
@@ -103,22 +106,18 @@ def leave(scene: Any, player: int, reason: str, why: str, last: str,
     scene.animator.clear()
     before = m.states[-1]  # the turn's start: a half-made turn is taken back first
     m.resign(player, reason)
-    if m.over:
-        scene.forfeit_text = why  # the overlay's reason (a later win would not be this)
-    else:
+    if not m.over:
         scene.view.animate(before, m.state, ())  # a turn of no move: the seat's pieces go
         if why:
             scene.app.toast(why, 5.0)
-    scene.last_text = last
-    scene.controller.reset()
-    scene.refused = None
+    scene.seat_left(last, why)
     if sound is not None:
         scene.app.sound.play(*sound)
     scene.refresh()
     scene.autosave()
 
 
-def confirm_resign(scene: Any) -> None:
+def confirm_resign(scene: GameScene) -> None:
     """Ask before resigning: "Resign this game? White wins." (or "The others play on.")."""
     m, player = scene.match, resigning_player(scene)
     if player is None:
@@ -150,7 +149,7 @@ def result_title(match: Any) -> str:
     return "You win!" if winner == me else "You lose"
 
 
-def game_over(scene: Any) -> None:
+def game_over(scene: GameScene) -> None:
     """The game-over overlay: who won and why (from the person's side when one person
     plays; a bot's forfeit in words), with its sound; set over the side panel."""
     m = scene.match
@@ -171,14 +170,14 @@ def game_over(scene: Any) -> None:
                                 lambda: scene.rematch_changed(level_record.lifted(after)))))
 
 
-def side_column(scene: Any) -> Any:
+def side_column(scene: GameScene) -> Any:
     """The game screen's side panel (its status area and log, one over the other), or None
     before the first layout."""
     areas = scene.areas
     return None if areas is None else areas.status.union(areas.log)
 
 
-def undo_game_over(scene: Any) -> None:
+def undo_game_over(scene: GameScene) -> None:
     """Ctrl+Z on the game-over overlay: the overlay goes and the last turn is taken back (back
     to the person's previous turn against the CPU); a resignation or a forfeit says why not."""
     m = scene.match

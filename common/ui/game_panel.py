@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -17,6 +17,9 @@ from common.ui import draw
 from common.ui.game_log import Icon, LogRow  # noqa: F401 (LogRow: re-exported)
 from common.ui.theme import Metrics, Palette, mix
 from common.ui.widgets import Widget
+
+if TYPE_CHECKING:
+    from common.ui.game_scene import GameScene
 
 
 @dataclass(frozen=True)
@@ -46,7 +49,7 @@ def label(match: Any, player: int) -> str:
     return f"{match.name(player)} ({by})" if by else match.name(player)
 
 
-def waiting_status(scene: Any, player: int, doing: str = "its move") -> Status:
+def waiting_status(scene: GameScene, player: int, doing: str = "its move") -> Status:
     """The status of a game screen while a CPU or a bot chooses (`doing`: what the CPU
     chooses)."""
     spec, name = scene.match.seats[player], scene.match.name(player)
@@ -68,16 +71,7 @@ def draw_status(layer: pygame.Surface, st: pygame.Rect, status: Status, last: st
     if status.player is not None and status.lit:
         fill = mix(pal.panel, pal.primary, 0.16)
     draw.panel(layer, st, fill, pal.panel_edge, m.radius, 0)
-    x = st.x + m.pad
-    y = st.y + m.pad
-    if status.player is not None:
-        token = icon(status.player, int(m.large * 1.5))
-        if token is not None:
-            layer.blit(token, token.get_rect(midleft=(x - 4, y + m.large // 2 + 2)))
-            x += int(m.large * 1.4)
-    px = draw.fit_text(status.title, m.large, st.right - x - m.pad - m.large, True)
-    draw.blit_text(layer, status.title, px, pal.text, (x, y), bold=True)
-    y += int(m.large * 1.45)
+    y = _draw_title(layer, st, status, icon, pal, m)
     threat = status.warning
     # a row of buttons under the text leaves room for the warning only in place of "Last:"
     row = threat and any(b.rect.x < st.centerx for b in buttons)
@@ -91,6 +85,30 @@ def draw_status(layer: pygame.Surface, st: pygame.Rect, status: Status, last: st
             cut.append(threat)
     else:
         y += int(m.small * 1.5)
+    if _draw_text(layer, st, y, status, buttons, pal, m):
+        cut.append(status.text)
+    return " ".join(cut)
+
+
+def _draw_title(layer: pygame.Surface, st: pygame.Rect, status: Status, icon: Icon,
+                pal: Palette, m: Metrics) -> int:
+    """The title, after the player's token if there is one; the y under it."""
+    x = st.x + m.pad
+    y = st.y + m.pad
+    if status.player is not None:
+        token = icon(status.player, int(m.large * 1.5))
+        if token is not None:
+            layer.blit(token, token.get_rect(midleft=(x - 4, y + m.large // 2 + 2)))
+            x += int(m.large * 1.4)
+    px = draw.fit_text(status.title, m.large, st.right - x - m.pad - m.large, True)
+    draw.blit_text(layer, status.title, px, pal.text, (x, y), bold=True)
+    return y + int(m.large * 1.45)
+
+
+def _draw_text(layer: pygame.Surface, st: pygame.Rect, y: int, status: Status,
+               buttons: Sequence[Widget], pal: Palette, m: Metrics) -> bool:
+    """What to do now (or, with a cross, why a click was refused) from y down, flowed around
+    the buttons; True if it had to be shortened."""
     color = pal.refusal if status.alert else pal.text
     if status.alert:
         draw.cross(layer, (st.x + m.pad + m.normal // 2, y + m.normal * 0.7), m.normal * 0.6,
@@ -99,12 +117,10 @@ def draw_status(layer: pygame.Surface, st: pygame.Rect, status: Status, last: st
     tx = st.x + m.pad + indent
     lines, px, shortened = _flow_text(status.text, tx, y, st.right - m.pad - tx,
                                       st.bottom - m.pad // 2, buttons, st, m)
-    if shortened:
-        cut.append(status.text)
     for line in lines:
         draw.blit_text(layer, line, px, color, (tx, y))
         y += int(px * 1.3)
-    return " ".join(cut)
+    return shortened
 
 
 def _flow_text(text: str, x: int, y: int, width: int, bottom: int, buttons: Sequence[Widget],

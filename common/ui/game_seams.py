@@ -1,6 +1,9 @@
 """The seams of the shared game screen (`common.ui.game_scene.GameScene`): the `Controller`
-and the `View` a game writes, and the `Areas` its view lays out. Small Protocols, so a game's
-classes need not inherit anything; see `common.ui.game_scene` for when each is called.
+and the `View` a game writes, and the `Areas` its view lays out. Each is a Protocol (what the
+screen calls, written down) with a base class of default hooks (`GameController`, `GameView`:
+Tuxemon's state base class): a game's controller and view inherit the base and write the hooks
+they need, and the screen calls every hook without asking whether it is there (no `getattr`).
+See `common.ui.game_scene` for when each is called.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ class Controller(Protocol):
     plays through `scene.play` / `scene.step`; refuses through `scene.refuse`."""
 
     hint: Any  # the hinted move shown now (None for none); set through `show_hint`
+    judging: bool  # the moves are judged (danger marks, warnings); off for a puzzle
 
     def attach(self, scene: GameScene) -> None:
         """Called once, before anything else: the scene it serves."""
@@ -100,6 +104,37 @@ class Controller(Protocol):
     def wants_frames(self) -> bool:
         """True while that work runs (the app keeps its 60 FPS loop)."""
 
+    def intercept(self, action: Action) -> bool:
+        """Input the controller takes before the screen does (a replay it runs over the
+        board, the Prepollency recap: a click anywhere only skips it); True if used."""
+
+
+class GameController:
+    """The default hooks of a `Controller`: a game's controller inherits this and writes the
+    rest (`refresh`, `handle`, `status`, `played`, ...)."""
+
+    scene: GameScene | None = None
+    hint: Any = None
+    judging = True  # the moves are judged (danger marks, warnings); a puzzle turns it off
+
+    def attach(self, scene: GameScene) -> None:
+        """The scene it serves."""
+        self.scene = scene
+
+    def close(self) -> None:
+        """No work of its own to stop."""
+
+    def update(self, dt: float) -> None:
+        """No background work."""
+
+    def wants_frames(self) -> bool:
+        """No background work: no frames wanted."""
+        return False
+
+    def intercept(self, action: Action) -> bool:
+        """Nothing runs over the board: the screen takes the input."""
+        return False
+
 
 class View(Protocol):
     """How one game is drawn. Reads `scene.match`, `scene.controller` and `scene.animator`;
@@ -148,3 +183,36 @@ class View(Protocol):
 
     def settings_changed(self) -> None:
         """The palette changed: drop cached drawings."""
+
+    def cursor_colour(self) -> tuple[int, int, int] | None:
+        """The keyboard cursor's colour on this board (None: the palette's)."""
+
+    def seat_colour(self, player: int) -> tuple[int, int, int] | None:
+        """A seat's own colour, where the game has one (the analysis graph's lines), else
+        None (the palette's side colour is used)."""
+
+
+class GameView:
+    """The default hooks of a `View`: a game's view inherits this and writes the rest
+    (`layout`, `layer_key`, `draw_layer`, `draw_frame`, `animate`, `log_rows`, ...)."""
+
+    scene: GameScene | None = None
+
+    def attach(self, scene: GameScene) -> None:
+        """The scene it draws."""
+        self.scene = scene
+
+    def keep_clear(self) -> pygame.Rect | None:
+        """Nothing over the board to keep clear of the toast."""
+        return None
+
+    def settings_changed(self) -> None:
+        """No cached drawings of its own."""
+
+    def cursor_colour(self) -> tuple[int, int, int] | None:
+        """The palette's cursor colour."""
+        return None
+
+    def seat_colour(self, player: int) -> tuple[int, int, int] | None:
+        """No seat colours of its own."""
+        return None

@@ -5,8 +5,9 @@ A hand-over is due when the `handover` setting is on, two or more people play he
 turn passes to another person than the one whose turn started last: after the others' moves
 (`TurnStart.fresh`: the game's band says what happened), or after an Undo or a Redo that gave
 the turn to the other person (issue 21: the mouse changes hands; the band says `WENT_BACK`).
-Nothing is hidden: the band (`common.ui.handover.HandOver`, in the game's colours) only makes
-sure the right person takes the mouse. The game then goes on (Prepollency: its recap).
+Nothing is hidden: the band (`common.ui.scenes.handover_scene.HandOver`, in the game's
+colours) only makes sure the right person takes the mouse. The game then goes on
+(Prepollency: its recap).
 """
 
 from __future__ import annotations

@@ -56,6 +56,9 @@ class LessonScene(GameScene):
     """One lesson on the game's own screen (see the module docstring)."""
 
     may_resign = False  # a lesson's CPU seat plays its few pieces out: that is the lesson
+    # the card's buttons, made after the game screen's first refresh (None / none till then)
+    next_b_lesson: Button | None = None
+    card_buttons: tuple[Widget, ...] | list[Widget] = ()
 
     def __init__(self, app, game: str, lessons: list[Lesson], index: int = 0) -> None:
         self.game_name = game
@@ -73,7 +76,7 @@ class LessonScene(GameScene):
         match = self._match(self.run.start)
         controller, view = app.screens(game).scene_parts(app, match)
         super().__init__(app, match, controller, view)
-        self._save_due = False
+        self.save.due = False
         b = Button
         self.retry_b = b("Retry", self.retry_step, small=True)
         self.skip_b = b("Skip", self.skip, small=True)
@@ -114,11 +117,11 @@ class LessonScene(GameScene):
         """The learner may act: its turn, and the step's goal not met yet (then Next)."""
         return super().my_turn and not self.run.met
 
-    def _wait_reason(self) -> str:
+    def wait_reason(self) -> str:
         if self.run.met and self.step_done:
             return "Press Next for the next step" if not self.finished else \
                 f"Lesson complete: {self._way_on}, or Retry"
-        return super()._wait_reason()
+        return super().wait_reason()
 
     @property
     def _way_on(self) -> str:
@@ -226,7 +229,7 @@ class LessonScene(GameScene):
         return min(self.run.stars, 2) if self.hint_used else self.run.stars
 
     def _sync_buttons(self) -> None:
-        if not hasattr(self, "next_b_lesson"):
+        if self.next_b_lesson is None:
             return
         last_lesson = self.lesson_index + 1 >= len(self.lessons)
         if self.finished:
@@ -334,7 +337,7 @@ class LessonScene(GameScene):
 
     def autosave(self) -> bool:
         """A lesson is no game: nothing is saved."""
-        self._save_due = False
+        self.save.due = False
         return False
 
     def status(self) -> Status:
@@ -372,7 +375,7 @@ class LessonScene(GameScene):
         self.card = self.areas.log.copy()
         bar = pygame.Rect(self.card.x + m.pad // 2, self.card.bottom - m.button_h - m.pad // 2,
                           self.card.w - m.pad, m.button_h)
-        if hasattr(self, "card_buttons"):
+        if self.card_buttons:
             row(bar, self.card_buttons, m.pad // 2)
 
     def layer_key(self) -> Hashable:
@@ -380,8 +383,8 @@ class LessonScene(GameScene):
         return (super().layer_key(), self.feedback, self.run.index, self.lesson_index,
                 self.step_done, self.finished, tuple(self.card))
 
-    def _build_layer(self, size: tuple[int, int]) -> pygame.Surface:
-        layer = super()._build_layer(size)
+    def build_layer(self, size: tuple[int, int]) -> pygame.Surface:
+        layer = super().build_layer(size)
         if self.areas is not None:
             self._draw_marks(layer)
             self._draw_card(layer)
@@ -432,14 +435,17 @@ class LessonScene(GameScene):
         if said:
             tone = {"no": pal.refusal, "ok": pal.text, "end": pal.text}[kind]
             blocks.append((said, tone, kind != "no"))
-        px = m.normal
-        while True:
-            lines = [(line, colour, bold, i) for i, (text, colour, bold) in enumerate(blocks)
-                     for line in draw.wrap(text, px, width - m.pad, bold) if text]
-            need = len(lines) * int(px * 1.3) + len(blocks) * (m.pad // 2)
-            if y + need <= bottom or px <= m.small - 3:
-                break
-            px -= 1
+        lines, px = _fit_blocks(blocks, width - m.pad, bottom - y, m)
+        self._draw_blocks(layer, lines, px, x, y, bottom, kind)
+        if self.finished:
+            pygame.draw.rect(layer, mix(pal.panel_edge, pal.primary, 0.5), card, 2,
+                             border_radius=m.radius)
+
+    def _draw_blocks(self, layer: pygame.Surface, lines: list[tuple[str, Any, bool, int]],
+                     px: int, x: int, y: int, bottom: int, kind: str) -> None:
+        """The card's lines from y down to `bottom`: a gap between blocks, a bar at the left
+        of the goal (block 1), the feedback's sign before block 2."""
+        pal, m = self.app.pal, self.app.m
         block = -1
         for line, colour, bold, i in lines:
             if i != block:
@@ -455,9 +461,6 @@ class LessonScene(GameScene):
                 break
             draw.blit_text(layer, line, px, colour, (x + m.pad, y), bold=bold)
             y += int(px * 1.3)
-        if self.finished:
-            pygame.draw.rect(layer, mix(pal.panel_edge, pal.primary, 0.5), card, 2,
-                             border_radius=m.radius)
 
     def _draw_sign(self, layer: pygame.Surface, kind: str, at: tuple[float, float],
                    px: int) -> None:
@@ -470,6 +473,20 @@ class LessonScene(GameScene):
         x, y = at
         pygame.draw.lines(layer, pal.primary, False, [(x - s, y), (x - s * 0.2, y + s * 0.8),
                                                        (x + s * 1.1, y - s)], 3)
+
+
+def _fit_blocks(blocks: list[tuple[str, Any, bool]], width: int, room: int, m: Any
+                ) -> tuple[list[tuple[str, Any, bool, int]], int]:
+    """The blocks' lines (line, colour, bold, block) wrapped to `width` in the normal size,
+    or smaller (down to m.small - 3) until they fit `room` pixels; and the size."""
+    px = m.normal
+    while True:
+        lines = [(line, colour, bold, i) for i, (text, colour, bold) in enumerate(blocks)
+                 for line in draw.wrap(text, px, width, bold) if text]
+        need = len(lines) * int(px * 1.3) + len(blocks) * (m.pad // 2)
+        if need <= room or px <= m.small - 3:
+            return lines, px
+        px -= 1
 
 
 def after_over(run: LessonRun, after: Any) -> bool:

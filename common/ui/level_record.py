@@ -12,11 +12,14 @@ next."), with a button that starts the rematch with the CPU seats at that level.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from common import progress
 from common.seats import CPU, SeatSpec
 from common.ui.cpu import cpu_levels, level_label, next_level
+
+if TYPE_CHECKING:
+    from common.ui.game_scene import GameScene
 
 
 @dataclass(frozen=True)
@@ -65,7 +68,7 @@ def strongest(levels: list[str]) -> str:
     return max(levels, key=lambda lv: order.index(lv) if lv in order else -1)
 
 
-def note(scene: Any) -> Verdict | None:
+def note(scene: GameScene) -> Verdict | None:
     """Count the finished game of `scene` (once) and say what the panel adds; None for a
     game that does not count."""
     match = scene.match
@@ -74,8 +77,7 @@ def note(scene: Any) -> Verdict | None:
         return None
     game, outcome = match.game.NAME, person_outcome(match)
     held = progress.of_app(scene.app)
-    if not scene.result_counted:
-        scene.result_counted = True
+    if scene.count_result():
         for level in levels:
             held.record_game(game, level, outcome)
         problem = held.save()

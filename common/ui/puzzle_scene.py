@@ -190,6 +190,7 @@ class PuzzleScene(GameScene):
     """One puzzle on the game's screen (see the module docstring)."""
 
     may_resign = False  # the CPU's replies are the puzzle, however few its pieces
+    menu_back: Button | None = None  # made after the game screen's first refresh
 
     def __init__(self, app: Any, puzzles: list[puzzle_io.Puzzle], index: int,
                  visit: Visit | None = None, demo: bool = False) -> None:
@@ -215,11 +216,10 @@ class PuzzleScene(GameScene):
         self.next_b_ = Button("Next ›", self.next_puzzle, primary=True)  # (`next_b`: review's)
         self.again_b = Button("Retry", self.retry)
         controller, view = app.screens(puzzle.game).scene_parts(app, match)
-        if hasattr(controller, "judging"):  # no danger marks: they would tell the answer
-            controller.judging = False
+        controller.judging = False  # no danger marks: they would tell the answer
         super().__init__(app, match, controller, view)
         self.seats = SolverSeats(app, match.seats, self.rules, self._answering)
-        self._save_due = False
+        self.save.due = False
         self.menu_back = Button("Back", self.leave, hint="Esc", small=True)
         rules_b = next(b for b in self.toolbar if b.label == "Rules")
         self.toolbar = [self.retry_b, self.hint_b, rules_b, self.menu_back]  # no Undo, Redo
@@ -280,7 +280,7 @@ class PuzzleScene(GameScene):
     def refresh(self) -> None:
         """The game screen's refresh, then the puzzle's buttons in the status area."""
         super().refresh()
-        if not hasattr(self, "menu_back") or self.match.review is not None:
+        if self.menu_back is None or self.match.review is not None:
             return
         self.hint_b.enabled = self.outcome is None and not self.visit.hinted
         self.hint_b.label = "Hint"
@@ -348,7 +348,7 @@ class PuzzleScene(GameScene):
 
     def autosave(self) -> bool:
         """A puzzle is not saved as a game."""
-        self._save_due = False
+        self.save.due = False
         return False
 
     # the buttons ---------------------------------------------------------------------------

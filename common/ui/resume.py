@@ -13,13 +13,16 @@ person's, and the dialog says why. Finished games and reviews start nothing.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from common import record as rec
 from common.seats import SeatSpec
 from common.ui import saves
 from common.ui.bots import check_command
 from common.ui.scenes.dialog_scene import Dialog
+
+if TYPE_CHECKING:
+    from common.ui.game_scene import GameScene
 
 SHOWN_COMMAND = 120  # characters of a bot's command line the question shows (a longer one is
 # shortened on screen, and kept whole: an installed copy's example bot runs to 200 characters)
@@ -105,10 +108,10 @@ def record_seed(record: dict) -> int | None:
     return seed if isinstance(seed, int) and not isinstance(seed, bool) else None
 
 
-def shown_finished(scene: Any) -> Any:
+def shown_finished(scene: GameScene) -> Any:
     """A resumed game screen, as every game opens one: a finished game in review at its last
     move, its game-over panel already seen."""
     if scene.match.over:
-        scene.game_over_shown = True
+        scene.game_over_seen()
         scene.start_review(len(scene.match.moves))
     return scene

@@ -95,13 +95,23 @@ class Scene:
     def close(self) -> None:
         """The scene leaves the stack for good: stop its work (CPU searches, ...)."""
 
+    def unsaved(self) -> str | None:
+        """Why the game this screen holds is not saved (its last write failed), or None
+        (`common.ui.unsaved`)."""
+        return None
+
+    def keep_game(self) -> bool | None:
+        """After a failure (`common.ui.crash`): save the game this screen holds now. True if
+        kept, False if not (or this screen's games are not saved); None: it holds no game."""
+        return None
+
     def release(self) -> None:
         """Let go of what would keep this closed scene, or its drawings, alive in a cycle
         (the app calls this once, after `close`: see the class docstring): every widget it
         holds forgets its callbacks and every `Focus` its widgets (a lambda over the scene
         would otherwise keep it), every surface it holds is dropped. Subclasses also break
         their parts' references back to them. Its other fields stay as they were."""
-        never = {id(self), id(getattr(self, "app", None))}  # never walked: itself, the app
+        never = {id(self), id(self.app)}  # never walked: itself, the app
         for name, value in list(vars(self).items()):
             if isinstance(value, pygame.Surface):
                 setattr(self, name, None)

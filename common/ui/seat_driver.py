@@ -20,13 +20,16 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from common.protocol import Forfeit, IllegalMoveError
 from common.seats import Ask, SeatRunner, SeatSpec
 from common.ui import game_menu
 from common.ui.bots import BotRunner, forfeit_words
 from common.ui.tween import SPEEDS
+
+if TYPE_CHECKING:
+    from common.ui.game_scene import GameScene
 
 MIN_THINK = 0.45  # seconds a CPU or bot seems to think at least, so its move can be followed
 FAST_THINK = 0.2  # the pause's fraction in a CPU-only stretch with the fast_cpu setting on
@@ -158,7 +161,7 @@ def fast_turn(app: Any, match: Any, player: int) -> bool:
     return not match.is_human(order[(order.index(player) + 1) % len(order)])
 
 
-def drive_turn(scene: Any, dt: float) -> None:
+def drive_turn(scene: GameScene, dt: float) -> None:
     """A turn no person plays: its runner is asked and its answer played (or, at its start,
     a CPU seat that can no longer win resigns)."""
     m = scene.match
@@ -183,7 +186,7 @@ def drive_turn(scene: Any, dt: float) -> None:
             scene.app.toast("The CPU chose an illegal move; it will choose again")
 
 
-def _ask(scene: Any) -> Ask:
+def _ask(scene: GameScene) -> Ask:
     """The question to the seat to move (a bot gets the record so far)."""
     m = scene.match
     seed = int(m.info.get("seed") or 0) * 1000 + len(m.moves)
@@ -191,7 +194,7 @@ def _ask(scene: Any) -> Ask:
     return Ask(m.game.NAME, m.state, seed, m.record() if m.seats[m.to_move].is_bot else None)
 
 
-def resigns(scene: Any, player: int) -> str:
+def resigns(scene: GameScene, player: int) -> str:
     """Why `player`, a CPU level's seat, resigns now, or "": it can no longer win, the
     `cpu_resigns` setting is on, and the screen is a game (a lesson or a puzzle plays its
     position out)."""
@@ -203,7 +206,7 @@ def resigns(scene: Any, player: int) -> str:
     return gives_up(m.game, m.state)
 
 
-def cpu_resigns(scene: Any, player: int, why: str) -> None:
+def cpu_resigns(scene: GameScene, player: int, why: str) -> None:
     """A CPU seat that can no longer win gives up: with two seats in the other wins (the
     game-over overlay says why), with more it leaves and the others play on."""
     name = scene.match.name(player)
@@ -211,7 +214,7 @@ def cpu_resigns(scene: Any, player: int, why: str) -> None:
                     ("elimination", 0.6))
 
 
-def forfeit(scene: Any, player: int, message: str) -> None:
+def forfeit(scene: GameScene, player: int, message: str) -> None:
     """A bot failed: its seat loses (reason "forfeit"), and the screen says why."""
     m = scene.match
     name, spec = m.name(player), m.seats[player]

@@ -10,9 +10,12 @@ Undoing one's own turn (and the CPU's answer), or the turn being made, asks noth
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from common.ui.scenes.dialog_scene import Dialog
+
+if TYPE_CHECKING:
+    from common.ui.game_scene import GameScene
 
 
 def others_undone(match: Any) -> list[int]:
@@ -46,7 +49,7 @@ def question(match: Any, people: list[int]) -> tuple[str, str]:
             f"Ask {names} first.")
 
 
-def ask_first(scene: Any, undo: Callable[[], None]) -> bool:
+def ask_first(scene: GameScene, undo: Callable[[], None]) -> bool:
     """If Undo would take back another person's turn, ask (Undo runs `undo` if confirmed) and
     return True; else False (the caller undoes at once)."""
     people = others_undone(scene.match)

@@ -7,26 +7,29 @@ question before leaving it (retry, leave anyway, or stay). Functions of a
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from common.ui import draw, saves
+from common.ui import draw
+from common.ui.scene import Scene
 from common.ui.scenes.dialog_scene import Dialog
+
+if TYPE_CHECKING:
+    from common.ui.game_scene import GameScene
 
 MARK = "Not saved"
 
 
-def problem(scene: Any) -> str | None:
-    """Why the game's last write failed (drawable), while no write has succeeded since."""
-    saver = getattr(scene, "saver", None)
-    found = getattr(saver, "problem", None)
-    return saves.shown(found, 80) if found else None
+def problem(scene: Scene) -> str | None:
+    """Why the last write of the game on this screen failed (drawable), while no write has
+    succeeded since; None for a screen that holds no game."""
+    return scene.unsaved()
 
 
-def mark_rect(scene: Any) -> pygame.Rect | None:
+def mark_rect(scene: GameScene) -> pygame.Rect | None:
     """Where the mark is drawn (the top right of the status area), or None."""
-    areas = getattr(scene, "areas", None)
+    areas = scene.areas
     if areas is None or problem(scene) is None:
         return None
     m = scene.app.m
@@ -35,7 +38,7 @@ def mark_rect(scene: Any) -> pygame.Rect | None:
     return pygame.Rect(areas.status.right - w - m.pad // 2, areas.status.y + m.pad // 2, w, h)
 
 
-def draw_mark(scene: Any, surface: pygame.Surface, hover: tuple[int, int]) -> None:
+def draw_mark(scene: GameScene, surface: pygame.Surface, hover: tuple[int, int]) -> None:
     """The lasting mark (its reason under the pointer when hovered)."""
     rect = mark_rect(scene)
     if rect is None:
@@ -62,7 +65,7 @@ def ask_before_quit(app: Any) -> bool:
     """Closing the window: False (quit now) if every game on the stack is saved, or if the
     question was asked already (closing again means it); else True (the app runs on) and
     the question is up, its "Leave" quitting."""
-    if isinstance(app.top, Dialog) and getattr(app.top, "quitting", False):
+    if isinstance(app.top, Dialog) and app.top.quitting:
         return False
     scene = next((s for s in app.stack if problem(s) is not None), None)
     if scene is None:
@@ -76,7 +79,7 @@ def ask_before_quit(app: Any) -> bool:
     return True
 
 
-def confirm_leave(scene: Any, leave: Callable[[], None]) -> None:
+def confirm_leave(scene: GameScene, leave: Callable[[], None]) -> None:
     """Leave the game now if it is saved; else ask first: try to save again, leave without
     saving (its moves since the last save are lost), or stay."""
     if problem(scene) is None:

@@ -1,18 +1,18 @@
 """Overlords art at the sizes the layout asks for: figures, features, markers and stones.
 
 Figures, markers and stone glyphs are the SVG templates in assets/art, recoloured per side;
-features keep their natural colours. Every sprite is cached per size and palette. If a file is
-missing, a drawn fallback with the same silhouette idea (a token with the type's letter, a
-tinted tile with the feature's initial) keeps the game playable.
+features keep their natural colours. Every sprite is cached per size and palette, in caches
+bounded by bytes (`common.ui.cache`: a window resized many times keeps only the recent sizes).
+If a file is missing, a drawn fallback with the same silhouette idea (a token with the type's
+letter, a tinted tile with the feature's initial) keeps the game playable.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pygame
 
 from common.ui import assets, draw
+from common.ui.cache import bounded_cache
 from common.ui.theme import Palette, hex_rgb, mix
 from overlords import rules
 
@@ -28,7 +28,7 @@ STONE_FACE = ((239, 231, 212), (58, 62, 74))  # pebble colour per side
 STONE_INK = ((52, 40, 28), (232, 224, 204))
 
 
-@lru_cache(maxsize=64)
+@bounded_cache(4 << 20, "overlords.art.figure")
 def figure(kind: int, side: int, size: int, pal: Palette) -> pygame.Surface:
     """A figure token of a side at size x size pixels (its shadow included)."""
     art = assets.svg(f"art/overlords/{FIGURE_FILES[kind]}.svg", (size, size), pal.sides[side])
@@ -45,7 +45,7 @@ def figure(kind: int, side: int, size: int, pal: Palette) -> pygame.Surface:
     return surface
 
 
-@lru_cache(maxsize=32)
+@bounded_cache(2 << 20, "overlords.art.feature")
 def feature(kind: int, size: int) -> pygame.Surface:
     """A feature icon at size x size (natural colours)."""
     art = assets.svg(f"art/overlords/{rules.FEATURE_NAMES[kind]}.svg", (size, size))
@@ -60,7 +60,7 @@ def feature(kind: int, size: int) -> pygame.Surface:
     return surface
 
 
-@lru_cache(maxsize=16)
+@bounded_cache(2 << 20, "overlords.art.flag")
 def flag(side: int, size: int, pal: Palette) -> pygame.Surface:
     """A side's control flag, drawn in the top-right corner of a size x size tile."""
     art = assets.svg("art/overlords/marker.svg", (size, size), pal.sides[side])
@@ -77,14 +77,14 @@ def flag(side: int, size: int, pal: Palette) -> pygame.Surface:
     return surface
 
 
-@lru_cache(maxsize=64)
+@bounded_cache(1 << 20, "overlords.art.glyph")
 def glyph(name: str, size: int, color: tuple[int, int, int]) -> pygame.Surface | None:
     """A stone glyph (rune1..rune7, fate_o..fate_h) in one colour."""
     hex_color = "#{:02x}{:02x}{:02x}".format(*color)
     return assets.svg(f"art/stones/{name}.svg", (size, size), (hex_color,))
 
 
-@lru_cache(maxsize=256)
+@bounded_cache(2 << 20, "overlords.art.stone")
 def stone(kind: str, value: int, side: int, size: int, played: bool) -> pygame.Surface:
     """A pebble: a Rune (value 1..7: digit and movement glyph) or a Fate (value = figure type).
 

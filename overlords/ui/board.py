@@ -12,12 +12,12 @@ triangle, the "2" diamond, the shield) and a padlock on a figure that cannot mov
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 import pygame
 
 from common.ui import draw
 from common.ui.board import BoardView
+from common.ui.cache import bounded_cache
 from common.ui.theme import Palette
 from overlords import rules
 from overlords.ui.art import FEATURE_TINT, feature, figure, flag
@@ -211,7 +211,7 @@ def draw_frozen(surface: pygame.Surface, rect: pygame.Rect, turns: int, pal: Pal
     draw_lock(surface, pygame.Rect(rect.x + 2, rect.y + 2, size, size), pal.refusal, turns)
 
 
-@lru_cache(maxsize=8)
+@bounded_cache(2 << 20, "overlords.board._glow")
 def _glow(tile: int, color: tuple[int, int, int]) -> pygame.Surface:
     """A square-sized radial glow, strongest in the middle (lichess's check, in our red)."""
     surface = pygame.Surface((tile, tile), pygame.SRCALPHA)
@@ -249,7 +249,7 @@ def _arrow(surface: pygame.Surface, start: tuple[int, int], end: tuple[int, int]
     draw.arrow(surface, tail, tip, half, head, wing, color, 185)
 
 
-@lru_cache(maxsize=16)
+@bounded_cache(2 << 20, "overlords.board.ghost")
 def ghost(kind: int, side: int, size: int, pal: Palette) -> pygame.Surface:
     """A figure to come (a recruit's target), faint."""
     ghost = figure(kind, side, size, pal).copy()

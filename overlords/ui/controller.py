@@ -2,7 +2,7 @@
 threats judged, what the turn's buttons may do, the hint as a pick, and what a played move
 sounds and says.
 
-`OverlordsController` is the `common.ui.game_scene.Controller` of Overlords. What the pointer
+`OverlordsController` is the `common.ui.game_seams.Controller` of Overlords. What the pointer
 and the keys mean (stones, figures, target squares, drags, the "recruit?" question) is its
 input, `overlords.ui.input.OverlordsInput`; the targets come from the engine through the
 picker (`overlords.ui.pick.Pick`, `legal_moves`), and a click that makes no move shows the
@@ -17,14 +17,15 @@ move: a few milliseconds).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from common.ui.game_panel import Status
+from common.ui.game_seams import GameController
 from common.ui.hot_seat import WENT_BACK, HotSeat, announce
 from common.ui.input import Action
-from common.ui.overlay import Dialog
+from common.ui.scenes.dialog_scene import Dialog
 from common.ui.widgets import Button, Widget
 from overlords import rules
 from overlords.ui.hint import position_seed
@@ -35,14 +36,16 @@ from overlords.ui.status import live_status
 from overlords.ui.threats import TargetMarks, Threats
 from overlords.ui.words import danger_words, describe, reckoning_words, result_words
 
+if TYPE_CHECKING:
+    from common.ui.game_scene import GameScene
 
-class OverlordsController:
+
+class OverlordsController(GameController):
     """The Overlords controller of the shared game screen (see the module docstring)."""
 
     judging = True  # the moves are judged (marks, warnings); off for puzzles: it would tell
 
     def __init__(self) -> None:
-        self.scene: Any = None
         self.pick = Pick()
         self.hint: rules.Move | None = None  # the hinted move shown
         self._hint_pick: tuple | None = None  # the pick the hint made: another one drops it
@@ -56,7 +59,7 @@ class OverlordsController:
         self.clear_b = Button("Clear", self.clear_pick, small=True)
         self.input = OverlordsInput(self)  # what the pointer and the keys mean
 
-    def attach(self, scene: Any) -> None:
+    def attach(self, scene: GameScene) -> None:
         """The scene it serves."""
         self.scene = scene
 
@@ -222,7 +225,7 @@ class OverlordsController:
             self._hand_over(player, f"Last: {self.scene.last_text}" if start.fresh else WENT_BACK)
 
     def _hand_over(self, player: int, words: str) -> None:
-        from common.ui.handover import HandOver
+        from common.ui.scenes.handover_scene import HandOver
 
         view = self.scene.view
 
@@ -273,7 +276,7 @@ class OverlordsController:
     def clear_pick(self) -> None:
         """Forget the stones and figure picked."""
         self.pick.clear()
-        self.scene.refused = None
+        self.scene.clear_refusal()
         self.scene.refresh()
 
     def _discard(self) -> None:

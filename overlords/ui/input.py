@@ -19,7 +19,7 @@ import pygame
 from common.ui.controller_input import ControllerInput
 from common.ui.drag import drag_pointer, drag_started
 from common.ui.input import Key, PointerDown, PointerMove, PointerUp
-from common.ui.overlay import Dialog
+from common.ui.scenes.dialog_scene import Dialog
 from overlords import rules
 from overlords.ui.legend import Legend
 from overlords.ui.panel import FATES, stone_at
@@ -187,7 +187,7 @@ class OverlordsInput(ControllerInput):
 
     def _picked(self) -> None:
         """Something was picked: the refusal goes, a click sounds, the targets follow."""
-        self.scene.refused = None
+        self.scene.clear_refusal()
         self.scene.app.sound.play("select", 0.4)
         self.scene.refresh()
 

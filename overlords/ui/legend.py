@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from common.ui import draw
-from common.ui.overlay import Dialog
+from common.ui.scenes.dialog_scene import Dialog
 from overlords import rules
 from overlords.ui.art import feature, figure, flag
 from overlords.ui.board import draw_frozen, ghost, small_circle

@@ -13,12 +13,11 @@ Every badge is drawn into a given rectangle (a corner of a square, a button, the
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pygame
 
 from common.ui import draw
 from common.ui.badges import FORCED, LOSES, draw_loss_mark, draw_shield  # noqa: F401
+from common.ui.cache import bounded_cache
 from common.ui.theme import Palette
 
 
@@ -41,10 +40,10 @@ def draw_lock(surface: pygame.Surface, rect: pygame.Rect, color: tuple[int, int,
               turns: int = 0) -> None:
     """A padlock: this figure cannot move until the Reckoning; with `turns`, that number on
     its body instead of the keyhole (the turns it stays frozen)."""
-    surface.blit(_lock(rect.w, tuple(color), turns), rect.topleft)
+    surface.blit(_lock(rect.w, (color[0], color[1], color[2]), turns), rect.topleft)
 
 
-@lru_cache(maxsize=32)
+@bounded_cache(1 << 20, "overlords.marks._lock")
 def _lock(size: int, color: tuple[int, int, int], turns: int = 0) -> pygame.Surface:
     big = max(8, size) * 4
     s = pygame.Surface((big, big), pygame.SRCALPHA)

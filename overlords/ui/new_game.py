@@ -51,12 +51,16 @@ class NewGameScene(NewGameForm):
                                       *self.bot_fields[1].widgets, self.seed_field,
                                       self.new_seed, self.back, self.start]
         self.fields = [self.seed_field, self.bot_fields[0].field, self.bot_fields[1].field]
-        self.focus = Focus(lambda: [self.seats[0], *self.bot_fields[0].widgets, self.seats[1],
-                                    *self.bot_fields[1].widgets, self.seed_field,
-                                    self.new_seed, self.back, self.start])
+        self.focus = Focus(self._focusable)
         self.preview = BoardView(rules.GRID)
         self._plane: list[int] = []
         self._seed_changed(self.seed_field.value)
+
+    def _focusable(self) -> list[Widget]:
+        """The widgets Tab reaches: each side's seat and its bot's fields, then the seed."""
+        return [self.seats[0], *self.bot_fields[0].widgets, self.seats[1],
+                *self.bot_fields[1].widgets, self.seed_field, self.new_seed, self.back,
+                self.start]
 
     def _seat_changed(self, side: int) -> None:
         bot = self.seats[side].value == "bot"

@@ -43,8 +43,12 @@ class RuneChoice(Scene):
             for move, verdict in choices]
         self.buttons.append(Button("Cancel", self.cancel, small=True))
         safe = [i for i, (_, verdict) in enumerate(choices) if verdict not in (LOSES, FORCED)]
-        self.focus = Focus(lambda: self.buttons, safe[0] if safe else len(choices))
+        self.focus = Focus(self._focusable, safe[0] if safe else len(choices))
         self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def _focusable(self) -> list[Widget]:
+        """The widgets Tab reaches: the choices, then Cancel."""
+        return self.buttons
 
     @staticmethod
     def _label(move: rules.Move, verdict: str | None) -> str:

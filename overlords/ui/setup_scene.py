@@ -30,11 +30,11 @@ from common.ui.bots import BotRunner
 from common.ui.drag import drag_pointer, drag_started
 from common.ui.draw import backdrop
 from common.ui.focus import Focus
+from common.ui.game_frame import REFUSAL_SHOWN, refusal_fade
 from common.ui.game_panel import Status, draw_spinner, draw_status
-from common.ui.game_scene import REFUSAL_SHOWN, refusal_fade
 from common.ui.input import Action, Command, PointerMove
-from common.ui.overlay import Dialog
 from common.ui.scene import Scene
+from common.ui.scenes.dialog_scene import Dialog
 from common.ui.seat_driver import forfeit
 from common.ui.widgets import Button, Widget, handle_all, row
 from overlords import rules
@@ -83,8 +83,12 @@ class SetupScene(Scene):
         self.ready_b = Button("Ready", self.ready, primary=True, hint="Enter",
                               refused=self._ready_refused)
         self.status_buttons: list[Widget] = []
-        self.focus = Focus(lambda: self.status_buttons + self.toolbar)  # Tab, arrows, Enter
+        self.focus = Focus(self._focusable)  # Tab, arrows, Enter
         self._next()
+
+    def _focusable(self) -> list[Widget]:
+        """The widgets Tab reaches, in order."""
+        return self.status_buttons + self.toolbar
 
     # phases -----------------------------------------------------------------------------------
 
@@ -228,7 +232,7 @@ class SetupScene(Scene):
 
     def open_menu(self) -> None:
         """The menu: resume, settings, rules, main menu."""
-        from common.ui.menu import SettingsScene
+        from common.ui.scenes.settings_scene import SettingsScene
 
         self.app.push(Dialog(self.app, "Game paused", [f"Board seed {self.seed}"], [
             ("Resume", lambda: None),

@@ -1,4 +1,4 @@
-"""How the Overlords screen is drawn: `OverlordsView`, the `common.ui.game_scene.View` of
+"""How the Overlords screen is drawn: `OverlordsView`, the `common.ui.game_seams.View` of
 Overlords. The board on the left, on the right the toolbar, both sides' cards (stone hands and
 reserves) around the status area and the move log, which the shared screen draws.
 
@@ -13,14 +13,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Hashable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from common.ui import draw
 from common.ui.board import BoardView
+from common.ui.game_frame import refusal_fade
 from common.ui.game_panel import LogRow, label
-from common.ui.game_scene import Areas, refusal_fade
+from common.ui.game_seams import Areas, GameView
 from common.ui.screen_layout import split
 from common.ui.theme import Metrics
 from overlords import rules
@@ -50,6 +51,9 @@ from overlords.ui.panel import (
 from overlords.ui.tips import fate_tip, feature_tip, figure_tip, rune_tip
 from overlords.ui.words import log_rows, reckonings
 
+if TYPE_CHECKING:
+    from common.ui.game_scene import GameScene
+
 
 def layout_screen(size: tuple[int, int], m: Metrics, board: BoardView) -> PanelLayout:
     """Board and panel side by side, centred; in a tall window the panel under the board
@@ -63,14 +67,13 @@ TIP_DELAY = 0.4  # seconds the pointer rests before a hover tip shows
 MOMENT_TIME, MOMENT_FADE = 2.2, 0.8  # seconds the Reckoning's moment shows, the last fading
 
 
-class OverlordsView:
+class OverlordsView(GameView):
     """The Overlords view of the shared game screen (see the module docstring)."""
 
     log_columns = 2  # White's move and Black's per numbered row
     log_word = "move"  # a numbered row: "move 12" is White's 12th and Black's
 
     def __init__(self) -> None:
-        self.scene: Any = None
         self.board = BoardView(rules.GRID)
         self.panel: PanelLayout | None = None
         self._bg: pygame.Surface | None = None
@@ -78,7 +81,7 @@ class OverlordsView:
         self._tip: tuple[Any, float] = (None, 0.0)  # what the pointer rests on, since when
         self._moment: tuple[int, float] | None = None  # a Reckoning shown: side, since when
 
-    def attach(self, scene: Any) -> None:
+    def attach(self, scene: GameScene) -> None:
         """The scene it draws; Black at the bottom when only Black is a person's."""
         self.scene = scene
         seats = scene.match.seats
@@ -282,7 +285,7 @@ class OverlordsView:
         for side, hand in self.panel.hands.items():  # a card's name row and its notes
             if hand.card.collidepoint(pos) and hand.runes and pos[1] < hand.runes[0].y:
                 return card_tip(state, side)
-        if self.panel.status.collidepoint(pos) and getattr(self.scene, "status_cut", ""):
+        if self.panel.status.collidepoint(pos) and self.scene.status_cut:
             return self.scene.status_cut  # words the status area had to shorten, in full
         return ""
 

@@ -7,17 +7,17 @@ colour; on the board each token also wears its seat's mark. Every seat has a *ma
 (`prepollency.ui.colours.marker`: circle, square, triangle, diamond) used wherever a seat is
 named by colour (turn order, log, banner, bases), so no seat is told by hue alone. A missing
 file falls back to a drawn token with the piece's letter. Sprites are cached per size and
-colours.
+colours, in caches bounded by bytes (`common.ui.cache`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 
 import pygame
 
 from common.ui import assets, draw
+from common.ui.cache import bounded_cache
 from common.ui.theme import Color, hex_rgb, mix
 from prepollency.moves import LETTERS, PIECE_NAMES
 from prepollency.ui import colours
@@ -27,7 +27,7 @@ PIECE_FILES = ("", "infantry", "cavalry", "archer", "khan")
 TOKEN = 0.9  # piece size in tiles
 
 
-@lru_cache(maxsize=160)
+@bounded_cache(4 << 20, "prepollency.art.piece")
 def piece(kind: int, tones: Tones, size: int, seat: int = 0) -> pygame.Surface:
     """A piece token of that kind in a seat's colours, size x size pixels (shadow included);
     with `seat`, the seat's mark shape as a small badge at its lower right, so that owners
@@ -42,7 +42,7 @@ def piece(kind: int, tones: Tones, size: int, seat: int = 0) -> pygame.Surface:
     return token
 
 
-@lru_cache(maxsize=96)
+@bounded_cache(3 << 20, "prepollency.art._token")
 def _token(kind: int, tones: Tones, size: int) -> pygame.Surface:
     art = assets.svg(f"art/prepollency/{PIECE_FILES[kind]}.svg", (size, size), tones)
     if art is not None:
@@ -57,7 +57,7 @@ def _token(kind: int, tones: Tones, size: int) -> pygame.Surface:
     return surface
 
 
-@lru_cache(maxsize=32)
+@bounded_cache(1 << 20, "prepollency.art.faded")
 def faded(kind: int, tones: Tones, size: int, alpha: int) -> pygame.Surface:
     """A piece token at an alpha (ghosts, fades, greyed turn order)."""
     surface = piece(kind, tones, size).copy()
@@ -65,7 +65,7 @@ def faded(kind: int, tones: Tones, size: int, alpha: int) -> pygame.Surface:
     return surface
 
 
-@lru_cache(maxsize=8)
+@bounded_cache(2 << 20, "prepollency.art.obelisk")
 def obelisk(size: int) -> pygame.Surface | None:
     """The Obelisk icon (natural colours), or None without its file."""
     return assets.svg("art/prepollency/obelisk.svg", (size, size))
@@ -88,7 +88,7 @@ def _hex(c: Color) -> str:
     return "#{:02x}{:02x}{:02x}".format(*c)
 
 
-@lru_cache(maxsize=64)
+@bounded_cache(1 << 20, "prepollency.art.mark_icon")
 def mark_icon(seat: int, size: int, fill: Color, rim: Color, alpha: int = 255
               ) -> pygame.Surface:
     """A seat's mark shape on its own small surface (drawn 3x and scaled down: smooth)."""

@@ -16,9 +16,10 @@ says the status, the sounds and the announcements of each turn (a Khan, an elimi
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from common.ui.game_panel import Status, waiting_status
+from common.ui.game_seams import GameController
 from common.ui.hot_seat import WENT_BACK, HotSeat, announce
 from common.ui.input import Action
 from common.ui.widgets import Button, Widget
@@ -35,13 +36,15 @@ from prepollency.ui.words import hold_warning, question, result_words, turn_fact
 
 AUTO_HOLD = 1.5  # seconds before a seat that cannot move holds the line by itself (setting)
 
+if TYPE_CHECKING:
+    from common.ui.game_scene import GameScene
 
-class TurnController:
+
+class TurnController(GameController):
     """Picking pieces and squares, the turn's buttons, status, sounds, hand-over and recap."""
 
     def __init__(self, view: Any) -> None:
         self.view = view
-        self.scene: Any = None
         self.picked: int | None = None
         self.drag: dict | None = None  # {"frm", "kind", "start", "pos", "active"}
         self.hint: Any = None  # the hinted Turn shown
@@ -57,7 +60,7 @@ class TurnController:
         self.back_b = Button("Take back", self.take_back, hint="Bksp")
         self.input = TurnInput(self)  # what the pointer and the keys mean
 
-    def attach(self, scene: Any) -> None:
+    def attach(self, scene: GameScene) -> None:
         """The screen this controller serves."""
         self.scene = scene
 

@@ -1,6 +1,6 @@
 """The hand-over screen of a Prepollency hot-seat game: the shared band
-(`common.ui.handover.HandOver`) in the seat's colour, with its marker shape, and a line on
-what happened since ("3 turns since you last played: a recap follows"). A click or a key
+(`common.ui.scenes.handover_scene.HandOver`) in the seat's colour, with its marker shape, and
+a line on what happened since ("3 turns since you last played: a recap follows"). A click or a key
 dismisses it and calls `on_ready` (the game screen then starts its recap).
 
     app.push(SeatHandOver(app, "Green", colours.rgb("green", pal.name), "triangle",
@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import pygame
 
-from common.ui import handover
+from common.ui.scenes import handover_scene as handover
 from prepollency.ui.colours import Color, colour, draw_marker, readable, text_on
 
 MAX_NAME = handover.MAX_NAME

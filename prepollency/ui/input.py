@@ -108,7 +108,7 @@ class TurnInput(ControllerInput):
             c.drag = {"frm": sq, "kind": c.state.kinds[sq], "start": pos, "pos": pos,
                       "active": False}
             self.scene.app.sound.play("select", 0.4)
-        self.scene.refused = None
+        self.scene.clear_refusal()
         self.scene.refresh()
 
     def move(self, action: PointerMove) -> bool:

@@ -52,7 +52,7 @@ def draw_target_marks(surface: pygame.Surface, view: BoardView,
 
 def ask_first(app, title: str, line: str, play: Callable[[], None]) -> None:
     """"Hand Blue the win?" with Cancel (the default) and Play it."""
-    from common.ui.overlay import Dialog
+    from common.ui.scenes.dialog_scene import Dialog
 
     app.push(Dialog(app, title, [line, "Play it anyway?"],
                     [("Cancel", lambda: None), ("Play it", play)], cancel=lambda: None,

@@ -161,7 +161,7 @@ class NewGameScene(NewGameForm):
         self.first = Choice([RANDOM, *map(str, C.SEATS)], RANDOM, lambda _v: None)
         self.back = Button("Back", self.app.pop, hint="Esc")
         self.start = Button("Start game", self.start_game, primary=True, hint="Enter")
-        self.focus = Focus(lambda: self.widgets)
+        self.focus = Focus(self._focusable)
         self.board = pygame.Rect(0, 0, 0, 0)
         self._restore(app.settings.prepollency_new_game)
         self._players_changed(self.players.value)
@@ -184,6 +184,10 @@ class NewGameScene(NewGameForm):
         """The text fields of the seats in play (a click focuses one and blurs the others)."""
         return [f for s in self.seats for f in (self.rows[s].name, self.rows[s].bot.field)
                 if f.visible]
+
+    def _focusable(self) -> list[Widget]:
+        """The widgets Tab reaches, in order (the seats in play change with the players)."""
+        return self.widgets
 
     def colours(self) -> dict[int, str]:
         """The colour key of every seat (hidden ones too: no two alike)."""

@@ -13,16 +13,16 @@ dragged piece). The recap's tweens run on the view's own animator, so a click ca
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from common.ui import draw
 from common.ui.board import BoardView
+from common.ui.game_frame import refusal_fade
 from common.ui.game_log import log_height
 from common.ui.game_panel import LogRow, who
-from common.ui.game_scene import refusal_fade
-from common.ui.game_seams import Areas
+from common.ui.game_seams import Areas, GameView
 from common.ui.screen_layout import split
 from common.ui.seat_driver import fast_turn
 from common.ui.tween import Animator
@@ -52,18 +52,19 @@ from prepollency.ui.words import turn_facts, turn_line
 
 CPU_SCALE = {False: 1.0, True: 0.5}  # animation length of a turn, by `seat_driver.fast_turn`
 
+if TYPE_CHECKING:
+    from common.ui.game_scene import GameScene
 
-class PrepollencyView:
+
+class PrepollencyView(GameView):
     """The board and the card of one Prepollency game (see the module docstring)."""
 
     log_columns = 1
     log_word = "turn"
-    cursor_colour = SELECT_LIGHT  # the keyboard's cursor: no seat's colour (issue 21)
 
     def __init__(self, app: Any, seats: tuple[int, ...], colour_keys: dict | None = None
                  ) -> None:
         self.app = app
-        self.scene: Any = None
         self.board = BoardView(GRID)
         self.keys = colours.seat_colours(dict(colour_keys or {}), tuple(seats))
         self.recap_animator = Animator(app.settings.animation)
@@ -75,7 +76,7 @@ class PrepollencyView:
         self._tones: dict[int, Tones] = {}
         self._tones_for = ""
 
-    def attach(self, scene: Any) -> None:
+    def attach(self, scene: GameScene) -> None:
         """The screen this view draws."""
         self.scene = scene
 
@@ -92,6 +93,14 @@ class PrepollencyView:
     def fill(self, seat: int) -> tuple[int, int, int]:
         """A seat's colour in the app's palette."""
         return colours.rgb(self.keys[seat], self.app.pal.name)
+
+    def seat_colour(self, player: int) -> tuple[int, int, int]:
+        """The analysis graph's line of a seat: its colour (`fill`)."""
+        return self.fill(player)
+
+    def cursor_colour(self) -> tuple[int, int, int]:
+        """The keyboard's cursor: no seat's colour (issue 21)."""
+        return SELECT_LIGHT
 
     def player_icon(self, player: int, size: int) -> pygame.Surface | None:
         """A seat's mark shape in its colour (the status title, the log rows)."""

@@ -7,8 +7,8 @@ from typing import Any
 from common.ui.app import App
 from common.ui.driver import Driver
 from common.ui.game_scene import GameScene
-from common.ui.menu import MainMenu
-from common.ui.overlay import Dialog
+from common.ui.scenes.dialog_scene import Dialog
+from common.ui.scenes.menu_scene import MainMenu
 from overlords.ui.screens import play_scene
 from overlords.ui.setup_scene import SetupScene
 

@@ -11,7 +11,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import main  # noqa: E402
 from common.ui.app import App  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
-from common.ui.menu import MainMenu  # noqa: E402
+from common.ui.scenes.menu_scene import MainMenu  # noqa: E402
 from overlords import rules  # noqa: E402
 from overlords.ui.screens import game_scene  # noqa: E402
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from common.ui.overlay import Dialog
+from common.ui.scenes.dialog_scene import Dialog
 
 
 def undo(d, game) -> bool:

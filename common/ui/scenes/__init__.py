@@ -4,7 +4,6 @@ dialog) and the hot-seat hand-over. Each is a `common.ui.scene.Scene` (its lifec
 written down there).
 
 The game screen and the screens built on it (`common.ui.game_scene`, `lesson_scene`,
-`puzzle_scene`) and their parts stay in `common.ui` for now. `common.ui.menu`,
-`common.ui.overlay` and `common.ui.handover` re-export the scenes the game packages import
-from there.
+`puzzle_scene`) and their parts stay in `common.ui` for now. Everything imports a scene from
+its own module here (there are no re-exporting facades).
 """

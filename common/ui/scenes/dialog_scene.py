@@ -23,6 +23,7 @@ class Dialog(Scene):
 
     opaque = False
     dim = 170  # how dark the backdrop over the scene below is (0-255)
+    quitting = False  # closing the window asked it: closing again quits (common.ui.unsaved)
 
     def __init__(
         self, app, title: str, lines: list[str], buttons: list[tuple[str, Callable[[], None]]],
