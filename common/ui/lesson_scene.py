@@ -38,6 +38,8 @@ from common.ui.theme import mix
 from common.ui.widgets import Button, Widget, handle_all, row
 
 REPLY_PAUSE = 0.6  # seconds before the CPU side's scripted reply, so it can be followed
+ENTER_GRACE = 0.8  # seconds "Lesson complete" stays before Enter leads on (a key pressed for
+# the turn just ended must not skip it)
 CPU_SEAT = "easy"  # who plays the other side when the lesson lets the engine choose
 FIRST_GAME = "Play a game ›"  # the last lesson's way on: a game against the first CPU level
 
@@ -70,8 +72,11 @@ class LessonScene(GameScene):
         self.step_done = False
         self.finished = False
         self.hint_used = False
+        self.complete_for = 0.0  # seconds since "Lesson complete" showed
         match = self._match(self.run.start)
         controller, view = app.screens(game).scene_parts(app, match)
+        if hasattr(controller, "judging"):  # the danger marks, once a lesson taught them
+            controller.judging = any(x.marks for x in lessons[:index + 1])
         super().__init__(app, match, controller, view)
         self._save_due = False
         b = Button
@@ -183,6 +188,8 @@ class LessonScene(GameScene):
         """The game screen's frame; then the lesson's: a missed turn taken back, the
         scripted reply played, the step closed."""
         super().update(dt)
+        if self.finished:
+            self.complete_for += dt
         if self.animator.busy or self.covered:
             return
         m = self.match
@@ -258,6 +265,7 @@ class LessonScene(GameScene):
         """This step from its start again (a finished lesson: from its first step)."""
         if self.finished:
             self.finished = False
+            self.complete_for = 0.0
             start = self.run.restart()
         else:
             start = self.run.start
@@ -357,7 +365,8 @@ class LessonScene(GameScene):
         if handle_all(self.card_buttons, action):
             return True
         if action is Command.CONFIRM and self.step_done:
-            self.next()
+            if not self.finished or self.complete_for >= ENTER_GRACE:
+                self.next()
             return True
         return super().handle(action)
 
