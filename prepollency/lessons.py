@@ -250,8 +250,15 @@ def _retakes(state: rules.State, sq: int) -> list[Any]:
     return [t for t in rules.legal_moves(mine) if any(m.to == sq for m in t)]
 
 
-def _piece(state: rules.State, sq: int) -> str:
-    return f"the {seat_name(state.owners[sq])} {PIECE_NAMES[state.kinds[sq]]} on {GRID.names[sq]}"
+def _piece(state: rules.State, sq: int, me: int = 0) -> str:
+    """A piece in words: "your Archer on d8" to its owner `me`, else "the Red Archer on d8"."""
+    whose = "your" if state.owners[sq] == me else f"the {seat_name(state.owners[sq])}"
+    return f"{whose} {PIECE_NAMES[state.kinds[sq]]} on {GRID.names[sq]}"
+
+
+def turn_words(turn: Any) -> str:
+    """A turn in words: "a5-a2 then d4-b2", "c3-e5", or "holding the line"."""
+    return " then ".join(str(m) for m in turn) or "holding the line"
 
 
 def _safe(goal, before, move, after, me) -> tuple[bool, str]:
@@ -260,7 +267,7 @@ def _safe(goal, before, move, after, me) -> tuple[bool, str]:
     for sq in after.pieces[me]:
         takers = _takers(after, sq)
         if takers:
-            return False, f"{_piece(after, sq)} can be taken: {takers[0]}"
+            return False, f"{_piece(after, sq, me)} can be taken: {turn_words(takers[0])}"
     return True, ""
 
 
@@ -270,7 +277,7 @@ def _defended(goal, before, move, after, me) -> tuple[bool, str]:
         return False, f"no piece of yours stands on {goal['square']}"
     if move is not None and _retakes(after, sq):
         return True, ""
-    return False, f"if {_piece(after, sq)} were taken, no piece of yours could take back"
+    return False, f"if {_piece(after, sq, me)} were taken, no piece of yours could take back"
 
 
 def _stop(goal, before, move, after, me) -> tuple[bool, str]:
@@ -282,7 +289,7 @@ def _stop(goal, before, move, after, me) -> tuple[bool, str]:
     threat = winning_turn(after, seat) if seat in after.alive else None
     if move is not None and threat is None:
         return True, ""
-    return False, f"{seat_name(seat)} can still win on its turn with {threat}"
+    return False, f"{seat_name(seat)} can still win on its turn: {turn_words(threat)}"
 
 
 JUDGES = {"capture": _capture, "reach": _reach, "moves": _count, "hold_line": _hold_line,
@@ -328,7 +335,7 @@ def _attacked(claim: dict, state: rules.State) -> tuple[bool, str]:
         return False, f"no piece stands on {claim['square']}"
     takers = _takers(state, sq)
     if takers:
-        return True, f"{_piece(state, sq)} can be taken: {takers[0]}"
+        return True, f"{_piece(state, sq)} can be taken: {turn_words(takers[0])}"
     return False, f"no other seat's turn takes {_piece(state, sq)}"
 
 
@@ -338,7 +345,7 @@ def _defended_claim(claim: dict, state: rules.State) -> tuple[bool, str]:
         return False, f"no piece stands on {claim['square']}"
     back = _retakes(state, sq)
     if back:
-        return True, f"{_piece(state, sq)} is defended: {back[0]} would take back"
+        return True, f"{_piece(state, sq)} is defended: {turn_words(back[0])} would take back"
     return False, f"nothing of its seat could take back on {claim['square']}"
 
 
@@ -362,7 +369,7 @@ def _captures_claim(claim: dict, state: rules.State) -> tuple[bool, str]:
         return False, f"{rules.Turn.parse(claim['turn'])} is refused: {refused}"
     me, want = state.turn, claim.get("count", 1)
     taken = _enemies(state, me) - _enemies(rules.apply(state, turn), me)
-    return taken == want, f"{turn} captures {taken}"
+    return taken == want, f"{turn_words(turn)} captures {taken}"
 
 
 def _wins_claim(claim: dict, state: rules.State) -> tuple[bool, str]:
@@ -371,7 +378,7 @@ def _wins_claim(claim: dict, state: rules.State) -> tuple[bool, str]:
     seat = claim["seat"]
     turn = winning_turn(state, seat) if seat in state.alive else None
     if turn is not None:
-        return True, f"{seat_name(seat)} can win at once with {turn}"
+        return True, f"{seat_name(seat)} can win at once: {turn_words(turn)}"
     return False, f"{seat_name(seat)} has no turn that wins at once"
 
 
@@ -384,10 +391,10 @@ def _hold_claim(claim: dict, state: rules.State) -> tuple[bool, str]:
 def _breaks(claim: dict, state: rules.State) -> tuple[bool, str]:
     seat, holder = claim["seat"], claim["holder"]
     if seat in state.alive and state.result is None:
-        for turn in rules.legal_moves(_as_turn(state, seat)):
-            after = rules.apply(_as_turn(state, seat), turn)
-            if _on_cross(after, holder) < 5:
-                return True, f"{seat_name(seat)} breaks the hold with {turn}"
+        mover = _as_turn(state, seat)
+        for turn in rules.legal_moves(mover):
+            if _on_cross(rules.apply(mover, turn), holder) < 5:
+                return True, f"{seat_name(seat)} breaks the hold: {turn_words(turn)}"
     return False, f"no turn of {seat_name(seat)} takes a square of the cross from " \
         f"{seat_name(holder)}"
 

@@ -14,7 +14,11 @@ lesson adds (`common.lessons.LessonRun` decides; this only shows):
 - Hint shows the step's intended move through the controller (as the normal Hint does); Undo
   after a met step starts the step again; Esc leaves the lesson; Rules opens the lesson's
   topic (`RulesScene(..., topic=)`); nothing is saved as a game;
-- the stars of a finished lesson go to the player's progress (`common.progress`);
+- the stars of a finished lesson go to the player's progress (`common.progress`), and the card
+  says why it earned them (`stars_why`);
+- the Overlords danger marks show from the lesson that teaches them on (`Lesson.marks`; the
+  controller's `judging`, as the puzzles switch it); Enter on "Lesson complete" leads on only
+  after ENTER_GRACE seconds, so a key meant for the turn just ended does not skip it;
 - after the last lesson, "Play a game ›" starts a game against the first CPU level (`novice`);
   "Back to lessons" goes back.
 """
@@ -52,6 +56,13 @@ def lesson_module(game: str) -> Any:
 def stars_text(stars: int) -> str:
     """Stars in words ("2 stars of 3"; the font has no star glyph, the hub draws them)."""
     return f"{stars} star{'s' if stars != 1 else ''} of 3"
+
+
+def stars_why(mistakes: int, hint: bool) -> str:
+    """Why a lesson earned its stars, in a sentence ("One wrong try." "No wrong try, a Hint
+    used.")."""
+    tries = {0: "No wrong try", 1: "One wrong try"}.get(mistakes, f"{mistakes} wrong tries")
+    return f"{tries}{', a Hint used' if hint else ''}."
 
 
 class LessonScene(GameScene):
@@ -221,7 +232,8 @@ class LessonScene(GameScene):
             if problem:
                 self.app.toast(problem, 3.0)
             done = self.feedback[1]
-            self.feedback = ("end", f"{done} Lesson complete: {stars_text(stars)}")
+            self.feedback = ("end", f"{done} Lesson complete: {stars_text(stars)}. "
+                             f"{stars_why(self.run.mistakes, self.hint_used)}")
         self._sync_buttons()
         self.invalidate()
 
