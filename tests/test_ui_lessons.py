@@ -86,18 +86,24 @@ def play_with_clicks(d: Driver, scene: LessonScene) -> None:
         d.key(pygame.K_SPACE if not moves else pygame.K_RETURN)
 
 
+@pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("game", ["overlords", "prepollency"])
-def test_every_lesson_plays_through_on_the_game_screen(app, game):
+def test_every_lesson_plays_through_on_the_game_screen(app, game, size):
+    app.set_window_size(size)
     lessons = load_lessons(lesson_module(game))
     for index, lesson in enumerate(lessons):
         scene, d = open_lesson(app, game, index)
         assert isinstance(scene.controller,
                           OverlordsController if game == "overlords" else TurnController)
-        for _ in lesson.steps:
+        for n, _ in enumerate(lesson.steps, 1):
             wait(d, lambda s=scene: s.my_turn)
+            d.frames(1)
+            assert scene.card_fits, (lesson.id, n, size)  # intro and goal, every line
             play_with_clicks(d, scene)
             wait(d, lambda s=scene: s.step_done)
+            d.frames(1)
             assert scene.feedback[0] in ("ok", "end"), (lesson.id, scene.feedback)
+            assert scene.card_fits, (lesson.id, n, size)  # the answer, never cut
             if not scene.finished:
                 scene.next()
                 d.frames(1)

@@ -60,9 +60,20 @@ from common.lessons.model import (
     parse_lessons,
     quoted,
 )
-from common.lessons.run import Attempt, LessonRun, join, judge, judge_all, parse_turn, stars
+from common.lessons.run import (
+    Attempt,
+    LessonRun,
+    join,
+    judge,
+    judge_all,
+    parse_turn,
+    stars,
+    stars_text,
+    stars_why,
+)
 
 __all__ = ["LESSONS_DIR", "MAX_FILE", "MAX_TEXT", "Attempt", "Judge", "Lesson", "LessonError",
            "LessonGame", "LessonRun", "Step", "Wrong", "check_all", "check_command",
            "check_lesson", "check_lessons", "join", "judge", "judge_all", "lesson_game",
-           "load_lessons", "parse_lessons", "parse_turn", "quoted", "stars"]
+           "load_lessons", "parse_lessons", "parse_turn", "quoted", "stars", "stars_text",
+           "stars_why"]

@@ -5,7 +5,8 @@ view (`screens.scene_parts`), so every click, refusal and animation is the game'
 lesson adds (`common.lessons.LessonRun` decides; this only shows):
 
 - a lesson card over the move log: the lesson and step, what the step teaches, the goal in one
-  sentence, the answer to the last try, and Retry / Skip / Read more / Next;
+  sentence, the answer to the last try, and Retry / Skip / Read more / Next (in a small
+  window the text shrinks, then the step's intro gives way to the answer);
 - corner marks on the step's highlighted squares;
 - a refused click says the engine's reason, then the lesson's hint (`refuse`);
 - a whole turn is judged by the engine's states (`LessonRun.played`): met, the CPU side's
@@ -31,7 +32,7 @@ from typing import Any
 import pygame
 
 from common import progress
-from common.lessons import Lesson, LessonRun, lesson_game, parse_turn
+from common.lessons import Lesson, LessonRun, lesson_game, parse_turn, stars_text, stars_why
 from common.match import Match
 from common.protocol import IllegalMoveError, InvalidMoveError
 from common.ui import draw
@@ -51,18 +52,6 @@ FIRST_GAME = "Play a game ›"  # the last lesson's way on: a game against the f
 def lesson_module(game: str) -> Any:
     """The game's lesson module, from the registry (`common.lessons.lesson_game`)."""
     return lesson_game(game)
-
-
-def stars_text(stars: int) -> str:
-    """Stars in words ("2 stars of 3"; the font has no star glyph, the hub draws them)."""
-    return f"{stars} star{'s' if stars != 1 else ''} of 3"
-
-
-def stars_why(mistakes: int, hint: bool) -> str:
-    """Why a lesson earned its stars, in a sentence ("One wrong try." "No wrong try, a Hint
-    used.")."""
-    tries = {0: "No wrong try", 1: "One wrong try"}.get(mistakes, f"{mistakes} wrong tries")
-    return f"{tries}{', a Hint used' if hint else ''}."
 
 
 class LessonScene(GameScene):
@@ -98,6 +87,7 @@ class LessonScene(GameScene):
         self.card_buttons: list[Widget] = [self.retry_b, self.skip_b, self.more_b,
                                            self.next_b_lesson]
         self.card = pygame.Rect(0, 0, 0, 0)
+        self.card_fits = True  # the card's last drawing showed every line
         self._sync_buttons()
 
     # the lesson's position ----------------------------------------------------------------
@@ -458,9 +448,15 @@ class LessonScene(GameScene):
             lines = [(line, colour, bold, i) for i, (text, colour, bold) in enumerate(blocks)
                      for line in draw.wrap(text, px, width - m.pad, bold) if text]
             need = len(lines) * int(px * 1.3) + len(blocks) * (m.pad // 2)
-            if y + need <= bottom or px <= m.small - 3:
+            if y + need <= bottom:
                 break
-            px -= 1
+            if px > m.small - 3:
+                px -= 1
+            elif said and blocks[0][0]:  # the intro was read: it gives way to the answer
+                blocks[0], px = ("", pal.text_dim, False), m.normal
+            else:
+                break
+        self.card_fits = y + need <= bottom  # every line shown (the tests ask)
         block = -1
         for line, colour, bold, i in lines:
             if i != block:
