@@ -95,10 +95,8 @@ def _counts(limit: tuple[int, ...]):
     return read
 
 
-def position(data: Any) -> rules.State:
-    """The State a lesson position describes (see the module docstring)."""
-    if not isinstance(data, dict):
-        raise LessonError("a position is an object")
+def _features(data: dict) -> np.ndarray:
+    """The feature plane a position's "features" name."""
     features = np.full(64, rules.NO_FEATURE, np.int8)
     given = data.get("features", {})
     if not isinstance(given, dict):
@@ -108,6 +106,11 @@ def position(data: Any) -> rules.State:
             raise LessonError(f"position features: {str(name)[:12]!r} is not a feature")
         for sq in squares[:9]:
             features[_square(sq, "position features")] = rules.FEATURE_NAMES.index(name)
+    return features
+
+
+def _board(data: dict, features: np.ndarray) -> np.ndarray:
+    """The cells a position's "figures" name (one Overlord a side, none on a Barrier)."""
     board = np.zeros(64, np.int8)
     figures = data.get("figures", {})
     if not isinstance(figures, dict) or len(figures) > 32:
@@ -122,17 +125,33 @@ def position(data: Any) -> rules.State:
     for side in (rules.WHITE, rules.BLACK):
         if cells.count(piece_code(side, rules.OVERLORD)) != 1:
             raise LessonError(f"position: {rules.SIDE_NAMES[side]} needs one Overlord")
+    return board
+
+
+def _markers(data: dict) -> np.ndarray:
+    """The markers a position's "control" names."""
     control = np.full(64, -1, np.int8)
     marks = data.get("control", {})
     if not isinstance(marks, dict):
         raise LessonError("position control: squares to white / black")
     for name, label in marks.items():
         control[_square(name, "position control")] = _side(label, "position control")
+    return control
+
+
+def position(data: Any) -> rules.State:
+    """The State a lesson position describes (see the module docstring)."""
+    if not isinstance(data, dict):
+        raise LessonError("a position is an object")
+    features = _features(data)
+    board = _board(data, features)
+    control = _markers(data)
     runes = _per_side(data, "runes", rules.ALL_RUNES, _runes)
     fates = _per_side(data, "fates", rules.FATE_STONES, _counts(rules.FATE_STONES))
     if any(r == 0 or sum(f) == 0 for r, f in zip(runes, fates, strict=True)):
         raise LessonError("position: each side holds at least one Rune and one Fate")
     reserve = _per_side(data, "reserve", None, _counts(rules.FULL_SET))
+    cells = board.tolist()
     reserve = tuple(given if given is not None else _unplaced(cells, side)
                     for side, given in enumerate(reserve))
     turn = _side(data.get("turn", "white"), "position turn")

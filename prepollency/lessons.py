@@ -76,15 +76,8 @@ def _record(data: Any) -> rules.State:
     return state
 
 
-def position(data: Any) -> rules.State:
-    """The State a lesson position describes (see the module docstring)."""
-    if not isinstance(data, dict):
-        raise LessonError("a position is an object")
-    if "record" in data:
-        return _record(data["record"])
-    seats = data.get("seats", [1, 3])
-    if not isinstance(seats, list) or tuple(seats) not in SEATS_FOR.values():
-        raise LessonError("position seats: [1, 3], [1, 2, 3] or [1, 2, 3, 4]")
+def _cells(data: dict, seats: list) -> np.ndarray:
+    """The board a position's "cells" name."""
     board = np.zeros((2, CELLS), dtype=np.int8)
     cells = data.get("cells", {})
     if not isinstance(cells, dict) or len(cells) > 120:
@@ -95,6 +88,11 @@ def position(data: Any) -> rules.State:
                 and int(cell[0]) in seats and cell[1] in LETTERS[1:]):
             raise LessonError(f"position cells {name}: {str(cell)[:6]!r} is not seat+kind")
         board[OWNER, sq], board[KIND, sq] = int(cell[0]), LETTERS.index(cell[1])
+    return board
+
+
+def _holds(data: dict, seats: list) -> tuple[int, ...]:
+    """The hold counts a position's "holds" name."""
     holds = [0, 0, 0, 0, 0]
     given = data.get("holds", {})
     if not isinstance(given, dict):
@@ -103,14 +101,27 @@ def position(data: Any) -> rules.State:
         if not str(seat).isdigit() or int(seat) not in seats or count not in range(4):
             raise LessonError("position holds: a seat of the game to a count 0 to 3")
         holds[int(seat)] = count
+    return tuple(holds)
+
+
+def position(data: Any) -> rules.State:
+    """The State a lesson position describes (see the module docstring)."""
+    if not isinstance(data, dict):
+        raise LessonError("a position is an object")
+    if "record" in data:
+        return _record(data["record"])
+    seats = data.get("seats", [1, 3])
+    if not isinstance(seats, list) or tuple(seats) not in SEATS_FOR.values():
+        raise LessonError("position seats: [1, 3], [1, 2, 3] or [1, 2, 3, 4]")
+    board, holds = _cells(data, seats), _holds(data, seats)
     turn = data.get("turn", seats[0])
     if turn not in seats:
         raise LessonError("position turn: a seat of the game")
-    state = make_state(board, tuple(seats), tuple(seats), turn, tuple(holds))
+    state = make_state(board, tuple(seats), tuple(seats), turn, holds)
     for seat in seats:
         if holds[seat] and not has_khan(state, seat):
-            raise LessonError(f"seat {seat} holds the Obelisk, so its first hold "
-                              "gave it a Khan: put one on the board")
+            raise LessonError(f"seat {seat} holds the Obelisk, so its first hold gave it a "
+                              "Khan: put one on the board")
     return state
 
 

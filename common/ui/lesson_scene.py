@@ -15,11 +15,9 @@ lesson adds (`common.lessons.LessonRun` decides; this only shows):
 - Hint shows the step's intended move through the controller (as the normal Hint does); Undo
   after a met step starts the step again; Esc leaves the lesson; Rules opens the lesson's
   topic (`RulesScene(..., topic=)`); nothing is saved as a game;
-- the stars of a finished lesson go to the player's progress (`common.progress`), and the card
-  says why it earned them (`stars_why`);
-- the Overlords danger marks show from the lesson that teaches them on (`Lesson.marks`; the
-  controller's `judging`, as the puzzles switch it); Enter on "Lesson complete" leads on only
-  after ENTER_GRACE seconds, so a key meant for the turn just ended does not skip it;
+- the stars of a finished lesson go to the player's progress (`common.progress`), with why;
+- danger marks show from the lesson that teaches them (`Lesson.marks`; the controller's
+  `judging`); Enter leads on from "Lesson complete" only after ENTER_GRACE seconds;
 - after the last lesson, "Play a game ›" starts a game against the first CPU level (`novice`);
   "Back to lessons" goes back.
 """
@@ -443,20 +441,7 @@ class LessonScene(GameScene):
         if said:
             tone = {"no": pal.refusal, "ok": pal.text, "end": pal.text}[kind]
             blocks.append((said, tone, kind != "no"))
-        px = m.normal
-        while True:
-            lines = [(line, colour, bold, i) for i, (text, colour, bold) in enumerate(blocks)
-                     for line in draw.wrap(text, px, width - m.pad, bold) if text]
-            need = len(lines) * int(px * 1.3) + len(blocks) * (m.pad // 2)
-            if y + need <= bottom:
-                break
-            if px > m.small - 3:
-                px -= 1
-            elif said and blocks[0][0]:  # the intro was read: it gives way to the answer
-                blocks[0], px = ("", pal.text_dim, False), m.normal
-            else:
-                break
-        self.card_fits = y + need <= bottom  # every line shown (the tests ask)
+        lines, px = self._fit(blocks, width - m.pad, bottom - y)
         block = -1
         for line, colour, bold, i in lines:
             if i != block:
@@ -475,6 +460,27 @@ class LessonScene(GameScene):
         if self.finished:
             pygame.draw.rect(layer, mix(pal.panel_edge, pal.primary, 0.5), card, 2,
                              border_radius=m.radius)
+
+    def _fit(self, blocks: list, width: int, room: int) -> tuple[list, int]:
+        """The card's lines (text, colour, bold, block) and their size: the normal size,
+        smaller down to a floor, then, once there is an answer, without the step's intro
+        (it was read) from the normal size again. `card_fits`: every line shown."""
+        m = self.app.m
+        px = m.normal
+        while True:
+            lines = [(line, colour, bold, i) for i, (text, colour, bold) in enumerate(blocks)
+                     for line in draw.wrap(text, px, width, bold) if text]
+            need = len(lines) * int(px * 1.3) + len(blocks) * (m.pad // 2)
+            if need <= room:
+                break
+            if px > m.small - 3:
+                px -= 1
+            elif len(blocks) > 2 and blocks[0][0]:  # the intro gives way to the answer
+                blocks[0], px = ("", blocks[0][1], False), m.normal
+            else:
+                break
+        self.card_fits = need <= room  # every line shown (the tests ask)
+        return lines, px
 
     def _draw_sign(self, layer: pygame.Surface, kind: str, at: tuple[float, float],
                    px: int) -> None:
