@@ -8,14 +8,27 @@ The data is `assets/lessons/overlords.json`. A position is given by its cells, n
      "turn": "white",
      "runes": {"white": [2, 3]},                     # unplayed Runes (default all seven)
      "fates": {"white": "WDD"},                      # unplayed Fate stones (default all seven)
-     "reserve": {"white": "HH"}}                     # figures in reserve (default W W D H H H)
+     "reserve": {"white": "HH"}}                     # figures in reserve (default: the
+                                                     #  full set less the side's figures on
+                                                     #  the board, so none counts as captured)
 
 Goals, each judged on the engine's states before and after the learner's move (`JUDGES`):
 `capture` (an enemy figure taken; `"type"` which), `reach` (a figure of `"type"` of yours on
 `"square"`), `control` (`"squares"` carry your marker), `recruit` (`"type"` brought in),
 `discard`, `safe` (no enemy move takes your Overlord, `rules.attackers`), `attack` (one of your
 moves with the stones left would take the enemy Overlord), `reckoning` (your stones returned),
-`win` (`"reason"`: overlord or sources).
+`win` (`"reason"`: overlord or sources), `keep` (the `"runes"` and `"fates"` named are still in
+your hand: a stone the next step needs), `stop` (the enemy has no move that wins at once).
+
+Claims (`CLAIMS`, `common.lessons.claims`), each judged on one state by the engine:
+`frozen` (the figure on `"square"` has no move with its side's stones), `attacked` (an enemy
+move with its stones takes the figure on `"square"`), `captures` (`"move"` is legal and takes a
+figure), `loses` (`"move"` loses the Overlord by force, the tactics' verdict: the "!" and "2"
+marks; `"reply"`: by that enemy answer; `"forced"`: false for "!", at once, true for "2"),
+`reckoning` (`"side"` plays `"turns"` more turns before its stones return), `recruits`
+(`"side"` could recruit a figure of `"type"` now), `sources` (`"side"` controls `"count"` of the
+nine), `wins` (`"side"` could win with one move now), `discards` (no pair of `"side"`'s stones
+makes a move).
 """
 
 from __future__ import annotations
@@ -31,8 +44,7 @@ from overlords.state import Board, piece_code
 NAME = "overlords"
 engine = rules
 GOAL_KINDS = ("capture", "reach", "control", "recruit", "discard", "safe", "attack",
-              "reckoning", "win")
-DEFAULT_RESERVE = (0, 2, 1, 3)
+              "reckoning", "win", "keep", "stop")
 
 
 def _square(name: Any, where: str) -> int:
@@ -83,29 +95,8 @@ def _counts(limit: tuple[int, ...]):
     return read
 
 
-def position(data: Any) -> rules.State:
-    """The State a lesson position describes (see the module docstring)."""
-    if not isinstance(data, dict):
-        raise LessonError("a position is an object")
-    features = _position_features(data)
-    board = _position_figures(data, features)
-    cells = board.tolist()
-    for side in (rules.WHITE, rules.BLACK):
-        if cells.count(piece_code(side, rules.OVERLORD)) != 1:
-            raise LessonError(f"position: {rules.SIDE_NAMES[side]} needs one Overlord")
-    control = _position_control(data)
-    runes = _per_side(data, "runes", rules.ALL_RUNES, _runes)
-    fates = _per_side(data, "fates", rules.FATE_STONES, _counts(rules.FATE_STONES))
-    if any(r == 0 or sum(f) == 0 for r, f in zip(runes, fates, strict=True)):
-        raise LessonError("position: each side holds at least one Rune and one Fate")
-    reserve = _per_side(data, "reserve", DEFAULT_RESERVE, _counts(rules.FULL_SET))
-    turn = _side(data.get("turn", "white"), "position turn")
-    board.flags.writeable = control.flags.writeable = False
-    return rules.State(Board(features), board, control, runes, fates, reserve, turn)
-
-
-def _position_features(data: dict) -> np.ndarray:
-    """A position's features: names to lists of squares (at most 9 each)."""
+def _features(data: dict) -> np.ndarray:
+    """The feature plane a position's "features" name."""
     features = np.full(64, rules.NO_FEATURE, np.int8)
     given = data.get("features", {})
     if not isinstance(given, dict):
@@ -118,9 +109,8 @@ def _position_features(data: dict) -> np.ndarray:
     return features
 
 
-def _position_figures(data: dict, features: np.ndarray) -> np.ndarray:
-    """A position's figures: squares to figure letters (upper case White's), never on a
-    Barrier."""
+def _board(data: dict, features: np.ndarray) -> np.ndarray:
+    """The cells a position's "figures" name (one Overlord a side, none on a Barrier)."""
     board = np.zeros(64, np.int8)
     figures = data.get("figures", {})
     if not isinstance(figures, dict) or len(figures) > 32:
@@ -131,11 +121,15 @@ def _position_figures(data: dict, features: np.ndarray) -> np.ndarray:
         if features[sq] in rules.BARRIERS:
             raise LessonError(f"position figures: {name} is a Barrier")
         board[sq] = piece_code(rules.WHITE if letter.isupper() else rules.BLACK, kind)
+    cells = board.tolist()
+    for side in (rules.WHITE, rules.BLACK):
+        if cells.count(piece_code(side, rules.OVERLORD)) != 1:
+            raise LessonError(f"position: {rules.SIDE_NAMES[side]} needs one Overlord")
     return board
 
 
-def _position_control(data: dict) -> np.ndarray:
-    """A position's control marks: squares to white / black."""
+def _markers(data: dict) -> np.ndarray:
+    """The markers a position's "control" names."""
     control = np.full(64, -1, np.int8)
     marks = data.get("control", {})
     if not isinstance(marks, dict):
@@ -143,6 +137,33 @@ def _position_control(data: dict) -> np.ndarray:
     for name, label in marks.items():
         control[_square(name, "position control")] = _side(label, "position control")
     return control
+
+
+def position(data: Any) -> rules.State:
+    """The State a lesson position describes (see the module docstring)."""
+    if not isinstance(data, dict):
+        raise LessonError("a position is an object")
+    features = _features(data)
+    board = _board(data, features)
+    control = _markers(data)
+    runes = _per_side(data, "runes", rules.ALL_RUNES, _runes)
+    fates = _per_side(data, "fates", rules.FATE_STONES, _counts(rules.FATE_STONES))
+    if any(r == 0 or sum(f) == 0 for r, f in zip(runes, fates, strict=True)):
+        raise LessonError("position: each side holds at least one Rune and one Fate")
+    reserve = _per_side(data, "reserve", None, _counts(rules.FULL_SET))
+    cells = board.tolist()
+    reserve = tuple(given if given is not None else _unplaced(cells, side)
+                    for side, given in enumerate(reserve))
+    turn = _side(data.get("turn", "white"), "position turn")
+    board.flags.writeable = control.flags.writeable = False
+    return rules.State(Board(features), board, control, runes, fates, reserve, turn)
+
+
+def _unplaced(cells: list[int], side: int) -> tuple[int, ...]:
+    """The side's full set less its figures on the board: the default reserve, so that no
+    figure of a lesson's position counts as captured (the panel's tally, `ui.panel.taken`)."""
+    return tuple(max(0, full - cells.count(piece_code(side, kind)))
+                 for kind, full in enumerate(rules.FULL_SET))
 
 
 def check_goal(goal: dict) -> str | None:
@@ -164,6 +185,9 @@ def check_goal(goal: dict) -> str | None:
                 _square(sq, "goal squares")
         if kind == "recruit":
             _type(goal.get("type"), "goal type")
+        if kind == "keep":
+            _runes(goal.get("runes", []))
+            _counts(rules.FATE_STONES)(goal.get("fates", ""))
     except LessonError as err:
         return str(err)
     if kind == "win" and goal.get("reason") not in (None, "overlord", "sources"):
@@ -256,6 +280,180 @@ def _win(goal: dict, before, move, after, me: int) -> tuple[bool, str]:
     return False, "the game goes on"
 
 
+def _keep(goal: dict, before, move, after, me: int) -> tuple[bool, str]:
+    if move is None:
+        return False, "nothing was played"
+    for rune in goal.get("runes", []):
+        if not after.runes[me] >> (rune - 1) & 1:
+            return False, rules.stone_reason(_turn_of(after, me), me, rune=rune) or \
+                f"Rune {rune} was played"
+    for letter in goal.get("fates", ""):
+        kind = _type(letter, "goal")
+        if after.fates[me][kind] < goal["fates"].count(letter):
+            return False, f"your {_name(kind)} Fate stone was played; it returns at your " \
+                "Reckoning"
+    return True, ""
+
+
+def _stop(goal: dict, before, move, after, me: int) -> tuple[bool, str]:
+    from overlords import tactics
+
+    if move is not None and (after.result is not None or
+                             not tactics.wins_at_once(after, 1 - me)):
+        return after.result is None or after.result.winner == me, "your Overlord is lost"
+    return False, _wins({"side": rules.SIDE_NAMES[1 - me]}, after)[1]
+
+
 JUDGES = {"capture": _capture, "reach": _reach, "control": _control, "recruit": _recruit,
           "discard": _discard, "safe": _safe, "attack": _attack, "reckoning": _reckoning,
-          "win": _win}
+          "win": _win, "keep": _keep, "stop": _stop}
+
+
+# claims: what a lesson's texts say about a position, judged by the engine -------------------
+
+CLAIM_KEYS = {"frozen": ("square",), "attacked": ("square",), "captures": ("move",),
+              "loses": ("move",), "reckoning": ("side", "turns"), "recruits": ("side", "type"),
+              "sources": ("side", "count"), "wins": ("side",), "discards": ("side",)}
+
+
+def _turn_of(state: rules.State, side: int) -> rules.State:
+    """The state as if it were `side`'s turn (its stones, the same board)."""
+    if state.turn == side:
+        return state
+    return rules.State(state.static, state.board, state.control, state.runes, state.fates,
+                       state.reserve, side, state.quiet, state.ply, state.result)
+
+
+def check_claim(claim: dict) -> str | None:
+    """What is wrong with a claim's data, or None."""
+    missing = [k for k in CLAIM_KEYS.get(str(claim.get("kind")), ()) if k not in claim]
+    if missing:
+        return f"{claim['kind']} needs its {missing[0]!r}"
+    try:
+        if "square" in claim:
+            _square(claim["square"], "claim square")
+        if "side" in claim:
+            _side(claim["side"], "claim side")
+        if "type" in claim:
+            _type(claim["type"], "claim type")
+    except LessonError as err:
+        return str(err)
+    if not isinstance(claim.get("move", ""), str):
+        return "a claim's move is record notation, e.g. \"2D d4-f6\""
+    if not isinstance(claim.get("turns", 0), int) or not isinstance(claim.get("count", 0), int):
+        return "turns and count are whole numbers"
+    return None
+
+
+def _figure_at(claim: dict, state: rules.State) -> tuple[int, int, int] | None:
+    sq = _square(claim["square"], "claim")
+    figure = state.figure(sq)
+    return None if figure is None else (sq, *figure)
+
+
+def _frozen(claim: dict, state: rules.State) -> tuple[bool, str]:
+    found = _figure_at(claim, state)
+    if found is None:
+        return False, f"no figure stands on {claim['square']}"
+    sq, side, kind = found
+    moves = rules.moves_from(_turn_of(state, side), sq) if state.result is None else []
+    what = f"the {rules.SIDE_NAMES[side].title()} {_name(kind)} on {claim['square']}"
+    if moves:
+        return False, f"{what} can move ({moves[0]})"
+    why = f": no {_name(kind)} Fate is left" if not state.fates[side][kind] else ""
+    return True, f"{what} has no move{why}"
+
+
+def _attacked(claim: dict, state: rules.State) -> tuple[bool, str]:
+    found = _figure_at(claim, state)
+    if found is None:
+        return False, f"no figure stands on {claim['square']}"
+    sq, side, kind = found
+    takes = [m for m in rules.legal_moves(_turn_of(state, 1 - side))
+             if rules.is_board_move(m) and m.to == sq] if state.result is None else []
+    what = f"the {_name(kind)} on {claim['square']}"
+    if takes:
+        return True, f"{takes[0]} takes {what}"
+    return False, f"no {rules.SIDE_NAMES[1 - side].title()} move takes {what}"
+
+
+def _claimed_move(claim: dict, state: rules.State) -> tuple[Any, str]:
+    """The claim's move in this state, or None and the engine's refusal."""
+    try:
+        return rules.parse_move(state, claim["move"]), ""
+    except (rules.IllegalMoveError, rules.InvalidMoveError) as err:
+        return None, str(err)
+
+
+def _captures(claim: dict, state: rules.State) -> tuple[bool, str]:
+    move, refused = _claimed_move(claim, state)
+    if move is None:
+        return False, f"{claim['move']} is refused: {refused}"
+    taken = rules.is_board_move(move) and state.figure(move.to)
+    if taken:
+        return True, f"{move} takes the {_name(taken[1])} on {rules.GRID.names[move.to]}"
+    return False, f"{move} captures nothing"
+
+
+def _loses(claim: dict, state: rules.State) -> tuple[bool, str]:
+    from overlords import tactics
+
+    move, refused = _claimed_move(claim, state)
+    if move is None:
+        return False, f"{claim['move']} is refused: {refused}"
+    found = tactics.danger(state, int(move))
+    if found is None:
+        return False, f"{move} does not lose the Overlord two moves deep"
+    how = "leaves no defence" if found.forced else "wins at once"
+    said = f"after {move}, {found.reply} {how}"
+    return claim.get("reply", str(found.reply)) == str(found.reply) and \
+        claim.get("forced", found.forced) == found.forced, said
+
+
+def _reckoning_in(claim: dict, state: rules.State) -> tuple[bool, str]:
+    side = _side(claim["side"], "claim")
+    left = state.turns_to_reckoning(side)
+    return left == claim["turns"], f"{rules.SIDE_NAMES[side].title()} plays {left} more " \
+        f"turn{'s' if left != 1 else ''} before its Reckoning"
+
+
+def _recruits(claim: dict, state: rules.State) -> tuple[bool, str]:
+    side, kind = _side(claim["side"], "claim"), _type(claim["type"], "claim")
+    moves = [m for m in rules.legal_moves(_turn_of(state, side))
+             if m.is_recruit and m.fate == kind] if state.result is None else []
+    who = rules.SIDE_NAMES[side].title()
+    if moves:
+        return True, f"{who} can recruit: {moves[0]}"
+    return False, f"{who} cannot recruit a {_name(kind)} now"
+
+
+def _sources(claim: dict, state: rules.State) -> tuple[bool, str]:
+    side = _side(claim["side"], "claim")
+    held = sum(1 for sq in range(64) if 0 <= state.features[sq] < rules.PIT
+               and state.control[sq] == side)
+    return held == claim["count"], f"{rules.SIDE_NAMES[side].title()} controls {held} of " \
+        "the 9 Sources"
+
+
+def _wins(claim: dict, state: rules.State) -> tuple[bool, str]:
+    from overlords import tactics
+
+    side = _side(claim["side"], "claim")
+    who = rules.SIDE_NAMES[side].title()
+    if tactics.wins_at_once(state, side):
+        win = tactics.winning_moves(_turn_of(state, side))
+        return True, f"{who} can win at once{f' with {rules.Move(win[0])}' if win else ''}"
+    return False, f"{who} has no winning move now"
+
+
+def _discards(claim: dict, state: rules.State) -> tuple[bool, str]:
+    side = _side(claim["side"], "claim")
+    who = rules.SIDE_NAMES[side].title()
+    if state.result is None and rules.must_discard(_turn_of(state, side)):
+        return True, f"no pair of {who}'s stones makes a move: it must discard"
+    return False, f"{who} has a move"
+
+
+CLAIMS = {"frozen": _frozen, "attacked": _attacked, "captures": _captures, "loses": _loses,
+          "reckoning": _reckoning_in, "recruits": _recruits, "sources": _sources,
+          "wins": _wins, "discards": _discards}

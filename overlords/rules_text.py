@@ -119,7 +119,10 @@ SECTIONS: list[tuple[str, list[str]]] = [
         "that figure; click one to recruit.",
         "A click on a square you may not go to says why, in words.",
         "Your Overlord's safety is shown as you pick: a square with a red warning triangle "
-        "(!) leaves your Overlord open to capture next turn. When an enemy figure can already "
+        "(!) leaves your Overlord open to capture next turn; a square with a red \"2\" "
+        "diamond loses it by force: the enemy has a reply after which none of your moves "
+        "saves it (the second move decides, hence the 2). Point at a marked square and the "
+        "status line names the enemy move that does it. When an enemy figure can already "
         "capture it, your Overlord glows red, each attacker is ringed with an arrow to it, and "
         "the screen names them; then the squares with a shield are the moves that make your "
         "Overlord safe.",

@@ -11,7 +11,20 @@ Goals, each judged on the engine's states before and after the learner's whole t
 `"kind"` if given, on `"square"`), `moves` (`"count"` moves made), `hold_line` (no move),
 `obelisk` (your pieces on all five Obelisk squares), `hold` (your hold count at least
 `"count"`), `khan` (your Khan on the board), `break` (seat `"seat"` holds the Obelisk no more),
-`eliminate` (seat `"seat"` is out), `win` (`"reason"`: obelisk or elimination).
+`eliminate` (seat `"seat"` is out), `win` (`"reason"`: obelisk or elimination), `safe` (no
+other seat's next turn can capture a piece of yours), `defended` (your piece on `"square"`
+could be taken back: a turn of yours would land there), `stop` (seat `"seat"` has no turn that
+wins at once, the tactics' `winning_turn`).
+
+A seat that holds the Obelisk in a position (`holds`) has its Khan on the board, as the rules
+give it (the first hold brings one): a position without it is refused.
+
+Claims (`CLAIMS`, `common.lessons.claims`), each judged on one state by the engine:
+`attacked` (another seat's next turn can capture the piece on `"square"`), `defended` (its own
+seat could land on `"square"` if an enemy took it), `legal` (`"turn"` may be played now),
+`captures` (`"turn"` is legal and captures `"count"` pieces, default 1), `wins` (seat `"seat"`
+would win at once on its turn), `hold` (seat `"seat"`'s hold count is `"count"`), `breaks`
+(seat `"seat"` has a turn after which seat `"holder"` no longer stands on all five squares).
 """
 
 from __future__ import annotations
@@ -28,7 +41,7 @@ from prepollency.state import BASES, KIND, OBELISK, OWNER, SEATS_FOR, has_khan, 
 NAME = "prepollency"
 engine = rules
 GOAL_KINDS = ("capture", "reach", "moves", "hold_line", "obelisk", "hold", "khan", "break",
-              "eliminate", "win")
+              "eliminate", "win", "safe", "defended", "stop")
 
 
 def seat_name(seat: int) -> str:
@@ -63,25 +76,8 @@ def _record(data: Any) -> rules.State:
     return state
 
 
-def position(data: Any) -> rules.State:
-    """The State a lesson position describes (see the module docstring)."""
-    if not isinstance(data, dict):
-        raise LessonError("a position is an object")
-    if "record" in data:
-        return _record(data["record"])
-    seats = data.get("seats", [1, 3])
-    if not isinstance(seats, list) or tuple(seats) not in SEATS_FOR.values():
-        raise LessonError("position seats: [1, 3], [1, 2, 3] or [1, 2, 3, 4]")
-    board = _position_cells(data, seats)
-    holds = _position_holds(data, seats)
-    turn = data.get("turn", seats[0])
-    if turn not in seats:
-        raise LessonError("position turn: a seat of the game")
-    return make_state(board, tuple(seats), tuple(seats), turn, tuple(holds))
-
-
-def _position_cells(data: dict, seats: list) -> np.ndarray:
-    """A position's pieces: squares to a seat and a piece letter ("1I")."""
+def _cells(data: dict, seats: list) -> np.ndarray:
+    """The board a position's "cells" name."""
     board = np.zeros((2, CELLS), dtype=np.int8)
     cells = data.get("cells", {})
     if not isinstance(cells, dict) or len(cells) > 120:
@@ -95,8 +91,8 @@ def _position_cells(data: dict, seats: list) -> np.ndarray:
     return board
 
 
-def _position_holds(data: dict, seats: list) -> list[int]:
-    """How long each seat has held the Obelisk: seats to counts 0 to 3."""
+def _holds(data: dict, seats: list) -> tuple[int, ...]:
+    """The hold counts a position's "holds" name."""
     holds = [0, 0, 0, 0, 0]
     given = data.get("holds", {})
     if not isinstance(given, dict):
@@ -105,7 +101,28 @@ def _position_holds(data: dict, seats: list) -> list[int]:
         if not str(seat).isdigit() or int(seat) not in seats or count not in range(4):
             raise LessonError("position holds: a seat of the game to a count 0 to 3")
         holds[int(seat)] = count
-    return holds
+    return tuple(holds)
+
+
+def position(data: Any) -> rules.State:
+    """The State a lesson position describes (see the module docstring)."""
+    if not isinstance(data, dict):
+        raise LessonError("a position is an object")
+    if "record" in data:
+        return _record(data["record"])
+    seats = data.get("seats", [1, 3])
+    if not isinstance(seats, list) or tuple(seats) not in SEATS_FOR.values():
+        raise LessonError("position seats: [1, 3], [1, 2, 3] or [1, 2, 3, 4]")
+    board, holds = _cells(data, seats), _holds(data, seats)
+    turn = data.get("turn", seats[0])
+    if turn not in seats:
+        raise LessonError("position turn: a seat of the game")
+    state = make_state(board, tuple(seats), tuple(seats), turn, holds)
+    for seat in seats:
+        if holds[seat] and not has_khan(state, seat):
+            raise LessonError(f"seat {seat} holds the Obelisk, so its first hold gave it a "
+                              "Khan: put one on the board")
+    return state
 
 
 def check_goal(goal: dict) -> str | None:
@@ -114,13 +131,13 @@ def check_goal(goal: dict) -> str | None:
     if kind not in GOAL_KINDS:
         return f"{str(kind)[:12]!r} is not one of {', '.join(GOAL_KINDS)}"
     try:
-        if kind == "reach":
+        if kind in ("reach", "defended"):
             _square(goal.get("square"), "goal square")
     except LessonError as err:
         return str(err)
     if "kind_of" in goal and goal["kind_of"] not in LETTERS[1:]:
         return "kind_of is a piece letter (I C A K)"
-    if kind in ("break", "eliminate") and goal.get("seat") not in (1, 2, 3, 4):
+    if kind in ("break", "eliminate", "stop") and goal.get("seat") not in (1, 2, 3, 4):
         return f"{kind} needs the 'seat' it is about"
     return None
 
@@ -216,6 +233,183 @@ def _win(goal, before, move, after, me) -> tuple[bool, str]:
     return False, "the game goes on"
 
 
+def _as_turn(state: rules.State, seat: int, owners=None, kinds=None) -> rules.State:
+    """The board as if it were `seat`'s turn (at a turn's start), optionally other planes."""
+    board = np.array([owners or state.owners, kinds or state.kinds], dtype=np.int8)
+    return make_state(board, state.seats, state.alive, seat, state.holds, state.quiet)
+
+
+def _takers(state: rules.State, sq: int) -> list[Any]:
+    """The other seats' turns (each as if it moved next) that capture the piece on sq."""
+    owner = state.owners[sq]
+    out = []
+    for seat in state.alive:
+        if seat != owner and state.result is None:
+            out += [t for t in rules.legal_moves(_as_turn(state, seat))
+                    if any(m.to == sq for m in t)]
+    return out
+
+
+def _retakes(state: rules.State, sq: int) -> list[Any]:
+    """The turns of the owner of the piece on sq that would land there if an enemy piece
+    stood on it (the piece defended)."""
+    owner = state.owners[sq]
+    other = next(s for s in state.seats if s != owner)
+    owners, kinds = list(state.owners), list(state.kinds)
+    owners[sq], kinds[sq] = other, 1
+    mine = _as_turn(state, owner, owners, kinds)
+    return [t for t in rules.legal_moves(mine) if any(m.to == sq for m in t)]
+
+
+def _piece(state: rules.State, sq: int, me: int = 0) -> str:
+    """A piece in words: "your Archer on d8" to its owner `me`, else "the Red Archer on d8"."""
+    whose = "your" if state.owners[sq] == me else f"the {seat_name(state.owners[sq])}"
+    return f"{whose} {PIECE_NAMES[state.kinds[sq]]} on {GRID.names[sq]}"
+
+
+def turn_words(turn: Any) -> str:
+    """A turn in words: "a5-a2 then d4-b2", "c3-e5", or "holding the line"."""
+    return " then ".join(str(m) for m in turn) or "holding the line"
+
+
+def _safe(goal, before, move, after, me) -> tuple[bool, str]:
+    if move is None:
+        return False, "nothing was played"
+    for sq in after.pieces[me]:
+        takers = _takers(after, sq)
+        if takers:
+            return False, f"{_piece(after, sq, me)} can be taken: {turn_words(takers[0])}"
+    return True, ""
+
+
+def _defended(goal, before, move, after, me) -> tuple[bool, str]:
+    sq = _square(goal["square"], "goal")
+    if after.owners[sq] != me:
+        return False, f"no piece of yours stands on {goal['square']}"
+    if move is not None and _retakes(after, sq):
+        return True, ""
+    return False, f"if {_piece(after, sq, me)} were taken, no piece of yours could take back"
+
+
+def _stop(goal, before, move, after, me) -> tuple[bool, str]:
+    from prepollency.tactics import winning_turn
+
+    seat = goal["seat"]
+    if after.result is not None and after.result.winner == me:
+        return True, ""
+    threat = winning_turn(after, seat) if seat in after.alive else None
+    if move is not None and threat is None:
+        return True, ""
+    return False, f"{seat_name(seat)} can still win on its turn: {turn_words(threat)}"
+
+
 JUDGES = {"capture": _capture, "reach": _reach, "moves": _count, "hold_line": _hold_line,
           "obelisk": _obelisk, "hold": _hold, "khan": _khan, "break": _break,
-          "eliminate": _eliminate, "win": _win}
+          "eliminate": _eliminate, "win": _win, "safe": _safe, "defended": _defended,
+          "stop": _stop}
+
+
+# claims: what a lesson's texts say about a position, judged by the engine -------------------
+
+CLAIM_KEYS = {"attacked": ("square",), "defended": ("square",), "legal": ("turn",),
+              "captures": ("turn",), "wins": ("seat",), "hold": ("seat", "count"),
+              "breaks": ("seat", "holder")}
+
+
+def check_claim(claim: dict) -> str | None:
+    """What is wrong with a claim's data, or None."""
+    missing = [k for k in CLAIM_KEYS.get(claim.get("kind"), ()) if k not in claim]
+    if missing:
+        return f"{claim['kind']} needs its {missing[0]!r}"
+    try:
+        if "square" in claim:
+            _square(claim["square"], "claim square")
+        if "turn" in claim:
+            rules.Turn.parse(claim["turn"])
+    except (LessonError, ValueError) as err:
+        return str(err)
+    if any(claim.get(k, 1) not in (1, 2, 3, 4) for k in ("seat", "holder")):
+        return "a claim's seat is 1 to 4"
+    if not isinstance(claim.get("count", 0), int):
+        return "count is a whole number"
+    return None
+
+
+def _occupied(claim: dict, state: rules.State) -> int | None:
+    sq = _square(claim["square"], "claim")
+    return sq if state.owners[sq] else None
+
+
+def _attacked(claim: dict, state: rules.State) -> tuple[bool, str]:
+    sq = _occupied(claim, state)
+    if sq is None:
+        return False, f"no piece stands on {claim['square']}"
+    takers = _takers(state, sq)
+    if takers:
+        return True, f"{_piece(state, sq)} can be taken: {turn_words(takers[0])}"
+    return False, f"no other seat's turn takes {_piece(state, sq)}"
+
+
+def _defended_claim(claim: dict, state: rules.State) -> tuple[bool, str]:
+    sq = _occupied(claim, state)
+    if sq is None:
+        return False, f"no piece stands on {claim['square']}"
+    back = _retakes(state, sq)
+    if back:
+        return True, f"{_piece(state, sq)} is defended: {turn_words(back[0])} would take back"
+    return False, f"nothing of its seat could take back on {claim['square']}"
+
+
+def _turn(claim: dict, state: rules.State) -> tuple[Any, str]:
+    try:
+        return rules.parse_move(state, claim["turn"]), ""
+    except (rules.IllegalMoveError, rules.InvalidMoveError) as err:
+        return None, str(err)
+
+
+def _legal(claim: dict, state: rules.State) -> tuple[bool, str]:
+    turn, refused = _turn(claim, state)
+    shown = rules.Turn.parse(claim["turn"])
+    return (True, f"{shown} may be played") if turn is not None else \
+        (False, f"{shown} is refused: {refused}")
+
+
+def _captures_claim(claim: dict, state: rules.State) -> tuple[bool, str]:
+    turn, refused = _turn(claim, state)
+    if turn is None:
+        return False, f"{rules.Turn.parse(claim['turn'])} is refused: {refused}"
+    me, want = state.turn, claim.get("count", 1)
+    taken = _enemies(state, me) - _enemies(rules.apply(state, turn), me)
+    return taken == want, f"{turn_words(turn)} captures {taken}"
+
+
+def _wins_claim(claim: dict, state: rules.State) -> tuple[bool, str]:
+    from prepollency.tactics import winning_turn
+
+    seat = claim["seat"]
+    turn = winning_turn(state, seat) if seat in state.alive else None
+    if turn is not None:
+        return True, f"{seat_name(seat)} can win at once: {turn_words(turn)}"
+    return False, f"{seat_name(seat)} has no turn that wins at once"
+
+
+def _hold_claim(claim: dict, state: rules.State) -> tuple[bool, str]:
+    seat = claim["seat"]
+    return state.holds[seat] == claim["count"], \
+        f"{seat_name(seat)}'s hold count is {state.holds[seat]}"
+
+
+def _breaks(claim: dict, state: rules.State) -> tuple[bool, str]:
+    seat, holder = claim["seat"], claim["holder"]
+    if seat in state.alive and state.result is None:
+        mover = _as_turn(state, seat)
+        for turn in rules.legal_moves(mover):
+            if _on_cross(rules.apply(mover, turn), holder) < 5:
+                return True, f"{seat_name(seat)} breaks the hold: {turn_words(turn)}"
+    return False, f"no turn of {seat_name(seat)} takes a square of the cross from " \
+        f"{seat_name(holder)}"
+
+
+CLAIMS = {"attacked": _attacked, "defended": _defended_claim, "legal": _legal,
+          "captures": _captures_claim, "wins": _wins_claim, "hold": _hold_claim,
+          "breaks": _breaks}

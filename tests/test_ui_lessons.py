@@ -86,18 +86,24 @@ def play_with_clicks(d: Driver, scene: LessonScene) -> None:
         d.key(pygame.K_SPACE if not moves else pygame.K_RETURN)
 
 
+@pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("game", ["overlords", "prepollency"])
-def test_every_lesson_plays_through_on_the_game_screen(app, game):
+def test_every_lesson_plays_through_on_the_game_screen(app, game, size):
+    app.set_window_size(size)
     lessons = load_lessons(lesson_module(game))
     for index, lesson in enumerate(lessons):
         scene, d = open_lesson(app, game, index)
         assert isinstance(scene.controller,
                           OverlordsController if game == "overlords" else TurnController)
-        for _ in lesson.steps:
+        for n, _ in enumerate(lesson.steps, 1):
             wait(d, lambda s=scene: s.my_turn)
+            d.frames(1)
+            assert scene.card_fits, (lesson.id, n, size)  # intro and goal, every line
             play_with_clicks(d, scene)
             wait(d, lambda s=scene: s.step_done)
+            d.frames(1)
             assert scene.feedback[0] in ("ok", "end"), (lesson.id, scene.feedback)
+            assert scene.card_fits, (lesson.id, n, size)  # the answer, never cut
             if not scene.finished:
                 scene.next()
                 d.frames(1)
@@ -255,3 +261,62 @@ def test_prepollency_lesson_runs_on_its_own_view(app):
     assert scene.feedback[0] == "no" and "4 of the five" in scene.feedback[1]
     wait(d, lambda: scene.my_turn and not scene.pending_undo)
     assert scene.match.state.owners[PGRID.index("h7")] == 1  # taken back
+
+
+def test_no_lesson_tally_counts_captures_that_never_happened():
+    """Lesson 1's tooltip said "Captured: ..." for figures the position simply left out."""
+    from overlords.ui.panel import card_tip, taken
+
+    game = lesson_module("overlords")
+    for lesson in load_lessons(game):
+        state = None
+        for step in lesson.steps:
+            if step.position is not None:
+                state = game.position(step.position)
+                assert taken(state, 0) == [] and taken(state, 1) == [], lesson.id
+                assert "Captured" not in card_tip(state, 0) + card_tip(state, 1)
+            state = None
+
+
+@pytest.mark.parametrize("index, shown", [(0, False), (9, False)])
+def test_danger_marks_stay_hidden_until_the_lesson_that_teaches_them(app, index, shown):
+    lessons = load_lessons(lesson_module("overlords"))
+    taught = next(i for i, x in enumerate(lessons) if x.marks)
+    for i, want in ((index, shown), (taught, True), (len(lessons) - 1, True)):
+        scene, d = open_lesson(app, "overlords", i)
+        assert scene.controller.judging is want, lessons[i].id
+        app.pop()
+
+
+def test_enter_does_not_skip_lesson_complete(app):
+    scene, d = open_lesson(app, "prepollency", 1)  # "turn": two steps, the last holds
+    for _ in scene.run.lesson.steps:
+        wait(d, lambda: scene.my_turn)
+        play_with_clicks(d, scene)
+        wait(d, lambda: scene.step_done)
+        if not scene.finished:
+            scene.next()
+            d.frames(1)
+    assert scene.finished
+    d.key(pygame.K_RETURN)  # at once: a key meant for the turn just ended
+    d.frames(1)
+    assert app.top is scene and scene.status().title == "Lesson complete"
+    assert "No wrong try." in scene.feedback[1]  # the card says why these stars
+    wait(d, lambda: scene.complete_for >= 1.0)
+    d.key(pygame.K_RETURN)
+    d.frames(1)
+    assert app.top is not scene and app.top.lesson_index == 2
+
+
+def test_the_learn_page_says_what_the_stars_mean(app):
+    from common.ui.scenes.learn_scene import STARS_NOTE
+
+    app.push(LearnScene(app, "overlords"))
+    d = Driver(app)
+    d.frames(1)
+    assert "no wrong try" in STARS_NOTE and "Hint" in STARS_NOTE
+    first = min(b.rect.top for b in app.top.buttons)
+    m = app.m
+    # the note's line ends above the first row
+    assert 2 * m.pad + m.button_h // 2 + int(m.large * 1.3) + int(m.normal * 1.4) + m.small \
+        <= first

@@ -1,6 +1,7 @@
 """The lessons checked by replaying them through the engine (`learn --check`): every solution
 legal and meeting its goal, the goal not met before it, every wrong try refused with a reason
-or missing the goal, the scripted replies legal. One line per failure. No pygame.
+or missing the goal, the scripted replies legal, and every claim the texts make true where
+they make it (`common.lessons.claims`). One line per failure. No pygame.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from common.lessons.claims import check_claims, check_every
 from common.lessons.model import (
     Lesson,
     LessonError,
@@ -52,6 +54,7 @@ def _check_step(game: LessonGame, step: Step, state: Any, where: str, continues:
     start = _start(game, step, state, where)
     learner = engine.to_move(start)
     out.extend(_check_wrong_tries(game, step, start, where))
+    out.extend(check_claims(game, step, "start", start, where))
     try:
         move = parse_turn(game, start, step.solution)
     except (IllegalMoveError, InvalidMoveError) as err:
@@ -62,9 +65,12 @@ def _check_step(game: LessonGame, step: Step, state: Any, where: str, continues:
         raise _Stop(f"{where}: the solution {step.solution!r} misses the goal: {why}")
     if judge_all(game, step.goals, start, None, start)[0]:  # None: nothing played
         out.append(f"{where}: the goal is met before the learner plays")
+    out.extend(check_claims(game, step, "after", after, where))
+    out.extend(check_every(game, step, start, where))
     if step.reply == "engine":
         return None
     state = _replies(game, step, after, where, out)
+    out.extend(check_claims(game, step, "end", state, where))
     if engine.outcome(state) is None and engine.to_move(state) != learner and continues:
         raise _Stop(f"{where}: the next step continues, but the learner is not to move")
     return None if engine.outcome(state) is not None else state

@@ -19,7 +19,9 @@ MAX_FILE = 512_000  # bytes of a lesson file read at most
 MAX_TEXT = 400  # characters of one text kept
 MAX_STEPS = 12
 MAX_LESSONS = 60
-MAX_LIST = 12  # squares highlighted, wrong tries, reply turns per step
+MAX_LIST = 12  # squares highlighted, wrong tries, reply turns, claims per step
+CLAIM_POINTS = ("start", "after", "end")  # a claim's "at": the step's start, after the
+# learner's solution, after the scripted replies
 
 
 class LessonError(ValueError):
@@ -33,6 +35,11 @@ class LessonError(ValueError):
 # nothing played, which must not meet a goal (the check asks).
 Judge = Callable[[dict, Any, Any, Any, int], tuple[bool, str]]
 
+# A claim's judge: is what a lesson says about a position true there ("the Dragon on d4 is
+# frozen", "2W b2-g7 captures", "the Archer on h4 is defended")? It answers (true or not, the
+# engine's fact in words either way: "the Dragon on d4 has no move: no Dragon Fate is left").
+Claim = Callable[[dict, Any], tuple[bool, str]]
+
 
 class LessonGame(Protocol):
     """What a game's lesson module offers the runner: its positions, the check of a goal's
@@ -41,12 +48,16 @@ class LessonGame(Protocol):
     NAME: str
     engine: Any  # the rules module (`common.protocol.Game`)
     JUDGES: Mapping[str, Judge]
+    CLAIMS: Mapping[str, Claim]  # claim kind -> its judge (`common.lessons.claims`)
 
     def position(self, data: Any) -> Any:
         """The state a step's "position" data describes (LessonError if it is not one)."""
 
     def check_goal(self, goal: dict) -> str | None:
         """What is wrong with a goal's data, or None."""
+
+    def check_claim(self, claim: dict) -> str | None:
+        """What is wrong with a claim's data (its kind's own keys), or None."""
 
 
 @dataclass(frozen=True)
@@ -71,6 +82,7 @@ class Step:
     hint: str = ""
     reply: tuple[Any, ...] | str = ()  # scripted turns, or "engine"
     done: str = ""
+    claims: tuple[dict, ...] = ()  # what the texts say about the positions (the check asks)
 
 
 @dataclass(frozen=True)
@@ -85,6 +97,7 @@ class Lesson:
     topic: str = ""
     summary: str = ""
     problem: str | None = None
+    marks: bool = False  # this lesson teaches the board's danger marks: shown from it on
 
 
 def _text(data: dict, key: str, where: str, required: bool = False) -> str:
@@ -121,7 +134,29 @@ def parse_step(data: Any, game: LessonGame, where: str, first: bool) -> Step:
         raise LessonError(f"{where}: a step needs its 'solution' (the check plays it)")
     return Step(_text(data, "text", where, True), goals, position,
                 _text(data, "intro", where), highlight, data["solution"], wrong,
-                _text(data, "hint", where), reply, _text(data, "done", where))
+                _text(data, "hint", where), reply, _text(data, "done", where),
+                _claims(data, game, where))
+
+
+def _claims(data: dict, game: LessonGame, where: str) -> tuple[dict, ...]:
+    """A step's claims, each a known kind with its data checked by the game: `at` one of
+    CLAIM_POINTS (default "start"), `not` to claim the opposite, `every` (at "after": true
+    after every turn that meets the goals, not only the solution)."""
+    out = []
+    for i, claim in enumerate(_list(data, "claims", where)):
+        said = f"{where}: claim {i + 1}"
+        if not isinstance(claim, dict) or claim.get("kind") not in game.CLAIMS:
+            kinds = ", ".join(game.CLAIMS)
+            raise LessonError(f"{said}: a claim is an object whose kind is one of {kinds}")
+        if claim.get("at", "start") not in CLAIM_POINTS:
+            raise LessonError(f"{said}: 'at' is one of {', '.join(CLAIM_POINTS)}")
+        if claim.get("every") and claim.get("at") != "after":
+            raise LessonError(f"{said}: 'every' is for a claim at \"after\"")
+        problem = game.check_claim(claim)
+        if problem:
+            raise LessonError(f"{said}: {problem}")
+        out.append(claim)
+    return tuple(out)
 
 
 def _goals(data: dict, game: LessonGame, where: str) -> tuple[dict, ...]:
@@ -172,7 +207,7 @@ def parse_lessons(data: Any, game: LessonGame) -> list[Lesson]:
             seen.add(ident)
             lessons.append(Lesson(ident, title, _steps(item, game, where),
                                   _text(item, "topic", where)[:40],
-                                  _text(item, "summary", where)))
+                                  _text(item, "summary", where), marks=item.get("marks") is True))
         except LessonError as err:
             lessons.append(Lesson(ident, title if title.isprintable() else f"Lesson {n}", (),
                                   problem=str(err)))

@@ -40,6 +40,18 @@ def stars(mistakes: int) -> int:
     return 3 if mistakes == 0 else 2 if mistakes <= 2 else 1
 
 
+def stars_text(stars: int) -> str:
+    """Stars in words ("2 stars of 3"; the font has no star glyph, the hub draws them)."""
+    return f"{stars} star{'s' if stars != 1 else ''} of 3"
+
+
+def stars_why(mistakes: int, hint: bool) -> str:
+    """Why a lesson earned its stars, in a sentence ("One wrong try." "No wrong try, a Hint
+    used.")."""
+    tries = {0: "No wrong try", 1: "One wrong try"}.get(mistakes, f"{mistakes} wrong tries")
+    return f"{tries}{', a Hint used' if hint else ''}."
+
+
 @dataclass
 class Attempt:
     """What the learner's turn came to: met, or why not (the engine's reason first, then the

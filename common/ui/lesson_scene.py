@@ -5,7 +5,8 @@ view (`screens.scene_parts`), so every click, refusal and animation is the game'
 lesson adds (`common.lessons.LessonRun` decides; this only shows):
 
 - a lesson card over the move log: the lesson and step, what the step teaches, the goal in one
-  sentence, the answer to the last try, and Retry / Skip / Read more / Next;
+  sentence, the answer to the last try, and Retry / Skip / Read more / Next (in a small
+  window the text shrinks, then the step's intro gives way to the answer);
 - corner marks on the step's highlighted squares;
 - a refused click says the engine's reason, then the lesson's hint (`refuse`);
 - a whole turn is judged by the engine's states (`LessonRun.played`): met, the CPU side's
@@ -14,7 +15,9 @@ lesson adds (`common.lessons.LessonRun` decides; this only shows):
 - Hint shows the step's intended move through the controller (as the normal Hint does); Undo
   after a met step starts the step again; Esc leaves the lesson; Rules opens the lesson's
   topic (`RulesScene(..., topic=)`); nothing is saved as a game;
-- the stars of a finished lesson go to the player's progress (`common.progress`);
+- the stars of a finished lesson go to the player's progress (`common.progress`), with why;
+- danger marks show from the lesson that teaches them (`Lesson.marks`; the controller's
+  `judging`); Enter leads on from "Lesson complete" only after ENTER_GRACE seconds;
 - after the last lesson, "Play a game ›" starts a game against the first CPU level (`novice`);
   "Back to lessons" goes back.
 """
@@ -27,7 +30,7 @@ from typing import Any
 import pygame
 
 from common import progress
-from common.lessons import Lesson, LessonRun, lesson_game, parse_turn
+from common.lessons import Lesson, LessonRun, lesson_game, parse_turn, stars_text, stars_why
 from common.match import Match
 from common.protocol import IllegalMoveError, InvalidMoveError
 from common.ui import draw
@@ -38,6 +41,8 @@ from common.ui.theme import mix
 from common.ui.widgets import Button, Widget, handle_all, row
 
 REPLY_PAUSE = 0.6  # seconds before the CPU side's scripted reply, so it can be followed
+ENTER_GRACE = 0.8  # seconds "Lesson complete" stays before Enter leads on (a key pressed for
+# the turn just ended must not skip it)
 CPU_SEAT = "easy"  # who plays the other side when the lesson lets the engine choose
 FIRST_GAME = "Play a game ›"  # the last lesson's way on: a game against the first CPU level
 
@@ -45,11 +50,6 @@ FIRST_GAME = "Play a game ›"  # the last lesson's way on: a game against the f
 def lesson_module(game: str) -> Any:
     """The game's lesson module, from the registry (`common.lessons.lesson_game`)."""
     return lesson_game(game)
-
-
-def stars_text(stars: int) -> str:
-    """Stars in words ("2 stars of 3"; the font has no star glyph, the hub draws them)."""
-    return f"{stars} star{'s' if stars != 1 else ''} of 3"
 
 
 class LessonScene(GameScene):
@@ -73,8 +73,10 @@ class LessonScene(GameScene):
         self.step_done = False
         self.finished = False
         self.hint_used = False
+        self.complete_for = 0.0  # seconds since "Lesson complete" showed
         match = self._match(self.run.start)
         controller, view = app.screens(game).scene_parts(app, match)
+        controller.judging = any(x.marks for x in lessons[:index + 1])  # marks once taught
         super().__init__(app, match, controller, view)
         self.save.due = False
         b = Button
@@ -85,6 +87,7 @@ class LessonScene(GameScene):
         self.card_buttons: list[Widget] = [self.retry_b, self.skip_b, self.more_b,
                                            self.next_b_lesson]
         self.card = pygame.Rect(0, 0, 0, 0)
+        self.card_fits = True  # the card's last drawing showed every line
         self._sync_buttons()
 
     # the lesson's position ----------------------------------------------------------------
@@ -186,6 +189,8 @@ class LessonScene(GameScene):
         """The game screen's frame; then the lesson's: a missed turn taken back, the
         scripted reply played, the step closed."""
         super().update(dt)
+        if self.finished:
+            self.complete_for += dt
         if self.animator.busy or self.covered:
             return
         m = self.match
@@ -217,7 +222,8 @@ class LessonScene(GameScene):
             if problem:
                 self.app.toast(problem, 3.0)
             done = self.feedback[1]
-            self.feedback = ("end", f"{done} Lesson complete: {stars_text(stars)}")
+            self.feedback = ("end", f"{done} Lesson complete: {stars_text(stars)}. "
+                             f"{stars_why(self.run.mistakes, self.hint_used)}")
         self._sync_buttons()
         self.invalidate()
 
@@ -261,6 +267,7 @@ class LessonScene(GameScene):
         """This step from its start again (a finished lesson: from its first step)."""
         if self.finished:
             self.finished = False
+            self.complete_for = 0.0
             start = self.run.restart()
         else:
             start = self.run.start
@@ -360,7 +367,8 @@ class LessonScene(GameScene):
         if handle_all(self.card_buttons, action):
             return True
         if action is Command.CONFIRM and self.step_done:
-            self.next()
+            if not self.finished or self.complete_for >= ENTER_GRACE:
+                self.next()
             return True
         return super().handle(action)
 
@@ -435,7 +443,7 @@ class LessonScene(GameScene):
         if said:
             tone = {"no": pal.refusal, "ok": pal.text, "end": pal.text}[kind]
             blocks.append((said, tone, kind != "no"))
-        lines, px = _fit_blocks(blocks, width - m.pad, bottom - y, m)
+        lines, px = self._fit(blocks, width - m.pad, bottom - y)
         self._draw_blocks(layer, lines, px, x, y, bottom, kind)
         if self.finished:
             pygame.draw.rect(layer, mix(pal.panel_edge, pal.primary, 0.5), card, 2,
@@ -462,6 +470,27 @@ class LessonScene(GameScene):
             draw.blit_text(layer, line, px, colour, (x + m.pad, y), bold=bold)
             y += int(px * 1.3)
 
+    def _fit(self, blocks: list, width: int, room: int) -> tuple[list, int]:
+        """The card's lines (text, colour, bold, block) and their size: the normal size,
+        smaller down to a floor, then, once there is an answer, without the step's intro
+        (it was read) from the normal size again. `card_fits`: every line shown."""
+        m = self.app.m
+        px = m.normal
+        while True:
+            lines = [(line, colour, bold, i) for i, (text, colour, bold) in enumerate(blocks)
+                     for line in draw.wrap(text, px, width, bold) if text]
+            need = len(lines) * int(px * 1.3) + len(blocks) * (m.pad // 2)
+            if need <= room:
+                break
+            if px > m.small - 3:
+                px -= 1
+            elif len(blocks) > 2 and blocks[0][0]:  # the intro gives way to the answer
+                blocks[0], px = ("", blocks[0][1], False), m.normal
+            else:
+                break
+        self.card_fits = need <= room  # every line shown (the tests ask)
+        return lines, px
+
     def _draw_sign(self, layer: pygame.Surface, kind: str, at: tuple[float, float],
                    px: int) -> None:
         """A cross for a miss, a tick for a goal met."""
@@ -473,20 +502,6 @@ class LessonScene(GameScene):
         x, y = at
         pygame.draw.lines(layer, pal.primary, False, [(x - s, y), (x - s * 0.2, y + s * 0.8),
                                                        (x + s * 1.1, y - s)], 3)
-
-
-def _fit_blocks(blocks: list[tuple[str, Any, bool]], width: int, room: int, m: Any
-                ) -> tuple[list[tuple[str, Any, bool, int]], int]:
-    """The blocks' lines (line, colour, bold, block) wrapped to `width` in the normal size,
-    or smaller (down to m.small - 3) until they fit `room` pixels; and the size."""
-    px = m.normal
-    while True:
-        lines = [(line, colour, bold, i) for i, (text, colour, bold) in enumerate(blocks)
-                 for line in draw.wrap(text, px, width, bold) if text]
-        need = len(lines) * int(px * 1.3) + len(blocks) * (m.pad // 2)
-        if need <= room or px <= m.small - 3:
-            return lines, px
-        px -= 1
 
 
 def after_over(run: LessonRun, after: Any) -> bool:

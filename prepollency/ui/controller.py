@@ -153,8 +153,8 @@ class TurnController(GameController):
             return f"{kind} on {where}: click a dot to move, a ring to capture."
         if self.moved:
             # the lock on the piece that moved is what the board shows (issue 21: unexplained)
-            return ("The locked piece has moved: move another, or End turn (Enter). "
-                    "Take back undoes it.")
+            return ("The piece with the lock has made this turn's first move: move another "
+                    "piece, or End turn (Enter). Take back undoes it.")
         name = self.scene.match.name
         if hold_warning(self.state.alive, self.state.holds, name) or self.watcher.warning(name):
             return "Click a piece to move it (up to two moves), or Hold the line."  # short

@@ -2,8 +2,9 @@
 
 `LearnScene(app)` first asks which game; `LearnScene(app, game)` lists that game's lessons
 (each with its stars, drawn as shapes, from `common.progress` through
-`common.progress.of_app`), a Puzzles entry when the puzzle screen exists
-(`common.ui.puzzle_scene.open_puzzles(app, game)`, imported lazily), and its Rules. A lesson
+`common.progress.of_app`, and a line saying what earns them), a Puzzles entry when the puzzle
+screen exists (`common.ui.puzzle_scene.open_puzzles(app, game)`, imported lazily), and its
+Rules. A lesson
 opens on the game's own screen: `screens.lesson_scene(app, lessons, index)` of the game's
 screens module, a `common.ui.lesson_scene.LessonScene`.
 
@@ -28,6 +29,8 @@ from common.ui.theme import mix
 from common.ui.widgets import Button, Widget, handle_all, stack
 
 PUZZLES_MODULE = "common.ui.puzzle_scene"
+STARS_NOTE = ("Stars: 3 for a lesson with no wrong try, 2 with one or two wrong tries or a "
+              "Hint, 1 with more.")
 
 
 def puzzles_available() -> bool:
@@ -168,6 +171,8 @@ class LearnScene(Scene):
         """A title, then the buttons: one column, or two when many lessons do not fit."""
         m = self.app.m
         top = 2 * m.pad + m.button_h + int(m.large * 2.2)
+        if self.game:  # the line that says what the stars mean
+            top += int(m.small * 1.5)
         if self.game is None:  # two choices: in the middle of the window, not at its top
             top = max(top, int(size[1] * 0.32))
         self.back.rect = pygame.Rect(2 * m.pad, 2 * m.pad, max(120, m.button_h * 3), m.button_h)
@@ -208,6 +213,10 @@ class LearnScene(Scene):
         px = draw.fit_text(sub, m.normal, surface.get_width() - 4 * m.pad)
         colour = pal.refusal if self.problem else pal.text_dim
         draw.blit_text(surface, sub, px, colour, (cx, y + int(m.large * 1.3)), "center")
+        if self.game and not self.problem:
+            px = draw.fit_text(STARS_NOTE, m.small, surface.get_width() - 4 * m.pad)
+            draw.blit_text(surface, STARS_NOTE, px, pal.text_dim,
+                           (cx, y + int(m.large * 1.3) + int(m.normal * 1.4)), "center")
         if self.game is None:
             for button, entry in zip(self.buttons, GAMES.values(), strict=False):
                 blurb = draw.fit_text(entry.blurb, m.small, surface.get_width() - 4 * m.pad)
