@@ -50,7 +50,10 @@ def checkout(tmp_path: Path) -> Path:
 
 
 def _env() -> dict[str, str]:
-    return {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    """The environment without this venv's marks, and with pip's cache off (the suite
+    leaves nothing in the user's HOME)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    return {**env, "PIP_NO_CACHE_DIR": "1"}
 
 
 def _run(folder: Path, *args: str, python: list[str] | None = None):
