@@ -31,7 +31,7 @@ from typing import Any
 import pygame
 
 from common import games as registry
-from common import logs, paths
+from common import i18n, logs, paths
 from common.ai.bot import DEFAULT_TIMEOUT as BOT_TIMEOUT
 from common.ui import crash, heap, saves
 from common.ui import settings as settings_io
@@ -69,6 +69,7 @@ class App:
         self.tidy_saves = False  # tidy that folder once the first frame is up (build_app)
         self.settings = settings or Settings()
         self.settings_file: Path | None = None  # set at the end: opening changes nothing
+        self.language_problem = i18n.use(self.settings.language)  # before a word is drawn
         self._unsaved_told = False
         self.window = Window(size)
         self.sound = Sound(self.settings.sound)
@@ -246,6 +247,17 @@ class App:
         for scene in self.stack:
             scene.settings_changed()
         self.invalidate()
+        self.remember_settings()
+
+    def set_language(self, setting: str) -> None:
+        """Switch every screen to a language at once (no restart), remember it; a missing or
+        broken catalogue is said in a toast (English is shown)."""
+        self.settings.language = setting
+        problem = i18n.use(setting)
+        self.relayout()
+        if problem:
+            self.toast(i18n._("The language could not be loaded: {reason}").format(
+                reason=problem), 6.0, important=True)
         self.remember_settings()
 
     def remember_settings(self) -> None:

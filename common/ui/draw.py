@@ -11,8 +11,10 @@ that was not cut first (`MAX_DRAWN` characters a line, `MAX_LINES` lines a messa
 
 from __future__ import annotations
 
+import contextlib
 import math
 import unicodedata
+from collections.abc import Iterator
 
 import pygame
 
@@ -53,9 +55,26 @@ def _char(ch: str) -> str:
     return "?" if unicodedata.category(ch) in _UNDRAWABLE else ch
 
 
+_RECORDING: list[list[str]] = []  # `recording()` lists: every text drawn while one is open
+
+
+@contextlib.contextmanager
+def recording() -> Iterator[list[str]]:
+    """Every piece of text drawn inside the block, in order (tests read the words a screen
+    shows: in the pseudo-language, an unmarked English word stands out)."""
+    seen: list[str] = []
+    _RECORDING.append(seen)
+    try:
+        yield seen
+    finally:
+        _RECORDING.remove(seen)
+
+
 def text(s: object, px: int, color: Color, bold: bool = False) -> pygame.Surface:
     """The rendered text surface of `drawable(s)` (cached: drawing the same label every frame
     is free). Never raises for any text."""
+    for seen in _RECORDING:
+        seen.append(s if isinstance(s, str) else drawable(s))
     key = (s, px, color, bold) if isinstance(s, str) else (drawable(s), px, color, bold)
     surface = TEXT.get(key)
     if surface is None:

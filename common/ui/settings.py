@@ -6,7 +6,7 @@ JSON object (never pickle)::
 
     {"animation": "normal", "sound": true, "colour_blind": false, "fullscreen": false,
      "bot_command": null, "handover": true, "recap": true, "fast_cpu": false,
-     "confirm_risky": true, "cpu_resigns": true, ...}
+     "confirm_risky": true, "cpu_resigns": true, "language": "system", ...}
 
 and, after those every game shares, the keys each game adds (`common.facts.Setting`, in the
 game's facts: a key, its default, its row on the Settings screen and its own check).
@@ -15,7 +15,9 @@ the next new-game dialog). `handover` shows a hand-over screen when the turn pas
 person to another at one table, `recap` replays the others' turns before a person's turn,
 `fast_cpu` speeds up the turns no person plays; `confirm_risky` asks before a person plays a
 move that loses the game (each game's threats say which); `cpu_resigns` lets a CPU seat resign
-once it can no longer win (`common.ai.levels.gives_up`; lessons and puzzles play on). Keys
+once it can no longer win (`common.ai.levels.gives_up`; lessons and puzzles play on);
+`language` is "system" (the system's language) or a code of `common.i18n.LANGUAGES` (or the
+pseudo-language's, "qps"). Keys
 missing from an older file take their defaults. `load` never raises: a missing file means the
 defaults; a file that cannot be read or parsed, or holds wrong types, unknown values or unknown
 keys, keeps the good values, takes the defaults for the rest and says so in one line on stderr.
@@ -35,13 +37,14 @@ from dataclasses import asdict, dataclass, field, fields, make_dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from common import files, games, paths
+from common import files, games, i18n, paths
 from common.facts import Setting
 from common.paths import file_error as _reason
 
 log = logging.getLogger("overlords-prepollency.settings")
 
 ANIMATION_SPEEDS = ("off", "normal", "slow")
+LANGUAGE_CHOICES = (i18n.SYSTEM, *i18n.LANGUAGES, i18n.PSEUDO)
 FILE_NAME = "settings.json"
 MAX_COMMAND = 4096  # characters; a longer "bot command" is not one a person typed
 MAX_FILE = 256 * 1024  # bytes of a settings file (one is well under 1 KB)
@@ -63,6 +66,7 @@ class SharedSettings:
     fast_cpu: bool = False  # faster animations for turns no person plays
     confirm_risky: bool = True  # ask before a move that loses the game (both games)
     cpu_resigns: bool = True  # a CPU seat resigns once it can no longer win
+    language: str = "system"  # "system" (the system's language) or a code (common/i18n)
 
     @property
     def palette_name(self) -> str:
@@ -179,6 +183,9 @@ def save(settings: Settings, file: Path) -> str | None:
 def _check(key: str, value: Any) -> str | None:
     if key == "animation":
         return None if value in ANIMATION_SPEEDS else "expected off, normal or slow"
+    if key == "language":
+        return None if value in LANGUAGE_CHOICES else \
+            "expected system, " + ", ".join(LANGUAGE_CHOICES[1:])
     if key == "bot_command":
         if value is None:
             return None

@@ -95,6 +95,8 @@ def build_app(args: argparse.Namespace, games: dict[str, Any],
         print(f"cannot open a window: {err}", file=sys.stderr)
         return 1
     app.push(MainMenu(app))
+    if app.language_problem:
+        app.toast(app.language_problem, 8.0, important=True)
     said = settings_io.notice(where)
     if said:  # a damaged settings file: said in the window too, where the player looks
         app.toast(said, 8.0, important=True)
