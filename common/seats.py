@@ -22,6 +22,8 @@ import shlex
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
+from common.i18n import _
+
 BOT_PREFIX = "cmd:"
 HUMAN, RANDOM, CPU, BOT = "human", "random", "cpu", "bot"
 LEVEL_NAMES = ("novice", "easy", "normal", "hard")  # common.ai.levels.LEVELS: their budgets
@@ -38,11 +40,11 @@ INTERPRETERS = re.compile(r"(python|pypy|node|deno|ruby|perl|php|lua|bash|sh|zsh
 def _bot_command(command: str) -> str:
     """The command line of a ``cmd:`` seat (ValueError if it is none)."""
     if not command:
-        raise ValueError("cmd: needs the command that runs the bot, e.g. "
-                         "cmd:python3 my_bot.py")
+        raise ValueError(_("cmd: needs the command that runs the bot, e.g. "
+                           "cmd:python3 my_bot.py"))
     if len(command) > MAX_COMMAND or "\n" in command or "\0" in command:
-        raise ValueError("that bot command line is not a command (too long, or it "
-                         "holds a line break)")
+        raise ValueError(_("that bot command line is not a command (too long, or it "
+                           "holds a line break)"))
     return command
 
 
@@ -50,13 +52,16 @@ def _node_count(name: str, count: str) -> int:
     """The node count of ``LEVEL:N`` (ValueError if it is not 1 to MAX_NODES)."""
     shown = count if len(count) <= 20 else count[:19] + "…"
     if not count.isascii() or not count.isdecimal():
-        raise ValueError(f"{name}:{shown}: the node count {shown!r} is not a whole number")
+        raise ValueError(_("{name}:{shown}: the node count {shown!r} is not a whole number").format(
+                             name=name, shown=shown))
     digits = count.lstrip("0") or "0"  # int() of 4,300 digits or more would raise
     if len(digits) > len(str(MAX_NODES)) or int(digits) > MAX_NODES:
-        raise ValueError(f"{name}:{shown}: too many nodes (at most {MAX_NODES:,}; "
-                         f"{name} searches a few thousand a turn)")
+        raise ValueError(_("{name}:{shown}: too many nodes (at most {max_nodes:,}; {name} "
+                           "searches a few thousand a turn)").format(
+                             name=name, shown=shown, max_nodes=MAX_NODES))
     if int(digits) < 1:
-        raise ValueError(f"{name}:{shown}: the node count must be positive")
+        raise ValueError(_("{name}:{shown}: the node count must be positive").format(
+                             name=name, shown=shown))
     return int(digits)
 
 @dataclass(frozen=True, slots=True)
@@ -75,8 +80,9 @@ class SeatSpec:
         if isinstance(text, SeatSpec):
             return text
         if not isinstance(text, str):
-            raise ValueError(f"a seat is written as text like \"human\" or \"hard\", "
-                             f"not {type(text).__name__}")
+            raise ValueError(_("a seat is written as text like \"human\" or \"hard\", "
+                               "not {name}").format(
+                                 name=type(text).__name__))
         if text.startswith(BOT_PREFIX):
             return cls(BOT, command=_bot_command(text[len(BOT_PREFIX):].strip()))
         word = text.strip()
@@ -85,7 +91,8 @@ class SeatSpec:
         name, colon, count = word.partition(":")
         if name not in LEVEL_NAMES:
             shown = word if len(word) <= 40 else word[:39] + "…"
-            raise ValueError(f"unknown player {shown!r} (expected {', '.join(KINDS_HELP)})")
+            raise ValueError(_("unknown player {shown!r} (expected {join})").format(
+                                 shown=shown, join=', '.join(KINDS_HELP)))
         if not colon:
             return cls(CPU, level=name)
         return cls(CPU, level=name, nodes=_node_count(name, count))
@@ -115,10 +122,10 @@ class SeatSpec:
     def describe(self) -> str:
         """Who plays the seat, in words: "you", "CPU, easy", "bot random_bot.py"."""
         if self.kind == BOT:
-            return f"bot {bot_name(self.command or '')}"
+            return _("bot {bot_name}").format(bot_name=bot_name(self.command or ''))
         if self.kind == CPU:
-            return f"CPU, {self.level}"
-        return "CPU, beginner" if self.kind == RANDOM else "person"  # it plays any move
+            return _("CPU, {level}").format(level=self.level)
+        return _("CPU, beginner") if self.kind == RANDOM else "person"  # it plays any move
 
 
 KINDS_HELP = ("human", "random", *LEVEL_NAMES, "hard:N", "cmd:PROGRAM ARGS")
@@ -171,7 +178,8 @@ def bot_name(command: str) -> str:
     program = os.path.basename(script_of(argv) or argv[0]) or argv[0]
     words = argv[2:] if script_of(argv) else argv[1:]
     if words[:1] == ["bot"] and len(words) > 1 and program in SELF_NAMES:
-        return f"{words[1]}-bot"  # this program's built-in bot (`bot random`): "random-bot"
+        return _("{words}-bot").format(
+            words=words[1])  # this program's built-in bot (`bot random`): "random-bot"
     return program
 
 

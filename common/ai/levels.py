@@ -70,15 +70,17 @@ def parse_spec(spec: str) -> tuple[Level, int | None]:
     name, _, count = spec.strip().partition(":")
     level = LEVELS.get(name)
     if level is None:
-        raise ValueError(f"unknown CPU level {name!r} (expected {', '.join(LEVELS)})")
+        raise ValueError(_("unknown CPU level {name!r} (expected {join})").format(
+                             name=name, join=', '.join(LEVELS)))
     if not count:
         return level, None
     try:
         nodes = int(count)
     except ValueError:
-        raise ValueError(f"{spec!r}: the node count {count!r} is not a whole number") from None
+        raise ValueError(_("{spec!r}: the node count {count!r} is not a whole number").format(
+                             spec=spec, count=count)) from None
     if nodes < 1:
-        raise ValueError(f"{spec!r}: the node count must be positive")
+        raise ValueError(_("{spec!r}: the node count must be positive").format(spec=spec))
     return level, nodes
 
 

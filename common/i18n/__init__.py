@@ -92,8 +92,12 @@ class Message(str):
 
     def __new__(cls, msgid: str, **fields: object) -> Message:
         made = super().__new__(cls, msgid.format(**fields) if fields else msgid)
-        made.msgid, made.fields = msgid, fields
+        made.msgid, made.fields = str(msgid), fields
         return made
+
+    def __reduce__(self):
+        """Pickled (to a worker process) as the message it is."""
+        return (_message, (self.msgid, self.fields))
 
     def translated(self) -> str:
         """The message in the current language, filled in."""
@@ -105,9 +109,10 @@ class Message(str):
 
 
 def N_(message: str) -> str:  # noqa: N802 - gettext's name for the marker
-    """Marks a message for the template without translating it: pass it through `_()` where
-    it is shown (a table of labels defined before the language is known)."""
-    return message
+    """Marks a message for the template without translating it yet (a table of labels made
+    before the language is known): a `Message`, which is the English text as a str and is
+    translated where it is shown (`_()`, and every draw helper of common/ui/draw.py)."""
+    return Message(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -124,6 +129,10 @@ def pgettext(context: str, message: str) -> str:
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     """`ngettext` with a context."""
     return _state["translations"].npgettext(context, singular, plural, n)
+
+
+def _message(msgid: str, fields: dict) -> Message:
+    return Message(msgid, **fields)
 
 
 # --- the current language -------------------------------------------------------------------

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from common.i18n import _
 from common.lessons.model import Lesson, LessonGame, Step
 from common.protocol import IllegalMoveError, InvalidMoveError
 
@@ -124,7 +125,7 @@ class LessonRun:
         met, why = judge_all(self.game, self.step.goals, before, move, after)
         if met:
             self.met = True
-            return Attempt(True, self.step.done or "Well done.")
+            return Attempt(True, self.step.done or _("Well done."))
         self.mistakes += 1
         return Attempt(False, join(f"Not quite: {why}", self._hint_for(move, before)))
 

@@ -33,6 +33,7 @@ import pygame
 from common import games as registry
 from common import i18n, logs, paths
 from common.ai.bot import DEFAULT_TIMEOUT as BOT_TIMEOUT
+from common.i18n import _
 from common.ui import crash, heap, saves
 from common.ui import settings as settings_io
 from common.ui.cpu import CpuRunner
@@ -222,7 +223,7 @@ class App:
                 self.window.go_fullscreen()
                 self.settings.fullscreen = True
         except pygame.error:
-            self.toast("Fullscreen is not available")
+            self.toast(_("Fullscreen is not available"))
         self.relayout()
         self.remember_settings()
 
@@ -270,8 +271,8 @@ class App:
             self._unsaved_told = False
         elif not self._unsaved_told:
             self._unsaved_told = True
-            print(f"settings: {problem}", file=sys.stderr)
-            self.toast("Settings cannot be saved (details in the terminal)", 3.0, True)
+            print(_("settings: {problem}").format(problem=problem), file=sys.stderr)
+            self.toast(_("Settings cannot be saved (details in the terminal)"), 3.0, True)
 
     @property
     def bot_command(self) -> str | None:
@@ -288,7 +289,7 @@ class App:
         """Sound on/off."""
         self.settings.sound = not self.settings.sound
         self.apply_settings()
-        self.toast("Sound on" if self.settings.sound else "Sound off")
+        self.toast(_("Sound on") if self.settings.sound else _("Sound off"))
 
     def toast(self, text: str, seconds: float = 1.6, important: bool = False) -> None:
         """A short message at the bottom of the window. An `important` one (a problem the
@@ -382,8 +383,9 @@ class App:
                     log.exception("handling %r in %s", action, type(self.top).__name__)
                     if sys.stderr is not None:
                         traceback.print_exc(file=sys.stderr)
-                    where = "the log file" if logs.current() else "the terminal"
-                    self.toast(f"Sorry, that did not work (details in {where})", 3.0)
+                    where = _("the log file") if logs.current() else _("the terminal")
+                    self.toast(_("Sorry, that did not work (details in {where})").format(
+                                   where=where), 3.0)
             if not self.running:
                 return False
         return True

@@ -283,4 +283,5 @@ def open_save(path: Path, games: dict[str, Any]) -> rec.Replay:
     except rec.RecordError:
         raise
     except Exception as err:  # noqa: BLE001  a hostile record never ends the app
-        raise rec.RecordError(f"cannot be read ({type(err).__name__})") from None
+        raise rec.RecordError(_("cannot be read ({name})").format(
+            name=type(err).__name__)) from None

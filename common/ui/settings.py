@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from common import files, games, i18n, paths
 from common.facts import Setting
+from common.i18n import _
 from common.paths import file_error as _reason
 
 log = logging.getLogger("overlords-prepollency.settings")
@@ -81,8 +82,8 @@ class SharedSettings:
 GAME_SETTINGS: dict[str, Setting] = {s.key: s for s in games.settings()}  # each game's own
 Settings = make_dataclass(
     "Settings", [(s.key, Any, field(default=s.default)) for s in GAME_SETTINGS.values()],
-    bases=(SharedSettings,), namespace={"__doc__": "The settings of every game, and each "
-                                        "game's own (`GAME_SETTINGS`)."})
+    bases=(SharedSettings,), namespace={"__doc__": ("The settings of every game, and each "
+                                           "game's own (`GAME_SETTINGS`).")})
 
 
 def path() -> Path:
@@ -111,8 +112,8 @@ def notice(file: Path) -> str | None:
     """What the window says about a settings file that could not be read whole, or None."""
     if file not in _DAMAGED:
         return None
-    return (f"Some settings could not be read; the rest is kept, and the file is kept as "
-            f"{file.name}.damaged-… beside it.")
+    return (_("Some settings could not be read; the rest is kept, and the file is kept as "
+              "{name}.damaged-… beside it.").format(name=file.name))
 
 
 def _load(file: Path) -> tuple[Settings, str | None]:
@@ -121,22 +122,28 @@ def _load(file: Path) -> tuple[Settings, str | None]:
     except (FileNotFoundError, NotADirectoryError):  # never saved (or cannot be): defaults
         return Settings(), None
     except (OSError, UnicodeDecodeError) as err:
-        return Settings(), f"cannot read {file} ({_reason(err)}); using the defaults"
+        return Settings(), _("cannot read {file} ({reason}); using the defaults").format(
+                               file=file, reason=_reason(err))
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
-        return Settings(), (f"{file} is not valid JSON (line {err.lineno}, column {err.colno}: "
-                            f"{err.msg}); using the defaults")
+        return Settings(), (_("{file} is not valid JSON (line {lineno}, column {colno}: "
+                              "{msg}); using the defaults").format(
+                                file=file, lineno=err.lineno, colno=err.colno, msg=err.msg))
     except (ValueError, RecursionError):  # an absurd number or nesting
-        return Settings(), f"{file} is not JSON this app can read; using the defaults"
+        return Settings(), _("{file} is not JSON this app can read; using the defaults").format(
+                               file=file)
     if not isinstance(data, dict):
-        return Settings(), (f"{file} should hold a JSON object, not {_kind(data)}; using the "
-                            "defaults")
+        return Settings(), (_("{file} should hold a JSON object, not {kind}; using the "
+                              "defaults").format(
+                                file=file, kind=_kind(data)))
     settings, problems = from_dict(data)
     if problems:
         more = len(problems) - SAID
-        said = "; ".join(problems[:SAID]) + (f"; and {more} more" if more > 0 else "")
-        return settings, f"ignored in {file}: {said}. The rest is kept."
+        said = "; ".join(problems[:SAID]) + (_("; and {more} more").format(
+            more=more) if more > 0 else "")
+        return settings, _("ignored in {file}: {said}. The rest is kept.").format(
+                             file=file, said=said)
     return settings, None
 
 
@@ -152,7 +159,7 @@ def from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
     known = {f.name for f in fields(Settings)}
     for key, value in data.items():
         if key not in known:
-            problems.append(f"unknown setting {_show(key)}")
+            problems.append(_("unknown setting {show}").format(show=_show(key)))
             continue
         problem = _check(key, value)
         if problem:
@@ -176,27 +183,28 @@ def save(settings: Settings, file: Path) -> str | None:
         files.write_atomic(file, json.dumps(asdict(settings), indent=1).encode("utf-8"),
                            MAX_FILE)
     except OSError as err:
-        return f"cannot save {file} ({_reason(err)}); changes last for this session only"
+        return _("cannot save {file} ({reason}); changes last for this session only").format(
+                   file=file, reason=_reason(err))
     return None
 
 
 def _check(key: str, value: Any) -> str | None:
     if key == "animation":
-        return None if value in ANIMATION_SPEEDS else "expected off, normal or slow"
+        return None if value in ANIMATION_SPEEDS else _("expected off, normal or slow")
     if key == "language":
         return None if value in LANGUAGE_CHOICES else \
-            "expected system, " + ", ".join(LANGUAGE_CHOICES[1:])
+            _("expected system, ") + ", ".join(LANGUAGE_CHOICES[1:])
     if key == "bot_command":
         if value is None:
             return None
         if not isinstance(value, str):
-            return "expected a command line or null"
+            return _("expected a command line or null")
         if len(value) > MAX_COMMAND or not all(ch.isprintable() or ch == " " for ch in value):
-            return "expected one short line of printable text"
+            return _("expected one short line of printable text")
         return None
     if key in GAME_SETTINGS:
         return GAME_SETTINGS[key].check(value)
-    return None if isinstance(value, bool) else "expected true or false"
+    return None if isinstance(value, bool) else _("expected true or false")
 
 
 def _show(value: Any) -> str:
@@ -205,12 +213,12 @@ def _show(value: Any) -> str:
 
 
 def _kind(value: Any) -> str:
-    return {list: "a list", str: "a string", bool: "true/false", int: "a number",
-            float: "a number", type(None): "null"}.get(type(value), "something else")
+    return {list: _("a list"), str: _("a string"), bool: "true/false", int: _("a number"),
+            float: _("a number"), type(None): "null"}.get(type(value), "something else")
 
 
 def _tell(line: str) -> None:
     """One line on stderr and in the log file (the window says it through `notice`)."""
     if sys.stderr is not None:
-        print(f"settings: {line}", file=sys.stderr)
+        print(_("settings: {line}").format(line=line), file=sys.stderr)
     log.warning("%s", line)
