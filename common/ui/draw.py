@@ -19,7 +19,7 @@ from collections.abc import Iterator
 import pygame
 
 from common.i18n import Message
-from common.ui import assets
+from common.ui import assets, fonts
 from common.ui.cache import SurfaceCache, bounded_cache
 from common.ui.theme import Color
 
@@ -89,7 +89,10 @@ def text(s: object, px: int, color: Color, bold: bool = False) -> pygame.Surface
         line = drawable(s)
         font = assets.font(px, bold)
         try:
-            surface = font.render(line, True, color)
+            if fonts.needs_chain(line, bold):  # a name in a script the bundled font lacks
+                surface = fonts.render(line, px, color, bold)
+            else:
+                surface = font.render(line, True, color)
         except (pygame.error, ValueError, UnicodeError):  # one the renderer still refuses
             surface = font.render(line.encode("ascii", "replace").decode("ascii"), True,
                                   color)
@@ -104,6 +107,8 @@ def text_width(s: object, px: int, bold: bool = False) -> int:
         return 0
     font = assets.font(px, bold)
     try:
+        if fonts.needs_chain(line, bold):
+            return fonts.width(line, px, bold)
         return font.size(line)[0]
     except (pygame.error, ValueError, UnicodeError):
         return font.size(line.encode("ascii", "replace").decode("ascii"))[0]

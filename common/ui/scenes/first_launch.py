@@ -9,7 +9,7 @@ import pygame
 
 from common import progress
 from common.games import GAMES
-from common.i18n import N_, _
+from common.i18n import N_, Message
 from common.ui import draw
 from common.ui.input import Action
 from common.ui.scenes.learn_scene import LearnScene
@@ -35,7 +35,7 @@ class FirstLaunchOffer:
         self.app = app
         self.closed = closed  # called once answered (the menu drops the card)
         self.buttons: list[Widget] = [
-            Button(_("Learn {title}").format(title=entry.title), self._answer(entry.name),
+            Button(Message(N_("Learn {game}"), game=entry.title), self._answer(entry.name),
                    primary=True)
             for entry in GAMES.values()] + [Button(N_("No thanks"), self._answer(None))]
         self.rect = pygame.Rect(0, 0, 0, 0)

@@ -19,7 +19,7 @@ import pygame
 
 from common import progress
 from common.games import GAMES
-from common.i18n import N_, _
+from common.i18n import N_, Message, _
 from common.lessons import Lesson, LessonError, lesson_game, load_lessons
 from common.ui import draw
 from common.ui.focus import Focus
@@ -107,7 +107,7 @@ class LearnScene(Scene):
     def _make_buttons(self) -> None:
         app = self.app
         if self.game is None:
-            self.buttons = [Button(_("Learn {title}").format(title=entry.title),
+            self.buttons = [Button(Message(N_("Learn {game}"), game=entry.title),
                                    self._pick(entry.name), primary=True)
                             for entry in GAMES.values()]
             return
@@ -117,7 +117,9 @@ class LearnScene(Scene):
             self.lessons, self.problem = [], _("The lessons cannot be read: {err}").format(
                                                  err=err)
         held = progress.of_app(app)
-        self.buttons = [LessonButton(f"{n}. {lesson.title}",
+        # a lesson's title comes from its file (tools/extract_messages.py reads them)
+        self.buttons = [LessonButton(Message(N_("{number}. {title}"), number=n,
+                                             title=Message(lesson.title)),
                                      held.lesson_stars(self.game, lesson.id),
                                      self._open(n - 1), lesson.problem,
                                      self._why(lesson.problem))
