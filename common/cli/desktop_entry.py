@@ -7,14 +7,16 @@ from __future__ import annotations
 import argparse
 import sys
 
+from common.i18n import _
+
 
 def arguments(parser: argparse.ArgumentParser) -> None:
     """The two options, on the main parser."""
     parser.add_argument("--install-desktop-entry", action="store_true",
-                        help="add the app (and its icon) to this user's desktop menu "
-                             "(Linux and other freedesktop desktops)")
+                        help=_("add the app (and its icon) to this user's desktop menu "
+                               "(Linux and other freedesktop desktops)"))
     parser.add_argument("--uninstall-desktop-entry", action="store_true",
-                        help="remove what --install-desktop-entry added")
+                        help=_("remove what --install-desktop-entry added"))
 
 
 def wanted(args: argparse.Namespace) -> bool:
@@ -35,22 +37,27 @@ def desktop_entry(install: bool) -> int:
     from common import desktop
 
     if sys.platform in ("win32", "darwin"):
-        print("desktop entries are for Linux and other freedesktop.org desktops; on Windows "
-              "and macOS see the README's \"Install and double-click\"", file=sys.stderr)
+        print(_("desktop entries are for Linux and other freedesktop.org desktops; on Windows "
+                "and macOS see the README's \"Install and double-click\""), file=sys.stderr)
         return 1
     try:
         changed = desktop.install() if install else desktop.uninstall()
     except OSError as err:
         where = f" {err.filename}" if err.filename else ""
-        print(f"desktop entry: cannot write{where}: {err.strerror or err}", file=sys.stderr)
+        print(_("desktop entry: cannot write{where}: {value}").format(
+                  where=where, value=err.strerror or err), file=sys.stderr)
         return 1
     if install:
-        print(f"installed {desktop.entry_file()} (and its AppStream metainfo and "
-              f"{len(changed) - 2} icon files)")
-        print(f"it starts: {desktop.exec_line()}")
+        print(_("installed {entry_file} (and its AppStream metainfo and {value} "
+                "icon files)").format(
+                  entry_file=desktop.entry_file(), value=len(changed) - 2))
+        print(_("it starts: {exec_line}").format(exec_line=desktop.exec_line()))
     elif changed:
-        print(f"removed {desktop.entry_file()} (and its metainfo and icon files)" if
-              desktop.entry_file() in changed else f"removed {len(changed)} files")
+        print(_("removed {entry_file} (and its metainfo and icon files)").format(
+                  entry_file=desktop.entry_file()) if
+              desktop.entry_file() in changed else _("removed {count} files").format(
+                                                       count=len(changed)))
     else:
-        print(f"nothing to remove: {desktop.entry_file()} is not there")
+        print(_("nothing to remove: {entry_file} is not there").format(
+                  entry_file=desktop.entry_file()))
     return 0
