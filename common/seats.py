@@ -122,10 +122,10 @@ class SeatSpec:
     def describe(self) -> str:
         """Who plays the seat, in words: "you", "CPU, easy", "bot random_bot.py"."""
         if self.kind == BOT:
-            return _("bot {bot_name}").format(bot_name=bot_name(self.command or ''))
+            return f"bot {bot_name(self.command or '')}"
         if self.kind == CPU:
-            return _("CPU, {level}").format(level=self.level)
-        return _("CPU, beginner") if self.kind == RANDOM else "person"  # it plays any move
+            return f"CPU, {self.level}"
+        return "CPU, beginner" if self.kind == RANDOM else "person"  # it plays any move
 
 
 KINDS_HELP = ("human", "random", *LEVEL_NAMES, "hard:N", "cmd:PROGRAM ARGS")
@@ -178,8 +178,7 @@ def bot_name(command: str) -> str:
     program = os.path.basename(script_of(argv) or argv[0]) or argv[0]
     words = argv[2:] if script_of(argv) else argv[1:]
     if words[:1] == ["bot"] and len(words) > 1 and program in SELF_NAMES:
-        return _("{words}-bot").format(
-            words=words[1])  # this program's built-in bot (`bot random`): "random-bot"
+        return f"{words[1]}-bot"  # this program's built-in bot (`bot random`): "random-bot"
     return program
 
 

@@ -272,7 +272,11 @@ def test_the_pseudo_language_lengthens_accents_and_keeps_placeholders():
 
 # --- on screen ------------------------------------------------------------------------------
 
-ALLOWED = set(i18n.LANGUAGES.values()) | {"Pseudo", "Ag"}  # own names; a measuring sample
+# words that stay as they are in every language: each language's own name, the games' names,
+# key names, a measuring sample, and the seats' default names (a name the player may edit)
+ALLOWED = set(i18n.LANGUAGES.values()) | {
+    "Pseudo", "Ag", "Overlords", "Prepollency", "&  Prepollency", "Esc", "Enter", "Tab",
+    "Red", "Blue", "Green", "Yellow"}
 _ENGLISH_WORD = re.compile(r"[A-Za-z]*[aeiouAEIOU][A-Za-z]*")
 
 
@@ -321,3 +325,40 @@ def test_the_language_row_switches_every_word_at_once_and_sets_the_setting(app, 
     with draw.recording() as back:
         d.frames(1)
     assert "Settings" in back and i18n.language() == "en"
+
+
+def _screens(app):
+    """The screens to look at: (name, how to open it from the main menu)."""
+    from common.ui.scenes.learn_scene import LearnScene
+    from common.ui.scenes.load_scene import LoadScene
+    from common.ui.scenes.rules_scene import RulesScene
+    from common.ui.scenes.settings_scene import SettingsScene
+
+    return {
+        "menu": lambda: None,
+        "settings": lambda: app.push(SettingsScene(app)),
+        "load": lambda: app.push(LoadScene(app)),
+        "learn": lambda: app.push(LearnScene(app)),
+        "learn overlords": lambda: app.push(LearnScene(app, "overlords")),
+        "learn prepollency": lambda: app.push(LearnScene(app, "prepollency")),
+        "rules overlords": lambda: app.push(RulesScene(app, "overlords")),
+        "rules prepollency": lambda: app.push(RulesScene(app, "prepollency")),
+        "new overlords": lambda: app.push(app.screens("overlords").new_game_scene(app)),
+        "new prepollency": lambda: app.push(app.screens("prepollency").new_game_scene(app)),
+    }
+
+
+@pytest.mark.parametrize("screen", ["menu", "settings", "load", "learn", "learn overlords",
+                                    "learn prepollency", "rules overlords",
+                                    "rules prepollency", "new overlords", "new prepollency"])
+def test_the_pseudo_language_leaves_no_unmarked_english_on_a_screen(app, screen):
+    from common.ui import draw
+    from common.ui.driver import Driver
+
+    app.set_language(i18n.PSEUDO)
+    _screens(app)[screen]()
+    d = Driver(app)
+    with draw.recording() as drawn:
+        d.frames(2)
+    assert drawn, "the screen drew words"
+    assert unmarked(drawn) == []

@@ -230,7 +230,7 @@ def build_position(game: LessonGame, data: Any, where: str) -> Any:
 def load_lessons(game: LessonGame, path: Path | None = None) -> list[Lesson]:
     """The game's lessons from its file (LessonError if the file is missing or damaged: read
     bounded, a regular file only, never waiting on a FIFO)."""
-    path = path or LESSONS_DIR / _("{name}.json").format(name=game.NAME)
+    path = path or LESSONS_DIR / f"{game.NAME}.json"
     name = quoted(path.name)
     try:
         raw = files.read_bounded(path, MAX_FILE)

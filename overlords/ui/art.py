@@ -12,7 +12,6 @@ from functools import lru_cache
 
 import pygame
 
-from common.i18n import _
 from common.ui import assets, draw
 from common.ui.theme import Palette, hex_rgb, mix
 from overlords import rules
@@ -114,12 +113,11 @@ def stone(kind: str, value: int, side: int, size: int, played: bool) -> pygame.S
     if kind == "rune":
         px = max(12, int(h * 0.42))
         draw.blit_text(surface, str(value), px, ink, (cx, cy - int(h * 0.12)), "center", bold=True)
-        g = glyph(_("rune{value}").format(value=value), max(8, int(h * 0.32)), ink)
+        g = glyph(f"rune{value}", max(8, int(h * 0.32)), ink)
         if g is not None:
             surface.blit(g, g.get_rect(center=(cx, cy + int(h * 0.24))))
     else:
-        g = glyph(_("fate_{type_letters}").format(type_letters=rules.TYPE_LETTERS[value].lower()),
-                  int(h * 0.66), ink)
+        g = glyph(f"fate_{rules.TYPE_LETTERS[value].lower()}", int(h * 0.66), ink)
         if g is not None:
             surface.blit(g, g.get_rect(center=(cx, cy)))
         else:

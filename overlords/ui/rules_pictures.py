@@ -18,12 +18,12 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from common.i18n import N_, _
+from common.i18n import N_, _, pgettext
 from common.ui import draw
 from common.ui.board import BoardView
 from common.ui.rules_pictures import Maker, board_frame, board_view, fitted, frames, table
 from common.ui.theme import Metrics, Palette
-from overlords import rules
+from overlords import names, rules
 from overlords.lessons import position
 from overlords.ui.art import figure, stone
 from overlords.ui.board import draw_board, draw_selected, draw_targets
@@ -133,12 +133,14 @@ def _token(kind: int, side: int, m: Metrics, pal: Palette) -> pygame.Surface:
 def captures(width: int, pal: Palette, m: Metrics) -> pygame.Surface:
     """Who may capture whom: the engine's capture table, movers down, victims across (the
     three exceptions stand out: a bold "No" in the refusal colour)."""
-    no = draw.text("No", m.normal, pal.refusal, True)
+    # Translators: the capture table's cells: may this figure take that one?
+    no = draw.text(pgettext("may capture", "No"), m.normal, pal.refusal, True)
     header: list = [_("Takes")] + [_token(k, rules.BLACK, m, pal) for k in range(4)]
     rows: list[list] = [header]
     for mover in range(4):
         rows.append([_token(mover, rules.WHITE, m, pal)]
-                    + ["Yes" if rules.CAPTURES[mover][v] else no for v in range(4)])
+                    + [pgettext("may capture", "Yes") if rules.CAPTURES[mover][v] else no
+                       for v in range(4)])
     grid = table(rows, min(width, m.normal * 22), pal, m)
     return frames([(grid, _("Down: the figure that moves. Across: the figure it lands on. "
                             "A Dragon cannot take a Hero, a Wizard a Dragon, a Hero a Wizard."))],
@@ -151,8 +153,8 @@ def forbidden(width: int, pal: Palette, m: Metrics) -> pygame.Surface:
     rows: list[list] = [[_("Rune"), _("Moves as"), _("Not with")]]
     for rune in range(1, 8):
         banned = rules.FORBIDDEN.get(rune)
-        rows.append([stone("rune", rune, rules.WHITE, size, False), rules.RUNE_NAMES[rune],
-                     "-" if banned is None else rules.TYPE_NAMES[banned]])
+        rows.append([stone("rune", rune, rules.WHITE, size, False), names.rune(rune),
+                     "-" if banned is None else names.figure(banned)])
     return table(rows, min(width, m.normal * 26), pal, m)
 
 

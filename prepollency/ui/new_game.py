@@ -156,7 +156,7 @@ class NewGameScene(NewGameForm):
         super().__init__(app)
         self.on_start = on_start or launch
         self.players = Choice(["2", "3", "4"], "2", self._players_changed,
-                              ["2 players", "3 (variant)", "4 players"])
+                              [N_("2 players"), N_("3 (variant)"), N_("4 players")])
         self.rows = {s: SeatRow(app, s, self._kind_changed, self._cycle, self.changed)
                      for s in C.SEATS}
         self.rows[1].kind.value = "human"
