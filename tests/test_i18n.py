@@ -275,7 +275,7 @@ def test_the_pseudo_language_lengthens_accents_and_keeps_placeholders():
 # words that stay as they are in every language: each language's own name, the games' names,
 # key names, a measuring sample, and the seats' default names (a name the player may edit)
 ALLOWED = set(i18n.LANGUAGES.values()) | {
-    "Pseudo", "Ag", "Overlords", "Prepollency", "&  Prepollency", "Esc", "Enter", "Tab",
+    "Pseudo", "Ag", "Overlords", "Prepollency", "&  Prepollency", "Esc", "Enter", "Tab", "Space",
     "Red", "Blue", "Green", "Yellow"}
 _ENGLISH_WORD = re.compile(r"[A-Za-z]*[aeiouAEIOU][A-Za-z]*")
 
@@ -345,12 +345,36 @@ def _screens(app):
         "rules prepollency": lambda: app.push(RulesScene(app, "prepollency")),
         "new overlords": lambda: app.push(app.screens("overlords").new_game_scene(app)),
         "new prepollency": lambda: app.push(app.screens("prepollency").new_game_scene(app)),
+        "overlords setup": lambda: app.push(app.screens("overlords").play_scene(
+            app, ["human", "human"], 3)),
+        "overlords game": lambda: _overlords_game(app),
+        "prepollency game": lambda: app.push(app.screens("prepollency").play_scene(
+            app, ["human", "human", "human"], 3, 1)),
+        "overlords lesson": lambda: _lesson(app, "overlords"),
+        "prepollency lesson": lambda: _lesson(app, "prepollency"),
     }
+
+
+def _overlords_game(app):
+    from common.ui.driver import Driver
+    from tests.helpers.overlords_driver import finish_setup
+
+    app.push(app.screens("overlords").play_scene(app, ["human", "human"], 3))
+    finish_setup(app, Driver(app))
+
+
+def _lesson(app, game):
+    from common.lessons import lesson_game, load_lessons
+    from common.ui.lesson_scene import LessonScene
+
+    app.push(LessonScene(app, game, load_lessons(lesson_game(game))))
 
 
 @pytest.mark.parametrize("screen", ["menu", "settings", "load", "learn", "learn overlords",
                                     "learn prepollency", "rules overlords",
-                                    "rules prepollency", "new overlords", "new prepollency"])
+                                    "rules prepollency", "new overlords", "new prepollency",
+                                    "overlords setup", "overlords game", "prepollency game",
+                                    "overlords lesson", "prepollency lesson"])
 def test_the_pseudo_language_leaves_no_unmarked_english_on_a_screen(app, screen):
     from common.ui import draw
     from common.ui.driver import Driver

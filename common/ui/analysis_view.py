@@ -23,7 +23,7 @@ import pygame
 from common import analysis
 from common import record as rec
 from common.i18n import N_, _
-from common.ui import draw
+from common.ui import draw, game_log
 from common.ui.analysis_run import AnalysisRun, worker_record
 from common.ui.eval_graph import Series, draw_graph, index_at, plot_rect
 from common.ui.game_log import LogRow, log_height
@@ -359,10 +359,11 @@ class AnalysisPanel:
         if turned is None:
             return _("Chance to win after each move: point at it to see the position")
         t = self.turns[turned]
-        words, _row = self.scene.log.position(turned + 1)
-        return _("The game turned at {log_word} {split} ({player})").format(
-                   log_word=self.scene.view.log_word, split=words.split(' of ')[0],
-                   player=self.scene.match.name(t.mover))
+        number = game_log.position_label(self.scene.log.rows(), turned + 1)
+        # Translators: {log_word} is "move" or "turn", {number} its number in the move log
+        return _("The game turned at {log_word} {number} ({player})").format(
+            log_word=self.scene.view.log_word, number=number,
+            player=self.scene.match.name(t.mover))
 
     def _series(self) -> list[Series]:
         if not self.turns:

@@ -40,6 +40,7 @@ from typing import Any
 
 import pygame
 
+from common.i18n import N_, _
 from common.saves.autosave import Autosaver
 from common.ui import game_hint, game_menu, game_panel, seat_driver, undo_ask, unsaved
 from common.ui.analysis_view import AnalysisPanel
@@ -111,17 +112,17 @@ class GameScene(Scene):
         self.paused = False  # a screen (the in-game menu, settings, rules) is over this one
         self._hint_again = False  # the hint's question was dropped by the pause: ask again
         b = Button
-        self.undo_b = b("Undo", self.undo, hint="Ctrl+Z", small=True)
-        self.redo_b = b("Redo", self.redo, hint="Ctrl+Y", small=True)
-        self.hint_b = b("Hint", self.request_hint, hint="H", small=True)
+        self.undo_b = b(N_("Undo"), self.undo, hint="Ctrl+Z", small=True)
+        self.redo_b = b(N_("Redo"), self.redo, hint="Ctrl+Y", small=True)
+        self.hint_b = b(N_("Hint"), self.request_hint, hint="H", small=True)
         self.toolbar: list[Widget] = [self.undo_b, self.redo_b, self.hint_b,
-                                      b("Rules", self.show_rules, small=True),
-                                      b("Menu", self.open_menu, hint="Esc", small=True)]
+                                      b(N_("Rules"), self.show_rules, small=True),
+                                      b(N_("Menu"), self.open_menu, hint="Esc", small=True)]
         self.prev_b = b("‹ Prev", lambda: self.review_step(-1))
-        self.next_b = b("Next ›", lambda: self.review_step(1))
-        self.back_b = b("Back to game", self.end_review, primary=True)
-        self.rematch_b = b("Rematch", self.rematch, primary=True)
-        self.menu_b = b("Main menu", app.main_menu)
+        self.next_b = b(N_("Next ›"), lambda: self.review_step(1))
+        self.back_b = b(N_("Back to game"), self.end_review, primary=True)
+        self.rematch_b = b(N_("Rematch"), self.rematch, primary=True)
+        self.menu_b = b(N_("Main menu"), app.main_menu)
         self.status_buttons: list[Widget] = []
         controller.attach(self)
         view.attach(self)
@@ -190,15 +191,17 @@ class GameScene(Scene):
         m = self.match
         if m.review is not None:
             where, after = self.log.position(m.review)
-            title = f"Looking back: {where}" if m.review == 0 else \
-                f"Looking back: {self.view.log_word} {where}"
-            after = f"The position {after}. " if after else "The position before any move. "
-            status = Status(title, None, self.analysis.note() or after + "Prev and Next (or "
-                            "the arrow keys) step through the game; click any move.")
+            title = _("Looking back: {where}").format(where=where) if m.review == 0 else \
+                _("Looking back: {log_word} {where}").format(
+                    log_word=self.view.log_word, where=where)
+            after = _("The position {after}. ").format(
+                after=after) if after else _("The position before any move. ")
+            status = Status(title, None, self.analysis.note() or after + _("Prev and Next (or "
+                              "the arrow keys) step through the game; click any move."))
         elif m.over:
             winner = m.result.winner
             status = Status(game_menu.result_title(m), winner, self.forfeit_text
-                            or "Game over. Click a move in the log to look back.")
+                            or _("Game over. Click a move in the log to look back."))
         else:
             status = self.controller.status()
             # the CPU plays random moves: said all along (a threat to the player's Overlord
@@ -219,7 +222,7 @@ class GameScene(Scene):
         m = self.match
         self.controller.refresh()
         self.hint_b.enabled = self.my_turn and not self.hints.asked
-        self.hint_b.label = "Hint…" if self.hints.asked else "Hint"
+        self.hint_b.label = N_("Hint…") if self.hints.asked else N_("Hint")
         live = m.review is None
         self.undo_b.enabled = m.can_undo() and live
         self.redo_b.enabled = m.can_redo() and live
@@ -448,7 +451,7 @@ class GameScene(Scene):
         person's turn, after asking (`common.ui.undo_ask`)."""
         m = self.match
         if m.resigned:
-            self.refuse("A resignation cannot be taken back: Rematch for a new game")
+            self.refuse(_("A resignation cannot be taken back: Rematch for a new game"))
             return
         if m.review is None and not undo_ask.ask_first(self, self._undo_now):
             self._undo_now()
@@ -531,7 +534,8 @@ class GameScene(Scene):
         if player is None:
             return
         self._cancel_hint()
-        game_menu.leave(self, player, "resign", "", f"{self.match.name(player)} resigns")
+        game_menu.leave(self, player, "resign", "", _("{player} resigns").format(
+                                                        player=self.match.name(player)))
 
     def close(self) -> None:
         """Leaving the game: drop the running searches (the hint's too), stop the bots, and
@@ -590,7 +594,7 @@ class GameScene(Scene):
         self.saver.save(self.match.record())
         if problem and not self._save_told:
             self._save_told = True
-            self.app.toast(f"The game cannot be saved: {problem}", 4.0)
+            self.app.toast(_("The game cannot be saved: {problem}").format(problem=problem), 4.0)
         elif problem is None:
             self._save_told = False
         return True
@@ -746,12 +750,12 @@ class GameScene(Scene):
     def _wait_reason(self) -> str:
         m = self.match
         if m.review is not None:
-            return "You are looking back: press Back to game to play"
+            return _("You are looking back: press Back to game to play")
         if m.over:
-            return "The game is over"
+            return _("The game is over")
         if self.animator.busy:
             return ""
-        return f"Please wait: {game_panel.label(m, m.to_move)} is thinking"
+        return _("Please wait: {label} is thinking").format(label=game_panel.label(m, m.to_move))
 
 
 # What `GameScene.handle` does with an action once the focus, the buttons and the game's keys

@@ -14,7 +14,7 @@ from common.i18n import _
 from common.ui import draw
 from common.ui.board import BoardView
 from common.ui.theme import Metrics, Palette
-from overlords import rules, tactics
+from overlords import names, rules, tactics
 from overlords.setup import SETUP_TYPES, back_row
 from overlords.ui.art import figure
 
@@ -183,7 +183,7 @@ class SetupPhase:
             surface.blit(token, token.get_rect(center=rect.center))
             if kind == self.held:
                 pygame.draw.rect(surface, pal.select, rect, 3, border_radius=m.radius)
-            draw.blit_text(surface, rules.TYPE_NAMES[kind], m.small, pal.text_dim,
+            draw.blit_text(surface, names.figure(kind), m.small, pal.text_dim,
                            (rect.centerx, rect.bottom + 2), "midtop")
 
     def draw_board(self, surface: pygame.Surface, view: BoardView, pal: Palette,
