@@ -11,6 +11,9 @@ def _private_settings(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("OVERLORDS_CONFIG", str(tmp_path_factory.mktemp("config")))
     monkeypatch.setenv("OVERLORDS_SAVES", str(tmp_path_factory.mktemp("saves")))
     monkeypatch.setenv("OVERLORDS_LOGS", str(tmp_path_factory.mktemp("logs")))  # and the log
+    # the tests read English words: the machine's language (a German LANG, once de.po is
+    # there) must not change them (tests/test_i18n.py switches languages on purpose)
+    monkeypatch.setenv("OVERLORDS_LANGUAGE", "en")
 
 
 @pytest.fixture(autouse=True)

@@ -386,3 +386,47 @@ def test_the_pseudo_language_leaves_no_unmarked_english_on_a_screen(app, screen)
         d.frames(2)
     assert drawn, "the screen drew words"
     assert unmarked(drawn) == []
+
+
+def test_dates_follow_the_language_with_month_names_from_the_catalogue(tmp_path, monkeypatch):
+    import time
+
+    from common.i18n import dates
+
+    monkeypatch.setattr(i18n, "po_folder", lambda: tmp_path)
+    write_po(tmp_path, "de", 'msgctxt "month"\nmsgid "Mar"\nmsgstr "März"\n\n'
+             'msgctxt "date"\nmsgid "{day} {month} {year}, {time}"\n'
+             'msgstr "{day}. {month} {year}, {time}"\n\n'
+             'msgctxt "date"\nmsgid "today {time}"\nmsgstr "heute {time}"\n')
+    then = time.mktime((2026, 3, 12, 14, 5, 0, 0, 0, -1))
+    now = time.mktime((2026, 12, 2, 9, 0, 0, 0, 0, -1))
+    assert dates.when(then, now) == "12 Mar 2026, 14:05"
+    assert dates.when(now - 60, now).startswith("today ")
+    assert i18n.use("de") is None
+    assert dates.when(then, now) == "12. März 2026, 14:05"
+    assert dates.when(now - 60, now).startswith("heute ")
+    i18n.use("qps")
+    assert "Mar" not in dates.when(then, now) and "2026" in dates.when(then, now)
+
+
+def test_a_label_made_before_a_switch_is_drawn_in_the_new_language(tmp_path, monkeypatch):
+    import pygame
+
+    from common.i18n import Message
+    from common.ui import draw
+
+    pygame.font.init()
+    monkeypatch.setattr(i18n, "po_folder", lambda: tmp_path)
+    write_po(tmp_path, "de", 'msgid "Done"\nmsgstr "Fertig"\n\n'
+             'msgid "New game: {game}"\nmsgstr "Neues Spiel: {game}"\n')
+    done, new = i18n.N_("Done"), Message(i18n.N_("New game: {game}"), game="Overlords")
+    assert done == "Done" and new == "New game: Overlords"  # as str: the English
+    i18n.use("de")
+    assert draw.shown(done) == "Fertig" and i18n._(new) == "Neues Spiel: Overlords"
+    assert draw.text_width(done, 20) == draw.text_width("Fertig", 20)
+    i18n.use("en")
+    assert draw.shown(done) == "Done"
+    import pickle
+
+    assert pickle.loads(pickle.dumps(new)) == new and type(pickle.loads(pickle.dumps(new))) \
+        is Message
