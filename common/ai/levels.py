@@ -33,6 +33,7 @@ from typing import Any
 from common.ai.oneply import OnePlyPlayer, Sight
 from common.ai.search import MCTS, Budget, Heuristics, SearchResult
 from common.games import GAMES
+from common.i18n import _
 from common.protocol import Game
 from common.seats import CPU, HINT_LEVEL, SeatSpec
 
@@ -67,7 +68,7 @@ LOST = -0.9  # a first step whose mean value is this low was seen losing: no mis
 
 def parse_spec(spec: str) -> tuple[Level, int | None]:
     """The level and fixed node count a CPU seat spec names; ValueError if it names none."""
-    name, _, count = spec.strip().partition(":")
+    name, _colon, count = spec.strip().partition(":")
     level = LEVELS.get(name)
     if level is None:
         raise ValueError(_("unknown CPU level {name!r} (expected {join})").format(

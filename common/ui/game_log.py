@@ -90,7 +90,7 @@ def draw_log(surface: pygame.Surface, log: pygame.Rect, rows: Sequence[LogRow], 
         return
     texts = {i: text for row in rows for i, text in row.cells}
     labelled = {row.cells[0][0]: row.label for row in rows if row.cells}
-    owner = {i: row for row in rows for i, _ in row.cells}
+    owner = {i: row for row in rows for i, _text in row.cells}
     size = int(m.small * 1.1)
     for i, cell in log_cells(log, rows, columns, scroll, m):
         if i in labelled:

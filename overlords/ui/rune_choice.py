@@ -43,7 +43,7 @@ class RuneChoice(Scene):
             Button(self._label(move, verdict), self._choose(move), small=True)
             for move, verdict in choices]
         self.buttons.append(Button(N_("Cancel"), self.cancel, small=True))
-        safe = [i for i, (_, verdict) in enumerate(choices) if verdict not in (LOSES, FORCED)]
+        safe = [i for i, (_move, verdict) in enumerate(choices) if verdict not in (LOSES, FORCED)]
         self.focus = Focus(lambda: self.buttons, safe[0] if safe else len(choices))
         self.panel = pygame.Rect(0, 0, 0, 0)
 
