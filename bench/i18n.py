@@ -7,6 +7,8 @@ Prints:
 - the template's messages and words (po/overlords-prepollency.pot, made again from the
   sources first, as tools/extract_messages.py does), per domain: UI, rules text, lessons,
   refusal reasons, analysis words, names (figures, pieces...), command line;
+- the plural messages, and the messages that are still a piece of a sentence (starting or
+  ending with a space or a comma, or with an unnamed `{value}`): the target is 0;
 - the strings in the code that look shown to a person and are not marked for translation
   (a literal with words, outside `_()` / `N_()` / ngettext / pgettext, not a docstring, a log
   line, a key or a comparison), per module, the ten worst; the target is 0;
@@ -68,6 +70,12 @@ def template_figures() -> None:
           f"({len(cat.errors)} extraction errors)")
     for d, n in counts.most_common():
         print(f"  {d:<13} {n:5} messages {words[d]:6} words")
+    glued = [e for e in cat.entries.values() if e.msgid[0] in " ,:;." or e.msgid.endswith(" ")
+             or re.search(r"\{value\d*\}", e.msgid)]
+    plurals = sum(1 for e in cat.entries.values() if e.plural is not None)
+    print(f"  plurals (ngettext): {plurals}; pieces still glued to others or with an unnamed "
+          f"{{value}}: {len(glued)} (target 0), in "
+          f"{len({e.references[0].split(':')[0] for e in glued})} modules")
 
 
 class Unmarked(ast.NodeVisitor):
