@@ -128,11 +128,19 @@ def confirm_resign(scene: Any) -> None:
     if player is None:
         return
     ends = m.resign_result(player)
-    who = "" if m.humans == 1 else _("{player} resigns. ").format(player=m.name(player))
-    after = _("The others play on.") if ends is None else _("{player} wins.").format(
-                                                           player=m.name(ends.winner))
-    scene.app.push(Dialog(scene.app, N_("Resign this game?"), [
-        _("{who}{after} A resignation cannot be taken back.").format(who=who, after=after)],
+    name = m.name(player)
+    if ends is None and m.humans == 1:
+        line = _("The others play on. A resignation cannot be taken back.")
+    elif ends is None:
+        line = _("{player} resigns. The others play on. A resignation cannot be taken "
+                 "back.").format(player=name)
+    elif m.humans == 1:
+        line = _("{winner} wins. A resignation cannot be taken back.").format(
+            winner=m.name(ends.winner))
+    else:
+        line = _("{player} resigns. {winner} wins. A resignation cannot be taken back.").format(
+            player=name, winner=m.name(ends.winner))
+    scene.app.push(Dialog(scene.app, N_("Resign this game?"), [line],
         [(N_("Resign"), scene.resign), (N_("Cancel"), lambda: None)], cancel=lambda: None,
         default=1))  # Enter keeps playing: a resignation cannot be taken back
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from common.i18n import _
+from common.i18n import _, ngettext
 from common.ui import assets, draw, saves
 from common.ui.scenes.load_list import Trashed
 from common.ui.theme import Color, Metrics, Palette, mix
@@ -101,8 +101,10 @@ def bar_words(trashed: list[Trashed], files: list | None, read: int) -> str:
     the reading of the folder is (`read` rows of `files`)."""
     if trashed:
         more = len(trashed) - 1
-        return (_("Deleted “{title}”").format(title=trashed[-1].title)
-                + (_(" and {more} more").format(more=more) if more else ""))
+        if not more:
+            return _("Deleted “{title}”").format(title=trashed[-1].title)
+        return ngettext("Deleted “{title}” and {count} more", "Deleted “{title}” and {count} more",
+                        more).format(title=trashed[-1].title, count=more)
     if files is None:
         return _("Reading the saves folder\u2026")
     return _("Reading saves… {read} of {count}").format(read=read, count=len(files))
