@@ -11,6 +11,11 @@ in a checkout, so `import common` finds ours before any other (only in this prog
 processes: nothing else sees our names). common/paths.py finds the assets beside `common/`,
 so nothing else changes.
 
+The translations: po/ goes in as a data package (the template, each language's .po) and the
+build compiles each po/<code>.po into po/locale/<code>/LC_MESSAGES/overlords-prepollency.mo
+in the wheel (common/i18n/catalogue.py: no GNU tool needed); a checkout compiles them at
+first use (common/i18n).
+
 The wheel's data (installed under the environment's share/) carries the desktop entry, the
 AppStream metainfo and the icons by the app id (common/desktop.py installs the same for the
 user with --install-desktop-entry).
@@ -18,6 +23,7 @@ user with --install-desktop-entry).
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import setuptools
@@ -35,11 +41,33 @@ class BuildPy(build_py):
     (`python -m overlords_prepollency`) go in (not bootstrap.py, which would make an installed
     desktop entry start it, nor setup.py)."""
 
+    def run(self):
+        """Build as usual, then compile the translations into the built po/ package."""
+        super().run()
+        if not self.dry_run:
+            compile_translations(Path(self.build_lib) / ROOT_PACKAGE / "po")
+
     def find_package_modules(self, package, package_dir):
         modules = super().find_package_modules(package, package_dir)
         if package == ROOT_PACKAGE:
             modules = [m for m in modules if m[1] in ("main", "__main__")]
         return modules
+
+
+def compile_translations(target: Path) -> list[Path]:
+    """Each po/<code>.po compiled to target/locale/<code>/LC_MESSAGES/<domain>.mo."""
+    sys.path.insert(0, str(HERE))
+    try:
+        from common.i18n import mo_path
+        from common.i18n.catalogue import compile_po
+    finally:
+        sys.path.remove(str(HERE))
+    made = []
+    for po in sorted((HERE / "po").glob("*.po")):
+        mo = mo_path(po.stem, target)
+        compile_po(po, mo)
+        made.append(mo)
+    return made
 
 
 def data_files() -> list[tuple[str, list[str]]]:
@@ -67,11 +95,13 @@ ASSETS = find_namespace_packages(where=str(HERE), include=["assets", "assets.*"]
                                  exclude=["assets.tools*", "*__pycache__"])
 DATA = ["*.png", "*.svg", "*.ttf", "*.txt", "*.wav", "*.xml", "*.ico", "*.md",
         "*.json"]  # the lessons and the puzzles
+TRANSLATIONS = ["*.pot", "*.po", "*.md"]  # po/: the .mo files are compiled by BuildPy.run
 setup(
-    packages=[ROOT_PACKAGE, *(f"{ROOT_PACKAGE}.{name}" for name in CODE + ASSETS)],
+    packages=[ROOT_PACKAGE, *(f"{ROOT_PACKAGE}.{name}" for name in CODE + ASSETS + ["po"])],
     package_dir={ROOT_PACKAGE: "."},
     package_data={ROOT_PACKAGE: ["py.typed"],  # PEP 561: the code is typed (mypy checks it)
-                  **{f"{ROOT_PACKAGE}.{name}": DATA for name in ASSETS}},
+                  **{f"{ROOT_PACKAGE}.{name}": DATA for name in ASSETS},
+                  f"{ROOT_PACKAGE}.po": TRANSLATIONS},
     data_files=data_files(),
     cmdclass={"build_py": BuildPy},
     **LICENSE_ARGS,

@@ -24,6 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 from common import record as rec
+from common.i18n import _
 from common.protocol import Game, IllegalMoveError
 from common.seats import SeatSpec
 
@@ -45,7 +46,8 @@ class Match(Generic[S, M]):
             self.seats = {p: SeatSpec.parse(seats[p]) for p in players}
         else:
             if len(seats) != len(players):
-                raise ValueError(f"{len(players)} seats needed, not {len(seats)}")
+                raise ValueError(_("{count} seats needed, not {count2}").format(
+                                     count=len(players), count2=len(seats)))
             self.seats = {p: SeatSpec.parse(s) for p, s in zip(players, seats, strict=True)}
         self.names = dict(names or {})
         self.info = dict(info or {})  # more record keys (a board seed, colours)
@@ -154,7 +156,7 @@ class Match(Generic[S, M]):
         """Play a whole turn from the turn's start (IllegalMoveError if refused); clears the
         redo list. A turn being made step by step is dropped first."""
         if self.over:
-            raise IllegalMoveError("The game is over")
+            raise IllegalMoveError(_("The game is over"))
         self._drop_steps()
         after = self._push(move)
         self.redo_moves.clear()
@@ -164,7 +166,7 @@ class Match(Generic[S, M]):
         """Play one step of the turn being made (IllegalMoveError if refused). When it closes
         the turn, the turn joins the moves list (redo list cleared) and is returned."""
         if self.over:
-            raise IllegalMoveError("The game is over")
+            raise IllegalMoveError(_("The game is over"))
         before = self.state
         after = self.game.apply_step(before, step)
         self.steps.append(step)

@@ -34,6 +34,7 @@ from typing import Any
 from common import paths
 from common import record as rec
 from common.games import GAMES
+from common.i18n import _
 from common.progress import MAX_ID, RATINGS
 
 KEY = "puzzle"
@@ -63,7 +64,7 @@ class Puzzle:
         record = rec.load(self.source, MAX_BYTES)
         again = from_record(self.game, self.id, record)
         if (again.goal, again.solution) != (self.goal, self.solution):
-            raise rec.RecordError("the puzzle's file changed since it was listed")
+            raise rec.RecordError(_("the puzzle's file changed since it was listed"))
         return record
 
     @property
@@ -102,7 +103,8 @@ class Puzzle:
                 move = game.parse_move(state, data)
                 state = game.apply(state, move)
             except (ValueError, TypeError) as err:
-                raise rec.RecordError(f"solution move {number}: {err}") from None
+                raise rec.RecordError(_("solution move {number}: {err}").format(
+                                          number=number, err=err)) from None
             out.append(move)
         return out
 
@@ -132,8 +134,8 @@ def _load(game: str) -> tuple[list[Puzzle], list[str]]:
         path = where / name
         shown = f"{game}/{_quoted(name)}"
         if total >= MAX_TOTAL:
-            problems.append(f"{shown}: not read: the puzzles already read hold "
-                            f"{MAX_TOTAL // (1024 * 1024)} MB")
+            problems.append(_("{shown}: not read: the puzzles already read hold {value} MB").format(
+                                shown=shown, value=MAX_TOTAL // (1024 * 1024)))
             continue
         with contextlib.suppress(OSError):  # rec.load says why
             total += min(os.stat(path).st_size, MAX_BYTES + 1)
@@ -155,22 +157,24 @@ def _quoted(text: str) -> str:
 def from_record(game: str, puzzle_id: str, record: dict) -> Puzzle:
     """A puzzle from its record (RecordError naming what is wrong with its question)."""
     if record.get("game") != game:
-        raise rec.RecordError(f"not a record of {game}")
+        raise rec.RecordError(_("not a record of {game}").format(game=game))
     if not (0 < len(puzzle_id) <= MAX_ID and puzzle_id.isprintable()):
-        raise rec.RecordError("the file's name is not a puzzle id")
+        raise rec.RecordError(_("the file's name is not a puzzle id"))
     data = record.get(KEY)
     if not isinstance(data, dict):
-        raise rec.RecordError(f'no "{KEY}" object')
+        raise rec.RecordError(_("no \"{key}\" object").format(key=KEY))
     goal, solution, rating = data.get("goal"), data.get("solution"), data.get("rating")
     goals = GAMES[game].puzzles.GOALS
     if goal not in goals:
-        raise rec.RecordError(f"unknown goal (expected one of {', '.join(goals)})")
+        raise rec.RecordError(_("unknown goal (expected one of {join})").format(
+                                  join=', '.join(goals)))
     if rating not in RATINGS:
-        raise rec.RecordError(f"unknown rating (expected {', '.join(RATINGS)})")
+        raise rec.RecordError(_("unknown rating (expected {join})").format(
+                                  join=', '.join(RATINGS)))
     if not isinstance(solution, list) or not solution or len(solution) > 9:
-        raise rec.RecordError("the solution is not a short list of moves")
+        raise rec.RecordError(_("the solution is not a short list of moves"))
     if record.get("result") is not None:
-        raise rec.RecordError("the game of a puzzle is not over")
+        raise rec.RecordError(_("the game of a puzzle is not over"))
     return Puzzle(game, puzzle_id, goal, tuple(solution), rating, record)
 
 
@@ -183,7 +187,8 @@ def check(puzzle: Puzzle) -> str | None:
         return str(err)
     state = puzzle.state
     if puzzle.player_moves != (len(moves) + 1) // 2:
-        return f"a {puzzle.goal} solution has {2 * puzzle.player_moves - 1} moves"
+        return _("a {goal} solution has {value} moves").format(
+                   goal=puzzle.goal, value=2 * puzzle.player_moves - 1)
     return puzzle.rules.check(state, puzzle.goal, moves)
 
 
@@ -194,7 +199,8 @@ def check_all(games: list[str] | None = None) -> list[str]:
         puzzles, problems = _load(name)
         failures += problems
         if not puzzles and not problems:
-            failures.append(f"{name}: no puzzles in {folder(name)}")
+            failures.append(_("{name}: no puzzles in {folder}").format(
+                                name=name, folder=folder(name)))
         for puzzle in puzzles:
             problem = check(puzzle)
             if problem:

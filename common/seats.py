@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal, Protocol
 
 from common import command_line
+from common.i18n import _
 
 BOT_PREFIX = "cmd:"
 HUMAN: Final = "human"
@@ -42,11 +43,11 @@ INTERPRETERS = re.compile(r"(python|pypy|node|deno|ruby|perl|php|lua|bash|sh|zsh
 def _bot_command(command: str) -> str:
     """The command line of a ``cmd:`` seat (ValueError if it is none)."""
     if not command:
-        raise ValueError("cmd: needs the command that runs the bot, e.g. "
-                         "cmd:python3 my_bot.py")
+        raise ValueError(_("cmd: needs the command that runs the bot, e.g. "
+                           "cmd:python3 my_bot.py"))
     if len(command) > MAX_COMMAND or "\n" in command or "\0" in command:
-        raise ValueError("that bot command line is not a command (too long, or it "
-                         "holds a line break)")
+        raise ValueError(_("that bot command line is not a command (too long, or it "
+                           "holds a line break)"))
     return command
 
 
@@ -54,13 +55,16 @@ def _node_count(name: str, count: str) -> int:
     """The node count of ``LEVEL:N`` (ValueError if it is not 1 to MAX_NODES)."""
     shown = count if len(count) <= 20 else count[:19] + "…"
     if not count.isascii() or not count.isdecimal():
-        raise ValueError(f"{name}:{shown}: the node count {shown!r} is not a whole number")
+        raise ValueError(_("{name}:{shown}: the node count {shown!r} is not a whole number").format(
+                             name=name, shown=shown))
     digits = count.lstrip("0") or "0"  # int() of 4,300 digits or more would raise
     if len(digits) > len(str(MAX_NODES)) or int(digits) > MAX_NODES:
-        raise ValueError(f"{name}:{shown}: too many nodes (at most {MAX_NODES:,}; "
-                         f"{name} searches a few thousand a turn)")
+        raise ValueError(_("{name}:{shown}: too many nodes (at most {max_nodes:,}; {name} "
+                           "searches a few thousand a turn)").format(
+                             name=name, shown=shown, max_nodes=MAX_NODES))
     if int(digits) < 1:
-        raise ValueError(f"{name}:{shown}: the node count must be positive")
+        raise ValueError(_("{name}:{shown}: the node count must be positive").format(
+                             name=name, shown=shown))
     return int(digits)
 
 @dataclass(frozen=True, slots=True)
@@ -79,8 +83,9 @@ class SeatSpec:
         if isinstance(text, SeatSpec):
             return text
         if not isinstance(text, str):
-            raise ValueError(f"a seat is written as text like \"human\" or \"hard\", "
-                             f"not {type(text).__name__}")
+            raise ValueError(_("a seat is written as text like \"human\" or \"hard\", "
+                               "not {name}").format(
+                                 name=type(text).__name__))
         if text.startswith(BOT_PREFIX):
             return cls(BOT, command=_bot_command(text[len(BOT_PREFIX):].strip()))
         word = text.strip()
@@ -89,7 +94,8 @@ class SeatSpec:
         name, colon, count = word.partition(":")
         if name not in LEVEL_NAMES:
             shown = word if len(word) <= 40 else word[:39] + "…"
-            raise ValueError(f"unknown player {shown!r} (expected {', '.join(KINDS_HELP)})")
+            raise ValueError(_("unknown player {shown!r} (expected {join})").format(
+                                 shown=shown, join=', '.join(KINDS_HELP)))
         if not colon:
             return cls(CPU, level=name)
         return cls(CPU, level=name, nodes=_node_count(name, count))

@@ -16,8 +16,9 @@ from __future__ import annotations
 from typing import Any
 
 from common.analysis import Verdict
-from overlords import rules, tactics
-from overlords.rules import BLACK, TYPE_NAMES, WHITE, Move, State
+from common.i18n import _
+from overlords import names, rules, tactics
+from overlords.rules import BLACK, WHITE, Move, State
 
 
 class OverlordsAdapter:
@@ -56,7 +57,8 @@ class OverlordsAdapter:
             if wins_by_force(state, move):
                 return None
             now = rules.apply(state, win).result is not None
-            return Verdict("missed_win", "missed a win at once" if now else "missed a forced win",
+            return Verdict("missed_win",
+                           _("missed a win at once") if now else _("missed a forced win"),
                            win)
         danger = tactics.danger(state, move)
         if danger is None:
@@ -65,9 +67,11 @@ class OverlordsAdapter:
         if safe is None:
             return None  # every move loses: the game was lost before this one
         reply = rules.move_data(danger.reply)
-        how = f"after {reply} no defence holds" if danger.forced else f"{reply} wins at once"
-        return Verdict("forced_loss", f"walked into a forced loss: {how}", safe,
-                       "leaves no forced loss")
+        if danger.forced:
+            said = _("walked into a forced loss: after {reply} no defence holds")
+        else:
+            said = _("walked into a forced loss: {reply} wins at once")
+        return Verdict("forced_loss", said.format(reply=reply), safe, _("leaves no forced loss"))
 
     @staticmethod
     def _safe(state: State, best: Any) -> Move | None:
@@ -83,18 +87,20 @@ class OverlordsAdapter:
         after = rules.apply(state, move)
         if after.result is not None:
             if after.result.winner == x:
-                return "captures the Overlord" if after.result.reason == "overlord" else \
-                    "takes the ninth Source"
+                return _("captures the Overlord") if after.result.reason == "overlord" else \
+                    _("takes the ninth Source")
             return "draws"
         if tactics.defence(after) is None:
             cells = after.board.tolist()
             target = tactics.overlord_square(cells, 1 - x)
             if target >= 0 and tactics.reaches(cells, after.static.barrier, after.runes[x],
                                                 after.fates[x], x, target):
-                return "captures the Overlord next move"
-            return "wins next move, whatever the reply"
+                return _("captures the Overlord next move")
+            return _("wins next move, whatever the reply")
         taken = captured(state, move)
-        return f"captures the {TYPE_NAMES[taken]}" if taken is not None else ""
+        if taken is None:
+            return ""
+        return _("captures the {figure}").format(figure=names.figure(taken))
 
     @staticmethod
     def squares(move: Move) -> list[tuple[int, int]]:

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from common.facts import GameFacts
+from common.i18n import N_
 
 NAME = "overlords"
 MOVES_KEY = "moves"  # where a record lists the moves
@@ -14,7 +15,7 @@ WIN_REASONS = ("overlord", "sources")  # the enemy Overlord captured, all nine S
 FACTS = GameFacts(
     name=NAME,
     title="Overlords",
-    blurb="8x8, two sides: move with Rune and Fate stones, capture the Overlord",
+    blurb=N_("8x8, two sides: move with Rune and Fate stones, capture the Overlord"),
     seats={2: (0, 1)},
     player_names=SIDES,
     win_reasons=WIN_REASONS,

@@ -37,6 +37,7 @@ from typing import Any
 
 import numpy as np
 
+from common.i18n import _, ngettext
 from common.lessons import LessonError
 from overlords import rules
 from overlords.state import Board, piece_code
@@ -51,46 +52,50 @@ def _square(name: Any, where: str) -> int:
     try:
         return rules.GRID.index(str(name))
     except ValueError:
-        raise LessonError(f"{where}: {str(name)[:8]!r} is not a square") from None
+        raise LessonError(_("{where}: {name!r} is not a square").format(
+                              where=where, name=str(name)[:8])) from None
 
 
 def _side(label: Any, where: str) -> int:
     if label not in rules.SIDE_NAMES:
-        raise LessonError(f"{where}: {str(label)[:10]!r} is not white or black")
+        raise LessonError(_("{where}: {label!r} is not white or black").format(
+                              where=where, label=str(label)[:10]))
     return rules.SIDE_NAMES.index(label)
 
 
 def _type(letter: Any, where: str) -> int:
     if not isinstance(letter, str) or len(letter) != 1 or letter.upper() not in "OWDH":
-        raise LessonError(f"{where}: {str(letter)[:8]!r} is not a figure letter (O W D H)")
+        raise LessonError(_("{where}: {letter!r} is not a figure letter (O W D H)").format(
+                              where=where, letter=str(letter)[:8]))
     return rules.TYPE_LETTERS.index(letter.upper())
 
 
 def _per_side(data: dict, key: str, default: Any, read) -> tuple:
     given = data.get(key, {})
     if not isinstance(given, dict):
-        raise LessonError(f"position: {key!r} must map white / black to stones")
+        raise LessonError(_("position: {key!r} must map white / black to stones").format(key=key))
     out = [default, default]
     for label, value in given.items():
-        out[_side(label, f"position {key}")] = read(value)
+        out[_side(label, _("position {key}").format(key=key))] = read(value)
     return tuple(out)
 
 
 def _runes(value: Any) -> int:
     if not isinstance(value, list) or not all(v in range(1, 8) for v in value):
-        raise LessonError("position runes: a list of Rune numbers 1 to 7")
+        raise LessonError(_("position runes: a list of Rune numbers 1 to 7"))
     return sum(1 << (v - 1) for v in set(value))
 
 
 def _counts(limit: tuple[int, ...]):
     def read(value: Any) -> tuple[int, ...]:
         if not isinstance(value, str) or len(value) > 16:
-            raise LessonError("position: stones and reserves are letters like \"OWWDDHH\"")
+            raise LessonError(_("position: stones and reserves are letters like \"OWWDDHH\""))
         counts = [0, 0, 0, 0]
         for letter in value:
             counts[_type(letter, "position")] += 1
         if any(c > m for c, m in zip(counts, limit, strict=True)):
-            raise LessonError(f"position: more than {limit} of a kind in {value!r}")
+            raise LessonError(_("position: more than {limit} of a kind in {value!r}").format(
+                                  limit=limit, value=value))
         return tuple(counts)
     return read
 
@@ -100,10 +105,11 @@ def _features(data: dict) -> np.ndarray:
     features = np.full(64, rules.NO_FEATURE, np.int8)
     given = data.get("features", {})
     if not isinstance(given, dict):
-        raise LessonError("position features: names to lists of squares")
+        raise LessonError(_("position features: names to lists of squares"))
     for name, squares in given.items():
         if name not in rules.FEATURE_NAMES or not isinstance(squares, list):
-            raise LessonError(f"position features: {str(name)[:12]!r} is not a feature")
+            raise LessonError(_("position features: {name!r} is not a feature").format(
+                                  name=str(name)[:12]))
         for sq in squares[:9]:
             features[_square(sq, "position features")] = rules.FEATURE_NAMES.index(name)
     return features
@@ -114,12 +120,12 @@ def _board(data: dict, features: np.ndarray) -> np.ndarray:
     board = np.zeros(64, np.int8)
     figures = data.get("figures", {})
     if not isinstance(figures, dict) or len(figures) > 32:
-        raise LessonError("position figures: squares to figure letters")
+        raise LessonError(_("position figures: squares to figure letters"))
     for name, letter in figures.items():
-        sq = _square(name, "position figures")
-        kind = _type(letter, f"position figures {name}")
+        sq = _square(name, _("position figures"))
+        kind = _type(letter, _("position figures {name}").format(name=name))
         if features[sq] in rules.BARRIERS:
-            raise LessonError(f"position figures: {name} is a Barrier")
+            raise LessonError(_("position figures: {name} is a Barrier").format(name=name))
         board[sq] = piece_code(rules.WHITE if letter.isupper() else rules.BLACK, kind)
     cells = board.tolist()
     for side in (rules.WHITE, rules.BLACK):
@@ -133,7 +139,7 @@ def _markers(data: dict) -> np.ndarray:
     control = np.full(64, -1, np.int8)
     marks = data.get("control", {})
     if not isinstance(marks, dict):
-        raise LessonError("position control: squares to white / black")
+        raise LessonError(_("position control: squares to white / black"))
     for name, label in marks.items():
         control[_square(name, "position control")] = _side(label, "position control")
     return control
@@ -170,19 +176,20 @@ def check_goal(goal: dict) -> str | None:
     """What is wrong with a goal's data, or None."""
     kind = goal.get("kind")
     if kind not in GOAL_KINDS:
-        return f"{str(kind)[:12]!r} is not one of {', '.join(GOAL_KINDS)}"
+        return _("{kind!r} is not one of {join}").format(
+                   kind=str(kind)[:12], join=', '.join(GOAL_KINDS))
     try:
         if "type" in goal:
-            _type(goal["type"], "goal type")
+            _type(goal["type"], _("goal type"))
         if kind == "reach":
-            _type(goal.get("type"), "goal type")
-            _square(goal.get("square"), "goal square")
+            _type(goal.get("type"), _("goal type"))
+            _square(goal.get("square"), _("goal square"))
         if kind == "control":
             squares = goal.get("squares")
             if not isinstance(squares, list) or not squares:
-                return "control needs its 'squares'"
+                return _("control needs its 'squares'")
             for sq in squares:
-                _square(sq, "goal squares")
+                _square(sq, _("goal squares"))
         if kind == "recruit":
             _type(goal.get("type"), "goal type")
         if kind == "keep":
@@ -191,7 +198,7 @@ def check_goal(goal: dict) -> str | None:
     except LessonError as err:
         return str(err)
     if kind == "win" and goal.get("reason") not in (None, "overlord", "sources"):
-        return "a win's reason is overlord or sources"
+        return _("a win's reason is overlord or sources")
     return None
 
 
@@ -211,21 +218,23 @@ def _capture(goal: dict, before, move, after, me: int) -> tuple[bool, str]:
         return True, ""
     taken = [k for k in range(4) if _count(after, 1 - me, k) < _count(before, 1 - me, k)]
     if taken:
-        return False, f"that took a {_name(taken[0])}, not the {_name(kind or 0)}"
-    return False, "that move captured nothing"
+        return False, _("that took a {name}, not the {name2}").format(
+                          name=_name(taken[0]), name2=_name(kind or 0))
+    return False, _("that move captured nothing")
 
 
 def _reach(goal: dict, before, move, after, me: int) -> tuple[bool, str]:
     kind, sq = _type(goal["type"], "goal"), _square(goal["square"], "goal")
     if after.figure(sq) == (me, kind):
         return True, ""
-    return False, f"no {_name(kind)} of yours stands on {goal['square']}"
+    return False, _("no {name} of yours stands on {goal}").format(
+                      name=_name(kind), goal=goal['square'])
 
 
 def _control(goal: dict, before, move, after, me: int) -> tuple[bool, str]:
     for name in goal["squares"]:
         if int(after.control[_square(name, "goal")]) != me:
-            return False, f"the Source on {name} does not carry your marker"
+            return False, _("the Source on {name} does not carry your marker").format(name=name)
     return True, ""
 
 
@@ -234,30 +243,30 @@ def _recruit(goal: dict, before, move, after, me: int) -> tuple[bool, str]:
     if after.reserve[me][kind] < before.reserve[me][kind] and \
             _count(after, me, kind) > _count(before, me, kind):
         return True, ""
-    return False, f"no {_name(kind)} came from your reserve"
+    return False, _("no {name} came from your reserve").format(name=_name(kind))
 
 
 def _discard(goal: dict, before, move, after, me: int) -> tuple[bool, str]:
     if move is not None and rules.Move(move).is_discard:
         return True, ""
-    return False, "that was no discard"
+    return False, _("that was no discard")
 
 
 def _safe(goal: dict, before, move, after, me: int) -> tuple[bool, str]:
     if after.result is not None and after.result.winner != me:
-        return False, "your Overlord is lost"
+        return False, _("your Overlord is lost")
     threats = rules.attackers(after, me)
     if move is not None and not threats:
         return True, ""
     shown = f" ({threats[0]})" if threats else ""
-    return False, f"the enemy can still take your Overlord{shown}"
+    return False, _("the enemy can still take your Overlord{shown}").format(shown=shown)
 
 
 def _attack(goal: dict, before, move, after, me: int) -> tuple[bool, str]:
     if move is not None and rules.attackers(after, 1 - me):
         return True, ""
-    return False, "with the stones you have left, none of your figures could take the " \
-        "enemy Overlord next turn"
+    return False, _("with the stones you have left, none of your figures could take the " \
+          "enemy Overlord next turn")
 
 
 def _reckoning(goal: dict, before, move, after, me: int) -> tuple[bool, str]:
@@ -265,7 +274,9 @@ def _reckoning(goal: dict, before, move, after, me: int) -> tuple[bool, str]:
             and before.runes[me] != rules.ALL_RUNES:
         return True, ""
     left = after.turns_to_reckoning(me)
-    return False, f"your stones come back after {left} more turn{'s' if left != 1 else ''}"
+    return False, ngettext("your stones come back after {count} more turn",
+                           "your stones come back after {count} more turns", left).format(
+        count=left)
 
 
 def _win(goal: dict, before, move, after, me: int) -> tuple[bool, str]:
@@ -276,8 +287,8 @@ def _win(goal: dict, before, move, after, me: int) -> tuple[bool, str]:
     if goal.get("reason") == "sources":
         held = sum(1 for sq in range(64) if 0 <= after.features[sq] < rules.PIT
                    and after.control[sq] == me)
-        return False, f"you control {held} of the 9 Sources"
-    return False, "the game goes on"
+        return False, _("you control {held} of the 9 Sources").format(held=held)
+    return False, _("the game goes on")
 
 
 def _keep(goal: dict, before, move, after, me: int) -> tuple[bool, str]:

@@ -24,14 +24,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from common.i18n import N_, _
 from overlords import rules, tactics
 from overlords.moves import Move
 from overlords.state import OVERLORD, SIDE_NAMES, TYPE_NAMES, State
 
 GOALS = {
-    "win-1": "Win with this move: capture the enemy Overlord or take the last Source.",
-    "win-2": "Win in two moves: make a move the enemy cannot answer, then finish.",
-    "defend": "Every move but one loses your Overlord. Find the one that saves it.",
+    "win-1": N_("Win with this move: capture the enemy Overlord or take the last Source."),
+    "win-2": N_("Win in two moves: make a move the enemy cannot answer, then finish."),
+    "defend": N_("Every move but one loses your Overlord. Find the one that saves it."),
 }
 PLAYER_MOVES = {"win-1": 1, "win-2": 2, "defend": 1}  # moves the player makes
 
@@ -53,18 +54,19 @@ def _wins_now(state: State, move: int) -> str | None:
     after = rules.apply_legal(state, move)
     if after.result is not None and after.result.winner == state.turn:
         return None
-    return ("it does not end the game: a winning move captures the enemy Overlord or takes "
-            "the ninth Source")
+    return (_("it does not end the game: a winning move captures the enemy Overlord or takes "
+              "the ninth Source"))
 
 
 def _wins_in_two(state: State, move: int) -> str | None:
     after = rules.apply_legal(state, move)
     if after.result is not None:
-        return None if after.result.winner == state.turn else "it ends the game in a draw"
+        return None if after.result.winner == state.turn else _("it ends the game in a draw")
     holding = tactics.defence(after)
     if holding is None:
         return None
-    return f"{side(after)} answers {Move(holding)} and then nothing wins at once"
+    return _("{side} answers {move} and then nothing wins at once").format(
+               side=side(after), move=Move(holding))
 
 
 def _saves(state: State, move: int) -> str | None:
@@ -74,11 +76,14 @@ def _saves(state: State, move: int) -> str | None:
     enemy = side(state, 1 - state.turn)
     after = rules.apply_legal(state, move)
     if danger.forced:
-        return f"{enemy} answers {danger.reply} and then no move keeps your Overlord safe"
+        return _("{enemy} answers {reply} and then no move keeps your Overlord safe").format(
+                   enemy=enemy, reply=danger.reply)
     victim = after.figure(danger.reply.to) if danger.reply.to is not None else None
     if victim is not None and victim[1] == OVERLORD:
-        return f"{enemy} answers {danger.reply} and captures your Overlord"
-    return f"{enemy} answers {danger.reply} and takes the ninth Source"
+        return _("{enemy} answers {reply} and captures your Overlord").format(
+                   enemy=enemy, reply=danger.reply)
+    return _("{enemy} answers {reply} and takes the ninth Source").format(
+               enemy=enemy, reply=danger.reply)
 
 
 STAGES: dict[str, tuple[Callable[[State, int], str | None], ...]] = {
@@ -113,7 +118,7 @@ def hint(state: State, goal: str, move: int) -> str:
     """A nudge toward the solution's move without giving it away: which figure to look at."""
     move = Move(move)
     if move.frm is None:
-        return "Look at the Sources: a recruit does it."
+        return _("Look at the Sources: a recruit does it.")
     figure = TYPE_NAMES[state.figure(move.frm)[1]]
     where = rules.GRID.name(move.frm)
     if goal == "defend":
@@ -121,9 +126,10 @@ def hint(state: State, goal: str, move: int) -> str:
         if attackers and attackers[0].frm is not None:
             a = attackers[0]
             enemy = TYPE_NAMES[state.figure(a.frm)[1]]
-            return (f"The danger is the {enemy} on {rules.GRID.name(a.frm)}: look at your "
-                    f"{figure} on {where}.")
-    return f"Look at your {figure} on {where}."
+            return (_("The danger is the {enemy} on {square}: look at your {figure} on "
+                      "{where}.").format(
+                        enemy=enemy, square=rules.GRID.name(a.frm), figure=figure, where=where))
+    return _("Look at your {figure} on {where}.").format(figure=figure, where=where)
 
 
 def hint_square(state: State, goal: str, move: int) -> int | None:
@@ -175,25 +181,28 @@ def check(state: State, goal: str, solution: list[Move]) -> str | None:
     """None if the solution solves the puzzle and is unique (every move to other squares
     fails); else what is wrong, in a line."""
     if goal not in STAGES:
-        return f"unknown goal {goal!r}"
+        return _("unknown goal {goal!r}").format(goal=goal)
     if len(solution) != 2 * PLAYER_MOVES[goal] - 1:
-        return f"a {goal} solution has {2 * PLAYER_MOVES[goal] - 1} moves, not {len(solution)}"
+        return _("a {goal} solution has {value} moves, not {count}").format(
+                   goal=goal, value=2 * PLAYER_MOVES[goal] - 1, count=len(solution))
     first = solution[0]
     why = judge_try(state, goal, 0, first)
     if why:
-        return f"the solution {first} fails: {why}"
+        return _("the solution {first} fails: {why}").format(first=first, why=why)
     others = [m for m in rules.legal_moves(state) if key(m) != key(first)
               and judge_try(state, goal, 0, m) is None]
     if others:
-        return f"not unique: {others[0]} solves it too"
+        return _("not unique: {others} solves it too").format(others=others[0])
     if goal == "win-2":
         after = rules.apply_legal(state, first)
         then = rules.apply_legal(after, solution[1])
         why = judge_try(then, goal, 1, solution[2])
         if why:
-            return f"after {solution[1]} the finish {solution[2]} fails: {why}"
+            return _("after {solution} the finish {solution2} fails: {why}").format(
+                       solution=solution[1], solution2=solution[2], why=why)
         if reply(after) != solution[1]:
-            return f"after {first} the solver answers {reply(after)}, not {solution[1]}"
+            return _("after {first} the solver answers {reply}, not {solution}").format(
+                       first=first, reply=reply(after), solution=solution[1])
     return None
 
 

@@ -43,6 +43,22 @@ def stage_assets(work: Path) -> Path:
     return stage
 
 
+def stage_translations(work: Path) -> Path:
+    """po/ with every language compiled (po/locale/<code>/LC_MESSAGES/*.mo): the bundle's
+    copy (common/i18n reads the .mo files; the template gives the pseudo-language)."""
+    stage = work / "stage" / "po"
+    shutil.rmtree(stage, ignore_errors=True)
+    shutil.copytree(ROOT / "po", stage, ignore=shutil.ignore_patterns("locale"))
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from common.i18n import mo_path
+    from common.i18n.catalogue import compile_po
+
+    for po in sorted(stage.glob("*.po")):
+        compile_po(po, mo_path(po.stem, stage))
+    return stage
+
+
 def pyinstaller_args(out: Path, work: Path, assets: Path,
                      platform: str = sys.platform) -> list[str]:
     """The PyInstaller command line (without the program that runs it) on `platform` (a
@@ -56,6 +72,7 @@ def pyinstaller_args(out: Path, work: Path, assets: Path,
         "--specpath", str(work),
         "--paths", str(ROOT),
         "--add-data", f"{assets}{sep}assets",
+        "--add-data", f"{assets.parent / 'po'}{sep}po",
         "--add-data", f"{ROOT / 'pyproject.toml'}{sep}.",
     ]
     for package in PACKAGES:
@@ -85,6 +102,7 @@ def build(out: Path, work: Path, quiet: bool = False) -> Path:
                  "`build` extra of pyproject.toml)")
     work.mkdir(parents=True, exist_ok=True)
     assets = stage_assets(work)
+    stage_translations(work)
     cmd = [sys.executable, "-m", "PyInstaller", *pyinstaller_args(out, work, assets)]
     if quiet:
         cmd[3:3] = ["--log-level", "WARN"]

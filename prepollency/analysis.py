@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from common.analysis import Verdict
+from common.i18n import _, ngettext
 from prepollency import rules
 from prepollency.moves import Turn
 from prepollency.state import State
@@ -72,7 +73,7 @@ class PrepollencyAdapter:
         elif found.kind == "hands_win":
             stops = tactics.stopping_turns(state) or []
             better = best if best in stops else (stops[0] if stops else None)
-            why = "stops the hold" if "Obelisk" in found.text else "stops the win"
+            why = _("stops the hold") if found.obelisk else _("stops the win")
         elif best is not None and tactics.mistake(state, best) is None:
             better = best
         return Verdict(found.kind, found.text, better, why,
@@ -84,14 +85,15 @@ class PrepollencyAdapter:
         after = rules.apply(state, move)
         outcome = rules.outcome(after)
         if outcome is not None and outcome.winner == me:
-            return "completes the Obelisk hold" if outcome.reason == "obelisk" else \
-                "eliminates the last rival"
+            return _("completes the Obelisk hold") if outcome.reason == "obelisk" else \
+                _("eliminates the last rival")
         taken, s = 0, state
         for step in move:
             taken += bool(s.owners[step.to])
             s = rules.apply_step(s, step)
         if taken:
-            return f"captures {taken} piece" + ("s" if taken > 1 else "")
+            return ngettext("captures {count} piece", "captures {count} pieces", taken).format(
+                count=taken)
         return ""
 
     @staticmethod
@@ -102,7 +104,7 @@ class PrepollencyAdapter:
     @staticmethod
     def text(move: Turn) -> str:
         """The turn's moves ("e1-f2 e2-e1"), or "holds the line"."""
-        return " ".join(rules.move_data(move)) or "holds the line"
+        return " ".join(rules.move_data(move)) or _("holds the line")
 
 
 ADAPTER = PrepollencyAdapter()

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from common.facts import GameFacts, Setting
+from common.i18n import N_
 
 NAME = "prepollency"
 MOVES_KEY = "turns"  # where a record lists the turns
@@ -55,7 +56,7 @@ CHOICES: dict[str, Callable[[Any], bool]] = {  # a remembered choice -> whether 
 FACTS = GameFacts(
     name=NAME,
     title="Prepollency",
-    blurb="15x15, two to four players race to hold the central Obelisk",
+    blurb=N_("15x15, two to four players race to hold the central Obelisk"),
     seats=SEATS_FOR,
     player_names=SEAT_NAMES,
     win_reasons=WIN_REASONS,
@@ -68,7 +69,7 @@ FACTS = GameFacts(
     lessons_module="prepollency.lessons",
     settings=(
         # a seat that cannot move holds the line by itself after a moment
-        Setting("auto_hold", True, "Prepollency: hold when no piece can move"),
+        Setting("auto_hold", True, N_("Prepollency: hold when no piece can move")),
         # the last choices of the new-game dialog (no row: the dialog writes it)
         Setting("prepollency_new_game", None, check=choices_problem),
     ),

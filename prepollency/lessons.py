@@ -33,6 +33,7 @@ from typing import Any
 
 import numpy as np
 
+from common.i18n import _, ngettext
 from common.lessons import LessonError
 from prepollency import rules
 from prepollency.moves import CELLS, GRID, LETTERS, PIECE_NAMES
@@ -55,24 +56,26 @@ def _square(name: Any, where: str) -> int:
     try:
         return GRID.index(str(name))
     except ValueError:
-        raise LessonError(f"{where}: {str(name)[:8]!r} is not a square") from None
+        raise LessonError(_("{where}: {name!r} is not a square").format(
+                              where=where, name=str(name)[:8])) from None
 
 
 def _record(data: Any) -> rules.State:
     if not isinstance(data, dict):
-        raise LessonError("position record: an object with seats, first and turns")
+        raise LessonError(_("position record: an object with seats, first and turns"))
     try:
         state = rules.initial_state(data)
     except ValueError as err:
-        raise LessonError(f"position record: {err}") from None
+        raise LessonError(_("position record: {err}").format(err=err)) from None
     turns = data.get("turns", [])
     if not isinstance(turns, list) or len(turns) > 200:
-        raise LessonError("position record: 'turns' is a list of turns")
+        raise LessonError(_("position record: 'turns' is a list of turns"))
     for n, turn in enumerate(turns, 1):
         try:
             state = rules.apply(state, rules.parse_move(state, turn))
         except ValueError as err:
-            raise LessonError(f"position record turn {n}: {err}") from None
+            raise LessonError(_("position record turn {count}: {err}").format(count=n,
+                                                                              err=err)) from None
     return state
 
 
@@ -81,12 +84,13 @@ def _cells(data: dict, seats: list) -> np.ndarray:
     board = np.zeros((2, CELLS), dtype=np.int8)
     cells = data.get("cells", {})
     if not isinstance(cells, dict) or len(cells) > 120:
-        raise LessonError("position cells: squares to pieces like \"1I\"")
+        raise LessonError(_("position cells: squares to pieces like \"1I\""))
     for name, cell in cells.items():
-        sq = _square(name, "position cells")
+        sq = _square(name, _("position cells"))
         if not (isinstance(cell, str) and len(cell) == 2 and cell[0].isdigit()
                 and int(cell[0]) in seats and cell[1] in LETTERS[1:]):
-            raise LessonError(f"position cells {name}: {str(cell)[:6]!r} is not seat+kind")
+            raise LessonError(_("position cells {name}: {cell!r} is not seat+kind").format(
+                                  name=name, cell=str(cell)[:6]))
         board[OWNER, sq], board[KIND, sq] = int(cell[0]), LETTERS.index(cell[1])
     return board
 
@@ -96,10 +100,10 @@ def _holds(data: dict, seats: list) -> tuple[int, ...]:
     holds = [0, 0, 0, 0, 0]
     given = data.get("holds", {})
     if not isinstance(given, dict):
-        raise LessonError("position holds: seats to counts")
+        raise LessonError(_("position holds: seats to counts"))
     for seat, count in given.items():
         if not str(seat).isdigit() or int(seat) not in seats or count not in range(4):
-            raise LessonError("position holds: a seat of the game to a count 0 to 3")
+            raise LessonError(_("position holds: a seat of the game to a count 0 to 3"))
         holds[int(seat)] = count
     return tuple(holds)
 
@@ -129,7 +133,8 @@ def check_goal(goal: dict) -> str | None:
     """What is wrong with a goal's data, or None."""
     kind = goal.get("kind")
     if kind not in GOAL_KINDS:
-        return f"{str(kind)[:12]!r} is not one of {', '.join(GOAL_KINDS)}"
+        return _("{kind!r} is not one of {join}").format(
+                   kind=str(kind)[:12], join=', '.join(GOAL_KINDS))
     try:
         if kind in ("reach", "defended"):
             _square(goal.get("square"), "goal square")
@@ -156,8 +161,8 @@ def _capture(goal, before, move, after, me) -> tuple[bool, str]:
     if move is not None and taken >= want:
         return True, ""
     if taken <= 0:
-        return False, "that turn captured nothing"
-    return False, f"that turn captured {taken}, not {want}"
+        return False, _("that turn captured nothing")
+    return False, _("that turn captured {taken}, not {want}").format(taken=taken, want=want)
 
 
 def _reach(goal, before, move, after, me) -> tuple[bool, str]:
@@ -166,20 +171,22 @@ def _reach(goal, before, move, after, me) -> tuple[bool, str]:
     if after.owners[sq] == me and (kind is None or LETTERS[after.kinds[sq]] == kind):
         return True, ""
     what = PIECE_NAMES[LETTERS.index(kind)] if kind else "piece"
-    return False, f"no {what} of yours stands on {goal['square']}"
+    return False, _("no {what} of yours stands on {goal}").format(what=what, goal=goal['square'])
 
 
 def _count(goal, before, move, after, me) -> tuple[bool, str]:
     want, made = goal.get("count", 2), _moves(move)
     if made == want:
         return True, ""
-    return False, f"that turn made {max(made, 0)} move{'s' if made != 1 else ''}, not {want}"
+    return False, ngettext("that turn made {count} move, not {want}",
+                           "that turn made {count} moves, not {want}", made).format(
+        count=max(made, 0), want=want)
 
 
 def _hold_line(goal, before, move, after, me) -> tuple[bool, str]:
     if _moves(move) == 0:
         return True, ""
-    return False, "that turn moved a piece"
+    return False, _("that turn moved a piece")
 
 
 def _on_cross(state: rules.State, me: int) -> int:
@@ -190,7 +197,8 @@ def _obelisk(goal, before, move, after, me) -> tuple[bool, str]:
     if move is not None and (after.holds[me] > 0 or
                              (after.result is not None and after.result.winner == me)):
         return True, ""
-    return False, f"your pieces stand on {_on_cross(after, me)} of the five Obelisk squares"
+    return False, _("your pieces stand on {on_cross} of the five Obelisk squares").format(
+                      on_cross=_on_cross(after, me))
 
 
 def _hold(goal, before, move, after, me) -> tuple[bool, str]:
@@ -199,22 +207,24 @@ def _hold(goal, before, move, after, me) -> tuple[bool, str]:
     if move is not None and (after.holds[me] >= want or won):
         return True, ""
     if _on_cross(after, me) < 5:
-        return False, "you left the Obelisk: a hold needs all five squares at the end of " \
-            "your turn"
-    return False, f"your hold count is {after.holds[me]}, not {want}"
+        return False, _("you left the Obelisk: a hold needs all five squares at the end of " \
+              "your turn")
+    return False, _("your hold count is {holds}, not {want}").format(
+                      holds=after.holds[me], want=want)
 
 
 def _khan(goal, before, move, after, me) -> tuple[bool, str]:
     if move is not None and has_khan(after, me) and not has_khan(before, me):
         return True, ""
-    return False, "you got no Khan: it comes when your pieces hold all five Obelisk squares"
+    return False, _("you got no Khan: it comes when your pieces hold all five Obelisk squares")
 
 
 def _break(goal, before, move, after, me) -> tuple[bool, str]:
     seat = goal["seat"]
     if move is not None and after.holds[seat] == 0:
         return True, ""
-    return False, f"{seat_name(seat)} still stands on all five Obelisk squares"
+    return False, _("{seat} still stands on all five Obelisk squares").format(
+                      seat=seat_name(seat))
 
 
 def _eliminate(goal, before, move, after, me) -> tuple[bool, str]:
@@ -222,7 +232,8 @@ def _eliminate(goal, before, move, after, me) -> tuple[bool, str]:
     if seat not in after.alive and seat in before.alive:
         return True, ""
     filled = sum(1 for s in BASES[seat] if after.owners[s] and after.owners[s] != seat)
-    return False, f"{filled} of {seat_name(seat)}'s four base squares are filled by others"
+    return False, _("{filled} of {seat}'s four base squares are filled by others").format(
+                      filled=filled, seat=seat_name(seat))
 
 
 def _win(goal, before, move, after, me) -> tuple[bool, str]:
@@ -230,7 +241,7 @@ def _win(goal, before, move, after, me) -> tuple[bool, str]:
     if result is not None and result.winner == me and goal.get("reason") in (None,
                                                                             result.reason):
         return True, ""
-    return False, "the game goes on"
+    return False, _("the game goes on")
 
 
 def _as_turn(state: rules.State, seat: int, owners=None, kinds=None) -> rules.State:

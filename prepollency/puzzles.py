@@ -26,14 +26,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from common.i18n import N_, _
 from prepollency import rules, tactics
 from prepollency.moves import GRID, PIECE_NAMES, Move, Turn
 from prepollency.state import BASES, OBELISK, State
 
 GOALS = {
-    "win-hold": "Win this turn: keep all five Obelisk squares for the third round.",
-    "win-base": "Win this turn: fill the last rival's base.",
-    "stop": "A rival wins on its next turn unless you stop it. Find the turn that does.",
+    "win-hold": N_("Win this turn: keep all five Obelisk squares for the third round."),
+    "win-base": N_("Win this turn: fill the last rival's base."),
+    "stop": N_("A rival wins on its next turn unless you stop it. Find the turn that does."),
 }
 PLAYER_MOVES = {goal: 1 for goal in GOALS}
 NAMES = tactics.SEAT_NAMES
@@ -63,9 +64,9 @@ def _holds(state: State, turn: Turn) -> str | None:
         return None
     missing = [_sq(s) for s in OBELISK if after.owners[s] != state.turn]
     if missing:
-        return (f"at the end of your turn {', '.join(missing)} "
-                f"{'is' if len(missing) == 1 else 'are'} not yours, so the hold is broken")
-    return "the turn does not complete the hold"
+        return (_("at the end of your turn {join} {value} not yours, so the hold is broken").format(
+                    join=', '.join(missing), value='is' if len(missing) == 1 else 'are'))
+    return _("the turn does not complete the hold")
 
 
 def _fills(state: State, turn: Turn) -> str | None:
@@ -76,8 +77,9 @@ def _fills(state: State, turn: Turn) -> str | None:
         if seat != state.turn:
             free = [_sq(b) for b in BASES[seat] if after.owners[b] in (0, seat)]
             if free:
-                return f"{_name(seat)}'s base still has {', '.join(free)} not taken"
-    return "the turn does not eliminate the last rival"
+                return _("{name}'s base still has {join} not taken").format(
+                           name=_name(seat), join=', '.join(free))
+    return _("the turn does not eliminate the last rival")
 
 
 def _stops(state: State, turn: Turn) -> str | None:
@@ -85,15 +87,16 @@ def _stops(state: State, turn: Turn) -> str | None:
         return None
     danger = tactics.danger(state, turn)
     if danger is None:
-        return "a rival still wins next turn"
-    how = ("completes the Obelisk hold" if danger.threat.kind == "obelisk"
-           else "fills the last base and wins")
-    return f"{_name(danger.seat)} answers {_show(danger.threat.turn)} and {how}"
+        return _("a rival still wins next turn")
+    how = (_("completes the Obelisk hold") if danger.threat.kind == "obelisk"
+           else _("fills the last base and wins"))
+    return _("{name} answers {show} and {how}").format(
+               name=_name(danger.seat), show=_show(danger.threat.turn), how=how)
 
 
 def _show(turn: Iterable[Move]) -> str:
     moves = [str(m) for m in turn]
-    return " then ".join(moves) if moves else "holding the line"
+    return " then ".join(moves) if moves else _("holding the line")
 
 
 STAGES: dict[str, tuple[Callable[[State, Turn], str | None], ...]] = {
@@ -134,8 +137,9 @@ def hint(state: State, goal: str, turn) -> str:
     """Which piece to look at (the key move's), without its target."""
     key = _key_of(state, goal, turn)
     if key is None:
-        return "Look at the Obelisk and the bases."
-    return f"Look at your {PIECE_NAMES[state.kinds[key.frm]]} on {_sq(key.frm)}."
+        return _("Look at the Obelisk and the bases.")
+    return _("Look at your {piece} on {sq}.").format(
+               piece=_(PIECE_NAMES[state.kinds[key.frm]]), sq=_sq(key.frm))
 
 
 def hint_square(state: State, goal: str, turn) -> int | None:
@@ -197,19 +201,21 @@ def check(state: State, goal: str, solution: list) -> str | None:
     """None if the shipped turn solves the puzzle and the puzzle is unique (every solving turn
     contains its key move, and no turn without it solves it); else what is wrong."""
     if goal not in STAGES:
-        return f"unknown goal {goal!r}"
+        return _("unknown goal {goal!r}").format(goal=goal)
     if len(solution) != 1:
-        return f"a {goal} solution is one turn, not {len(solution)}"
+        return _("a {goal} solution is one turn, not {count}").format(
+                   goal=goal, count=len(solution))
     turn = Turn(solution[0])
     why = judge_try(state, goal, 0, turn)
     if why:
-        return f"the solution {_show(turn)} fails: {why}"
+        return _("the solution {show} fails: {why}").format(show=_show(turn), why=why)
     if goal != "stop" and _win_kind(state) != goal:
-        return f"the win here is a {_win_kind(state)}, not a {goal}"
+        return _("the win here is a {win_kind}, not a {goal}").format(
+                   win_kind=_win_kind(state), goal=goal)
     solving = _solving(state, goal)
     common = _common(solving)
     if not common & set(turn):
-        return "not unique: the solving turns share no move"
+        return _("not unique: the solving turns share no move")
     return None
 
 

@@ -12,17 +12,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from common.i18n import N_, _
 from common.protocol import GameOverError, IllegalMoveError
+from prepollency import names
 from prepollency.movegen import PATHS, planes
-from prepollency.moves import GRID, MOVES, PIECE_NAMES, Move, Turn, square_index
+from prepollency.moves import GRID, MOVES, Move, Turn, square_index
 from prepollency.state import State
 
 HOW_THEY_MOVE = (
     "",
-    "Infantry moves one square in any direction",
-    "Cavalry moves diagonally, up to 3 squares",
-    "An Archer moves along a file or rank, up to 3 squares",
-    "The Khan moves any distance along a file, rank or diagonal",
+    N_("Infantry moves one square in any direction"),
+    N_("Cavalry moves diagonally, up to 3 squares"),
+    N_("An Archer moves along a file or rank, up to 3 squares"),
+    N_("The Khan moves any distance along a file, rank or diagonal"),
 )
 
 
@@ -35,20 +37,21 @@ def refusal(owners: Sequence[int], kinds: Sequence[int], me: int, moved: int, fr
     first problem in the order of ruling 10 of prepollency.rules."""
     owner = owners[frm]
     if not owner:
-        return f"There is no piece on {GRID.names[frm]}"
+        return _("There is no piece on {square}").format(square=GRID.names[frm])
     if owner != me:
-        return "That is not your piece"
+        return _("That is not your piece")
     if frm == moved:
-        return "That piece already moved this turn"
+        return _("That piece already moved this turn")
     kind = kinds[frm]
     path = PATHS[kind][frm].get(to)
     if path is None:
-        return HOW_THEY_MOVE[kind]
+        return _(HOW_THEY_MOVE[kind])
     for b in path:
         if owners[b]:
-            return f"Blocked by the {PIECE_NAMES[kinds[b]]} on {GRID.names[b]}"
+            return _("Blocked by the {piece} on {square}").format(piece=names.piece(kinds[b]),
+                                                                  square=GRID.names[b])
     if owners[to] == me:
-        return "You cannot capture your own piece"
+        return _("You cannot capture your own piece")
     return None
 
 
@@ -56,7 +59,7 @@ def find_step(state: State, frm: int | str, to: int | str) -> Move:
     """The move frm-to (squares as indices or names): IllegalMoveError with the exact reason
     if the position refuses it, InvalidMoveError if a square is no square."""
     if state.result is not None:
-        raise GameOverError("The game is over")
+        raise GameOverError(_("The game is over"))
     f, t = square_index(frm), square_index(to)
     why = refusal(*planes(state), state.turn, state.moved, f, t)
     if why is not None:
@@ -69,15 +72,17 @@ def parse_move(state: State, data: Any) -> Turn:
     IllegalMoveError (naming the move and the reason) if the position refuses it."""
     turn = Turn.parse(data)
     if state.result is not None:
-        raise GameOverError("The game is over")
+        raise GameOverError(_("The game is over"))
     me, moved = state.turn, state.moved
     if moved != -1 and len(turn) > 1:
-        raise IllegalMoveError("This turn has one move left")
+        raise IllegalMoveError(_("This turn has one move left"))
     owners, kinds = list(state.owners), list(state.kinds)
     for f, t in turn:
         why = refusal(owners, kinds, me, moved, f, t)
         if why is not None:
-            raise IllegalMoveError(f"{GRID.names[f]}-{GRID.names[t]}: {why}")
+            # Translators: a refused move of a record: "e1-f2: That is not your piece"
+            raise IllegalMoveError(_("{move}: {why}").format(
+                move=f"{GRID.names[f]}-{GRID.names[t]}", why=why))
         owners[t], kinds[t], owners[f], kinds[f] = me, kinds[f], 0, 0
         moved = t
     return turn

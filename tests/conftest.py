@@ -14,6 +14,9 @@ def _private_settings(tmp_path_factory, monkeypatch):
     # the desktop entry the app checks at start (a stale one is removed): never the user's
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
     monkeypatch.setenv("APPDATA", str(tmp_path_factory.mktemp("appdata")))  # (Windows' menu)
+    # the tests read English words: the machine's language (a German LANG, once de.po is
+    # there) must not change them (tests/test_i18n.py switches languages on purpose)
+    monkeypatch.setenv("OVERLORDS_LANGUAGE", "en")
 
 
 @pytest.fixture(autouse=True)

@@ -137,7 +137,7 @@ def test_one_package_of_its_own_name_and_the_metadata(installed: Path, tmp_path:
     assert next(dist.rglob("LICENSE")).read_text().startswith("MIT License")
     package = dist.parent / "overlords_prepollency"
     assert sorted(p.name for p in package.iterdir() if p.name != "__pycache__") == \
-        ["__main__.py", "assets", "common", "main.py", "overlords", "prepollency",
+        ["__main__.py", "assets", "common", "main.py", "overlords", "po", "prepollency",
          "py.typed"]  # no bootstrap.py
     entry_points = configparser.ConfigParser()
     entry_points.read(dist / "entry_points.txt")

@@ -94,7 +94,7 @@ def test_changed_in_the_settings_scene_kept_after_a_restart(config, capsys):
         assert saved == {"animation": "slow", "sound": False, "colour_blind": True,
                          "fullscreen": False, "bot_command": None, "handover": True,
                          "recap": True, "fast_cpu": False, "auto_hold": True,
-                         "confirm_risky": True, "cpu_resigns": True,
+                         "confirm_risky": True, "cpu_resigns": True, "language": "system",
                          "prepollency_new_game": None}
         assert [p.name for p in config.iterdir()] == ["settings.json"], "no temp file left"
         d.click(scene.done.rect.center)
@@ -114,7 +114,8 @@ def test_changed_in_the_settings_scene_kept_after_a_restart(config, capsys):
         assert not app.settings.sound and not app.sound.enabled
         app.main_menu()
         scene = open_settings(app, d)
-        assert [choice.value for _, choice in scene.rows] == ["slow", "off", "safe", "window"]
+        assert [choice.value for _, choice in scene.rows] == ["slow", "off", "safe", "window",
+                                                              "system"]
         pick(d, scene, 2, "standard")
         assert app.pal is STANDARD
     finally:

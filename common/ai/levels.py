@@ -33,6 +33,7 @@ from typing import Any
 from common.ai.oneply import OnePlyPlayer, Sight
 from common.ai.search import MCTS, Budget, Heuristics, SearchResult
 from common.games import GAMES
+from common.i18n import _
 from common.protocol import Game
 from common.seats import CPU, HINT_LEVEL, SeatSpec
 
@@ -67,18 +68,20 @@ LOST = -0.9  # a first step whose mean value is this low was seen losing: no mis
 
 def parse_spec(spec: str) -> tuple[Level, int | None]:
     """The level and fixed node count a CPU seat spec names; ValueError if it names none."""
-    name, _, count = spec.strip().partition(":")
+    name, _colon, count = spec.strip().partition(":")
     level = LEVELS.get(name)
     if level is None:
-        raise ValueError(f"unknown CPU level {name!r} (expected {', '.join(LEVELS)})")
+        raise ValueError(_("unknown CPU level {name!r} (expected {join})").format(
+                             name=name, join=', '.join(LEVELS)))
     if not count:
         return level, None
     try:
         nodes = int(count)
     except ValueError:
-        raise ValueError(f"{spec!r}: the node count {count!r} is not a whole number") from None
+        raise ValueError(_("{spec!r}: the node count {count!r} is not a whole number").format(
+                             spec=spec, count=count)) from None
     if nodes < 1:
-        raise ValueError(f"{spec!r}: the node count must be positive")
+        raise ValueError(_("{spec!r}: the node count must be positive").format(spec=spec))
     return level, nodes
 
 

@@ -21,6 +21,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from common import i18n
 from common.cli import (
     analyse,
     bot,
@@ -37,6 +38,7 @@ from common.cli import (
     watch,
 )
 from common.cli.arguments import Subparsers, UsageError
+from common.i18n import N_, _
 from common.protocol import Game
 
 
@@ -65,7 +67,7 @@ COMMANDS: dict[str, Command] = {
     "hub": Command(hub.arguments, hub.run),
 }
 
-EPILOG = """examples:
+EPILOG = N_("""examples:
   %(prog)s                                       open the app on the main menu
   %(prog)s play overlords --players human,normal --seed 7
   %(prog)s play prepollency --players human,normal,human,hard --first 2
@@ -84,7 +86,7 @@ EPILOG = """examples:
 Seat specs: human (play only), random, novice, easy, normal, hard, LEVEL:N (exactly N search
 nodes; novice does not search), cmd:PROGRAM ARGS (an outside bot speaking JSON lines; see the
 README). COMMAND --help lists each command's options. Records are the JSON save files described
-in the rules (RULES.md)."""
+in the rules (RULES.md).""")
 
 
 class Parser(argparse.ArgumentParser):
@@ -100,9 +102,9 @@ def build_parser(games: dict[str, Game]) -> Parser:
 
     parser = Parser(
         prog=program_name(),  # as the user started it: bootstrap.py, the launcher, main.py
-        description="Overlords and Prepollency. With no command, opens the game window.",
+        description=_("Overlords and Prepollency. With no command, opens the game window."),
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog=EPILOG,
+        epilog=_(EPILOG),
     )
     parser.add_argument("--version", action="version", version=f"overlords-prepollency "
                         f"{version()}")
@@ -116,6 +118,7 @@ def build_parser(games: dict[str, Game]) -> Parser:
 
 def run(argv: list[str], games: dict[str, Game], app: Callable[[argparse.Namespace], int]) -> int:
     """Run a command line; `app` opens the window (no command, or `play`)."""
+    i18n.use()  # the system's language (the window then takes the Settings row's)
     parser = build_parser(games)
     args = parser.parse_args(argv)
     if desktop_entry.wanted(args):
@@ -128,10 +131,11 @@ def run(argv: list[str], games: dict[str, Game], app: Callable[[argparse.Namespa
     except UsageError as err:
         parser.subcommands[args.command].error(str(err))
     except KeyboardInterrupt:  # Ctrl+C: one line, no traceback (what was printed stays)
-        print(f"{args.command}: interrupted", file=sys.stderr)
+        print(_("{command}: interrupted").format(command=args.command), file=sys.stderr)
         return 130
     except RecursionError:  # a hostile input nested too deeply for some engine code
-        print(f"{args.command}: the input is nested too deeply to read", file=sys.stderr)
+        print(_("{command}: the input is nested too "
+                "deeply to read").format(command=args.command), file=sys.stderr)
         return 2
     except BrokenPipeError:  # `... | head`: the reader left; stop quietly, no traceback
         with contextlib.suppress(OSError):

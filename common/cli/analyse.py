@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from common import record as rec
 from common.cli.arguments import Subparsers, node_count
 from common.cli.terminal import terminal
+from common.i18n import _
 from common.protocol import Game
 
 if TYPE_CHECKING:  # the analysis (and its search) is imported only when the command runs
@@ -31,15 +32,15 @@ if TYPE_CHECKING:  # the analysis (and its search) is imported only when the com
 def arguments(sub: Subparsers, names: list[str]) -> argparse.ArgumentParser:
     """The command's parser."""
     analyse = sub.add_parser(
-        "analyse", help="analyse a record: each seat's chance, marks and better moves",
-        description="Analyse every turn of a record: the mover, the move, each seat's chance "
-                    "to win after it, the mark (?! ? ??), the exact verdict, the better move. "
-                    "Bad input: one line, exit status 2.")
+        "analyse", help=_("analyse a record: each seat's chance, marks and better moves"),
+        description=_("Analyse every turn of a record: the mover, the move, each seat's chance "
+                      "to win after it, the mark (?! ? ??), the exact verdict, the better move. "
+                      "Bad input: one line, exit status 2."))
     analyse.add_argument("file", type=Path, metavar="RECORD")
     analyse.add_argument("--nodes", type=node_count, default=None,
-                         help="search nodes per position (the game's default)")
-    analyse.add_argument("--seed", type=int, default=0, help="seed of the search (0)")
-    analyse.add_argument("--json", action="store_true", help="a JSON list, one object a turn")
+                         help=_("search nodes per position (the game's default)"))
+    analyse.add_argument("--seed", type=int, default=0, help=_("seed of the search (0)"))
+    analyse.add_argument("--json", action="store_true", help=_("a JSON list, one object a turn"))
     return analyse
 
 
@@ -53,14 +54,14 @@ def run(args: argparse.Namespace, games: dict[str, Game]) -> int:
         if result is None:
             too_long = refusal(replay, args.nodes)
             if too_long:
-                print(f"analyse: {too_long}", file=sys.stderr)
+                print(_("analyse: {too_long}").format(too_long=too_long), file=sys.stderr)
                 return 2
             result = analysis.analyse(replay, args.nodes, args.seed)
     except rec.RecordError as err:
         print(f"{terminal(args.file)}: {terminal(err)}", file=sys.stderr)
         return 2
     except ValueError as err:
-        print(f"analyse: {terminal(err)}", file=sys.stderr)
+        print(_("analyse: {terminal}").format(terminal=terminal(err)), file=sys.stderr)
         return 2
     game = replay.game
     adapter = analysis.adapter_for(game)
@@ -122,12 +123,15 @@ def text_lines(replay: rec.Replay, result: Analysis) -> list[str]:
                      f" {chances}  {terminal(t.mark or '', 4):<2}  {terminal(note)}".rstrip())
     lines.append("")
     for p, s in analysis.summary(game, result.turns).items():
-        worst = f", worst turn {s.worst + 1}" if s.worst is not None else ""
-        lines.append(f"{name(p)}: accuracy {s.accuracy:.0f}%, {analysis.counted(s)}{worst}")
+        worst = _(", worst turn {value}").format(value=s.worst + 1) if s.worst is not None else ""
+        lines.append(_("{player}: accuracy {accuracy:.0f}%, {counted}{worst}").format(
+                         player=name(p), accuracy=s.accuracy, counted=analysis.counted(s),
+                         worst=worst))
     outcome = game.outcome(replay.final)
     turned = analysis.turning_point(result.turns, outcome.winner if outcome else None)
     if turned is not None:
         t = result.turns[turned]
-        lines.append(f"The game turned at turn {turned + 1}: {name(t.mover)} "
-                     f"{terminal(adapter.text(t.move), 40)}")
+        lines.append(_("The game turned at turn {value}: {player} {terminal}").format(
+                         value=turned + 1, player=name(t.mover),
+                         terminal=terminal(adapter.text(t.move), 40)))
     return lines

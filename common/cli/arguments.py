@@ -10,6 +10,7 @@ import math
 from typing import Any, Protocol
 
 from common.cli.terminal import terminal
+from common.i18n import _
 from common.seats import MAX_NODES
 
 MAX_DEPTH = 5  # perft depth: each more multiplies the time by ~100 (depth 4 takes minutes)
@@ -31,10 +32,11 @@ def positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:  # also a number of more than 4300 digits
-        raise argparse.ArgumentTypeError(f"{terminal(text, 40)!r} is not a whole number "
-                                         "(or not one this program reads)") from None
+        raise argparse.ArgumentTypeError(_("{terminal!r} is not a whole number (or not one "
+                                           "this program reads)").format(
+                                             terminal=terminal(text, 40))) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not positive")
+        raise argparse.ArgumentTypeError(_("{value} is not positive").format(value=value))
     return value
 
 
@@ -42,8 +44,9 @@ def depth(text: str) -> int:
     """A perft depth: 1 to MAX_DEPTH."""
     value = positive(text)
     if value > MAX_DEPTH:
-        raise argparse.ArgumentTypeError(f"depth {value} would run for ever (at most "
-                                         f"{MAX_DEPTH})")
+        raise argparse.ArgumentTypeError(_("depth {value} would run for ever (at most "
+                                           "{max_depth})").format(
+                                             value=value, max_depth=MAX_DEPTH))
     return value
 
 
@@ -52,7 +55,9 @@ def node_count(text: str) -> int:
     value = positive(text)
     if value > MAX_NODES:
         raise argparse.ArgumentTypeError(
-            f"{value} nodes is too many (at most {MAX_NODES:,}: hard searches ~4,000 a turn)")
+            _("{value} nodes is too many (at most {max_nodes:,}: hard searches "
+              "~4,000 a turn)").format(
+                value=value, max_nodes=MAX_NODES))
     return value
 
 
@@ -64,10 +69,10 @@ def seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{terminal(text, 40)!r} is not a number of "
-                                         "seconds") from None
+        raise argparse.ArgumentTypeError(_("{terminal!r} is not a number of seconds").format(
+                                             terminal=terminal(text, 40))) from None
     problem = check_timeout(value) if math.isfinite(value) else \
-        "the bot timeout must be a finite number of seconds"
+        _("the bot timeout must be a finite number of seconds")
     if problem:
         raise argparse.ArgumentTypeError(f"{terminal(text, 40)}: {problem}")
     return value

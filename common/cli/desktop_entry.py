@@ -9,15 +9,17 @@ import argparse
 import sys
 from pathlib import Path
 
+from common.i18n import _
+
 
 def arguments(parser: argparse.ArgumentParser) -> None:
     """The two options, on the main parser."""
     parser.add_argument("--install-desktop-entry", action="store_true",
-                        help="add the app (and its icon) to this user's desktop menu: a "
-                             "desktop entry (Linux), a Start-menu shortcut (Windows), an app "
-                             "bundle in ~/Applications (macOS)")
+                        help=_("add the app (and its icon) to this user's desktop menu: a "
+                               "desktop entry (Linux), a Start-menu shortcut (Windows), an app "
+                               "bundle in ~/Applications (macOS)"))
     parser.add_argument("--uninstall-desktop-entry", action="store_true",
-                        help="remove what --install-desktop-entry added")
+                        help=_("remove what --install-desktop-entry added"))
 
 
 def wanted(args: argparse.Namespace) -> bool:
@@ -45,18 +47,24 @@ def desktop_entry(install: bool, on: str | None = None) -> int:
         changed = _install(system) if install else _uninstall(system)
     except OSError as err:
         where = f" {err.filename}" if err.filename else ""
-        print(f"desktop entry: cannot write{where}: {err.strerror or err}", file=sys.stderr)
+        print(_("desktop entry: cannot write{where}: {value}").format(
+                  where=where, value=err.strerror or err), file=sys.stderr)
         return 1
     place = _place(system)
     if install:
-        print(f"installed {place}" + (f" (and its AppStream metainfo and {len(changed) - 2} "
-                                      "icon files)" if system == processes.LINUX else ""))
-        print(f"it starts: {_starts()}")
+        if system == processes.LINUX:
+            print(_("installed {place} (and its AppStream metainfo and {count} icon files)")
+                  .format(place=place, count=len(changed) - 2))
+        else:
+            print(_("installed {place}").format(place=place))
+        print(_("it starts: {exec_line}").format(exec_line=_starts()))
     elif changed:
-        print(f"removed {place}" + (" (and its metainfo and icon files)"
-                                    if system == processes.LINUX else ""))
+        if system == processes.LINUX:
+            print(_("removed {place} (and its metainfo and icon files)").format(place=place))
+        else:
+            print(_("removed {place}").format(place=place))
     else:
-        print(f"nothing to remove: {place} is not there")
+        print(_("nothing to remove: {place} is not there").format(place=place))
     return 0
 
 

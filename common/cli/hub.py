@@ -10,6 +10,7 @@ import argparse
 from pathlib import Path
 
 from common.cli.arguments import Subparsers
+from common.i18n import _
 from common.protocol import Game
 
 
@@ -17,13 +18,13 @@ def arguments(sub: Subparsers, names: list[str]) -> argparse.ArgumentParser:
     """The command's parser."""
     from common.net import wire
 
-    hub = sub.add_parser("hub", help="run a hub: a NATS server for many network games")
-    hub.add_argument("--port", type=int, default=wire.DEFAULT_PORT, help="client port (4222)")
-    hub.add_argument("--leaf-port", type=int, default=7422, help="leaf-node port (7422)")
-    hub.add_argument("--listen", default="0.0.0.0", help="address to listen on (0.0.0.0)")
+    hub = sub.add_parser("hub", help=_("run a hub: a NATS server for many network games"))
+    hub.add_argument("--port", type=int, default=wire.DEFAULT_PORT, help=_("client port (4222)"))
+    hub.add_argument("--leaf-port", type=int, default=7422, help=_("leaf-node port (7422)"))
+    hub.add_argument("--listen", default="0.0.0.0", help=_("address to listen on (0.0.0.0)"))
     hub.add_argument("--store", type=Path, default=None,
-                     help="folder for its streams and configuration (default: config folder)")
-    hub.add_argument("--advertise", default=None, help="host name the URLs carry")
+                     help=_("folder for its streams and configuration (default: config folder)"))
+    hub.add_argument("--advertise", default=None, help=_("host name the URLs carry"))
     return hub
 
 

@@ -10,19 +10,20 @@ import argparse
 from pathlib import Path
 
 from common.cli.arguments import Subparsers
+from common.i18n import _
 from common.protocol import Game
 
 
 def arguments(sub: Subparsers, names: list[str]) -> argparse.ArgumentParser:
     """The command's parser."""
-    join = sub.add_parser("join", help="take a seat of a network game and play it to the end")
-    join.add_argument("url", help="the seat's join URL (nats://USER:SECRET@HOST:PORT/GAME_ID)")
+    join = sub.add_parser("join", help=_("take a seat of a network game and play it to the end"))
+    join.add_argument("url", help=_("the seat's join URL (nats://USER:SECRET@HOST:PORT/GAME_ID)"))
     join.add_argument("--as", dest="spec", required=True,
-                      help="who plays the seat: random, novice, easy, normal, hard, LEVEL:N, "
-                           "cmd:PROGRAM ARGS")
-    join.add_argument("--out", type=Path, default=None, help="folder for the record")
-    join.add_argument("--seed", type=int, default=0, help="seed of the seat's player (0)")
-    join.add_argument("--play-out", action="store_true", help="the CPU seat never resigns")
+                      help=_("who plays the seat: random, novice, easy, normal, hard, LEVEL:N, "
+                             "cmd:PROGRAM ARGS"))
+    join.add_argument("--out", type=Path, default=None, help=_("folder for the record"))
+    join.add_argument("--seed", type=int, default=0, help=_("seed of the seat's player (0)"))
+    join.add_argument("--play-out", action="store_true", help=_("the CPU seat never resigns"))
     return join
 
 

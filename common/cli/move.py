@@ -18,6 +18,7 @@ from common import record as rec
 from common.cli.arguments import Subparsers, seconds
 from common.cli.players import ask, close, make_player
 from common.cli.terminal import terminal
+from common.i18n import _
 from common.protocol import Forfeit, Game
 from common.seats import SeatSpec
 
@@ -25,22 +26,22 @@ from common.seats import SeatSpec
 def arguments(sub: Subparsers, names: list[str]) -> argparse.ArgumentParser:
     """The command's parser."""
     move = sub.add_parser(
-        "move", help="print the move a player would make in a record's final position",
-        description="Print the move a player would make in the final position of a record, "
-                    "in the record's notation (an Overlords move as \"2D f1-c4\", a "
-                    "Prepollency turn as its JSON list). Bad input: one line, exit status 2.")
+        "move", help=_("print the move a player would make in a record's final position"),
+        description=_("Print the move a player would make in the final position of a record, "
+                      "in the record's notation (an Overlords move as \"2D f1-c4\", a "
+                      "Prepollency turn as its JSON list). Bad input: one line, exit status 2."))
     move.add_argument("file", type=Path, metavar="RECORD")
     who = move.add_mutually_exclusive_group()
     who.add_argument("--player", default="normal",
-                     help="the seat spec that chooses: random, novice, easy, normal, hard, "
-                          "LEVEL:N "
-                          "(exactly N nodes: the same move on any machine), cmd:PROGRAM ARGS "
-                          "(normal)")
+                     help=_("the seat spec that chooses: random, novice, easy, normal, hard, "
+                            "LEVEL:N "
+                            "(exactly N nodes: the same move on any machine), cmd:PROGRAM ARGS "
+                            "(normal)"))
     who.add_argument("--hint", action="store_true",
-                     help="the Hint's choice: the normal level at its calibrated node count")
-    move.add_argument("--seed", type=int, default=0, help="seed of the player (0)")
+                     help=_("the Hint's choice: the normal level at its calibrated node count"))
+    move.add_argument("--seed", type=int, default=0, help=_("seed of the player (0)"))
     move.add_argument("--bot-timeout", type=seconds, default=10.0,
-                      help="a cmd: bot silent this many seconds forfeits (10)")
+                      help=_("a cmd: bot silent this many seconds forfeits (10)"))
     return move
 
 
@@ -53,7 +54,7 @@ def choose_move(record: dict, spec: SeatSpec | str, seed: int, games: dict[str, 
     replay = rec.replay(record, games)
     game, state = replay.game, replay.final
     if game.outcome(state) is not None:
-        raise rec.RecordError("the game is over: there is no move to make")
+        raise rec.RecordError(_("the game is over: there is no move to make"))
     spec = SeatSpec.parse(spec)
     args = argparse.Namespace(nodes=None, bot_timeout=bot_timeout)
     player = make_player(game, spec, random.Random(seed), args)
@@ -76,14 +77,14 @@ def run(args: argparse.Namespace, games: dict[str, Game]) -> int:
         else:
             spec = SeatSpec.parse(args.player)
             if spec.is_human:
-                raise ValueError("a human seat does not choose here: give random, novice, "
-                                 "easy, normal, hard, LEVEL:N or cmd:PROGRAM")
+                raise ValueError(_("a human seat does not choose here: give random, novice, "
+                                   "easy, normal, hard, LEVEL:N or cmd:PROGRAM"))
         game, chosen = choose_move(record, spec, args.seed, games, args.bot_timeout)
     except rec.RecordError as err:
         print(f"{terminal(args.file)}: {terminal(err)}", file=sys.stderr)
         return 2
     except (ValueError, Forfeit) as err:
-        print(f"move: {terminal(err)}", file=sys.stderr)
+        print(_("move: {terminal}").format(terminal=terminal(err)), file=sys.stderr)
         return 2
     data = game.move_data(chosen)
     print(data if isinstance(data, str) else json.dumps(data))

@@ -14,15 +14,17 @@ from pathlib import Path
 from common import record as rec
 from common.cli.arguments import MAX_DEPTH, Subparsers, depth
 from common.cli.terminal import terminal
+from common.i18n import _
 from common.protocol import Game
 
 
 def arguments(sub: Subparsers, names: list[str]) -> argparse.ArgumentParser:
     """The command's parser."""
-    perft = sub.add_parser("perft", help="count legal move sequences after a record's moves")
+    perft = sub.add_parser("perft", help=_("count legal move sequences after a record's moves"))
     perft.add_argument("file", type=Path, metavar="FILE")
     perft.add_argument("--depth", type=depth, default=1,
-                       help=f"sequence length (1; at most {MAX_DEPTH})")
+                       help=_("sequence length (1; at most {max_depth})").format(
+                                max_depth=MAX_DEPTH))
     return perft
 
 
@@ -43,10 +45,11 @@ def perft(path: Path, depth: int, games: dict[str, Game]) -> int:
     start = time.perf_counter()
     too_much = refusal(replay.game, replay.final, depth)
     if too_much is not None:
-        print(f"perft: {too_much}", file=sys.stderr)
+        print(_("perft: {too_much}").format(too_much=too_much), file=sys.stderr)
         return 2
     count = replay.game.perft(replay.final, depth)
     elapsed = time.perf_counter() - start
     print(f"{count}")
-    print(f"depth {depth}: {count} in {elapsed:.3f} s", file=sys.stderr)
+    print(_("depth {depth}: {count} in {elapsed:.3f} s").format(
+              depth=depth, count=count, elapsed=elapsed), file=sys.stderr)
     return 0

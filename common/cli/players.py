@@ -9,6 +9,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from common.i18n import _
 from common.protocol import Game
 from common.seats import SeatSpec
 
@@ -30,7 +31,7 @@ def make_player(game: Game, spec: SeatSpec, rng: random.Random,
 
         return BotPlayer(game, spec.command or "", getattr(args, "bot_timeout", DEFAULT_TIMEOUT),
                          rng)
-    raise ValueError("a human seat plays only in the app (use the play command)")
+    raise ValueError(_("a human seat plays only in the app (use the play command)"))
 
 
 def ask(player: Player, state: Any, history: tuple[Any, list[Any], list[Any]]) -> Any:

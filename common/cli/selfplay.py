@@ -25,34 +25,35 @@ from common import record as rec
 from common.cli.arguments import Subparsers, UsageError, node_count, positive, seconds
 from common.cli.players import Player, ask, close, make_player
 from common.cli.terminal import terminal
+from common.i18n import _
 from common.protocol import Forfeit, Game
 from common.seats import SeatSpec
 
 
 def arguments(sub: Subparsers, names: list[str]) -> argparse.ArgumentParser:
     """The command's parser."""
-    selfplay = sub.add_parser("selfplay", help="let CPU players play games and save the records")
+    selfplay = sub.add_parser("selfplay", help=_("let CPU players play games and save the records"))
     selfplay.add_argument("game", choices=names)
     selfplay.add_argument(
         "--players", required=True,
-        help="one spec per seat, comma-separated (2 seats; 2, 3 (variant) or 4 for "
-             "prepollency): random, novice, easy, normal, hard (hard:N: exactly N nodes), "
-             "cmd:PROGRAM ARGS (an outside bot)",
+        help=_("one spec per seat, comma-separated (2 seats; 2, 3 (variant) or 4 for "
+               "prepollency): random, novice, easy, normal, hard (hard:N: exactly N nodes), "
+               "cmd:PROGRAM ARGS (an outside bot)"),
     )
-    selfplay.add_argument("--games", type=positive, default=1, help="how many games (1)")
-    selfplay.add_argument("--seed", type=int, default=0, help="seed for boards and players (0)")
-    selfplay.add_argument("--out", type=Path, default=None, help="folder for the records")
-    selfplay.add_argument("--first", type=int, default=None, help="prepollency: first seat")
+    selfplay.add_argument("--games", type=positive, default=1, help=_("how many games (1)"))
+    selfplay.add_argument("--seed", type=int, default=0, help=_("seed for boards and players (0)"))
+    selfplay.add_argument("--out", type=Path, default=None, help=_("folder for the records"))
+    selfplay.add_argument("--first", type=int, default=None, help=_("prepollency: first seat"))
     selfplay.add_argument("--max-moves", type=positive, default=5000,
-                          help="stop a game unfinished after this many moves (5000)")
+                          help=_("stop a game unfinished after this many moves (5000)"))
     selfplay.add_argument("--nodes", type=node_count, default=None,
-                          help="CPU seats search exactly N nodes a turn (reproducible) "
-                               "instead of their level's time")
+                          help=_("CPU seats search exactly N nodes a turn (reproducible) "
+                                 "instead of their level's time"))
     selfplay.add_argument("--bot-timeout", type=seconds, default=10.0,
-                          help="a cmd: bot silent this many seconds forfeits (10)")
+                          help=_("a cmd: bot silent this many seconds forfeits (10)"))
     selfplay.add_argument("--play-out", action="store_true",
-                          help="no CPU seat resigns, even when it can no longer win (as the "
-                               "app's setting does, they resign by default)")
+                          help=_("no CPU seat resigns, even when it can no longer win (as the "
+                                 "app's setting does, they resign by default)"))
     return selfplay
 
 
@@ -104,24 +105,28 @@ class _Tally:
         if outcome.winner is None:
             self.wins["draw"] += 1
             self.reasons[outcome.reason] += 1
-            return f"draw ({outcome.reason})"
+            return _("draw ({reason})").format(reason=outcome.reason)
         who = str(game.player_label(outcome.winner))
         self.wins[who] += 1
         self.reasons[f"{who} by {outcome.reason}"] += 1
-        return f"{who} wins by {outcome.reason}"
+        return _("{who} wins by {reason}").format(who=who, reason=outcome.reason)
 
     def report(self, game: Game) -> None:
         """Print the totals, each seat's turn times and the slowest turn."""
         total = ", ".join(f"{k} {v}" for k, v in sorted(self.wins.items()))
         why = ", ".join(f"{k} {v}" for k, v in sorted(self.reasons.items())) or "none"
         average = self.moves / self.played if self.played else 0.0
-        print(f"total {self.played} games: {total or 'none'}; by reason: {why}; "
-              f"average length {average:.1f} {game.MOVES_KEY}")
+        print(_("total {played} games: {value}; by reason: {why}; average length {average:.1f} "
+                "{moves_key}").format(
+                  played=self.played, value=total or 'none', why=why, average=average,
+                  moves_key=game.MOVES_KEY))
         for name, clock in sorted(self.clocks.items()):
-            print(f"{name}: {clock.turns} turns, average {clock.total / clock.turns:.3f} s, "
-                  f"slowest {clock.slowest:.3f} s")
+            print(_("{name}: {turns} turns, average {value:.3f} s, slowest {slowest:.3f} s").format(
+                      name=name, turns=clock.turns, value=clock.total / clock.turns,
+                      slowest=clock.slowest))
         if self.slowest is not None:
-            print(f"slowest turn: {self.slowest[0]:.3f} s by {self.slowest[1]}")
+            print(_("slowest turn: {slowest:.3f} s by {slowest2}").format(
+                      slowest=self.slowest[0], slowest2=self.slowest[1]))
 
 
 @dataclass
@@ -156,14 +161,16 @@ def selfplay(args: argparse.Namespace, game: Game) -> int:
         try:
             args.out.mkdir(parents=True, exist_ok=True)
         except OSError as err:
-            print(f"cannot create {terminal(args.out, None)}: {err.strerror}", file=sys.stderr)
+            print(_("cannot create {terminal}: {strerror}").format(
+                      terminal=terminal(args.out, None), strerror=err.strerror), file=sys.stderr)
             return 1
     tally = _Tally()
     for number in range(1, args.games + 1):
         table, state = _play(game, specs, args, random.Random(master.getrandbits(64)), number,
                              tally)
-        line = (f"game {number}: {tally.ended(game, state, len(table.moves))} after "
-                f"{len(table.moves)} {game.MOVES_KEY}")
+        line = (_("game {number}: {ended} after {count} {moves_key}").format(
+                    number=number, ended=tally.ended(game, state, len(table.moves)),
+                    count=len(table.moves), moves_key=game.MOVES_KEY))
         if args.out is not None:
             path = args.out / f"{game.NAME}-{number:04d}.json"
             if not _saved(path, table, state, specs, args, line):
@@ -211,7 +218,8 @@ def _turn(table: _Table, state: Any, tally: _Tally) -> Any:
     try:
         move = ask(table.players[seat], state, table.history)
     except Forfeit as err:
-        print(f"game {table.number}: {table.names[seat]} forfeits: {terminal(err)}",
+        print(_("game {number}: {names} forfeits: {terminal}").format(
+                  number=table.number, names=table.names[seat], terminal=terminal(err)),
               file=sys.stderr)
         return rec.withdraw(game, state, seat, "forfeit", table.moves, table.withdrawn)
     finally:
@@ -233,10 +241,13 @@ def _saved(path: Path, table: _Table, state: Any, specs: list[SeatSpec],
                                  players=players_key, seed=args.seed))
     except OSError as err:
         print(line, flush=True)
-        kept = f"the {number - 1} records written before it are kept" if number > 1 \
-            else "no record was written"
-        print(f"selfplay: cannot write {terminal(path, None)} "
-              f"({err.strerror or err}); stopped after game {number}: {kept}",
+        kept = _("the {value} records written before it "
+                 "are kept").format(value=number - 1) if number > 1 \
+            else _("no record was written")
+        print(_("selfplay: cannot write {terminal} ({value}); stopped after game {number}: "
+                "{kept}").format(
+                  terminal=terminal(path, None), value=err.strerror or err, number=number,
+                  kept=kept),
               file=sys.stderr)
         return False
     return True
@@ -261,8 +272,9 @@ def _openings(table: _Table, state: Any, rng: random.Random) -> tuple[Any, list[
         try:
             state = opening(state, seat)
         except Forfeit as err:
-            print(f"game {table.number}: {table.names[seat]} forfeits at its setup: "
-                  f"{terminal(err)}", file=sys.stderr)
+            print(_("game {number}: {names} forfeits at its setup: {terminal}").format(
+                      number=table.number, names=table.names[seat], terminal=terminal(err)),
+                      file=sys.stderr)
             from common.ai.bot import program_setup
 
             state = program_setup(table.game, state, seat, rng)

@@ -11,12 +11,13 @@ from pathlib import Path
 from common import record as rec
 from common.cli.arguments import Subparsers
 from common.cli.terminal import terminal
+from common.i18n import _
 from common.protocol import Game
 
 
 def arguments(sub: Subparsers, names: list[str]) -> argparse.ArgumentParser:
     """The command's parser."""
-    validate = sub.add_parser("validate", help="check records against the rules")
+    validate = sub.add_parser("validate", help=_("check records against the rules"))
     validate.add_argument("files", nargs="+", type=Path, metavar="FILE")
     return validate
 
@@ -37,8 +38,9 @@ def validate(files: list[Path], games: dict[str, Game]) -> int:
             print(f"{name}: {terminal(err)}")
             failed += 1
         except Exception as err:  # noqa: BLE001 - one file's surprise must not stop the rest
-            print(f"{name}: cannot be checked ({type(err).__name__}: {terminal(err, 120)})")
+            print(_("{name}: cannot be checked ({name2}: {terminal})").format(
+                      name=name, name2=type(err).__name__, terminal=terminal(err, 120)))
             failed += 1
         else:
-            print(f"{name}: ok")
+            print(_("{name}: ok").format(name=name))
     return 1 if failed else 0

@@ -9,13 +9,14 @@ from __future__ import annotations
 import argparse
 
 from common.cli.arguments import Subparsers
+from common.i18n import _
 from common.protocol import Game
 
 
 def arguments(sub: Subparsers, names: list[str]) -> argparse.ArgumentParser:
     """The command's parser."""
-    watch = sub.add_parser("watch", help="watch a network game: print each move and the result")
-    watch.add_argument("url", help="the watch URL")
+    watch = sub.add_parser("watch", help=_("watch a network game: print each move and the result"))
+    watch.add_argument("url", help=_("the watch URL"))
     return watch
 
 

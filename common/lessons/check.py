@@ -10,6 +10,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from common.i18n import _
 from common.lessons.claims import check_claims, check_every
 from common.lessons.model import (
     Lesson,
@@ -37,7 +38,8 @@ def check_lesson(game: LessonGame, lesson: Lesson) -> list[str]:
     state = None
     try:
         for i, step in enumerate(lesson.steps):
-            where = f"{game.NAME} lesson {quoted(repr(lesson.id))} step {i + 1}"
+            where = _("{name} lesson {quoted} step {value}").format(
+                        name=game.NAME, quoted=quoted(repr(lesson.id)), value=i + 1)
             continues = i + 1 < len(lesson.steps) and lesson.steps[i + 1].position is None
             state = _check_step(game, step, state, where, continues, out)
     except _Stop as stop:
@@ -58,13 +60,15 @@ def _check_step(game: LessonGame, step: Step, state: Any, where: str, continues:
     try:
         move = parse_turn(game, start, step.solution)
     except (IllegalMoveError, InvalidMoveError) as err:
-        raise _Stop(f"{where}: the solution {step.solution!r} is refused: {err}") from None
+        raise _Stop(_("{where}: the solution {solution!r} is refused: {err}").format(
+                        where=where, solution=step.solution, err=err)) from None
     after = engine.apply(start, move)
     met, why = judge_all(game, step.goals, start, move, after)
     if not met:
-        raise _Stop(f"{where}: the solution {step.solution!r} misses the goal: {why}")
+        raise _Stop(_("{where}: the solution {solution!r} misses the goal: {why}").format(
+                        where=where, solution=step.solution, why=why))
     if judge_all(game, step.goals, start, None, start)[0]:  # None: nothing played
-        out.append(f"{where}: the goal is met before the learner plays")
+        out.append(_("{where}: the goal is met before the learner plays").format(where=where))
     out.extend(check_claims(game, step, "after", after, where))
     out.extend(check_every(game, step, start, where))
     if step.reply == "engine":
@@ -72,7 +76,8 @@ def _check_step(game: LessonGame, step: Step, state: Any, where: str, continues:
     state = _replies(game, step, after, where, out)
     out.extend(check_claims(game, step, "end", state, where))
     if engine.outcome(state) is None and engine.to_move(state) != learner and continues:
-        raise _Stop(f"{where}: the next step continues, but the learner is not to move")
+        raise _Stop(_("{where}: the next step continues, but the learner is not to move").format(
+                        where=where))
     return None if engine.outcome(state) is not None else state
 
 
@@ -84,9 +89,11 @@ def _start(game: LessonGame, step: Step, state: Any, where: str) -> Any:
     except LessonError as err:
         raise _Stop(str(err)) from None
     if start is None:
-        raise _Stop(f"{where}: continues a step that ended the game or had an engine reply")
+        raise _Stop(_("{where}: continues a step that ended the game or had an "
+                      "engine reply").format(
+                        where=where))
     if game.engine.outcome(start) is not None:
-        raise _Stop(f"{where}: the position is already over")
+        raise _Stop(_("{where}: the position is already over").format(where=where))
     return start
 
 
@@ -97,17 +104,21 @@ def _check_wrong_tries(game: LessonGame, step: Step, start: Any, where: str) -> 
         try:
             move = parse_turn(game, start, wrong.move)
         except InvalidMoveError as err:
-            out.append(f"{where}: wrong try {j + 1} is not notation: {err}")
+            out.append(_("{where}: wrong try {value} is not notation: {err}").format(
+                           where=where, value=j + 1, err=err))
             continue
         except IllegalMoveError as err:
             if not str(err):
-                out.append(f"{where}: wrong try {j + 1} is refused without a reason")
+                out.append(_("{where}: wrong try {value} is refused without a reason").format(
+                               where=where, value=j + 1))
             continue
         met, why = judge_all(game, step.goals, start, move, game.engine.apply(start, move))
         if met:
-            out.append(f"{where}: wrong try {wrong.move!r} meets the goal")
+            out.append(_("{where}: wrong try {move!r} meets the goal").format(
+                           where=where, move=wrong.move))
         elif not why:
-            out.append(f"{where}: wrong try {wrong.move!r} misses the goal but says no why")
+            out.append(_("{where}: wrong try {move!r} misses the goal but says no why").format(
+                           where=where, move=wrong.move))
     return out
 
 
@@ -116,12 +127,13 @@ def _replies(game: LessonGame, step: Step, state: Any, where: str, out: list[str
     engine = game.engine
     for data in step.reply:
         if engine.outcome(state) is not None:
-            out.append(f"{where}: a reply comes after the game ended")
+            out.append(_("{where}: a reply comes after the game ended").format(where=where))
             break
         try:
             state = engine.apply(state, parse_turn(game, state, data))
         except (IllegalMoveError, InvalidMoveError) as err:
-            raise _Stop(f"{where}: the reply {data!r} is refused: {err}") from None
+            raise _Stop(_("{where}: the reply {data!r} is refused: {err}").format(
+                            where=where, data=data, err=err)) from None
     return state
 
 
@@ -145,7 +157,7 @@ def check_all() -> tuple[list[str], int]:
         try:
             lessons = load_lessons(game)
         except LessonError as err:
-            out.append(f"{name} lessons: {err}")
+            out.append(_("{name} lessons: {err}").format(name=name, err=err))
             continue
         count += len(lessons)
         out += check_lessons(game, lessons)
@@ -162,11 +174,13 @@ def check_command(check: bool) -> int:
     failures, lessons = check_all()
     found = puzzles.check_all()
     failures += found
-    said = "puzzles checked" if not found else f"{len(found)} puzzle failures"
+    said = _("puzzles checked") if not found else _("{count} puzzle failures").format(
+                                                   count=len(found))
     for line in failures:
         print(quoted(line) if len(line) <= 200 else quoted(line[:199] + "…"))
-    print(f"learn --check: {lessons} lessons, {said}: "
-          f"{'all hold' if not failures else f'{len(failures)} failures'}")
+    print(_("learn --check: {lessons} lessons, {said}: {value}").format(
+              lessons=lessons, said=said,
+              value='all hold' if not failures else f'{len(failures)} failures'))
     return 0 if not failures else 1
 
 
@@ -179,11 +193,13 @@ def _list_lessons() -> int:
         try:
             lessons = load_lessons(lesson_game(name))
         except LessonError as err:
-            print(f"learn: {name} lessons: {quoted(err)}", file=sys.stderr)
+            print(_("learn: {name} lessons: {quoted}").format(name=name, quoted=quoted(err)),
+                  file=sys.stderr)
             return 2
         for n, lesson in enumerate(lessons, 1):
-            said = f"unavailable: {lesson.problem}" if lesson.problem else \
-                f"{len(lesson.steps)} steps"
+            said = _("unavailable: {problem}").format(
+                problem=lesson.problem) if lesson.problem else \
+                _("{count} steps").format(count=len(lesson.steps))
             print(f"{name} {n:2}. {quoted(lesson.title)} ({quoted(said)})")
             broken = broken or lesson.problem is not None
     return 2 if broken else 0

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from common import files
+from common.i18n import _
 from common.paths import assets_root
 
 LESSONS_DIR = assets_root() / "lessons"  # shipped as package data (pyproject.toml)
@@ -103,35 +104,37 @@ class Lesson:
 def _text(data: dict, key: str, where: str, required: bool = False) -> str:
     value = data.get(key, "")
     if not isinstance(value, str):
-        raise LessonError(f"{where}: {key!r} must be text")
+        raise LessonError(_("{where}: {key!r} must be text").format(where=where, key=key))
     if required and not value.strip():
-        raise LessonError(f"{where}: {key!r} is missing")
+        raise LessonError(_("{where}: {key!r} is missing").format(where=where, key=key))
     return value[:MAX_TEXT]
 
 
 def _list(data: dict, key: str, where: str) -> list:
     value = data.get(key, [])
     if not isinstance(value, list) or len(value) > MAX_LIST:
-        raise LessonError(f"{where}: {key!r} must be a list of at most {MAX_LIST}")
+        raise LessonError(_("{where}: {key!r} must be a list of at most {max_list}").format(
+                              where=where, key=key, max_list=MAX_LIST))
     return value
 
 
 def parse_step(data: Any, game: LessonGame, where: str, first: bool) -> Step:
     """One step from its data (LessonError naming the problem)."""
     if not isinstance(data, dict):
-        raise LessonError(f"{where}: a step is an object")
+        raise LessonError(_("{where}: a step is an object").format(where=where))
     goals = _goals(data, game, where)
     position = data.get("position")
     if position is None and (first or not data.get("continue")):
-        raise LessonError(f"{where}: a step needs a 'position' (or \"continue\": true after "
-                          "the first)")
+        raise LessonError(_("{where}: a step needs a 'position' (or \"continue\": true after the "
+                            "first)").format(where=where))
     wrong = _wrong_tries(data, where)
     reply = data.get("reply", [])
     if reply != "engine":
         reply = tuple(_list(data, "reply", where))
     highlight = tuple(str(s)[:3] for s in _list(data, "highlight", where))
     if "solution" not in data:
-        raise LessonError(f"{where}: a step needs its 'solution' (the check plays it)")
+        raise LessonError(_("{where}: a step needs its 'solution' (the check plays it)").format(
+                              where=where))
     return Step(_text(data, "text", where, True), goals, position,
                 _text(data, "intro", where), highlight, data["solution"], wrong,
                 _text(data, "hint", where), reply, _text(data, "done", where),
@@ -164,11 +167,12 @@ def _goals(data: dict, game: LessonGame, where: str) -> tuple[dict, ...]:
     goals = data.get("goal")
     goals = goals if isinstance(goals, list) else [goals]
     if not goals or not all(isinstance(g, dict) for g in goals):
-        raise LessonError(f"{where}: 'goal' must be an object or a list of them")
+        raise LessonError(_("{where}: 'goal' must be an object or a list of them").format(
+                              where=where))
     for goal in goals:
         problem = game.check_goal(goal)
         if problem:
-            raise LessonError(f"{where}: goal: {problem}")
+            raise LessonError(_("{where}: goal: {problem}").format(where=where, problem=problem))
     return tuple(goals)
 
 
@@ -177,8 +181,10 @@ def _wrong_tries(data: dict, where: str) -> tuple[Wrong, ...]:
     wrong = []
     for i, item in enumerate(_list(data, "wrong", where)):
         if not isinstance(item, dict) or "move" not in item:
-            raise LessonError(f"{where}: wrong try {i + 1} needs a 'move'")
-        wrong.append(Wrong(item["move"], _text(item, "hint", f"{where}: wrong try {i + 1}")))
+            raise LessonError(_("{where}: wrong try {value} needs a 'move'").format(
+                                  where=where, value=i + 1))
+        wrong.append(Wrong(item["move"], _text(item, "hint", _("{where}: wrong try {value}").format(
+                                                                 where=where, value=i + 1))))
     return tuple(wrong)
 
 
@@ -187,38 +193,42 @@ def parse_lessons(data: Any, game: LessonGame) -> list[Lesson]:
     not one). A lesson that is wrong on its own (a bad position, a bad goal, a bad step) comes
     back unavailable, with its reason (`Lesson.problem`): the others still play."""
     if not isinstance(data, dict) or data.get("game") != game.NAME:
-        raise LessonError(f"not a lesson file of {game.NAME}")
+        raise LessonError(_("not a lesson file of {name}").format(name=game.NAME))
     items = data.get("lessons")
     if not isinstance(items, list) or not 0 < len(items) <= MAX_LESSONS:
-        raise LessonError(f"'lessons' must be a list of 1 to {MAX_LESSONS} lessons")
+        raise LessonError(_("'lessons' must be a list of 1 to {max_lessons} lessons").format(
+                              max_lessons=MAX_LESSONS))
     lessons, seen = [], set()
     for n, item in enumerate(items, 1):
-        ident, title = f"#{n}", f"Lesson {n}"
+        ident, title = f"#{n}", _("Lesson {count}").format(count=n)
         try:
             if not isinstance(item, dict):
-                raise LessonError(f"lesson {n}: a lesson is an object")
+                raise LessonError(_("lesson {count}: a lesson is an object").format(count=n))
             ident = _ident(item, n)
-            where = f"lesson {ident!r}"
+            where = _("lesson {ident!r}").format(ident=ident)
             title = _text(item, "title", where, True)[:60]
             if not title.isprintable():
-                raise LessonError(f"{where}: the title holds a control character")
+                raise LessonError(_("{where}: the title holds a control character").format(
+                                      where=where))
             if ident in seen:
-                raise LessonError(f"{where}: the id is used twice")
+                raise LessonError(_("{where}: the id is used twice").format(where=where))
             seen.add(ident)
             lessons.append(Lesson(ident, title, _steps(item, game, where),
                                   _text(item, "topic", where)[:40],
                                   _text(item, "summary", where), marks=item.get("marks") is True))
         except LessonError as err:
-            lessons.append(Lesson(ident, title if title.isprintable() else f"Lesson {n}", (),
+            lessons.append(Lesson(ident,
+                                  title if title.isprintable() else _("Lesson {count}").format(
+                                                                               count=n), (),
                                   problem=str(err)))
     return lessons
 
 
 def _ident(item: dict, n: int) -> str:
     """A lesson's id: short printable text (progress is kept under it)."""
-    ident = _text(item, "id", f"lesson {n}", True)[:40]
+    ident = _text(item, "id", _("lesson {count}").format(count=n), True)[:40]
     if not ident.isprintable():
-        raise LessonError(f"lesson {n}: the id holds a control character")
+        raise LessonError(_("lesson {count}: the id holds a control character").format(count=n))
     return ident
 
 
@@ -227,12 +237,15 @@ def _steps(item: dict, game: LessonGame, where: str) -> tuple[Step, ...]:
     `check_lessons` gives for it), so a lesson that opens can be played."""
     steps = item.get("steps")
     if not isinstance(steps, list) or not 0 < len(steps) <= MAX_STEPS:
-        raise LessonError(f"{where}: 'steps' must be a list of 1 to {MAX_STEPS}")
-    parsed = tuple(parse_step(s, game, f"{where} step {i + 1}", i == 0)
+        raise LessonError(_("{where}: 'steps' must be a list of 1 to {max_steps}").format(
+                              where=where, max_steps=MAX_STEPS))
+    parsed = tuple(parse_step(s, game, _("{where} step {value}").format(where=where, value=i + 1),
+                              i == 0)
                    for i, s in enumerate(steps))
     for i, step in enumerate(parsed):
         if step.position is not None:
-            build_position(game, step.position, f"{game.NAME} lesson {where[7:]} step {i + 1}")
+            build_position(game, step.position, _("{name} lesson {where} step {value}").format(
+                                                    name=game.NAME, where=where[7:], value=i + 1))
     return parsed
 
 
@@ -242,10 +255,11 @@ def build_position(game: LessonGame, data: Any, where: str) -> Any:
     try:
         return game.position(data)
     except LessonError as err:
-        raise LessonError(f"{where}: position: {err}") from None
+        raise LessonError(_("{where}: position: {err}").format(where=where, err=err)) from None
     except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError,
             RecursionError) as err:
-        raise LessonError(f"{where}: position: not a position ({type(err).__name__})") from None
+        raise LessonError(_("{where}: position: not a position ({name})").format(
+                              where=where, name=type(err).__name__)) from None
 
 
 def load_lessons(game: LessonGame, path: Path | None = None) -> list[Lesson]:
@@ -260,12 +274,13 @@ def load_lessons(game: LessonGame, path: Path | None = None) -> list[Lesson]:
     try:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        raise LessonError(f"{name}: not JSON (not UTF-8 text)") from None
+        raise LessonError(_("{name}: not JSON (not UTF-8 text)").format(name=name)) from None
     except json.JSONDecodeError as err:
-        raise LessonError(f"{name}: not JSON ({err.msg} at line {err.lineno})") from None
+        raise LessonError(_("{name}: not JSON ({msg} at line {lineno})").format(
+                              name=name, msg=err.msg, lineno=err.lineno)) from None
     except (ValueError, RecursionError):
-        raise LessonError(f"{name}: not JSON this program reads (nested too deeply, or a "
-                          "number too long)") from None
+        raise LessonError(_("{name}: not JSON this program reads (nested too deeply, or a "
+                            "number too long)").format(name=name)) from None
     return parse_lessons(data, game)
 
 

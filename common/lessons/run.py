@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from common.i18n import _, ngettext
 from common.lessons.model import Lesson, LessonGame, Step
 from common.protocol import IllegalMoveError, InvalidMoveError
 
@@ -42,14 +43,18 @@ def stars(mistakes: int) -> int:
 
 def stars_text(stars: int) -> str:
     """Stars in words ("2 stars of 3"; the font has no star glyph, the hub draws them)."""
-    return f"{stars} star{'s' if stars != 1 else ''} of 3"
+    return ngettext("{count} star of 3", "{count} stars of 3", stars).format(count=stars)
 
 
 def stars_why(mistakes: int, hint: bool) -> str:
     """Why a lesson earned its stars, in a sentence ("One wrong try." "No wrong try, a Hint
     used.")."""
-    tries = {0: "No wrong try", 1: "One wrong try"}.get(mistakes, f"{mistakes} wrong tries")
-    return f"{tries}{', a Hint used' if hint else ''}."
+    if hint:
+        return ngettext("{count} wrong try, a Hint used.", "{count} wrong tries, a Hint used.",
+                        mistakes).format(count=mistakes) if mistakes else _(
+            "No wrong try, a Hint used.")
+    return ngettext("{count} wrong try.", "{count} wrong tries.", mistakes).format(
+        count=mistakes) if mistakes else _("No wrong try.")
 
 
 @dataclass
@@ -136,7 +141,7 @@ class LessonRun:
         met, why = judge_all(self.game, self.step.goals, before, move, after)
         if met:
             self.met = True
-            return Attempt(True, self.step.done or "Well done.")
+            return Attempt(True, self.step.done or _("Well done."))
         self.mistakes += 1
         return Attempt(False, join(f"Not quite: {why}", self._hint_for(move, before)))
 

@@ -30,6 +30,7 @@ from typing import Any
 from common import files, launch, processes
 from common import record as rec
 from common.games import GAMES
+from common.i18n import ngettext
 from common.saves import folder as save_folder
 from common.seats import SeatSpec
 
@@ -411,8 +412,9 @@ def count_words(summary: Summary) -> str:
     entry = GAMES.get(summary.game or "")
     per_row = entry.row_moves if entry is not None else 1
     count = -(-summary.moves // per_row)
-    unit = "turn" if entry is not None and entry.engine.MOVES_KEY == "turns" else "move"
-    return f"{count} {unit}{'' if count == 1 else 's'}"
+    if entry is not None and entry.engine.MOVES_KEY == "turns":
+        return ngettext("{count} turn", "{count} turns", count).format(count=count)
+    return ngettext("{count} move", "{count} moves", count).format(count=count)
 
 
 __all__ = ["FileInfo", "Listing", "Summary", "cached", "count_words", "describe", "forget",

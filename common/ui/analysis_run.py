@@ -28,6 +28,7 @@ from typing import Any
 from common import record as rec
 from common.ai import reaper
 from common.analysis import Turn
+from common.i18n import _
 from common.processes import Parent
 
 
@@ -88,7 +89,7 @@ class AnalysisRun:
                 kind, payload = self._out.get_nowait()
             except queue.Empty:
                 if not self._proc.is_alive() and self._out.empty():
-                    self.done, self.error = True, self.error or "the analysis process stopped"
+                    self.done, self.error = True, self.error or _("the analysis process stopped")
                 break
             if kind == "turn":
                 turns.append(payload)

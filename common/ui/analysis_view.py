@@ -22,7 +22,8 @@ import pygame
 
 from common import analysis
 from common import record as rec
-from common.ui import draw
+from common.i18n import N_, _
+from common.ui import draw, game_log
 from common.ui.analysis_run import AnalysisRun, worker_record
 from common.ui.eval_graph import Series, draw_graph, index_at, plot_rect
 from common.ui.game_log import LogRow, log_height
@@ -48,8 +49,8 @@ class AnalysisPanel:
         self.graph = pygame.Rect(0, 0, 0, 0)
         self.pointed: int | None = None
         self._restore: tuple[bool, int | None] | None = None  # review before pointing
-        self.analyse_b = Button("Analyse", self.start, hint="A")
-        self.cancel_b = Button("Cancel", self.cancel, small=True)
+        self.analyse_b = Button(N_("Analyse"), self.start, hint="A")
+        self.cancel_b = Button(N_("Cancel"), self.cancel, small=True)
         self._kept_checked = False
         self._columns = 1  # of the summary lines
         self._picture: pygame.Surface | None = None  # the panel as last drawn
@@ -67,7 +68,7 @@ class AnalysisPanel:
         if self.active and self.run is not None and self.run.running:
             return
         if not match.moves:
-            self.scene.app.toast("No moves to analyse yet", 2.0)
+            self.scene.app.toast(_("No moves to analyse yet"), 2.0)
             return
         self.cancel()
         replay = self._replay()
@@ -81,7 +82,8 @@ class AnalysisPanel:
             try:
                 self.run = AnalysisRun(worker_record(replay))
             except OSError as err:  # no process could be started: said in the panel
-                self.error = draw.drawable(f"cannot start ({err.strerror or err})", 80)
+                self.error = draw.drawable(_("cannot start ({value})").format(
+                                               value=err.strerror or err), 80)
         if match.review is None:
             self.scene.start_review(len(match.moves))
         self.scene.room_changed()
@@ -206,9 +208,9 @@ class AnalysisPanel:
         if turn.mark:
             head = f"{turn.mark} {analysis.NAMES[turn.mark].capitalize()}"
             head += f": {turn.verdict.text}" if turn.verdict is not None else \
-                f": chance down {turn.loss:.0%}"
+                _(": chance down {loss:.0%}").format(loss=turn.loss)
         else:
-            head = "No mistake found in this move"
+            head = _("No mistake found in this move")
         return f"{head}. {turn.better_words}." if turn.better_words else head + "."
 
     def note(self) -> str:
@@ -263,7 +265,7 @@ class AnalysisPanel:
         if index is not None:
             self.scene.start_review(index)
         elif self._restore is not None:
-            _, review = self._restore
+            _saved, review = self._restore
             self._restore = None
             if review is None:
                 self.scene.end_review()
@@ -314,7 +316,8 @@ class AnalysisPanel:
         total = len(self.moves)
         y = r.y + m.pad // 2
         if self.running:
-            text = f"Analysing move {min(total, len(self.turns) + 1)} of {total}"
+            text = _("Analysing move {total} of {total2}").format(
+                       total=min(total, len(self.turns) + 1), total2=total)
             draw.blit_text(layer, text, m.small, pal.text, (r.x + m.pad, y))
             bar = pygame.Rect(r.x + m.pad, y + int(m.small * 1.35),
                               r.w - self.cancel_b.rect.w - 3 * m.pad, max(5, m.small // 3))
@@ -342,19 +345,23 @@ class AnalysisPanel:
 
     def _headline(self) -> str:
         if self.error is not None:
-            return draw.drawable(f"The analysis stopped: {self.error}", 120)
+            return draw.drawable(_("The analysis stopped: {error}").format(error=self.error), 120)
         if len(self.turns) < len(self.moves):
-            return f"Analysis cancelled at move {len(self.turns)} of {len(self.moves)}"
+            return _("Analysis cancelled at move {count} of {count2}").format(
+                       count=len(self.turns), count2=len(self.moves))
         turned = self._turned()
         outcome = self.scene.match.game.outcome(self.scene.match.states[len(self.moves)])
         if turned is None and outcome is not None and outcome.winner is not None:
-            return f"{self.scene.match.name(outcome.winner)} led from the start"
+            return _("{player} led from the start").format(
+                       player=self.scene.match.name(outcome.winner))
         if turned is None:
-            return "Chance to win after each move: point at it to see the position"
+            return _("Chance to win after each move: point at it to see the position")
         t = self.turns[turned]
-        words, _ = self.scene.log.position(turned + 1)
-        return f"The game turned at {self.scene.view.log_word} {words.split(' of ')[0]} " \
-               f"({self.scene.match.name(t.mover)})"
+        number = game_log.position_label(self.scene.log.rows(), turned + 1)
+        # Translators: {log_word} is "move" or "turn", {number} its number in the move log
+        return _("The game turned at {log_word} {number} ({player})").format(
+            log_word=self.scene.view.log_word, number=number,
+            player=self.scene.match.name(t.mover))
 
     def _series(self) -> list[Series]:
         if not self.turns:
@@ -382,13 +389,16 @@ class AnalysisPanel:
                 x += size + 6
             seat = summary.get(p)
             if seat is None:
-                text = f"{s.match.name(p)}: not analysed yet"
+                text = _("{player}: not analysed yet").format(player=s.match.name(p))
             elif self._columns > 1:
                 text = (f"{s.match.name(p)} {seat.accuracy:.0f}% · {seat.inaccuracies} ?!  "
                         f"{seat.mistakes} ?  {seat.blunders} ??")
             else:
-                text = (f"{s.match.name(p)}: {seat.accuracy:.0f}% accuracy · "
-                        f"{seat.inaccuracies} ?!  {seat.mistakes} ?  {seat.blunders} ??")
+                text = (_("{player}: {accuracy:.0f}% accuracy · {inaccuracies} ?!  {mistakes} "
+                          "?  {blunders} ??").format(
+                            player=s.match.name(p), accuracy=seat.accuracy,
+                            inaccuracies=seat.inaccuracies, mistakes=seat.mistakes,
+                            blunders=seat.blunders))
             px = draw.fit_text(text, m.small, right - x)
             draw.blit_text(layer, text, px, pal.text, (x, y + size // 2), "midleft")
 

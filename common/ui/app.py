@@ -31,8 +31,9 @@ from typing import Any
 import pygame
 
 from common import games as registry
-from common import logs, paths
+from common import i18n, logs, paths
 from common.ai.bot import DEFAULT_TIMEOUT as BOT_TIMEOUT
+from common.i18n import _
 from common.ui import crash, heap, saves
 from common.ui import settings as settings_io
 from common.ui.cpu import CpuRunner
@@ -69,6 +70,7 @@ class App:
         self.tidy_saves = False  # tidy that folder once the first frame is up (build_app)
         self.settings = settings or Settings()
         self.settings_file: Path | None = None  # set at the end: opening changes nothing
+        self.language_problem = i18n.use(self.settings.language)  # before a word is drawn
         self._unsaved_told = False
         self.window = Window(size)
         self.sound = Sound(self.settings.sound)
@@ -221,7 +223,7 @@ class App:
                 self.window.go_fullscreen()
                 self.settings.fullscreen = True
         except pygame.error:
-            self.toast("Fullscreen is not available")
+            self.toast(_("Fullscreen is not available"))
         self.relayout()
         self.remember_settings()
 
@@ -248,6 +250,17 @@ class App:
         self.invalidate()
         self.remember_settings()
 
+    def set_language(self, setting: str) -> None:
+        """Switch every screen to a language at once (no restart), remember it; a missing or
+        broken catalogue is said in a toast (English is shown)."""
+        self.settings.language = setting
+        problem = i18n.use(setting)
+        self.relayout()
+        if problem:
+            self.toast(i18n._("The language could not be loaded: {reason}").format(
+                reason=problem), 6.0, important=True)
+        self.remember_settings()
+
     def remember_settings(self) -> None:
         """Write the settings to their file, if the app has one; if that fails, say so once
         (a line on stderr and a toast) and go on."""
@@ -258,8 +271,8 @@ class App:
             self._unsaved_told = False
         elif not self._unsaved_told:
             self._unsaved_told = True
-            print(f"settings: {problem}", file=sys.stderr)
-            self.toast("Settings cannot be saved (details in the terminal)", 3.0, True)
+            print(_("settings: {problem}").format(problem=problem), file=sys.stderr)
+            self.toast(_("Settings cannot be saved (details in the terminal)"), 3.0, True)
 
     @property
     def bot_command(self) -> str | None:
@@ -276,7 +289,7 @@ class App:
         """Sound on/off."""
         self.settings.sound = not self.settings.sound
         self.apply_settings()
-        self.toast("Sound on" if self.settings.sound else "Sound off")
+        self.toast(_("Sound on") if self.settings.sound else _("Sound off"))
 
     def toast(self, text: str, seconds: float = 1.6, important: bool = False) -> None:
         """A short message at the bottom of the window. An `important` one (a problem the
@@ -370,8 +383,9 @@ class App:
                     log.exception("handling %r in %s", action, type(self.top).__name__)
                     if sys.stderr is not None:
                         traceback.print_exc(file=sys.stderr)
-                    where = "the log file" if logs.current() else "the terminal"
-                    self.toast(f"Sorry, that did not work (details in {where})", 3.0)
+                    where = _("the log file") if logs.current() else _("the terminal")
+                    self.toast(_("Sorry, that did not work (details in {where})").format(
+                                   where=where), 3.0)
             if not self.running:
                 return False
         return True

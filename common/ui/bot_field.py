@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from common.ai.bot import PREFIX
+from common.i18n import N_
 from common.ui import draw
 from common.ui.bots import check_command, example_command
 from common.ui.theme import Metrics, Palette
@@ -25,7 +26,7 @@ class BotField:
         self.caption = caption  # "Command line of the bot program · plays first"
         self.field = TextField(app.bot_command or example_command(), self._edited,
                                "python3 my_bot.py")
-        self.example = Button("Example", self._example, small=True)
+        self.example = Button(N_("Example"), self._example, small=True)
         self.problem = ""
         self.caption_y = 0
         self.show(False)

@@ -15,6 +15,7 @@ from typing import Any
 
 from common import command_line
 from common.ai.bot import DEFAULT_TIMEOUT, PREFIX, BotSeat, quote
+from common.i18n import _
 from common.launch import self_command
 from common.protocol import Forfeit
 from common.seats import Ask, SeatSpec, script_of
@@ -46,32 +47,36 @@ def check_command(command: str) -> str | None:
     try:
         argv = command_line.split(command)
     except ValueError as err:
-        return f"The command line cannot be read: {err}."
+        return _("The command line cannot be read: {err}.").format(err=err)
     if any("\0" in arg for arg in argv):
-        return "The command line holds a NUL character, which no command can."
+        return _("The command line holds a NUL character, which no command can.")
     try:
         return _check_argv(argv)
     except OSError as err:  # a path too long for the file system, a loop of links...
-        return f"That path cannot be used: {(err.strerror or str(err)).lower()}."
+        return _("That path cannot be used: {value}.").format(
+                   value=(err.strerror or str(err)).lower())
     except (ValueError, RuntimeError) as err:  # a character the file system refuses; ~nobody
-        return f"That path cannot be used: {quote(str(err), 120)}."
+        return _("That path cannot be used: {err}.").format(err=quote(str(err), 120))
 
 
 def _check_argv(argv: list[str]) -> str | None:
     if not argv:
-        return "Type the command that runs your bot, e.g. python3 my_bot.py."
+        return _("Type the command that runs your bot, e.g. python3 my_bot.py.")
     program = argv[0]
     if os.sep in program or (os.altsep and os.altsep in program):
         path = Path(program).expanduser()
         if not path.is_file():
-            return f"No such program: {program}"
+            return _("No such program: {program}").format(program=program)
         if not os.access(path, os.X_OK):
-            return f"{program} is not executable (chmod +x, or start it with its interpreter)."
+            return _("{program} is not executable (chmod +x, or start it with its "
+                     "interpreter).").format(
+                       program=program)
     elif shutil.which(program) is None:
-        return f"Cannot find the program {program!r}: it is not on the PATH."
+        return _("Cannot find the program {program!r}: it is not on the PATH.").format(
+                   program=program)
     script = script_of(argv)
     if script is not None and not Path(script).expanduser().exists():
-        return f"No such file: {script}"
+        return _("No such file: {script}").format(script=script)
     return None
 
 
@@ -81,7 +86,8 @@ def forfeit_words(message: str, command: str) -> str:
     quoted = quote(command, 120)  # as `common.ai.bot.Bot.name` says it
     if message.startswith("could not start"):
         why = message.split(": ", 1)[-1] if ": " in message else ""
-        return f"it could not be started ({why})" if why else "it could not be started"
+        return _("it could not be started ({why})").format(
+            why=why) if why else _("it could not be started")
     rest = message[len(quoted):].strip() if message.startswith(quoted) else message
     played = re.match(r"(played|set up) (.*?): (.*)$", rest, re.DOTALL)
     if played:  # the move kept on one line; the engine's reason as a clause

@@ -18,12 +18,13 @@ import random
 import threading
 from typing import Any
 
+from common.i18n import N_, _
 from common.seats import Ask, SeatSpec
 
-FALLBACK_WARNING = "The CPU search stopped working: the CPU now plays random moves"
+FALLBACK_WARNING = N_("The CPU search stopped working: the CPU now plays random moves")
 MAX_RESTARTS = 3  # worker restarts in one game before its CPU seats fall back to random
-FALLBACK_NOTICE = ("The CPU search failed: CPU players make random moves until the next "
-                   "game")
+FALLBACK_NOTICE = (N_("The CPU search failed: CPU players make random moves until the next "
+                      "game"))
 
 
 def _worker_class() -> Any:
@@ -47,7 +48,7 @@ DEFAULT_LEVEL = "novice"  # the dialogs' CPU level when no earlier choice is rem
 def level_label(level: str) -> str:
     """A level as a seat choice and the game-over panel show it: "Novice", "Easy"; `random`
     (any legal move) is "Beginner"."""
-    return "Beginner" if level == "random" else level.title()
+    return _("Beginner") if level == "random" else level.title()
 
 
 def next_level(level: str) -> str | None:

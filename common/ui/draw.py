@@ -11,12 +11,15 @@ that was not cut first (`MAX_DRAWN` characters a line, `MAX_LINES` lines a messa
 
 from __future__ import annotations
 
+import contextlib
 import math
 import unicodedata
+from collections.abc import Iterator
 
 import pygame
 
-from common.ui import assets
+from common.i18n import Message
+from common.ui import assets, fonts
 from common.ui.cache import SurfaceCache, bounded_cache
 from common.ui.theme import Color
 
@@ -26,6 +29,12 @@ MAX_PARAGRAPH = 20_000  # characters of a paragraph `wrap` reads (the rules' are
 MAX_LINES = 8  # lines of each message line of a dialog (it may quote a file or a bot)
 ELLIPSIS = "…"
 _UNDRAWABLE = ("Cc", "Cs", "Cf", "Cn")  # controls, lone surrogates, format chars, unassigned
+
+
+def shown(s: object) -> object:
+    """A message marked for translation (`common.i18n.Message`, what `N_()` makes) in the
+    current language; anything else as it is (a name, a file's words: never translated)."""
+    return s.translated() if type(s) is Message else s
 
 
 def drawable(s: object, limit: int | None = MAX_DRAWN) -> str:
@@ -53,18 +62,39 @@ def _char(ch: str) -> str:
     return "?" if unicodedata.category(ch) in _UNDRAWABLE else ch
 
 
+_RECORDING: list[list[str]] = []  # `recording()` lists: every text drawn while one is open
+
+
+@contextlib.contextmanager
+def recording() -> Iterator[list[str]]:
+    """Every piece of text drawn inside the block, in order (tests read the words a screen
+    shows: in the pseudo-language, an unmarked English word stands out)."""
+    seen: list[str] = []
+    _RECORDING.append(seen)
+    try:
+        yield seen
+    finally:
+        _RECORDING.remove(seen)
+
+
 def text(s: object, px: int, color: Color, bold: bool = False) -> pygame.Surface:
     """The rendered text surface of `drawable(s)` (cached: drawing the same label every frame
     is free). Never raises for any text."""
+    s = shown(s)
+    for seen in _RECORDING:
+        seen.append(s if isinstance(s, str) else drawable(s))
     key = (s, px, color, bold) if isinstance(s, str) else (drawable(s), px, color, bold)
     surface = TEXT.get(key)
     if surface is None:
-        shown = drawable(s)
+        line = drawable(s)
         font = assets.font(px, bold)
         try:
-            surface = font.render(shown, True, color)
+            if fonts.needs_chain(line, bold):  # a name in a script the bundled font lacks
+                surface = fonts.render(line, px, color, bold)
+            else:
+                surface = font.render(line, True, color)
         except (pygame.error, ValueError, UnicodeError):  # one the renderer still refuses
-            surface = font.render(shown.encode("ascii", "replace").decode("ascii"), True,
+            surface = font.render(line.encode("ascii", "replace").decode("ascii"), True,
                                   color)
         TEXT.put(key, surface)
     return surface
@@ -72,14 +102,16 @@ def text(s: object, px: int, color: Color, bold: bool = False) -> pygame.Surface
 
 def text_width(s: object, px: int, bold: bool = False) -> int:
     """The width in pixels `text(s, px, ...)` draws (0 for "")."""
-    shown = drawable(s)
-    if not shown:
+    line = drawable(shown(s))
+    if not line:
         return 0
     font = assets.font(px, bold)
     try:
-        return font.size(shown)[0]
+        if fonts.needs_chain(line, bold):
+            return fonts.width(line, px, bold)
+        return font.size(line)[0]
     except (pygame.error, ValueError, UnicodeError):
-        return font.size(shown.encode("ascii", "replace").decode("ascii"))[0]
+        return font.size(line.encode("ascii", "replace").decode("ascii"))[0]
 
 
 def blit_text(
@@ -105,6 +137,7 @@ def wrap(s: object, px: int, width: int, bold: bool = False,
     """Split a paragraph into drawable lines no wider than width (a word wider than a line is
     broken); with max_lines, at most that many, the last ending in "…" if text was left."""
     lines: list[str] = []
+    s = shown(s)
     source = s if isinstance(s, str) else drawable(s)
     for paragraph in source.split("\n"):
         _wrap_paragraph(drawable(paragraph, MAX_PARAGRAPH), px, width, bold, max_lines, lines)

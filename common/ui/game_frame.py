@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from common.i18n import N_, _
 from common.ui import game_menu, unsaved
 from common.ui.game_panel import Status, draw_spinner, draw_status
 from common.ui.widgets import Button, Widget, row
@@ -69,14 +70,16 @@ def status_of(scene: GameScene) -> Status:
     m = scene.match
     if m.review is not None:
         where, after = scene.log.position(m.review)
-        title = f"Looking back: {where}" if m.review == 0 else \
-            f"Looking back: {scene.view.log_word} {where}"
-        after = f"The position {after}. " if after else "The position before any move. "
-        status = Status(title, None, scene.analysis.note() or after + "Prev and Next (or "
-                        "the arrow keys) step through the game; click any move.")
+        title = _("Looking back: {where}").format(where=where) if m.review == 0 else \
+            _("Looking back: {log_word} {where}").format(log_word=scene.view.log_word,
+                                                         where=where)
+        after = _("The position {after}. ").format(
+            after=after) if after else _("The position before any move. ")
+        status = Status(title, None, scene.analysis.note() or after + _(
+            "Prev and Next (or the arrow keys) step through the game; click any move."))
     elif m.over:
         status = Status(game_menu.result_title(m), m.result.winner, scene.forfeit_text
-                        or "Game over. Click a move in the log to look back.")
+                        or _("Game over. Click a move in the log to look back."))
     else:
         status = scene.controller.status()
         # the CPU plays random moves: said all along (a threat to the player's Overlord
@@ -103,7 +106,7 @@ def sync_buttons(scene: GameScene) -> list[Widget]:
     controller's while it goes on."""
     m = scene.match
     scene.hint_b.enabled = scene.my_turn and not scene.hints.asked
-    scene.hint_b.label = "Hint…" if scene.hints.asked else "Hint"
+    scene.hint_b.label = N_("Hint…") if scene.hints.asked else N_("Hint")
     live = m.review is None
     scene.undo_b.enabled = m.can_undo() and live
     scene.redo_b.enabled = m.can_redo() and live

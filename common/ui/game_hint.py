@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 from typing import TYPE_CHECKING
 
+from common.i18n import _
 from common.protocol import IllegalMoveError
 from common.seats import Ask
 
@@ -28,9 +29,9 @@ def request(scene: GameScene) -> None:
     while a hint shows, it puts the hint away."""
     m = scene.match
     if not scene.my_turn:
-        reason = ("No hints while looking back: press Back to game first"
-                  if m.review is not None else "The game is over" if m.over
-                  else "Hints are for your turn" if not m.is_human(m.to_move) else "")
+        reason = (_("No hints while looking back: press Back to game first")
+                  if m.review is not None else _("The game is over") if m.over
+                  else _("Hints are for your turn") if not m.is_human(m.to_move) else "")
         if reason:
             scene.refuse(reason)
         return
@@ -59,7 +60,7 @@ def update(scene: GameScene) -> None:
     try:
         scene.match.game.apply(scene.match.state, move)
     except (IllegalMoveError, ValueError):
-        scene.app.toast("The hint came back with an illegal move; try again")
+        scene.app.toast(_("The hint came back with an illegal move; try again"))
         scene.refresh()
         return
     scene.controller.show_hint(move)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
+from common.i18n import _
 from common.ui import undo_ask
 
 if TYPE_CHECKING:
@@ -45,7 +46,7 @@ class GameHistory:
         person's turn, after asking (`common.ui.undo_ask`)."""
         m = self.match
         if m.resigned:
-            self.refuse("A resignation cannot be taken back: Rematch for a new game")
+            self.refuse(_("A resignation cannot be taken back: Rematch for a new game"))
             return
         if m.review is None and not undo_ask.ask_first(cast("GameScene", self), self._undo_now):
             self._undo_now()

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from common.i18n import _
 from common.ui import draw
 from common.ui.theme import Metrics, Palette, mix
 
@@ -65,7 +66,7 @@ def log_cells(log: pygame.Rect, rows: Sequence[LogRow], columns: int, scroll: in
     cells = []
     for r in range(scroll, min(scroll + visible, len(rows))):
         y = area.y + (r - scroll) * row_h
-        for col, (index, _) in enumerate(rows[r].cells):
+        for col, (index, _text) in enumerate(rows[r].cells):
             cells.append((index, pygame.Rect(area.x + num_w + col * col_w, y, col_w - 4, row_h)))
     return cells
 
@@ -85,14 +86,14 @@ def draw_log(surface: pygame.Surface, log: pygame.Rect, rows: Sequence[LogRow], 
     stands out; a scroll bar when the rows do not all fit. A row with a `player` shows that
     player's icon before its cells (from `icon`) and its cells in the row's `color`."""
     draw.panel(surface, log, pal.panel, pal.panel_edge, m.radius, 0)
-    draw.blit_text(surface, "Moves  (click one to look back)", m.small, pal.text_dim,
+    draw.blit_text(surface, _("Moves  (click one to look back)"), m.small, pal.text_dim,
                    (log.x + m.pad, log.y + m.pad // 2 + 2))
     if not rows:
-        draw.blit_text(surface, "No moves yet", m.normal, pal.text_dim, log.center, "center")
+        draw.blit_text(surface, _("No moves yet"), m.normal, pal.text_dim, log.center, "center")
         return
     texts = {i: text for row in rows for i, text in row.cells}
     labelled = {row.cells[0][0]: row.label for row in rows if row.cells}
-    owner = {i: row for row in rows for i, _ in row.cells}
+    owner = {i: row for row in rows for i, _text in row.cells}
     size = int(m.small * 1.1)
     for i, cell in log_cells(log, rows, columns, scroll, m):
         if i in labelled:
@@ -143,14 +144,25 @@ def position_words(rows: Sequence[LogRow], count: int) -> tuple[str, str]:
     ("move 12 of 31", "after 12… 3D g7-g2") where the log's rows are "12." with two moves,
     ("turn 9 of 40", ...) likewise for one move a row; ("the start", "") before any move."""
     if count <= 0 or not rows:
-        return "the start", ""
+        return _("the start"), ""
     r = row_of(rows, count - 1)
     label = rows[r].label.rstrip(".")
     last = next((row.label for row in reversed(rows) if row.cells), "").rstrip(".")
     cells = rows[r].cells
     text = next((t for i, t in cells if i == count - 1), "")
     later = cells and cells[0][0] != count - 1  # not the row's first move: "12… Black's"
-    return f"{label} of {last}", f"after {label}{'…' if later else '.'} {text}"
+    # Translators: where a position is in the game: "12 of 31" (after "move" or "turn")
+    where = _("{number} of {last}").format(number=label, last=last)
+    if later:  # "after 12… 3D g7-g2": the row's second move
+        return where, _("after {number}… {move}").format(number=label, move=text)
+    return where, _("after {number}. {move}").format(number=label, move=text)
+
+
+def position_label(rows: Sequence[LogRow], count: int) -> str:
+    """The log's number of the row holding move `count` ("12"), "" before any move."""
+    if count <= 0 or not rows:
+        return ""
+    return rows[row_of(rows, count - 1)].label.rstrip(".")
 
 
 class GameLog:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from common.i18n import N_, _
 from common.ui import level_record, saves, unsaved
 from common.ui.scenes.dialog_scene import Dialog
 from common.ui.scenes.game_over_scene import GameOver
@@ -23,17 +24,17 @@ def open_menu(scene: GameScene) -> None:
 
     app = scene.app
     autosaved = app.saves_folder is not None
-    saving = ("Name this save…", lambda: name_save(scene)) if autosaved else \
-        ("Save game", lambda: save_game(scene))
-    buttons = [("Resume", lambda: None), saving]
+    saving = (_("Name this save…"), lambda: name_save(scene)) if autosaved else \
+        (_("Save game"), lambda: save_game(scene))
+    buttons = [(_("Resume"), lambda: None), saving]
     if resigning_player(scene) is not None:
-        buttons.append(("Resign", scene.confirm_resign))
-    app.push(Dialog(app, "Game over" if scene.match.over else "Game paused",
+        buttons.append((_("Resign"), scene.confirm_resign))
+    app.push(Dialog(app, N_("Game over") if scene.match.over else N_("Game paused"),
                     menu_lines(scene, autosaved), [
         *buttons,
-        ("Settings", lambda: app.push(SettingsScene(app))),
-        ("Rules", scene.show_rules),
-        ("Main menu", lambda: unsaved.confirm_leave(scene, app.main_menu)),
+        (N_("Settings"), lambda: app.push(SettingsScene(app))),
+        (N_("Rules"), scene.show_rules),
+        (N_("Main menu"), lambda: unsaved.confirm_leave(scene, app.main_menu)),
     ], cancel=lambda: None, vertical=True, width=0.3))
 
 
@@ -46,15 +47,17 @@ def menu_lines(scene: GameScene, autosaved: bool) -> list[str]:
 
     m = scene.match
     seed = m.info.get("seed")
-    lines = [f"Board seed {seed}"] if seed is not None and get(m.game.NAME).board_from_seed \
+    lines = [_("Board seed {seed}").format(
+        seed=seed)] if seed is not None and get(m.game.NAME).board_from_seed \
         else []
     problem = unsaved.problem(scene) if autosaved else None
     if problem is not None:
-        lines.append(f"Not saved: {problem}. It is tried again every turn.")
+        lines.append(_("Not saved: {problem}. It is tried again every turn.").format(
+                         problem=problem))
     elif autosaved and m.over:
-        lines.append("Saved: Load game in the main menu shows it again.")
+        lines.append(_("Saved: Load game in the main menu shows it again."))
     elif autosaved:
-        lines.append("Saved after every turn: Continue in the main menu resumes it.")
+        lines.append(_("Saved after every turn: Continue in the main menu resumes it."))
     return lines
 
 
@@ -63,9 +66,9 @@ def save_game(scene: GameScene) -> None:
     try:
         path = saves.save(scene.match.record(), scene.match.game.NAME)
     except OSError as err:
-        scene.app.toast(f"Could not save: {err.strerror or err}", 3.0)
+        scene.app.toast(_("Could not save: {value}").format(value=err.strerror or err), 3.0)
         return
-    scene.app.toast(f"Saved as {path.name}", 2.5)
+    scene.app.toast(_("Saved as {name}").format(name=path.name), 2.5)
 
 
 def name_save(scene: GameScene) -> None:
@@ -77,11 +80,12 @@ def name_save(scene: GameScene) -> None:
 
     def named(name: str) -> None:
         scene.name_save(name)
-        app.toast(f"Saved as \u201c{saves.shown(name, 40)}\u201d" if name else "Saved", 2.5)
+        app.toast(_("Saved as “{name}”").format(name=saves.shown(name,
+                                                                 40)) if name else _("Saved"), 2.5)
 
-    app.push(NameDialog(app, "Name this save", [
-        "The game is saved after every turn; a name makes it easy to find in Load game."],
-        current, named, placeholder="A name, e.g. Sunday rematch"))
+    app.push(NameDialog(app, _("Name this save"), [
+        _("The game is saved after every turn; a name makes it easy to find in Load game.")],
+        current, named, placeholder=_("A name, e.g. Sunday rematch")))
 
 
 def resigning_player(scene: GameScene) -> int | None:
@@ -123,11 +127,20 @@ def confirm_resign(scene: GameScene) -> None:
     if player is None:
         return
     ends = m.resign_result(player)
-    who = "" if m.humans == 1 else f"{m.name(player)} resigns. "
-    after = "The others play on." if ends is None else f"{m.name(ends.winner)} wins."
-    scene.app.push(Dialog(scene.app, "Resign this game?", [
-        f"{who}{after} A resignation cannot be taken back."],
-        [("Resign", scene.resign), ("Cancel", lambda: None)], cancel=lambda: None,
+    name = m.name(player)
+    if ends is None and m.humans == 1:
+        line = _("The others play on. A resignation cannot be taken back.")
+    elif ends is None:
+        line = _("{player} resigns. The others play on. A resignation cannot be taken "
+                 "back.").format(player=name)
+    elif m.humans == 1:
+        line = _("{winner} wins. A resignation cannot be taken back.").format(
+            winner=m.name(ends.winner))
+    else:
+        line = _("{player} resigns. {winner} wins. A resignation cannot be taken back.").format(
+            player=name, winner=m.name(ends.winner))
+    scene.app.push(Dialog(scene.app, N_("Resign this game?"), [line],
+        [(N_("Resign"), scene.resign), (N_("Cancel"), lambda: None)], cancel=lambda: None,
         default=1))  # Enter keeps playing: a resignation cannot be taken back
 
 
@@ -143,10 +156,10 @@ def result_title(match: Any) -> str:
     else by name ("Black wins"); "Draw"."""
     winner, me = match.result.winner, viewer(match)
     if winner is None:
-        return "Draw"
+        return _("Draw")
     if me is None:
-        return f"{match.name(winner)} wins"
-    return "You win!" if winner == me else "You lose"
+        return _("{player} wins").format(player=match.name(winner))
+    return _("You win!") if winner == me else _("You lose")
 
 
 def game_over(scene: GameScene) -> None:
@@ -182,10 +195,10 @@ def undo_game_over(scene: GameScene) -> None:
     to the person's previous turn against the CPU); a resignation or a forfeit says why not."""
     m = scene.match
     if m.resigned or not m.can_undo():
-        why = ("A resignation cannot be taken back" if m.result.reason == "resign"
-               else "A forfeit cannot be taken back" if m.result.reason == "forfeit"
-               else "Nothing to take back")
-        scene.app.toast(f"{why}: Rematch for a new game", 2.5)
+        why = (_("A resignation cannot be taken back") if m.result.reason == "resign"
+               else _("A forfeit cannot be taken back") if m.result.reason == "forfeit"
+               else _("Nothing to take back"))
+        scene.app.toast(_("{why}: Rematch for a new game").format(why=why), 2.5)
         return
     if scene.app.top is not scene:
         scene.app.pop()

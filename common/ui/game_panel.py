@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from common.i18n import N_, _, pgettext
 from common.ui import draw
 from common.ui.game_log import Icon, LogRow  # noqa: F401 (LogRow: re-exported)
 from common.ui.theme import Metrics, Palette, mix
@@ -34,32 +35,49 @@ class Status:
     lit: bool = True  # the area is tinted while `player` is to act
 
 
+def _levels() -> None:
+    """The CPU levels' names for the template (never called: the extractor reads them)."""
+    pgettext("level", "novice"), pgettext("level", "easy"), pgettext("level", "normal")
+    pgettext("level", "hard"), pgettext("level", "beginner")
+
+
 def who(match: Any, player: int) -> str:
     """Who plays a seat, for a smaller second part beside its name: "you" (the one person
     of the game), "CPU, easy", "bot x.py"; "" for a person at a shared table."""
     if match.is_human(player):
-        return "you" if match.humans == 1 else ""
-    return match.seats[player].describe()
+        # Translators: beside the name of the one person playing: "White (you)"
+        return _("you") if match.humans == 1 else ""
+    described = match.seats[player].describe()  # "CPU, easy", "bot x.py" (other code reads it)
+    if described.startswith("CPU, "):
+        # Translators: a CPU seat and its level: "CPU, easy"
+        return _("CPU, {level}").format(level=pgettext("level", described[len("CPU, "):]))
+    if described.startswith("bot "):
+        return _("bot {program}").format(program=described[len("bot "):])
+    return described
 
 
 def label(match: Any, player: int) -> str:
     """A player and who plays it: "White (you)", "Black (CPU, easy)", "Red (bot x.py)"
     (no possessive after it: "Red's turn" takes the name, and `who` apart)."""
     by = who(match, player)
-    return f"{match.name(player)} ({by})" if by else match.name(player)
+    # Translators: a player and who plays it: "White (you)", "Black (CPU, easy)"
+    return _("{player} ({who})").format(player=match.name(player), who=by) if by \
+        else match.name(player)
 
 
-def waiting_status(scene: GameScene, player: int, doing: str = "its move") -> Status:
+def waiting_status(scene: GameScene, player: int, doing: str = N_("its move")) -> Status:
     """The status of a game screen while a CPU or a bot chooses (`doing`: what the CPU
     chooses)."""
     spec, name = scene.match.seats[player], scene.match.name(player)
     if spec.is_bot:
         program = spec.describe().removeprefix("bot ")
-        return Status(f"{program} is thinking", player,
-                      f"{name}'s bot program is choosing its move. It has "
-                      f"{scene.app.bot_timeout:g} s, or it forfeits.")
+        return Status(_("{program} is thinking").format(program=program), player,
+                      _("{name}'s bot program is choosing its move. It has {bot_timeout:g} s, "
+                        "or it forfeits.").format(name=name, bot_timeout=scene.app.bot_timeout))
     level = spec.describe().removeprefix("CPU, ")  # "beginner" for random, "hard:6000"
-    return Status(f"{name} is thinking", player, f"The CPU ({level}) is choosing {doing}.")
+    return Status(_("{name} is thinking").format(name=name), player,
+                  _("The CPU ({level}) is choosing {doing}.").format(level=level,
+                                                                     doing=_(doing)))
 
 
 def draw_status(layer: pygame.Surface, st: pygame.Rect, status: Status, last: str,
@@ -76,7 +94,8 @@ def draw_status(layer: pygame.Surface, st: pygame.Rect, status: Status, last: st
     # a row of buttons under the text leaves room for the warning only in place of "Last:"
     row = threat and any(b.rect.x < st.centerx for b in buttons)
     if last and not row:
-        y += _draw_last(layer, f"Last: {last}", st, y, buttons, bool(threat), pal, m)
+        y += _draw_last(layer, _("Last: {last}").format(last=last), st, y, buttons, bool(threat),
+                        pal, m)
     cut: list[str] = []
     if threat:
         y, shortened = _draw_warning(layer, threat, st, y + (0 if row else int(m.small * 1.5)),

@@ -20,6 +20,7 @@ from typing import Any
 
 import pygame
 
+from common.i18n import N_, _
 from common.ui import game_frame, game_hint, game_menu, game_panel, seat_driver
 from common.ui.analysis_view import AnalysisPanel
 from common.ui.board_cursor import BoardCursor
@@ -77,17 +78,17 @@ class GameScene(GameHistory, Scene):
         self.status_cut = ""  # the status area's words it had to shorten, in full
         self.hold = GameHold()  # the seats and the hint held (`pause`, `holds`)
         b = Button
-        self.undo_b = b("Undo", self.undo, hint="Ctrl+Z", small=True)
-        self.redo_b = b("Redo", self.redo, hint="Ctrl+Y", small=True)
-        self.hint_b = b("Hint", self.request_hint, hint="H", small=True)
+        self.undo_b = b(N_("Undo"), self.undo, hint="Ctrl+Z", small=True)
+        self.redo_b = b(N_("Redo"), self.redo, hint="Ctrl+Y", small=True)
+        self.hint_b = b(N_("Hint"), self.request_hint, hint="H", small=True)
         self.toolbar: list[Widget] = [self.undo_b, self.redo_b, self.hint_b,
-                                      b("Rules", self.show_rules, small=True),
-                                      b("Menu", self.open_menu, hint="Esc", small=True)]
-        self.prev_b = b("‹ Prev", self.review_back)
-        self.next_b = b("Next ›", self.review_on)
-        self.back_b = b("Back to game", self.end_review, primary=True)
-        self.rematch_b = b("Rematch", self.rematch, primary=True)
-        self.menu_b = b("Main menu", app.main_menu)
+                                      b(N_("Rules"), self.show_rules, small=True),
+                                      b(N_("Menu"), self.open_menu, hint="Esc", small=True)]
+        self.prev_b = b(N_("‹ Prev"), self.review_back)
+        self.next_b = b(N_("Next ›"), self.review_on)
+        self.back_b = b(N_("Back to game"), self.end_review, primary=True)
+        self.rematch_b = b(N_("Rematch"), self.rematch, primary=True)
+        self.menu_b = b(N_("Main menu"), app.main_menu)
         self.status_buttons: list[Widget] = []
         controller.attach(self)
         view.attach(self)
@@ -403,7 +404,8 @@ class GameScene(GameHistory, Scene):
         if player is None:
             return
         self._cancel_hint()
-        game_menu.leave(self, player, "resign", "", f"{self.match.name(player)} resigns")
+        game_menu.leave(self, player, "resign", "", _("{player} resigns").format(
+                                                        player=self.match.name(player)))
 
     def close(self) -> None:
         """Leaving the game: drop the running searches (the hint's too), stop the bots, and
@@ -448,7 +450,7 @@ class GameScene(GameHistory, Scene):
             return False
         problem = self.save.write(self.match.record())
         if problem:
-            self.app.toast(f"The game cannot be saved: {problem}", 4.0)
+            self.app.toast(_("The game cannot be saved: {problem}").format(problem=problem), 4.0)
         return True
 
     def unsaved(self) -> str | None:
@@ -490,9 +492,9 @@ class GameScene(GameHistory, Scene):
         """Why a click on the board does nothing now ("" while a move animates)."""
         m = self.match
         if m.review is not None:
-            return "You are looking back: press Back to game to play"
+            return _("You are looking back: press Back to game to play")
         if m.over:
-            return "The game is over"
+            return _("The game is over")
         if self.animator.busy:
             return ""
-        return f"Please wait: {game_panel.label(m, m.to_move)} is thinking"
+        return _("Please wait: {label} is thinking").format(label=game_panel.label(m, m.to_move))

@@ -15,7 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-WENT_BACK = "The game went back: it is your turn again"  # the band's line after Undo or Redo
+from common.i18n import N_
+
+WENT_BACK = N_("The game went back: it is your turn again")  # the band's line after Undo or Redo
 
 
 @dataclass(frozen=True)

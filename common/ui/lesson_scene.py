@@ -30,6 +30,7 @@ from typing import Any
 import pygame
 
 from common import progress
+from common.i18n import N_, _
 from common.lessons import Lesson, LessonRun, lesson_game, parse_turn, stars_text, stars_why
 from common.match import Match
 from common.protocol import IllegalMoveError, InvalidMoveError
@@ -44,7 +45,7 @@ REPLY_PAUSE = 0.6  # seconds before the CPU side's scripted reply, so it can be 
 ENTER_GRACE = 0.8  # seconds "Lesson complete" stays before Enter leads on (a key pressed for
 # the turn just ended must not skip it)
 CPU_SEAT = "easy"  # who plays the other side when the lesson lets the engine choose
-FIRST_GAME = "Play a game ›"  # the last lesson's way on: a game against the first CPU level
+FIRST_GAME = N_("Play a game ›")  # the last lesson's way on: a game against the first CPU level
 
 
 def lesson_module(game: str) -> Any:
@@ -80,10 +81,10 @@ class LessonScene(GameScene):
         super().__init__(app, match, controller, view)
         self.save.due = False
         b = Button
-        self.retry_b = b("Retry", self.retry_step, small=True)
-        self.skip_b = b("Skip", self.skip, small=True)
-        self.more_b = b("Read more", self.read_more, small=True)
-        self.next_b_lesson = b("Next ›", self.next, primary=True, small=True)
+        self.retry_b = b(N_("Retry"), self.retry_step, small=True)
+        self.skip_b = b(N_("Skip"), self.skip, small=True)
+        self.more_b = b(N_("Read more"), self.read_more, small=True)
+        self.next_b_lesson = b(N_("Next ›"), self.next, primary=True, small=True)
         self.card_buttons: list[Widget] = [self.retry_b, self.skip_b, self.more_b,
                                            self.next_b_lesson]
         self.card = pygame.Rect(0, 0, 0, 0)
@@ -122,16 +123,16 @@ class LessonScene(GameScene):
 
     def wait_reason(self) -> str:
         if self.run.met and self.step_done:
-            return "Press Next for the next step" if not self.finished else \
-                f"Lesson complete: {self._way_on}, or Retry"
+            return _("Press Next for the next step") if not self.finished else \
+                _("Lesson complete: {way_on}, or Retry").format(way_on=self._way_on)
         return super().wait_reason()
 
     @property
     def _way_on(self) -> str:
         """What Next does after a finished lesson, in words."""
         if self.lesson_index + 1 >= len(self.lessons):
-            return "Play a game against the Novice CPU"
-        return "Next lesson"
+            return _("Play a game against the Novice CPU")
+        return _("Next lesson")
 
     @property
     def lesson_step(self):
@@ -222,8 +223,9 @@ class LessonScene(GameScene):
             if problem:
                 self.app.toast(problem, 3.0)
             done = self.feedback[1]
-            self.feedback = ("end", f"{done} Lesson complete: {stars_text(stars)}. "
-                             f"{stars_why(self.run.mistakes, self.hint_used)}")
+            self.feedback = ("end", _("{done} Lesson complete: {stars_text}. {stars_why}").format(
+                done=done, stars_text=stars_text(stars),
+                stars_why=stars_why(self.run.mistakes, self.hint_used)))
         self._sync_buttons()
         self.invalidate()
 
@@ -239,12 +241,12 @@ class LessonScene(GameScene):
             return
         last_lesson = self.lesson_index + 1 >= len(self.lessons)
         if self.finished:
-            self.next_b_lesson.label = FIRST_GAME if last_lesson else "Next lesson ›"
+            self.next_b_lesson.label = FIRST_GAME if last_lesson else N_("Next lesson ›")
         else:
-            self.next_b_lesson.label = "Next ›"
+            self.next_b_lesson.label = N_("Next ›")
         self.next_b_lesson.enabled = self.step_done
-        self.skip_b.label = ("Back to lessons" if last_lesson else "Skip lesson") \
-            if self.finished else "Skip"
+        self.skip_b.label = (N_("Back to lessons") if last_lesson else N_("Skip lesson")) \
+            if self.finished else N_("Skip")
         self.invalidate()
 
     def next(self) -> None:
@@ -351,15 +353,15 @@ class LessonScene(GameScene):
         """The game's status; while a missed turn waits to be taken back, why it missed."""
         kind, text = self.feedback
         if kind == "no" and self.pending_undo:
-            return Status("Not quite", self.run.learner, text, alert=True)
+            return Status(_("Not quite"), self.run.learner, text, alert=True)
         if self.finished:
-            return Status("Lesson complete", self.run.learner,
-                          f"{stars_text(self.earned)}. {self._way_on}, or Retry to play it "
-                          "again.", lit=False)
+            return Status(_("Lesson complete"), self.run.learner,
+                          _("{stars_text}. {way_on}, or Retry to play it again.").format(
+                              stars_text=stars_text(self.earned), way_on=self._way_on), lit=False)
         if self.run.met:
-            after = "Press Next (Enter) for the next step." if self.step_done else \
-                "The other side replies."
-            return Status("Well done", self.run.learner, after, lit=False)
+            after = _("Press Next (Enter) for the next step.") if self.step_done else \
+                _("The other side replies.")
+            return Status(_("Well done"), self.run.learner, after, lit=False)
         return super().status()
 
     def handle(self, action: Action) -> bool:
@@ -430,16 +432,19 @@ class LessonScene(GameScene):
         lesson, step = self.run.lesson, self.lesson_step
         x, width = card.x + m.pad, card.w - 2 * m.pad
         y = card.y + m.pad // 2
-        head = f"Lesson {self.lesson_index + 1} of {len(self.lessons)}: {lesson.title}"
+        head = _("Lesson {number} of {count}: {title}").format(
+            number=self.lesson_index + 1, count=len(self.lessons), title=_(lesson.title))
         px = draw.fit_text(head, m.normal, width, True)
         draw.blit_text(layer, head, px, pal.text, (x, y), bold=True)
         y += int(px * 1.35)
-        count = f"Step {self.run.index + 1} of {len(lesson.steps)}"
+        count = _("Step {number} of {count}").format(number=self.run.index + 1,
+                                                     count=len(lesson.steps))
         draw.blit_text(layer, count, m.small, pal.text_dim, (x, y))
         y += int(m.small * 1.4)
         bottom = card.bottom - m.button_h - m.pad
         kind, said = self.feedback
-        blocks = [(step.intro, pal.text_dim, False), (step.text, pal.text, True)]
+        # the lesson's words come from its file: the template holds them (extract_messages)
+        blocks = [(_(step.intro), pal.text_dim, False), (_(step.text), pal.text, True)]
         if said:
             tone = {"no": pal.refusal, "ok": pal.text, "end": pal.text}[kind]
             blocks.append((said, tone, kind != "no"))

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from common import progress
+from common.i18n import _
 from common.seats import CPU, SeatSpec
 from common.ui.cpu import cpu_levels, level_label, next_level
 
@@ -33,7 +34,8 @@ class Verdict:
     @property
     def button(self) -> str:
         """The label of the button that starts the rematch at the next level."""
-        return f"Try {level_label(self.next_level)}" if self.next_level else ""
+        return _("Try {level_label}").format(
+            level_label=level_label(self.next_level)) if self.next_level else ""
 
 
 def levels_of(match: Any) -> list[str]:
@@ -89,11 +91,13 @@ def note(scene: GameScene) -> Verdict | None:
         beaten = strongest(levels)
         after = next_level(beaten)
         name = level_label(beaten)
-        lines.append(f"You beat {name}! Try {level_label(after)} next." if after
-                     else f"You beat {name}, the strongest level!")
+        lines.append(_("You beat {name}! Try {level_label} next.").format(
+                         name=name, level_label=level_label(after)) if after
+                     else _("You beat {name}, the strongest level!").format(name=name))
     for level in levels:
-        lines.append(f"Record against {level_label(level)}: "
-                     f"{held.record_against(game, level).words()}")
+        lines.append(_("Record against {level_label}: {words}").format(
+                         level_label=level_label(level),
+                         words=held.record_against(game, level).words()))
     return Verdict(lines, after)
 
 

@@ -13,47 +13,47 @@ import unicodedata
 from functools import lru_cache
 from typing import Any
 
-import pygame
-
-from common.ui import assets
+from common.ui import fonts
 
 MAX_NAME = 16  # characters of a player's name
-_BAD = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp", "Mn", "Mc", "Me")  # unicodedata categories
+_BAD = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")  # unicodedata categories never shown
+_MARKS = ("Mn", "Mc", "Me")  # combining marks: kept after a letter (Hindi vowel signs)
+MAX_MARKS = 2  # combining marks kept on one letter (a stack of accents is not a name)
 
 
 @lru_cache(maxsize=4096)
 def has_glyph(ch: str) -> bool:
-    """True if the bundled font (regular and bold) draws ch rather than its missing-glyph box."""
+    """True if a font of the chain (the bundled one, else a system font that has it:
+    common/ui/fonts.py) draws ch rather than a missing-glyph box, regular and bold."""
     if ch == " " or (ch.isascii() and ch.isprintable()):
         return True
-    for bold in (False, True):
-        font = assets.font(20, bold)
-        try:
-            shape = font.render(ch, True, (255, 255, 255))
-        except (pygame.error, ValueError):
-            return False
-        if _same(shape, _missing(bold)):
-            return False
-    return True
-
-
-@lru_cache(maxsize=2)
-def _missing(bold: bool) -> pygame.Surface:
-    return assets.font(20, bold).render("\ue000", True, (255, 255, 255))  # a private-use char
-
-
-def _same(a: pygame.Surface, b: pygame.Surface) -> bool:
-    return a.get_size() == b.get_size() and (
-        pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA"))
+    return all(fonts.font_file(ch, bold) is not None for bold in (False, True))
 
 
 def clean_chars(text: str) -> str:
     """Text with the characters that cannot be shown dropped (controls, format characters,
-    stray accents), other spaces as " ", glyphs the font lacks as "?" (composed first)."""
+    stray accents: a combining mark not on a letter, or past MAX_MARKS on one), other spaces
+    as " ", glyphs no font of the chain has as "?" (composed first)."""
     text = unicodedata.normalize("NFC", text)
-    kept = "".join(" " if ch.isspace() else ch for ch in text
-                   if ch.isspace() or unicodedata.category(ch) not in _BAD)
-    return "".join(ch if has_glyph(ch) else "?" for ch in kept)
+    kept: list[str] = []
+    marks = MAX_MARKS  # no letter yet: a mark here is stray
+    for ch in text:
+        kind = unicodedata.category(ch)
+        if ch.isspace():
+            kept.append(" ")
+            marks = MAX_MARKS
+        elif kind in _MARKS:  # on a Latin letter NFC composed what could be: stray
+            if marks < MAX_MARKS and kept and kept[-1] != "?" and not _latin(kept[-1]):
+                kept.append(ch if has_glyph(ch) else "")
+                marks += 1
+        elif kind not in _BAD:
+            kept.append(ch if has_glyph(ch) else "?")
+            marks = 0
+    return "".join(kept)
+
+
+def _latin(ch: str) -> bool:
+    return ch.isascii() or unicodedata.name(ch, "").startswith("LATIN")
 
 
 def clean_name(text: Any, limit: int = MAX_NAME) -> str:

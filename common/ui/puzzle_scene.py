@@ -36,6 +36,7 @@ from typing import Any
 from common import progress as progress_io
 from common import puzzles as puzzle_io
 from common import record as rec
+from common.i18n import N_, _
 from common.match import Match
 from common.progress import RATINGS
 from common.seats import HUMAN, RANDOM, SeatSpec
@@ -53,7 +54,7 @@ def open_puzzles(app: Any, game: str) -> None:
     no puzzles)."""
     puzzles = ordered(puzzle_io.load_puzzles(game))
     if not puzzles:
-        app.toast("No puzzles found for this game")
+        app.toast(_("No puzzles found for this game"))
         return
     progress = progress_io.of_app(app)
     start = next((i for i, p in enumerate(puzzles) if not progress.puzzle_solved(game, p.id)), 0)
@@ -69,7 +70,8 @@ def show(app: Any, puzzles: list[puzzle_io.Puzzle], index: int, visit: Visit | N
         try:
             scene = PuzzleScene(app, puzzles, at, visit if not step else None, demo and not step)
         except rec.RecordError as err:
-            app.toast(f"Puzzle {puzzles[at].id} cannot be shown ({rec.cut(str(err), 80)})", 4.0)
+            app.toast(_("Puzzle {id} cannot be shown ({cut})").format(
+                          id=puzzles[at].id, cut=rec.cut(str(err), 80)), 4.0)
             continue
         (app.push if push else app.replace)(scene)
         return
@@ -87,7 +89,8 @@ def counts_text(progress: progress_io.Progress, game: str,
     """"Solved: easy 3/40, medium 0/12, hard 1/8 (best streak 5)"."""
     counts = progress.solved_counts(game, puzzles)
     parts = ", ".join(f"{r} {s}/{t}" for r, (s, t) in counts.items() if t)
-    return f"Solved: {parts} (best streak {progress.best_streak})"
+    return _("Solved: {parts} (best streak {best_streak})").format(
+               parts=parts, best_streak=progress.best_streak)
 
 
 def _notation(entry: Any) -> str:
@@ -211,16 +214,16 @@ class PuzzleScene(GameScene):
         self.first = puzzle.moves()[0]  # the solution's first move
         self.demo: list[Any] = puzzle.moves() if demo else []
         self._demo_wait = 0.0
-        self.retry_b = Button("Retry", self.retry, hint="Ctrl+Z", small=True)
-        self.solution_b = Button("Solution", self.show_solution)
-        self.next_b_ = Button("Next ›", self.next_puzzle, primary=True)  # (`next_b`: review's)
-        self.again_b = Button("Retry", self.retry)
+        self.retry_b = Button(N_("Retry"), self.retry, hint="Ctrl+Z", small=True)
+        self.solution_b = Button(N_("Solution"), self.show_solution)
+        self.next_b_ = Button(N_("Next ›"), self.next_puzzle, primary=True)  # (`next_b`: review's)
+        self.again_b = Button(N_("Retry"), self.retry)
         controller, view = app.screens(puzzle.game).scene_parts(app, match)
         controller.judging = False  # no danger marks: they would tell the answer
         super().__init__(app, match, controller, view)
         self.seats = SolverSeats(app, match.seats, self.rules, self._answering)
         self.save.due = False
-        self.menu_back = Button("Back", self.leave, hint="Esc", small=True)
+        self.menu_back = Button(N_("Back"), self.leave, hint="Esc", small=True)
         rules_b = next(b for b in self.toolbar if b.label == "Rules")
         self.toolbar = [self.retry_b, self.hint_b, rules_b, self.menu_back]  # no Undo, Redo
         if demo:
@@ -241,24 +244,31 @@ class PuzzleScene(GameScene):
         if m.review is not None:
             return super().status()
         puzzle = self.puzzle
-        state = {None: f"{m.name(self.player)} to play", "missed": "Not solved",
-                 "solved": "Solved", "shown": "The solution"}[self.outcome]
-        title = (f"{state} · puzzle {self.index + 1}/{len(self.puzzles)} ({puzzle.rating})"
-                 f" · streak {self.progress.streak}")
+        state = {None: _("{player} to play").format(player=m.name(self.player)),
+                 "missed": _("Not solved"),
+                 "solved": _("Solved"), "shown": _("The solution")}[self.outcome]
+        title = (_("{state} · puzzle {value}/{count} ({rating}) · streak {streak}").format(
+                     state=state, value=self.index + 1, count=len(self.puzzles),
+                     rating=puzzle.rating, streak=self.progress.streak))
         counts = counts_text(self.progress, puzzle.game, self.puzzles)
-        hint = f"Hint: {self._hint()} " if self.visit.hinted else ""  # first: seen if cut
+        hint = _("Hint: {hint} ").format(
+            hint=self._hint()) if self.visit.hinted else ""  # first: seen if cut
         if self.outcome == "missed":
-            status = Status(title, self.player, f"Not quite: {self.why}. Retry, or see the "
-                            "solution.", alert=True, lit=False)
+            status = Status(title, self.player, _("Not quite: {why}. Retry, or see the "
+                                                  "solution.").format(why=self.why), alert=True,
+                                                  lit=False)
         elif self.outcome == "solved":
-            status = Status(title, self.player, f"Well done! {counts}.", lit=False)
+            status = Status(title, self.player, _("Well done! {counts}.").format(counts=counts),
+                            lit=False)
         elif self.outcome == "shown":
             moves = ", ".join(_notation(m) for m in puzzle.solution)
-            status = Status(title, self.player, f"The solution: {moves}.", lit=False)
+            status = Status(title, self.player, _("The solution: {moves}.").format(moves=moves),
+                            lit=False)
         elif m.to_move != self.player:
-            status = Status(title, m.to_move, f"{m.name(m.to_move)} answers…", lit=False)
+            status = Status(title, m.to_move, _("{player} answers…").format(
+                                                  player=m.name(m.to_move)), lit=False)
         elif self.stage:
-            status = Status(title, self.player, f"{hint}Good. Now finish it.")
+            status = Status(title, self.player, _("{hint}Good. Now finish it.").format(hint=hint))
         else:
             status = Status(title, self.player, f"{hint}{puzzle.goal_text}")
         if self._refusal_shown():
@@ -283,7 +293,7 @@ class PuzzleScene(GameScene):
         if self.menu_back is None or self.match.review is not None:
             return
         self.hint_b.enabled = self.outcome is None and not self.visit.hinted
-        self.hint_b.label = "Hint"
+        self.hint_b.label = _("Hint")
         if self.outcome is None:
             mine = list(self.controller.status_buttons()) if self.my_turn else []
             self.status_buttons = [*mine, self.solution_b, self.next_b_]

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from common import record as rec
+from common.i18n import N_, _
 from common.seats import SeatSpec
 from common.ui import saves
 from common.ui.bots import check_command
@@ -58,19 +59,23 @@ def open_entry(app: Any, entry: saves.Entry, *, review: bool = False, replace: b
     offered = [(who, command) for who, command, problem in bots if problem is None]
     lines = []
     for who, command, problem in bots:
-        lines.append(f"{who} was played by the program: {saves.shown(command, SHOWN_COMMAND)}"
-                     if problem is None else f"{who} was played by a bot that cannot be "
-                     f"started again ({problem}): now by you.")
+        lines.append(_("{who} was played by the program: {command}").format(
+                         who=who, command=saves.shown(command, SHOWN_COMMAND))
+                     if problem is None else _("{who} was played by a bot that cannot be "
+                                               "started again ({problem}): now by you.").format(
+                                                 who=who, problem=problem))
     if not offered:
-        app.push(Dialog(app, "Continue this game", lines, [("Play on", lambda: start(False))],
+        app.push(Dialog(app, N_("Continue this game"), lines, [(N_("Play on"),
+                                                                lambda: start(False))],
                         cancel=lambda: None))
         return
-    lines.append("Start it again, or play that side yourself?" if len(offered) == 1 else
-                 "Start them again, or play those sides yourself?")
-    app.push(Dialog(app, "Continue with the bot?", lines, [
-        ("Start the bot again" if len(offered) == 1 else "Start the bots again",
+    lines.append(_("Start it again, or play that side yourself?") if len(offered) == 1 else
+                 _("Start them again, or play those sides yourself?"))
+    app.push(Dialog(app, N_("Continue with the bot?"), lines, [
+        (N_("Start the bot again") if len(offered) == 1 else N_("Start the bots again"),
          lambda: start(True)),
-        ("Play it myself" if len(offered) == 1 else "Play them myself", lambda: start(False)),
+        (N_("Play it myself") if len(offered) == 1 else N_("Play them myself"),
+         lambda: start(False)),
     ], cancel=lambda: None))
 
 
@@ -93,7 +98,7 @@ def bot_seats(replay: rec.Replay) -> list[tuple[str, str, str | None]]:
         command = spec.command or ""
         problem = None
         if saves.shown(command, max(len(command), 1)) != command:  # shown shortened, kept whole
-            problem = "its command line cannot be shown as it is"
+            problem = _("its command line cannot be shown as it is")
         else:
             reason = check_command(command)
             if reason is not None:

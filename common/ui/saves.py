@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -22,6 +21,7 @@ from typing import Any
 from common import paths
 from common import record as rec
 from common.games import GAMES
+from common.i18n import _, dates, ngettext, pgettext
 from common.saves import folder as save_folder
 from common.saves import index as save_index
 from common.saves import trash as save_trash
@@ -114,9 +114,9 @@ class Entry:
         """The game ("Overlords"); the file name if it cannot be read."""
         return save_index.title(self.file) or self.file_name
 
-    @cached_property
+    @property
     def when(self) -> str:
-        """Last played, readable."""
+        """Last played, readable (in the current language)."""
         return when(self.file.mtime)
 
     @property
@@ -134,33 +134,40 @@ class Entry:
         """Why the file cannot be opened, if known already (drawable)."""
         return None if self.file.problem is None else shown(self.file.problem, SHOWN)
 
-    @cached_property
+    @property
     def state(self) -> str:
         """"In progress", "Red won by resignation", "Draw"; or "cannot be read"."""
         s = self.file
         if s.problem is not None:
-            return "cannot be read"
+            return _("cannot be read")
         if not s.finished:
-            return "In progress"
+            return _("In progress")
         if s.result == "draw":
-            return "Draw"
+            return _("Draw")
         if s.result != "won":
-            return "Result unreadable"
-        return f"{shown(s.winner, 24)} won{LEFT.get(s.reason, '')}"
+            return _("Result unreadable")
+        return won(shown(s.winner, 24), s.reason)
 
-    @cached_property
+    @property
     def players(self) -> str:
         """"White (Human) vs Black (CPU, hard)"; with more seats, joined by commas."""
-        parts = [f"{shown(given or default, 24)} ({shown(kind, 24)})"
-                 for _, kind, given, default in self.file.seats]
-        return (" vs " if len(parts) == 2 else ", ").join(parts) or "?"
+        # Translators: a seat in a save's row: "Ada (Human)", "Black (CPU, hard)"
+        parts = [_("{name} ({kind})").format(name=shown(given or default, 24),
+                                             kind=shown(_(kind), 24))
+                 for _seat, kind, given, default in self.file.seats]
+        if len(parts) == 2:
+            # Translators: the two players of a save: "White (Human) vs Black (CPU, hard)"
+            return _("{first} vs {second}").format(first=parts[0], second=parts[1])
+        # Translators: what joins the players of a save of three or four seats
+        return pgettext("list", ", ").join(parts) or "?"
 
-    @cached_property
+    @property
     def details(self) -> str:
         """The second line of a row: moves, state, players (cut from the end if need be)."""
         if self.problem is not None:
-            return f"Cannot be read: {self.problem}"
-        return f"{self.count} · {self.state} · {self.players}"
+            return _("Cannot be read: {problem}").format(problem=self.problem)
+        return _("{count} · {state} · {players}").format(count=self.count, state=self.state,
+                                                        players=self.players)
 
     @property
     def count(self) -> str:
@@ -169,11 +176,9 @@ class Entry:
 
 
 def when(mtime: float) -> str:
-    """A file's date as a row shows it: "today 14:05", "12 Mar 2026, 14:05"."""
-    then = time.localtime(mtime)
-    if time.strftime("%Y%m%d", then) == time.strftime("%Y%m%d"):
-        return time.strftime("today %H:%M", then)
-    return time.strftime("%d %b %Y, %H:%M", then)
+    """A file's date as a row shows it: "today 14:05", "12 Mar 2026, 14:05" (in the current
+    language: common/i18n/dates.py)."""
+    return dates.when(mtime)
 
 
 def listing(games: dict[str, Any], until: Any = None) -> save_index.Listing:
@@ -211,17 +216,23 @@ def status(record: dict, game: Any) -> tuple[bool, str]:
     result that is not an object reads as unknown: opening the save says what is wrong)."""
     result = record.get("result")
     if result is None:
-        return False, "In progress"
+        return False, _("In progress")
     if not isinstance(result, dict):
-        return True, "Result unreadable"
+        return True, _("Result unreadable")
     winner = result.get("winner")
     if winner is None:
-        return True, "Draw"
-    how = LEFT.get(result.get("reason")) if isinstance(result.get("reason"), str) else None
-    return True, f"{player_name(record, game, winner)} won{how or ''}"
+        return True, _("Draw")
+    reason = result.get("reason") if isinstance(result.get("reason"), str) else None
+    return True, won(player_name(record, game, winner), reason)
 
 
-LEFT = {"resign": " by resignation", "forfeit": " by forfeit"}  # the endings every game has
+def won(name: str, reason: str | None) -> str:
+    """Who won and, for the endings every game has, how: "Red won by resignation"."""
+    if reason == "resign":
+        return _("{name} won by resignation").format(name=name)
+    if reason == "forfeit":
+        return _("{name} won by forfeit").format(name=name)
+    return _("{name} won").format(name=name)
 
 
 def summary(record: dict, game: Any) -> str:
@@ -230,10 +241,19 @@ def summary(record: dict, game: Any) -> str:
     moves = record.get(game.MOVES_KEY)
     count = len(moves) if isinstance(moves, list) else 0
     seats = record.get("seats")
-    many = f", {len(seats)} players" if isinstance(seats, list) and len(seats) > 2 else ""
     finished, state = status(record, game)
-    words = "unfinished" if not finished else "a draw" if state == "Draw" else state
-    return f"{GAMES[game.NAME].title}{many}, {count} {game.MOVES_KEY}, {words}"
+    words = _("unfinished") if not finished else _("a draw") if state == _("Draw") else state
+    if game.MOVES_KEY == "turns":
+        length = ngettext("{count} turn", "{count} turns", count).format(count=count)
+    else:
+        length = ngettext("{count} move", "{count} moves", count).format(count=count)
+    if isinstance(seats, list) and len(seats) > 2:
+        # Translators: a save in one line: "Prepollency, 3 players, 30 turns, Green won"
+        return _("{game}, {players} players, {length}, {state}").format(
+            game=GAMES[game.NAME].title, players=len(seats), length=length, state=words)
+    # Translators: a save in one line: "Overlords, 12 moves, unfinished"
+    return _("{game}, {length}, {state}").format(game=GAMES[game.NAME].title, length=length,
+                                                 state=words)
 
 
 def player_name(record: dict, game: Any, label: Any) -> str:
@@ -263,4 +283,5 @@ def open_save(path: Path, games: dict[str, Any]) -> rec.Replay:
     except rec.RecordError:
         raise
     except Exception as err:  # noqa: BLE001  a hostile record never ends the app
-        raise rec.RecordError(f"cannot be read ({type(err).__name__})") from None
+        raise rec.RecordError(_("cannot be read ({name})").format(
+            name=type(err).__name__)) from None

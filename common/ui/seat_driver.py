@@ -22,6 +22,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from common.i18n import _
 from common.protocol import Forfeit, IllegalMoveError
 from common.seats import Ask, SeatRunner, SeatSpec
 from common.ui import game_menu
@@ -181,9 +182,9 @@ def drive_turn(scene: GameScene, dt: float) -> None:
         scene.play(move)
     except IllegalMoveError as err:
         if spec.is_bot:
-            forfeit(scene, player, f"played {move}: {err}")
+            forfeit(scene, player, _("played {move}: {err}").format(move=move, err=err))
         else:
-            scene.app.toast("The CPU chose an illegal move; it will choose again")
+            scene.app.toast(_("The CPU chose an illegal move; it will choose again"))
 
 
 def _ask(scene: GameScene) -> Ask:
@@ -210,7 +211,9 @@ def cpu_resigns(scene: GameScene, player: int, why: str) -> None:
     """A CPU seat that can no longer win gives up: with two seats in the other wins (the
     game-over overlay says why), with more it leaves and the others play on."""
     name = scene.match.name(player)
-    game_menu.leave(scene, player, "resign", f"{name} resigns: {why}.", f"{name} resigns",
+    game_menu.leave(scene, player, "resign", _("{name} resigns: {why}.").format(
+                                                 name=name, why=why), _("{name} resigns").format(
+                                                                            name=name),
                     ("elimination", 0.6))
 
 
@@ -218,7 +221,9 @@ def forfeit(scene: GameScene, player: int, message: str) -> None:
     """A bot failed: its seat loses (reason "forfeit"), and the screen says why."""
     m = scene.match
     name, spec = m.name(player), m.seats[player]
-    print(f"{name} ({spec.describe()}) forfeits: {message}", file=sys.stderr)
+    print(_("{name} ({describe}) forfeits: {message}").format(
+              name=name, describe=spec.describe(), message=message), file=sys.stderr)
     words = forfeit_words(message, spec.command or "")
-    game_menu.leave(scene, player, "forfeit", f"{name}'s bot forfeits: {words}.",
-                    f"{name}'s bot forfeits", ("illegal", 0.6))
+    game_menu.leave(scene, player, "forfeit", _("{name}'s bot forfeits: {words}.").format(
+                                                  name=name, words=words),
+                    _("{name}'s bot forfeits").format(name=name), ("illegal", 0.6))

@@ -6,7 +6,7 @@ JSON object (never pickle)::
 
     {"animation": "normal", "sound": true, "colour_blind": false, "fullscreen": false,
      "bot_command": null, "handover": true, "recap": true, "fast_cpu": false,
-     "confirm_risky": true, "cpu_resigns": true, ...}
+     "confirm_risky": true, "cpu_resigns": true, "language": "system", ...}
 
 and, after those every game shares, the keys each game adds (`common.facts.Setting`, in the
 game's facts: a key, its default, its row on the Settings screen and its own check).
@@ -15,7 +15,9 @@ the next new-game dialog). `handover` shows a hand-over screen when the turn pas
 person to another at one table, `recap` replays the others' turns before a person's turn,
 `fast_cpu` speeds up the turns no person plays; `confirm_risky` asks before a person plays a
 move that loses the game (each game's threats say which); `cpu_resigns` lets a CPU seat resign
-once it can no longer win (`common.ai.levels.gives_up`; lessons and puzzles play on). Keys
+once it can no longer win (`common.ai.levels.gives_up`; lessons and puzzles play on);
+`language` is "system" (the system's language) or a code of `common.i18n.LANGUAGES` (or the
+pseudo-language's, "qps"). Keys
 missing from an older file take their defaults. `load` never raises: a missing file means the
 defaults; a file that cannot be read or parsed, or holds wrong types, unknown values or unknown
 keys, keeps the good values, takes the defaults for the rest and says so in one line on stderr.
@@ -35,13 +37,15 @@ from dataclasses import asdict, dataclass, field, fields, make_dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from common import files, games, paths
+from common import files, games, i18n, paths
 from common.facts import Setting
+from common.i18n import _
 from common.paths import file_error as _reason
 
 log = logging.getLogger("overlords-prepollency.settings")
 
 ANIMATION_SPEEDS = ("off", "normal", "slow")
+LANGUAGE_CHOICES = (i18n.SYSTEM, *i18n.LANGUAGES, i18n.PSEUDO)
 FILE_NAME = "settings.json"
 MAX_COMMAND = 4096  # characters; a longer "bot command" is not one a person typed
 MAX_FILE = 256 * 1024  # bytes of a settings file (one is well under 1 KB)
@@ -63,6 +67,7 @@ class SharedSettings:
     fast_cpu: bool = False  # faster animations for turns no person plays
     confirm_risky: bool = True  # ask before a move that loses the game (both games)
     cpu_resigns: bool = True  # a CPU seat resigns once it can no longer win
+    language: str = "system"  # "system" (the system's language) or a code (common/i18n)
 
     @property
     def palette_name(self) -> str:
@@ -110,8 +115,8 @@ def notice(file: Path) -> str | None:
     """What the window says about a settings file that could not be read whole, or None."""
     if file not in _DAMAGED:
         return None
-    return (f"Some settings could not be read; the rest is kept, and the file is kept as "
-            f"{file.name}.damaged-… beside it.")
+    return (_("Some settings could not be read; the rest is kept, and the file is kept as "
+              "{name}.damaged-… beside it.").format(name=file.name))
 
 
 def _load(file: Path) -> tuple[Settings, str | None]:
@@ -120,22 +125,28 @@ def _load(file: Path) -> tuple[Settings, str | None]:
     except (FileNotFoundError, NotADirectoryError):  # never saved (or cannot be): defaults
         return Settings(), None
     except (OSError, UnicodeDecodeError) as err:
-        return Settings(), f"cannot read {file} ({_reason(err)}); using the defaults"
+        return Settings(), _("cannot read {file} ({reason}); using the defaults").format(
+                               file=file, reason=_reason(err))
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
-        return Settings(), (f"{file} is not valid JSON (line {err.lineno}, column {err.colno}: "
-                            f"{err.msg}); using the defaults")
+        return Settings(), (_("{file} is not valid JSON (line {lineno}, column {colno}: "
+                              "{msg}); using the defaults").format(
+                                file=file, lineno=err.lineno, colno=err.colno, msg=err.msg))
     except (ValueError, RecursionError):  # an absurd number or nesting
-        return Settings(), f"{file} is not JSON this app can read; using the defaults"
+        return Settings(), _("{file} is not JSON this app can read; using the defaults").format(
+                               file=file)
     if not isinstance(data, dict):
-        return Settings(), (f"{file} should hold a JSON object, not {_kind(data)}; using the "
-                            "defaults")
+        return Settings(), (_("{file} should hold a JSON object, not {kind}; using the "
+                              "defaults").format(
+                                file=file, kind=_kind(data)))
     settings, problems = from_dict(data)
     if problems:
         more = len(problems) - SAID
-        said = "; ".join(problems[:SAID]) + (f"; and {more} more" if more > 0 else "")
-        return settings, f"ignored in {file}: {said}. The rest is kept."
+        said = "; ".join(problems[:SAID]) + (_("; and {more} more").format(
+            more=more) if more > 0 else "")
+        return settings, _("ignored in {file}: {said}. The rest is kept.").format(
+                             file=file, said=said)
     return settings, None
 
 
@@ -151,7 +162,7 @@ def from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
     known = {f.name for f in fields(Settings)}
     for key, value in data.items():
         if key not in known:
-            problems.append(f"unknown setting {_show(key)}")
+            problems.append(_("unknown setting {show}").format(show=_show(key)))
             continue
         problem = _check(key, value)
         if problem:
@@ -175,24 +186,28 @@ def save(settings: Settings, file: Path) -> str | None:
         files.write_atomic(file, json.dumps(asdict(settings), indent=1).encode("utf-8"),
                            MAX_FILE)
     except OSError as err:
-        return f"cannot save {file} ({_reason(err)}); changes last for this session only"
+        return _("cannot save {file} ({reason}); changes last for this session only").format(
+                   file=file, reason=_reason(err))
     return None
 
 
 def _check(key: str, value: Any) -> str | None:
     if key == "animation":
-        return None if value in ANIMATION_SPEEDS else "expected off, normal or slow"
+        return None if value in ANIMATION_SPEEDS else _("expected off, normal or slow")
+    if key == "language":
+        return None if value in LANGUAGE_CHOICES else \
+            _("expected system, ") + ", ".join(LANGUAGE_CHOICES[1:])
     if key == "bot_command":
         if value is None:
             return None
         if not isinstance(value, str):
-            return "expected a command line or null"
+            return _("expected a command line or null")
         if len(value) > MAX_COMMAND or not all(ch.isprintable() or ch == " " for ch in value):
-            return "expected one short line of printable text"
+            return _("expected one short line of printable text")
         return None
     if key in GAME_SETTINGS:
         return GAME_SETTINGS[key].check(value)
-    return None if isinstance(value, bool) else "expected true or false"
+    return None if isinstance(value, bool) else _("expected true or false")
 
 
 def _show(value: Any) -> str:
@@ -201,12 +216,12 @@ def _show(value: Any) -> str:
 
 
 def _kind(value: Any) -> str:
-    return {list: "a list", str: "a string", bool: "true/false", int: "a number",
-            float: "a number", type(None): "null"}.get(type(value), "something else")
+    return {list: _("a list"), str: _("a string"), bool: "true/false", int: _("a number"),
+            float: _("a number"), type(None): "null"}.get(type(value), "something else")
 
 
 def _tell(line: str) -> None:
     """One line on stderr and in the log file (the window says it through `notice`)."""
     if sys.stderr is not None:
-        print(f"settings: {line}", file=sys.stderr)
+        print(_("settings: {line}").format(line=line), file=sys.stderr)
     log.warning("%s", line)

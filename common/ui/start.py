@@ -30,6 +30,7 @@ import pygame
 from common import files, logs, paths
 from common import games as registry
 from common.ai.bot import check_timeout
+from common.i18n import _
 from common.seats import SeatSpec, bot_name, parse_seats
 from common.ui import display, saves
 from common.ui import settings as settings_io
@@ -49,7 +50,8 @@ def parse_players(text: str | None, counts: tuple[int, ...]) -> list[SeatSpec]:
         if spec.is_bot:
             problem = check_command(spec.command or "")
             if problem:
-                raise ValueError(f"bot {bot_name(spec.command or '')!r}: {problem}")
+                raise ValueError(_("bot {bot_name!r}: {problem}").format(
+                                     bot_name=bot_name(spec.command or ''), problem=problem))
     return seats
 
 
@@ -62,13 +64,15 @@ def _play_args(args: argparse.Namespace) -> tuple[Any, list[SeatSpec], Any, Any]
     try:
         seats = parse_players(args.players, entry.seat_counts)
     except ValueError as err:
-        print(f"play: {err}", file=sys.stderr)
+        print(_("play: {err}").format(err=err), file=sys.stderr)
         return 2
     first = getattr(args, "first", None)
     if first is not None and first not in entry.seats_for(len(seats)):
         allowed = ", ".join(map(str, entry.seats_for(len(seats))))
-        print(f"play: --first {first} is not a seat of a {len(seats)}-player "
-              f"{entry.title} game (seats {allowed})", file=sys.stderr)
+        print(_("play: --first {first} is not a seat of a {count}-player {title} game (seats "
+                "{allowed})").format(
+                  first=first, count=len(seats), title=entry.title, allowed=allowed),
+                  file=sys.stderr)
         return 2
     return entry, seats, args.seed, first
 
@@ -83,7 +87,8 @@ def build_app(args: argparse.Namespace, games: dict[str, Any],
         return play
     timeout = getattr(args, "bot_timeout", None)
     if timeout is not None and check_timeout(timeout):
-        print(f"play: {check_timeout(timeout)}", file=sys.stderr)
+        print(_("play: {check_timeout}").format(check_timeout=check_timeout(timeout)),
+              file=sys.stderr)
         return 2
     where = settings_io.path()
     threading.Thread(target=files.clean_temps, args=(where.parent,), name="tidy-config",
@@ -98,9 +103,11 @@ def build_app(args: argparse.Namespace, games: dict[str, Any],
         app.window.set_minimum_size(minimum)
         app.tidy_saves = True  # the player's own folder: tidied once the first frame is up
     except pygame.error as err:
-        print(f"cannot open a window: {err}", file=sys.stderr)
+        print(_("cannot open a window: {err}").format(err=err), file=sys.stderr)
         return 1
     app.push(MainMenu(app))
+    if app.language_problem:
+        app.toast(app.language_problem, 8.0, important=True)
     said = settings_io.notice(where)
     if said:  # a damaged settings file: said in the window too, where the player looks
         app.toast(said, 8.0, important=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from common.i18n import N_, _, ngettext
 from common.ui.scenes.dialog_scene import Dialog
 
 if TYPE_CHECKING:
@@ -38,15 +39,27 @@ def others_undone(match: Any) -> list[int]:
 
 def question(match: Any, people: list[int]) -> tuple[str, str]:
     """The dialog's title and line: "Take back Bob's turn?" and what goes with it."""
-    names = " and ".join(match.name(p) for p in people)
+    shown = [match.name(p) for p in people]
+    names = shown[0] if len(shown) == 1 else _("{first} and {last}").format(
+        first=", ".join(shown[:-1]), last=shown[-1])
     taken = match.undo_takes()
     cpus = sum(1 for i in taken if not match.is_human(match.mover(i)))
-    turns = f"{names}'s turn" if len(people) == 1 else f"the turns of {names}"
-    also = f" and {cpus} CPU turn{'s' if cpus != 1 else ''}" if cpus else ""
     back = match.name(match.mover(taken[-1]))
-    return (f"Take back {turns}?",
-            f"Undo takes back {turns}{also}; then it is {back}'s turn again. "
-            f"Ask {names} first.")
+    if len(people) == 1:
+        title = _("Take back {names}'s turn?").format(names=names)
+        turns = _("{names}'s turn").format(names=names)
+    else:
+        title = _("Take back the turns of {names}?").format(names=names)
+        turns = _("the turns of {names}").format(names=names)
+    if cpus:
+        # Translators: {turns} is "Bob's turn" or "the turns of Ann and Bob"
+        line = ngettext("Undo takes back {turns} and {count} CPU turn; then it is {back}'s "
+                        "turn again. Ask {names} first.",
+                        "Undo takes back {turns} and {count} CPU turns; then it is {back}'s "
+                        "turn again. Ask {names} first.", cpus)
+    else:
+        line = _("Undo takes back {turns}; then it is {back}'s turn again. Ask {names} first.")
+    return title, line.format(turns=turns, count=cpus, back=back, names=names)
 
 
 def ask_first(scene: GameScene, undo: Callable[[], None]) -> bool:
@@ -57,6 +70,6 @@ def ask_first(scene: GameScene, undo: Callable[[], None]) -> bool:
         return False
     title, line = question(scene.match, people)
     scene.app.push(Dialog(scene.app, title, [line],
-                          [("Undo", undo), ("Cancel", lambda: None)], cancel=lambda: None,
+                          [(N_("Undo"), undo), (N_("Cancel"), lambda: None)], cancel=lambda: None,
                           default=1))
     return True

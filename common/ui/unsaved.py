@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from common.i18n import N_, _
 from common.ui import draw
 from common.ui.scene import Scene
 from common.ui.scenes.dialog_scene import Dialog
@@ -18,7 +19,7 @@ from common.ui.scenes.dialog_scene import Dialog
 if TYPE_CHECKING:
     from common.ui.game_scene import GameScene
 
-MARK = "Not saved"
+MARK = N_("Not saved")
 
 
 def problem(scene: Scene) -> str | None:
@@ -48,7 +49,8 @@ def draw_mark(scene: GameScene, surface: pygame.Surface, hover: tuple[int, int])
     pygame.draw.rect(surface, pal.text, rect, width=1, border_radius=rect.h // 2)  # a shape
     draw.blit_text(surface, MARK, m.small, pal.background, rect.center, "center", bold=True)
     if rect.collidepoint(hover):
-        words = f"The game cannot be saved: {problem(scene)}. It is tried again every turn."
+        words = _("The game cannot be saved: {problem}. It is tried again every turn.").format(
+                    problem=problem(scene))
         lines = draw.wrap(words, m.small, max(200, rect.w * 4))[:3]
         y = rect.bottom + m.pad // 2
         width = max(draw.text(line, m.small, pal.text).get_width() for line in lines)
@@ -92,13 +94,13 @@ def confirm_leave(scene: GameScene, leave: Callable[[], None]) -> None:
         if scene.saver is not None:
             scene.saver.flush()
         if problem(scene) is None:
-            app.toast("Saved", 2.0)
+            app.toast(_("Saved"), 2.0)
             leave()
         else:
             confirm_leave(scene, leave)
 
-    app.push(Dialog(app, "This game is not saved", [
-        f"The last moves could not be written: {problem(scene)}.",
-        "Leave anyway, and they are lost; or free some space and try again."],
-        [("Try again", retry), ("Leave without saving", leave), ("Stay", lambda: None)],
+    app.push(Dialog(app, N_("This game is not saved"), [
+        _("The last moves could not be written: {problem}.").format(problem=problem(scene)),
+        N_("Leave anyway, and they are lost; or free some space and try again.")],
+        [(N_("Try again"), retry), (N_("Leave without saving"), leave), (N_("Stay"), lambda: None)],
         cancel=lambda: None))

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from common.i18n import N_, Message, _
 from common.ui.game_panel import Status
 from common.ui.game_seams import GameController
 from common.ui.hot_seat import WENT_BACK, HotSeat, announce
@@ -54,9 +55,9 @@ class OverlordsController(GameController):
         self.drag: dict | None = None
         self._tip_shown = False
         self.hot_seat = HotSeat()  # whose turn started last, the moves seen (the hand-over)
-        self.discard_b = Button("Discard", self._discard, primary=True, small=True,
+        self.discard_b = Button(N_("Discard"), self._discard, primary=True, small=True,
                                 refused=self._discard_refused)
-        self.clear_b = Button("Clear", self.clear_pick, small=True)
+        self.clear_b = Button(N_("Clear"), self.clear_pick, small=True)
         self.input = OverlordsInput(self)  # what the pointer and the keys mean
 
     def attach(self, scene: GameScene) -> None:
@@ -131,7 +132,8 @@ class OverlordsController(GameController):
         self._only_discard(state)
         move = self.pick.discard()
         self.discard_b.enabled = move is not None
-        self.discard_b.label = f"Discard {str(move)[:2]}" if move else "Discard"
+        self.discard_b.label = Message(N_("Discard {stones}"), stones=str(move)[:2]) if move \
+            else N_("Discard")
 
     def _only_discard(self, state: rules.State) -> None:
         """With one Rune and one Fate type left there is one discard: picked at once."""
@@ -143,11 +145,17 @@ class OverlordsController(GameController):
     def _discard_refused(self) -> None:
         """A press on the greyed Discard: what it waits for."""
         pick = self.pick
-        missing = [what for what, have in (("a Rune stone", pick.rune), ("a Fate stone",
-                                                                         pick.fate)) if
-                   have is None]
-        self.scene.refuse(f"Pick {' and '.join(missing)} to discard first" if missing else
-                          "Those stones make no discard")
+        missing = [what for what, have in (("rune", pick.rune), ("fate", pick.fate))
+                   if have is None]
+        if missing == ["rune", "fate"]:
+            why = _("Pick a Rune stone and a Fate stone to discard first")
+        elif missing == ["rune"]:
+            why = _("Pick a Rune stone to discard first")
+        elif missing == ["fate"]:
+            why = _("Pick a Fate stone to discard first")
+        else:
+            why = _("Those stones make no discard")
+        self.scene.refuse(why)
 
     def status(self) -> Status:
         """The status of a live turn (`overlords.ui.status`)."""
@@ -222,7 +230,9 @@ class OverlordsController(GameController):
         start = self.hot_seat.started(self.scene.match, player,
                                       self.scene.app.settings.handover)
         if start.hand_over:
-            self._hand_over(player, f"Last: {self.scene.last_text}" if start.fresh else WENT_BACK)
+            self._hand_over(player,
+                            _("Last: {last_text}").format(
+                                last_text=self.scene.last_text) if start.fresh else WENT_BACK)
 
     def _hand_over(self, player: int, words: str) -> None:
         from common.ui.scenes.handover_scene import HandOver
@@ -324,9 +334,9 @@ class OverlordsController(GameController):
             scene.play(move)
             return
         why = danger_words(scene.match.state, move, verdict)
-        title = "Lose your Overlord?" if not verdict.forced else "A losing move"
+        title = _("Lose your Overlord?") if not verdict.forced else _("A losing move")
         app = scene.app
         app.push(Dialog(app, title, [
-            f"{move}: {why}.", "Play it anyway?"],
-            [("Cancel", lambda: None), ("Play it", lambda: scene.play(move))],
+            f"{move}: {why}.", N_("Play it anyway?")],
+            [(N_("Cancel"), lambda: None), (N_("Play it"), lambda: scene.play(move))],
             cancel=lambda: None, width=0.4))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pygame
 
+from common.i18n import _
 from common.ui import draw
 from common.ui.board import BoardView
 from common.ui.game_hint import seed_of
@@ -32,18 +33,20 @@ def hint_words(move: rules.Move, state: rules.State) -> str:
     """"3H c1-c5 — Hero c1 to c5 with Rune 3 (Rook)" and the like."""
     fate = rules.TYPE_NAMES[move.fate]
     if move.is_discard:
-        return (f"Discard Rune {move.rune} and {a_figure(move.fate)} Fate ({move}; nothing "
-                "can move)")
+        return (_("Discard Rune {rune} and {a_figure} Fate ({move}; nothing can move)").format(
+                    rune=move.rune, a_figure=a_figure(move.fate), move=move))
     if move.is_recruit:
-        return (f"{move} — recruit {a_figure(move.fate)} on the Source "
-                f"{rules.GRID.name(move.to)} (Rune 6)")
-    text = (f"{move} — {fate} {rules.GRID.name(move.frm)} to {rules.GRID.name(move.to)} "
-            f"with Rune {move.rune} ({rules.RUNE_NAMES[move.rune]})")
+        return (_("{move} — recruit {a_figure} on the Source {square} (Rune 6)").format(
+                    move=move, a_figure=a_figure(move.fate), square=rules.GRID.name(move.to)))
+    text = (_("{move} — {fate} {square} to {square2} with Rune {rune} ({rune_names})").format(
+                move=move, fate=fate, square=rules.GRID.name(move.frm),
+                square2=rules.GRID.name(move.to), rune=move.rune,
+                rune_names=rules.RUNE_NAMES[move.rune]))
     victim = state.figure(move.to)
     if victim is not None and victim[1] == rules.OVERLORD:
-        text += ", captures the Overlord and wins"
+        text += _(", captures the Overlord and wins")
     elif victim is not None:
-        text += f", takes {a_figure(victim[1])}"
+        text += _(", takes {a_figure}").format(a_figure=a_figure(victim[1]))
     return text
 
 

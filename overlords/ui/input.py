@@ -16,11 +16,12 @@ from typing import Any
 
 import pygame
 
+from common.i18n import N_, _
 from common.ui.controller_input import ControllerInput
 from common.ui.drag import drag_pointer, drag_started
 from common.ui.input import Key, PointerDown, PointerMove, PointerUp
 from common.ui.scenes.dialog_scene import Dialog
-from overlords import rules
+from overlords import names, rules
 from overlords.ui.legend import Legend
 from overlords.ui.panel import FATES, stone_at
 from overlords.ui.pick import refusal
@@ -227,7 +228,8 @@ class OverlordsInput(ControllerInput):
             pick.rune = None
             self.scene.refresh()
             if pick.targets():
-                self.scene.refuse(f"{why}; here are its moves with your other Runes", sq)
+                self.scene.refuse(_("{why}; here are its moves with your other Runes").format(
+                                      why=why), sq)
                 return
         pick.figure = None
         self.scene.refuse(rules.stuck_reason(state, sq) or why or "", sq)
@@ -240,15 +242,16 @@ class OverlordsInput(ControllerInput):
         recruits = [m for m in pick.legal if m.is_recruit and m.to == sq
                     and (pick.fate is None or m.fate == pick.fate)]
         if recruits and (pick.rune in (None, 6)):
-            name = rules.TYPE_NAMES[recruits[0].fate]
-            self.scene.app.push(Dialog(self.scene.app, "Recruit?", [
-                f"Play Rune 6 and a {name} Fate to bring a {name} from your reserve onto "
-                f"{rules.GRID.name(sq)}?"], [("Recruit", lambda: self.scene.play(recruits[0])),
-                                             ("Cancel", lambda: None)], cancel=lambda: None))
+            name = names.figure(recruits[0].fate)
+            ask = _("Play Rune 6 and a {figure} Fate to bring a {figure} from your reserve onto "
+                    "{square}?").format(figure=name, square=rules.GRID.name(sq))
+            self.scene.app.push(Dialog(self.scene.app, N_("Recruit?"), [ask], [
+                (N_("Recruit"), lambda: self.scene.play(recruits[0])),
+                (N_("Cancel"), lambda: None)], cancel=lambda: None))
             return
         why = rules.explain(state, sq, sq)
         if fig is None:  # the engine's fact, and what to do instead
-            why += ": pick one of your figures first, or a Rune and a Fate stone"
+            why += _(": pick one of your figures first, or a Rune and a Fate stone")
         self.scene.refuse(why, sq)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from common.i18n import N_, _
 from common.ui import draw
 from common.ui.scenes.dialog_scene import Dialog
 from overlords import rules
@@ -16,19 +17,19 @@ from overlords.ui.marks import FORCED, LOSES, draw_lock, draw_loss_mark, draw_ru
 from overlords.ui.tips import FEATURE_WORDS
 
 MARKS = (
-    ("dot", "A move to an empty square"),
-    ("ring", "A capture"),
-    ("small", "Only a Teleport gets there (dashed round a feature; shown once Rune 5 is "
-              "picked)"),
-    ("digits", "Several Runes get there: you choose (struck: that Rune loses)"),
-    (LOSES, "Loses your Overlord at once"),
-    (FORCED, "Loses it by force: after the reply nothing saves it"),
-    ("shield", "Your attacked Overlord is safe from the next two moves"),
-    ("lock", "Cannot move until the Reckoning (its Fate stones are played)"),
-    ("frozen", "Your Overlord is frozen: it cannot move for this many turns"),
-    ("flag", "A Source its side controls (hold all nine to win)"),
-    ("standing", "A figure standing on a feature (the small icon)"),
-    ("recruit", "Rune 6: a new figure from the reserve on your Source"),
+    ("dot", N_("A move to an empty square")),
+    ("ring", N_("A capture")),
+    ("small", N_("Only a Teleport gets there (dashed round a feature; shown once Rune 5 is "
+                 "picked)")),
+    ("digits", N_("Several Runes get there: you choose (struck: that Rune loses)")),
+    (LOSES, N_("Loses your Overlord at once")),
+    (FORCED, N_("Loses it by force: after the reply nothing saves it")),
+    ("shield", N_("Your attacked Overlord is safe from the next two moves")),
+    ("lock", N_("Cannot move until the Reckoning (its Fate stones are played)")),
+    ("frozen", N_("Your Overlord is frozen: it cannot move for this many turns")),
+    ("flag", N_("A Source its side controls (hold all nine to win)")),
+    ("standing", N_("A figure standing on a feature (the small icon)")),
+    ("recruit", N_("Rune 6: a new figure from the reserve on your Source")),
 )
 LINES = 3  # lines of words a row holds at most (smaller words where they would need more)
 
@@ -37,7 +38,7 @@ class Legend(Dialog):
     """The features on the left, the marks on the right."""
 
     def __init__(self, app) -> None:
-        super().__init__(app, "Board legend", [], [("Close", lambda: None)],
+        super().__init__(app, _("Board legend"), [], [(_("Close"), lambda: None)],
                          cancel=lambda: None, width=0.62)
 
     def extra_height(self) -> int:

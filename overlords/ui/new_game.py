@@ -10,6 +10,7 @@ import random
 
 import pygame
 
+from common.i18n import N_, _
 from common.seats import SeatSpec
 from common.ui import draw
 from common.ui.board import BoardView
@@ -38,15 +39,17 @@ class NewGameScene(NewGameForm):
         super().__init__(app)
         levels = cpu_levels()
         options = ["human", *levels, "bot"]
-        labels = ["Human", *(level_label(lvl) for lvl in levels), "Bot…"]
+        labels = [_("Human"), *(level_label(lvl) for lvl in levels), _("Bot…")]
         self.seats = [Choice(options, "human", lambda v: self._seat_changed(0), labels),
                       Choice(options, DEFAULT_LEVEL, lambda v: self._seat_changed(1), labels)]
-        self.bot_fields = [BotField(app, f"Command line of the bot program · plays {order}")
+        self.bot_fields = [BotField(app,
+                                    _("Command line of the bot program · plays {order}").format(
+                                             order=order))
                            for order in ("first", "second")]
         self.seed_field = NumberField(str(random_seed()), self._seed_changed, SEED_DIGITS + 3)
-        self.new_seed = Button("New board", self._reroll, small=True)
-        self.back = Button("Back", self.app.pop, hint="Esc")
-        self.start = Button("Set up figures", self.start_game, primary=True, hint="Enter")
+        self.new_seed = Button(N_("New board"), self._reroll, small=True)
+        self.back = Button(N_("Back"), self.app.pop, hint="Esc")
+        self.start = Button(N_("Set up figures"), self.start_game, primary=True, hint="Enter")
         self.widgets: list[Widget] = [*self.seats, *self.bot_fields[0].widgets,
                                       *self.bot_fields[1].widgets, self.seed_field,
                                       self.new_seed, self.back, self.start]
@@ -68,7 +71,7 @@ class NewGameScene(NewGameForm):
         for field in self.fields:
             field.focused = field is self.bot_fields[side].field and bot
         people = any(choice.value == "human" for choice in self.seats)
-        self.start.label = "Set up figures" if people else "Start game"
+        self.start.label = _("Set up figures") if people else _("Start game")
         self.layout(self.app.size)
 
     def _seed_changed(self, text: str) -> None:
@@ -134,19 +137,19 @@ class NewGameScene(NewGameForm):
     def draw(self, surface: pygame.Surface) -> None:
         """Background, panel, labels, widgets, board preview."""
         pal, m = self.app.pal, self.app.m
-        self.draw_panel(surface, "New game: Overlords")
+        self.draw_panel(surface, _("New game: Overlords"))
         lx = self.panel.x + 2 * m.pad
-        for label, y in zip(("White", "Black", "Board"), self.rows_y, strict=True):
+        for label, y in zip((_("White"), _("Black"), _("Board")), self.rows_y, strict=True):
             draw.blit_text(surface, label, m.normal, pal.text, (lx, y), "midleft", bold=True)
         room = self.seats[0].rect.w - 4  # captions stay in the form, off the preview
         for choice, bot in zip(self.seats, self.bot_fields, strict=True):
-            hint = "plays first" if choice is self.seats[0] else "plays second"
+            hint = _("plays first") if choice is self.seats[0] else _("plays second")
             if not bot.shown:
-                _caption(surface, [f"Human, CPU level or bot program · {hint}",
-                                   f"Human, CPU or bot · {hint}", hint], room,
+                _caption(surface, [_("Human, CPU level or bot program · {hint}").format(hint=hint),
+                                   _("Human, CPU or bot · {hint}").format(hint=hint), hint], room,
                          (choice.rect.x + 4, choice.rect.bottom + 3), pal, m)
-        _caption(surface, ["The seed picks the board: the same seed gives the same board.",
-                           "Same seed, same board."], room,
+        _caption(surface, [_("The seed picks the board: the same seed gives the same board."),
+                           _("Same seed, same board.")], room,
                  (self.seed_field.rect.x + 4, self.note_y), pal, m)
         for widget in self.widgets:
             widget.draw(surface, pal, m)

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from common.i18n import _
 from common.ui import draw
 from common.ui.game_log import log_height, row_height
 from common.ui.theme import Metrics, Palette, mix
@@ -110,7 +111,7 @@ def stacked_height(m: Metrics) -> int:
 
 def reserve_width(m: Metrics) -> int:
     """The width of a card's reserve column: its "Reserve" caption, or a figure and "×3"."""
-    caption = draw.text("Reserve", m.small, (0, 0, 0)).get_width()
+    caption = draw.text(_("Reserve"), m.small, (0, 0, 0)).get_width()
     count = draw.text("×3", m.small, (0, 0, 0), True).get_width()
     return max(caption, int(m.small * 1.3) + 3 + count) + 2
 
@@ -234,7 +235,7 @@ def _draw_header_notes(surface: pygame.Surface, state: rules.State, side: int, r
     close = sources_held(state, side) >= SOURCES_TOTAL - 1  # one Source from winning
     counts = [sources_text(state, side)]
     if close:
-        counts.insert(0, counts[0] + " · one to win!")
+        counts.insert(0, counts[0] + _(" · one to win!"))
     gap = m.pad
 
     def width(count: str, note: str, px: int) -> int:
@@ -263,31 +264,38 @@ def header_notes(state: rules.State, side: int) -> list[str]:
     turns = state.turns_to_reckoning(side)
     stuck = stuck_text(state, side)
     if not stuck:
-        return (["Reckoning after this turn", "Reckoning next"] if turns == 1
-                else [f"Reckoning in {turns} turns", f"Reckoning in {turns}"])
-    later = "after this turn" if turns == 1 else f"in {turns} turns"
-    soon = "next" if turns == 1 else f"in {turns}"
-    who = stuck.removesuffix(" cannot move until the Reckoning")
+        return ([_("Reckoning after this turn"), _("Reckoning next")] if turns == 1
+                else [_("Reckoning in {turns} turns").format(turns=turns),
+                      _("Reckoning in {turns}").format(turns=turns)])
+    later = _("after this turn") if turns == 1 else _("in {turns} turns").format(turns=turns)
+    soon = "next" if turns == 1 else _("in {turns}").format(turns=turns)
+    who = stuck.removesuffix(_(" cannot move until the Reckoning"))
     letters = ", ".join(rules.TYPE_LETTERS[k] for k in stuck_kinds(state, side))
-    return [f"{stuck} ({later})", f"{who} stuck · Reckoning {later}",
-            f"{who} stuck · Reckoning {soon}", f"{letters} stuck · Reckoning {soon}"]
+    return [f"{stuck} ({later})", _("{who} stuck · Reckoning {later}").format(
+                                      who=who, later=later),
+            _("{who} stuck · Reckoning {soon}").format(who=who, soon=soon),
+            _("{letters} stuck · Reckoning {soon}").format(
+                                                   letters=letters, soon=soon)]
 
 
 def card_tip(state: rules.State, side: int) -> str:
     """The hover tip of a card's name row: the Sources, the Reckoning, what is stuck."""
     turns = state.turns_to_reckoning(side)
-    when = "after this turn" if turns == 1 and state.turn == side else \
-        f"in {turns} of {rules.SIDE_NAMES[side].title()}'s turns"
-    text = (f"{rules.SIDE_NAMES[side].title()}: {sources_text(state, side)} (all "
-            f"{SOURCES_TOTAL} win). Reckoning {when}: all 14 stones return.")
+    when = _("after this turn") if turns == 1 and state.turn == side else \
+        _("in {turns} of {side_names}'s turns").format(
+            turns=turns, side_names=_(rules.SIDE_NAMES[side]).title())
+    text = (_("{side_names}: {sources_text} (all {sources_total} win). Reckoning {when}: all "
+              "14 stones return.").format(
+                side_names=_(rules.SIDE_NAMES[side]).title(),
+                sources_text=sources_text(state, side), sources_total=SOURCES_TOTAL, when=when))
     stuck = stuck_text(state, side)
     if stuck:
-        text += f" {stuck}: no Fate stone is left to move it."
+        text += _(" {stuck}: no Fate stone is left to move it.").format(stuck=stuck)
     kinds = taken(state, side)
     if kinds:
         names = [f"{n} {rules.TYPE_PLURALS[k] if n > 1 else rules.TYPE_NAMES[k]}"
                  for k in dict.fromkeys(kinds) for n in [kinds.count(k)]]
-        text += f" Captured: {', '.join(names)}."
+        text += _(" Captured: {join}.").format(join=', '.join(names))
     return text
 
 
@@ -296,7 +304,7 @@ def _draw_reserve(surface: pygame.Surface, hand: Hand, state: rules.State, pal: 
     """The reserve column beside the stones: "Reserve", then a figure and its count for the
     Wizard, the Dragon and the Hero, one under the other (greyed at none)."""
     r = hand.reserve
-    caption = draw.blit_text(surface, "Reserve", m.small, pal.text_dim, (r.x, r.y - 2))
+    caption = draw.blit_text(surface, _("Reserve"), m.small, pal.text_dim, (r.x, r.y - 2))
     line = (r.bottom - caption.bottom) / 3
     icon = max(10, min(int(line) - 1, int(m.small * 1.3)))
     reserve = state.reserve[hand.side]

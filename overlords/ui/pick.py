@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from common.i18n import _
 from common.protocol import IllegalMoveError
 from overlords import rules
 
@@ -97,14 +98,14 @@ def refusal(state: rules.State, pick: Pick, sq: int) -> str:
                 rules.find_move(state, pick.rune, fate, pick.figure, sq)
             except IllegalMoveError as err:
                 return str(err)
-            return "That move is legal"
+            return _("That move is legal")
         return rules.explain(state, pick.figure, sq)
     if pick.rune == 6 and pick.fate is not None:
         try:
             rules.find_move(state, 6, pick.fate, None, sq)
         except IllegalMoveError as err:
             return str(err)
-        return "That recruit is legal"
+        return _("That recruit is legal")
     return ""
 
 

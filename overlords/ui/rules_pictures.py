@@ -18,11 +18,12 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from common.i18n import N_, _, pgettext
 from common.ui import draw
 from common.ui.board import BoardView
 from common.ui.rules_pictures import Maker, board_frame, board_view, fitted, frames, table
 from common.ui.theme import Metrics, Palette
-from overlords import rules
+from overlords import names, rules
 from overlords.lessons import position
 from overlords.ui.art import figure, stone
 from overlords.ui.board import draw_board, draw_selected, draw_targets
@@ -50,46 +51,44 @@ class Diagram:
                 if m.rune == self.rune and (m.frm == at if at is not None else m.is_recruit)]
 
 
-def _caption(rune: int) -> str:
-    name = f"{rune} {rules.RUNE_NAMES[rune]}"
-    banned = rules.FORBIDDEN.get(rune)
-    if rune == 6:
-        return f"{name}: onto your own Source of that kind (never an Overlord)"
-    if banned is None:
-        return name
-    article = "an" if rules.TYPE_NAMES[banned][0] in "AEIOU" else "a"
-    return f"{name}: not with {article} {rules.TYPE_NAMES[banned]}"
+# each Rune's caption under its picture (whole messages: translated when drawn)
+CAPTIONS = {1: N_("1 King step: not with a Dragon"), 2: N_("2 Bishop"),
+            3: N_("3 Rook: not with a Wizard"),
+            4: N_("4 Knight: not with a Hero (it jumps over anything)"),
+            5: N_("5 Teleport: to any empty square, never a capture"),
+            6: N_("6 Recruit: onto your own Source of that kind (never an Overlord)"),
+            7: N_("7 Pawn: not with an Overlord: a step forward, a diagonal capture")}
 
 
 _O = {"b1": "O", "g8": "o"}  # both Overlords, out of the way
 RUNE_DIAGRAMS = (
     Diagram({"figures": {**_O, "d4": "H", "e5": "h"}, "features": {"mountain": ["c3"]}},
-            "d4", 1, _caption(1)),
+            "d4", 1, CAPTIONS[1]),
     Diagram({"figures": {**_O, "d4": "W", "b6": "h", "f2": "d"},
-             "features": {"pit": ["f6"]}}, "d4", 2, _caption(2)),
+             "features": {"pit": ["f6"]}}, "d4", 2, CAPTIONS[2]),
     Diagram({"figures": {**_O, "d4": "H", "g4": "d"}, "features": {"mountain": ["d6"]}},
-            "d4", 3, _caption(3)),
+            "d4", 3, CAPTIONS[3]),
     Diagram({"figures": {**_O, "d4": "W", "e6": "h"},
              "features": {"mountain": ["c4", "e4", "d5"], "pit": ["d3", "b5"]}},
-            "d4", 4, _caption(4) + " (it jumps over anything)"),
+            "d4", 4, CAPTIONS[4]),
     Diagram({"figures": {**_O, "d4": "H", "f5": "h"},
              "features": {"pit": ["c6", "g3"], "mountain": ["e2"]}},
-            "d4", 5, _caption(5) + ": to any empty square, never a capture"),
+            "d4", 5, CAPTIONS[5]),
     Diagram({"figures": {**_O, "f5": "h"},
              "features": {"castle": ["c3", "f6"], "tower": ["e3"]},
              "control": {"c3": "white", "f6": "black"}, "reserve": {"white": "WDHHH"}},
-            None, 6, _caption(6)),
+            None, 6, CAPTIONS[6]),
     Diagram({"figures": {**_O, "d4": "H", "e5": "h", "c5": "w"}}, "d4", 7,
-            _caption(7) + ": a step forward, a diagonal capture"),
+            CAPTIONS[7]),
 )
 DRAGON_DIAGRAMS = (
     Diagram({"figures": {**_O, "d2": "D", "d7": "h"}, "features": {"pit": ["d4"],
                                                                    "mountain": ["d5"]}},
-            "d2", 3, "A Dragon flies over Pits and Mountains, never over a figure, "
-            "and never stops on a Barrier"),
+            "d2", 3, N_("A Dragon flies over Pits and Mountains, never over a figure, "
+               "and never stops on a Barrier")),
     Diagram({"figures": {**_O, "d2": "H", "d7": "h"}, "features": {"pit": ["d4"],
                                                                    "mountain": ["d5"]}},
-            "d2", 3, "Every other figure's slide stops at the first Barrier"),
+            "d2", 3, N_("Every other figure's slide stops at the first Barrier")),
 )
 
 
@@ -134,26 +133,28 @@ def _token(kind: int, side: int, m: Metrics, pal: Palette) -> pygame.Surface:
 def captures(width: int, pal: Palette, m: Metrics) -> pygame.Surface:
     """Who may capture whom: the engine's capture table, movers down, victims across (the
     three exceptions stand out: a bold "No" in the refusal colour)."""
-    no = draw.text("No", m.normal, pal.refusal, True)
-    header: list = ["Takes"] + [_token(k, rules.BLACK, m, pal) for k in range(4)]
+    # Translators: the capture table's cells: may this figure take that one?
+    no = draw.text(pgettext("may capture", "No"), m.normal, pal.refusal, True)
+    header: list = [_("Takes")] + [_token(k, rules.BLACK, m, pal) for k in range(4)]
     rows: list[list] = [header]
     for mover in range(4):
         rows.append([_token(mover, rules.WHITE, m, pal)]
-                    + ["Yes" if rules.CAPTURES[mover][v] else no for v in range(4)])
+                    + [pgettext("may capture", "Yes") if rules.CAPTURES[mover][v] else no
+                       for v in range(4)])
     grid = table(rows, min(width, m.normal * 22), pal, m)
-    return frames([(grid, "Down: the figure that moves. Across: the figure it lands on. "
-                          "A Dragon cannot take a Hero, a Wizard a Dragon, a Hero a Wizard.")],
+    return frames([(grid, _("Down: the figure that moves. Across: the figure it lands on. "
+                            "A Dragon cannot take a Hero, a Wizard a Dragon, a Hero a Wizard."))],
                   min(width, max(grid.get_width(), m.normal * 24)), pal, m, per_row=1)
 
 
 def forbidden(width: int, pal: Palette, m: Metrics) -> pygame.Surface:
     """The Runes with what they do and the Fate each may not be paired with."""
     size = int(m.normal * 1.9)
-    rows: list[list] = [["Rune", "Moves as", "Not with"]]
+    rows: list[list] = [[_("Rune"), _("Moves as"), _("Not with")]]
     for rune in range(1, 8):
         banned = rules.FORBIDDEN.get(rune)
-        rows.append([stone("rune", rune, rules.WHITE, size, False), rules.RUNE_NAMES[rune],
-                     "-" if banned is None else rules.TYPE_NAMES[banned]])
+        rows.append([stone("rune", rune, rules.WHITE, size, False), names.rune(rune),
+                     "-" if banned is None else names.figure(banned)])
     return table(rows, min(width, m.normal * 26), pal, m)
 
 
@@ -178,7 +179,7 @@ def _hand(runes_left: int, fates_left: tuple[int, ...], size: int) -> pygame.Sur
         played = not runes_left >> (rune - 1) & 1
         out.blit(stone("rune", rune, rules.WHITE, size, played), (i * (size + gap), 0))
     seen = [0, 0, 0, 0]
-    for i, kind in enumerate(k for k, n in enumerate(rules.FATE_STONES) for _ in range(n)):
+    for i, kind in enumerate(k for k, n in enumerate(rules.FATE_STONES) for _copy in range(n)):
         seen[kind] += 1
         played = seen[kind] > fates_left[kind]
         out.blit(stone("fate", kind, rules.WHITE, size, played),
@@ -191,10 +192,10 @@ def reckoning(width: int, pal: Palette, m: Metrics) -> pygame.Surface:
     after the seventh, when all fourteen stones come back."""
     hands = reckoning_hands()
     size = max(14, min(int(m.normal * 1.3), (width // 4 - m.pad) // 8))
-    shown = [(0, "Start: 7 Runes and 7 Fates in hand"),
-             (1, "After turn 1: one Rune and one Fate played (grey)"),
-             (6, "After turn 6: one pair left, so the next turn is forced to use it"),
-             (7, "Turn 7 plays the last pair: the Reckoning, all 14 stones come back")]
+    shown = [(0, _("Start: 7 Runes and 7 Fates in hand")),
+             (1, _("After turn 1: one Rune and one Fate played (grey)")),
+             (6, _("After turn 6: one pair left, so the next turn is forced to use it")),
+             (7, _("Turn 7 plays the last pair: the Reckoning, all 14 stones come back"))]
     return frames([(_hand(*hands[i], size), caption) for i, caption in shown], width, pal, m,
                   per_row=2 if width < 4 * (7 * size + m.pad) else 4)
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import pygame
 
+from common.i18n import N_, _
 from common.ui import draw
 from common.ui.focus import Focus
 from common.ui.input import Action, Command, Key, PointerDown
@@ -34,15 +35,15 @@ class RuneChoice(Scene):
                  choices: list[tuple[rules.Move, str | None]],
                  play: Callable[[rules.Move], None]) -> None:
         super().__init__(app)
-        self.title = "Which Rune?"
+        self.title = _("Which Rune?")
         self.square = pygame.Rect(square)
         self.choices = choices
         self._play = play
         self.buttons: list[Widget] = [
             Button(self._label(move, verdict), self._choose(move), small=True)
             for move, verdict in choices]
-        self.buttons.append(Button("Cancel", self.cancel, small=True))
-        safe = [i for i, (_, verdict) in enumerate(choices) if verdict not in (LOSES, FORCED)]
+        self.buttons.append(Button(N_("Cancel"), self.cancel, small=True))
+        safe = [i for i, (_move, verdict) in enumerate(choices) if verdict not in (LOSES, FORCED)]
         self.focus = Focus(self._focusable, safe[0] if safe else len(choices))
         self.panel = pygame.Rect(0, 0, 0, 0)
 
@@ -52,11 +53,12 @@ class RuneChoice(Scene):
 
     @staticmethod
     def _label(move: rules.Move, verdict: str | None) -> str:
-        text = f"Rune {move.rune} · {RUNE_TITLES[move.rune]}"
+        text = _("Rune {rune} · {rune_titles}").format(
+                   rune=move.rune, rune_titles=RUNE_TITLES[move.rune])
         if verdict == LOSES:
-            return text + " (loses at once)"
+            return text + _(" (loses at once)")
         if verdict == FORCED:
-            return text + " (loses by force)"
+            return text + _(" (loses by force)")
         return text
 
     def _choose(self, move: rules.Move) -> Callable[[], None]:
@@ -80,7 +82,7 @@ class RuneChoice(Scene):
                   for b in self.buttons]
         h_button = max(28, int(m.button_h * 0.8))
         # a loss mark stands at a button's right end: the centred label keeps clear of it
-        marked = any(verdict in (LOSES, FORCED) for _, verdict in self.choices)
+        marked = any(verdict in (LOSES, FORCED) for _move, verdict in self.choices)
         w = max(widths) + 3 * m.pad + (2 * (h_button - 4) if marked else 0)
         w = min(w, size[0] - 2 * m.pad)
         title_h = int(m.small * 1.6)
@@ -122,7 +124,7 @@ class RuneChoice(Scene):
         draw.panel(surface, self.panel, pal.panel, pal.panel_edge, m.radius, 8)
         draw.blit_text(surface, self.title, m.small, pal.text,
                        (self.panel.x + m.pad // 2, self.panel.y + m.pad // 3), bold=True)
-        for button, (_, verdict) in zip(self.buttons, [*self.choices, (None, None)],
+        for button, (_move, verdict) in zip(self.buttons, [*self.choices, (None, None)],
                                         strict=True):
             button.draw(surface, pal, m)
             if verdict in (LOSES, FORCED):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from common.i18n import _
 from common.match import Match
 from common.record import Replay
 from common.seats import SeatSpec, recorded_seats
@@ -92,7 +93,8 @@ def resume_scene(app, replay: Replay, keep_bots: bool = False) -> Scene:
             if isinstance(players, dict) and isinstance(players.get(label), str)
             and is_bot(players[label]) and not keep_bots]
     if bots and replay.final.result is None:
-        app.toast(f"{' and '.join(bots)} played by a bot program: now by you", 4.0)
+        app.toast(_("{join} played by a bot program: now by you").format(join=' and '.join(bots)),
+                  4.0)
     seed = record_seed(replay.record) or 0
     match = Match.from_replay(replay, specs, info={"seed": seed})
     return shown_finished(scene_for(app, match, rematch(app, list(match.seats.values()), seed)))

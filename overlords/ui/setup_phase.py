@@ -10,10 +10,11 @@ import random
 
 import pygame
 
+from common.i18n import _
 from common.ui import draw
 from common.ui.board import BoardView
 from common.ui.theme import Metrics, Palette
-from overlords import rules, tactics
+from overlords import names, rules, tactics
 from overlords.setup import SETUP_TYPES, back_row
 from overlords.ui.art import figure
 
@@ -63,10 +64,12 @@ class SetupPhase:
             self.mine.clear()
             self.mine.update(candidate)
             if self.start_loss(features) is None:
-                moved = [f"{rules.TYPE_NAMES[k]} on {rules.GRID.name(candidate[k])}"
+                moved = [_("{type_names} on {square}").format(
+                             type_names=_(rules.TYPE_NAMES[k]),
+                             square=rules.GRID.name(candidate[k]))
                          for k in SETUP_TYPES if candidate[k] != usual[k]]
-                self.note = ("The usual setup would lose your Overlord on White's first "
-                             f"move here, so: {', '.join(moved)}.")
+                self.note = (_("The usual setup would lose your Overlord on White's first move "
+                               "here, so: {join}.").format(join=', '.join(moved)))
                 return
         self.mine.clear()
         self.mine.update(usual)  # no safe arrangement at all (no board allows that)
@@ -75,7 +78,7 @@ class SetupPhase:
         """The four figures on four random back-row squares; never (with `features`) an
         arrangement that loses the Overlord on White's first move."""
         self.note = ""
-        for _ in range(SHUFFLE_TRIES):
+        for _try in range(SHUFFLE_TRIES):
             self.mine.clear()
             self.mine.update(dict(zip(SETUP_TYPES, rng.sample(list(back_row(self.side)), 4),
                                       strict=True)))
@@ -123,11 +126,12 @@ class SetupPhase:
                 return True
             if sq not in row_squares:
                 rank = 1 if self.side == rules.WHITE else 8
-                self.refusal = f"Your figures start on your back row, rank {rank}"
+                self.refusal = _("Your figures start on your back row, rank {rank}").format(
+                                   rank=rank)
             return False
         if sq not in row_squares:
             rank = 1 if self.side == rules.WHITE else 8
-            self.refusal = f"Place it on your back row (rank {rank})"
+            self.refusal = _("Place it on your back row (rank {rank})").format(rank=rank)
             return False
         old = self.mine.get(self.held)
         if here is not None and here != self.held:
@@ -150,10 +154,11 @@ class SetupPhase:
         state = rules.make_state(features, self.placed)
         name = rules.TYPE_NAMES[state.figure(move.frm)[1]] if move.frm is not None else ""
         if move.to == self.mine[rules.OVERLORD]:
-            return (f"Careful: White's {name} on {rules.GRID.name(move.frm)} could capture "
-                    f"your Overlord on {target} with its first move.")
-        return (f"Careful: White's first move {move} would leave your Overlord on {target} "
-                "no escape.")
+            return (_("Careful: White's {name} on {square} could capture your Overlord on "
+                      "{target} with its first move.").format(
+                        name=name, square=rules.GRID.name(move.frm), target=target))
+        return (_("Careful: White's first move {move} would leave your Overlord on {target} no "
+                  "escape.").format(move=move, target=target))
 
     def layout_tray(self, rect: pygame.Rect, m: Metrics) -> None:
         """Four slots for the figures, side by side."""
@@ -178,7 +183,7 @@ class SetupPhase:
             surface.blit(token, token.get_rect(center=rect.center))
             if kind == self.held:
                 pygame.draw.rect(surface, pal.select, rect, 3, border_radius=m.radius)
-            draw.blit_text(surface, rules.TYPE_NAMES[kind], m.small, pal.text_dim,
+            draw.blit_text(surface, names.figure(kind), m.small, pal.text_dim,
                            (rect.centerx, rect.bottom + 2), "midtop")
 
     def draw_board(self, surface: pygame.Surface, view: BoardView, pal: Palette,

@@ -21,6 +21,7 @@ from typing import Any
 
 import pygame
 
+from common.i18n import N_, _, ngettext
 from common.match import Match
 from common.protocol import Forfeit
 from common.seats import SeatSpec
@@ -37,7 +38,7 @@ from common.ui.scene import Scene
 from common.ui.scenes.dialog_scene import Dialog
 from common.ui.seat_driver import forfeit
 from common.ui.widgets import Button, Widget, handle_all, row
-from overlords import rules
+from overlords import names, rules
 from overlords.setup import back_row, board_for, setup_of
 from overlords.ui.art import figure
 from overlords.ui.board import draw_features, draw_refusal, feature_plane
@@ -73,14 +74,14 @@ class SetupScene(Scene):
         self._layer_key: Hashable = None
         self._serial = 0  # a new layout or palette: the layer is drawn again
         b = Button
-        off = [b("Undo", lambda: None, enabled=False, hint="Ctrl+Z", small=True),
-               b("Redo", lambda: None, enabled=False, hint="Ctrl+Y", small=True),
-               b("Hint", lambda: None, enabled=False, hint="H", small=True)]
-        self.toolbar: list[Widget] = [*off, b("Rules", self._rules, small=True),
-                                      b("Menu", self.open_menu, hint="Esc", small=True)]
-        self.default_b = b("Use default", self._default)
-        self.shuffle_b = b("Shuffle", self._shuffle)
-        self.ready_b = Button("Ready", self.ready, primary=True, hint="Enter",
+        off = [b(_("Undo"), lambda: None, enabled=False, hint="Ctrl+Z", small=True),
+               b(_("Redo"), lambda: None, enabled=False, hint="Ctrl+Y", small=True),
+               b(_("Hint"), lambda: None, enabled=False, hint="H", small=True)]
+        self.toolbar: list[Widget] = [*off, b(_("Rules"), self._rules, small=True),
+                                      b(_("Menu"), self.open_menu, hint="Esc", small=True)]
+        self.default_b = b(_("Use default"), self._default)
+        self.shuffle_b = b(_("Shuffle"), self._shuffle)
+        self.ready_b = Button(N_("Ready"), self.ready, primary=True, hint="Enter",
                               refused=self._ready_refused)
         self.status_buttons: list[Widget] = []
         self.focus = Focus(self._focusable)  # Tab, arrows, Enter
@@ -147,7 +148,7 @@ class SetupScene(Scene):
                 except Forfeit as err:
                     box["forfeit"], chosen = str(err), None
                 except Exception as err:  # noqa: BLE001 - the screen must not wait for ever
-                    box["forfeit"], chosen = f"could not be asked: {err}", None
+                    box["forfeit"], chosen = _("could not be asked: {err}").format(err=err), None
                 if chosen is not None:
                     box["setup"] = setup_of(chosen)[side]
                     return
@@ -208,9 +209,9 @@ class SetupScene(Scene):
         if not (self.phase and self.phase.complete):
             return
         if self.threat and not checked:
-            self.app.push(Dialog(self.app, "Overlord in danger", [
-                self.threat, "Start with this setup anyway?"],
-                [("Cancel", lambda: None), ("Start anyway", lambda: self.ready(True))],
+            self.app.push(Dialog(self.app, N_("Overlord in danger"), [
+                self.threat, N_("Start with this setup anyway?")],
+                [(N_("Cancel"), lambda: None), (N_("Start anyway"), lambda: self.ready(True))],
                 cancel=lambda: None, width=0.4))
             return
         self.app.sound.play("select")
@@ -220,11 +221,13 @@ class SetupScene(Scene):
         """A press on the greyed Ready: the figures still to place."""
         if self.phase is None:
             return
-        left = [rules.TYPE_NAMES[k] for k in (rules.OVERLORD, rules.DRAGON, rules.WIZARD,
-                                              rules.HERO) if k not in self.phase.mine]
-        names = left[0] if len(left) == 1 else f"{', '.join(left[:-1])} and {left[-1]}"
-        self._refuse(f"Place every figure first: the {names} "
-                     f"{'is' if len(left) == 1 else 'are'} still to place", None)
+        left = [names.figure(k) for k in (rules.OVERLORD, rules.DRAGON, rules.WIZARD,
+                                          rules.HERO) if k not in self.phase.mine]
+        shown = left[0] if len(left) == 1 else _("{first} and {last}").format(
+            first=", ".join(left[:-1]), last=left[-1])
+        self._refuse(ngettext("Place every figure first: the {figures} is still to place",
+                              "Place every figure first: the {figures} are still to place",
+                              len(left)).format(figures=shown), None)
         self.app.invalidate()
 
     def _rules(self) -> None:
@@ -234,11 +237,12 @@ class SetupScene(Scene):
         """The menu: resume, settings, rules, main menu."""
         from common.ui.scenes.settings_scene import SettingsScene
 
-        self.app.push(Dialog(self.app, "Game paused", [f"Board seed {self.seed}"], [
-            ("Resume", lambda: None),
-            ("Settings", lambda: self.app.push(SettingsScene(self.app))),
-            ("Rules", self._rules),
-            ("Main menu", self.app.main_menu),
+        self.app.push(Dialog(self.app, N_("Game paused"), [_("Board seed {seed}").format(
+                                                           seed=self.seed)], [
+            (N_("Resume"), lambda: None),
+            (N_("Settings"), lambda: self.app.push(SettingsScene(self.app))),
+            (N_("Rules"), self._rules),
+            (N_("Main menu"), self.app.main_menu),
         ], cancel=lambda: None, vertical=True, width=0.3))
 
     def close(self) -> None:
@@ -282,22 +286,24 @@ class SetupScene(Scene):
         if self.phase is None:
             side = self._job[0] if self._job else rules.WHITE
             name = rules.SIDE_NAMES[side].title()
-            return Status(f"{name} is setting up", side,
-                          f"The {self.seats[side].describe()} side chooses where its figures "
-                          "stand.", lit=False)
+            return Status(_("{name} is setting up").format(name=name), side,
+                          _("The {describe} side chooses where its figures stand.").format(
+                              describe=self.seats[side].describe()), lit=False)
         side = self.phase.side
-        title = f"{rules.SIDE_NAMES[side].title()}: set up your figures"
+        title = _("{side_names}: set up your figures").format(
+                    side_names=_(rules.SIDE_NAMES[side]).title())
         rank = 1 if side == rules.WHITE else 8
         if self.refused and self.refused[0]:
             return Status(title, side, self.refused[0], alert=True, lit=False)
         if self.threat:
             return Status(title, side, self.threat, alert=True, lit=False)
         if self.phase.complete:
-            text = "All set. Press Ready to start, or move your figures around."
+            text = _("All set. Press Ready to start, or move your figures around.")
             if self.phase.note:
-                text = f"{self.phase.note} Press Ready to start."
+                text = _("{note} Press Ready to start.").format(note=self.phase.note)
         else:
-            text = f"Click a figure, then a square on rank {rank} (or drag it). Or: Use default."
+            text = _("Click a figure, then a square on rank {rank} (or drag it). Or: Use "
+                     "default.").format(rank=rank)
         return Status(title, side, text, lit=False)
 
     def _key(self, size: tuple[int, int]) -> Hashable:
@@ -383,17 +389,23 @@ class SetupScene(Scene):
         """The setup's words, wrapped to the card's width (`white_first`: as while White
         sets up, else as while Black does; None: as now)."""
         m = self.app.m
-        lines = [f"Board seed {self.seed}: the same seed gives the same board."]
+        lines = [_("Board seed {seed}: the same seed gives the same board.").format(
+                     seed=self.seed)]
         for side in (rules.WHITE, rules.BLACK):
             spec = self.seats[side]
-            who = ("Human" if spec.is_human else f"Bot ({spec.describe().removeprefix('bot ')})"
-                   if spec.is_bot else f"CPU ({spec.describe().removeprefix('CPU, ')})")
-            lines.append(f"{rules.SIDE_NAMES[side].title()}: {who}")
+            if spec.is_human:
+                who = _("Human")
+            elif spec.is_bot:
+                who = _("Bot ({command})").format(command=spec.describe().removeprefix("bot "))
+            else:
+                who = _("CPU ({level})").format(level=spec.describe().removeprefix("CPU, "))
+            # Translators: a seat of a new game: "White: CPU (hard)"
+            lines.append(_("{side}: {who}").format(side=names.side(side), who=who))
         if white_first is None:
             white_first = self.phase is None or self.phase.side == rules.WHITE
-        lines.append("White sets up first, then Black, seeing White's figures. White moves first."
-                     if white_first else
-                     "White has set up; Black sets up seeing it. White moves first.")
+        lines.append(_("White sets up first, then Black, seeing White's figures. White moves "
+                       "first.") if white_first else
+                     _("White has set up; Black sets up seeing it. White moves first."))
         return [piece for line in lines for piece in draw.wrap(line, m.normal, width - 2 * m.pad)]
 
     # input --------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from common.i18n import _
 from common.seats import HINT_LEVEL
 from common.ui.game_panel import Status, waiting_status
 from overlords import rules
@@ -28,12 +29,12 @@ def live_status(c: OverlordsController) -> Status:
     m = c.scene.match
     side = m.to_move
     if not m.is_human(side):
-        status = waiting_status(c.scene, side, "its stones and its move")
+        status = waiting_status(c.scene, side, _("its stones and its move"))
         sources = sources_warning(m.state, _viewer(c))
         if sources and not status.warning:
             status = replace(status, warning=sources)
         return status
-    title = "Your turn" if m.humans == 1 else f"{m.name(side)} to move"
+    title = _("Your turn") if m.humans == 1 else _("{player} to move").format(player=m.name(side))
     # the last Overlord Fate is a warning (it froze the Overlord in both losses of the
     # newcomers' test); the last Fate of another type is said after what to do
     freeze, text = freeze_warning(c), hint_text(c)
@@ -73,7 +74,7 @@ def hint_text(c: OverlordsController) -> str:
         text = rung(c)
         if text:
             return text
-    return "Click a figure to see its moves, or pick a Rune and a Fate stone."
+    return _("Click a figure to see its moves, or pick a Rune and a Fate stone.")
 
 
 def _attacked(c: OverlordsController) -> bool:
@@ -86,12 +87,13 @@ def _discard_text(c: OverlordsController) -> str:
     if not rules.must_discard(state):
         return ""
     attacked = _attacked(c)
-    lost = " so nothing saves your Overlord," if attacked else ""
+    lost = _(" so nothing saves your Overlord,") if attacked else ""
     move = c.pick.discard()
     if move is None:
-        return (f"No stone pair can move anything,{lost} so this turn discards: pick a "
-                "Rune and a Fate stone, then press Discard.")
-    text = f"No stone pair can move anything,{lost} so this turn discards: press Discard."
+        return (_("No stone pair can move anything,{lost} so this turn discards: pick a Rune "
+                  "and a Fate stone, then press Discard.").format(lost=lost))
+    text = _("No stone pair can move anything,{lost} so this turn discards: press Discard.").format(
+               lost=lost)
     verdict = c.threats.verdict(move) if c.threats is not None else UNKNOWN
     if not attacked and verdict is not UNKNOWN and verdict is not None:
         text += f" {move}: {danger_words(state, move, verdict)}."
@@ -112,20 +114,22 @@ def _figure_text(c: OverlordsController) -> str:
     marks = c.target_marks()
     danger = marks.with_mark(LOSES, FORCED)
     if marks.complete and danger and danger == set(c.targets):
-        whose = "your Overlord loses it" if name == "Overlord" else \
-            f"this {name} loses your Overlord"
+        whose = _("your Overlord loses it") if name == "Overlord" else \
+            _("this {name} loses your Overlord").format(name=name)
         legend = danger_legend(marks)
-        return f"Careful: every move of {whose}. {legend[0].upper()}{legend[1:]}"
+        return _("Careful: every move of {whose}. {legend}{legend2}").format(
+                   whose=whose, legend=legend[0].upper(), legend2=legend[1:])
     if danger:
-        return f"Careful: {danger_legend(marks)}"
+        return _("Careful: {danger_legend}").format(danger_legend=danger_legend(marks))
     if pick.rune:
-        return f"Click a marked square to move the {name} with Rune {pick.rune}."
+        return _("Click a marked square to move the {name} with Rune {rune}.").format(
+                   name=name, rune=pick.rune)
     if pick.teleports():
-        return ("Click a marked square (ring: a capture; digits: choose a Rune). Rune 5 "
-                "would teleport it to any empty square: pick it to see them.")
+        return (_("Click a marked square (ring: a capture; digits: choose a Rune). Rune 5 "
+                  "would teleport it to any empty square: pick it to see them."))
     if pick.rune is None and any(m.rune == 5 for m in pick.matching()):
-        return "Only a Teleport (Rune 5) moves it: click a small circle to teleport there."
-    return "Click a marked square. Ring: a capture; digits: several Runes get there."
+        return _("Only a Teleport (Rune 5) moves it: click a small circle to teleport there.")
+    return _("Click a marked square. Ring: a capture; digits: several Runes get there.")
 
 
 def _recruit_text(c: OverlordsController) -> str:
@@ -135,8 +139,8 @@ def _recruit_text(c: OverlordsController) -> str:
         return ""
     name = rules.TYPE_NAMES[pick.fate]
     if c.targets:
-        return f"Click a marked Source to recruit a {name} there."
-    return f"No Source can take a {name} now: pick other stones."
+        return _("Click a marked Source to recruit a {name} there.").format(name=name)
+    return _("No Source can take a {name} now: pick other stones.").format(name=name)
 
 
 def _stones_text(c: OverlordsController) -> str:
@@ -145,29 +149,30 @@ def _stones_text(c: OverlordsController) -> str:
     if not (pick.rune or pick.fate is not None):
         return ""
     if not pick.movable():
-        return "No figure can move with those stones: pick others."
+        return _("No figure can move with those stones: pick others.")
     if pick.rune and pick.fate is not None:
-        return "Now click a circled figure."
-    other = "a Fate stone" if pick.rune else "a Rune stone"
-    return f"Now click a circled figure, or pick {other}."
+        return _("Now click a circled figure.")
+    other = _("a Fate stone") if pick.rune else _("a Rune stone")
+    return _("Now click a circled figure, or pick {other}.").format(other=other)
 
 
 def hint_status(c: OverlordsController) -> str:
     """The status line while a hint is asked for or shown ("" otherwise): what to click
     first (in a small window the rest wraps smaller, and the whole text is a hover away)."""
     if c.scene.hint_asked:
-        return f"Hint: the {HINT_LEVEL} level is thinking…"
+        return _("Hint: the {hint_level} level is thinking…").format(hint_level=HINT_LEVEL)
     move = c.hint
     if move is None:
         return ""
     state = c.scene.match.state
     words = hint_words(move, state)
-    where = "press Discard" if move.is_discard else f"click {rules.GRID.name(move.to)}"
+    where = _("press Discard") if move.is_discard else _("click {square}").format(
+                                                        square=rules.GRID.name(move.to))
     if _doomed(c, move):  # said only where every move, the hint's too, was judged losing;
         # first, after what to click: in a small window the explanation may wrap away
-        return (f"Hint: {where}. No move is safe any more: every one loses the Overlord by "
-                f"force. {words}.")
-    return f"Hint: {where}. {words}."
+        return (_("Hint: {where}. No move is safe any more: every one loses the Overlord by "
+                  "force. {words}.").format(where=where, words=words))
+    return _("Hint: {where}. {words}.").format(where=where, words=words)
 
 
 def _doomed(c: OverlordsController, move: rules.Move) -> bool:
@@ -192,11 +197,11 @@ def danger_legend(marks: TargetMarks) -> str:
     """The status line's key to the loss marks shown."""
     parts = []
     if marks.with_mark(LOSES):
-        parts.append("a ! triangle loses your Overlord at once")
+        parts.append(_("a ! triangle loses your Overlord at once"))
     if marks.with_mark(FORCED):
-        it = "it" if parts else "your Overlord"
-        parts.append(f"a 2 diamond loses {it} by force, two moves on")
-    return f"{' and '.join(parts)}. Point at a square to see why."
+        it = "it" if parts else _("your Overlord")
+        parts.append(_("a 2 diamond loses {it} by force, two moves on").format(it=it))
+    return _("{join}. Point at a square to see why.").format(join=' and '.join(parts))
 
 
 def hover_danger(c: OverlordsController) -> str:
@@ -213,10 +218,11 @@ def hover_danger(c: OverlordsController) -> str:
             text = f"{move}: {danger_words(state, move, verdict)}."
             others = [m for m in offered if c.threats.verdict(m) is None]
             if others:
-                text += f" Rune {others[0].rune} there is safe."
+                text += _(" Rune {rune} there is safe.").format(rune=others[0].rune)
             return text
     if c.threats.attacked and sq in c.target_marks().with_mark(SHIELD):
-        return f"{offered[0]}: your Overlord is then safe from the next two moves."
+        return _("{offered}: your Overlord is then safe from the next two moves.").format(
+                   offered=offered[0])
     return ""
 
 
@@ -224,26 +230,26 @@ def _attacked_hint(c: OverlordsController) -> str:
     """What to do while the Overlord is attacked: the moves with a shield save it."""
     pick, state = c.pick, c.scene.match.state
     if c.threats.saving() is False:
-        return "No move saves your Overlord. Click a figure to see its moves."
+        return _("No move saves your Overlord. Click a figure to see its moves.")
     marks = c.target_marks()
     complete, safe = marks.complete, marks.with_mark(SHIELD)
     if pick.figure is not None or (pick.rune == 6 and pick.fate is not None):
         if complete and not safe:
-            what = ("move of this " + rules.TYPE_NAMES[state.figure(pick.figure)[1]]
-                    if pick.figure is not None else "recruit here")
-            return (f"No {what} keeps it safe from the next two moves: try another figure "
-                    "or other stones.")
+            what = (_("move of this ") + rules.TYPE_NAMES[state.figure(pick.figure)[1]]
+                    if pick.figure is not None else _("recruit here"))
+            return (_("No {what} keeps it safe from the next two moves: try another figure or "
+                      "other stones.").format(what=what))
         if marks.with_mark(LOSES, FORCED):
-            return ("A shield: safe from the next two moves; a ! or a 2 diamond is not "
-                    "(point at it to see why).")
-        return "A shield marks a move that keeps it safe from the next two moves."
+            return (_("A shield: safe from the next two moves; a ! or a 2 diamond is not "
+                      "(point at it to see why)."))
+        return _("A shield marks a move that keeps it safe from the next two moves.")
     if (pick.rune or pick.fate is not None) and pick.movable():
-        return ("Click a circled figure: a shield marks a move that keeps it safe from the "
-                "next two moves.")
+        return (_("Click a circled figure: a shield marks a move that keeps it safe from the "
+                  "next two moves."))
     if pick.rune or pick.fate is not None:
-        return "No figure can move with those stones: pick others."
-    return ("Click a figure: a shield marks a move that keeps it safe from the next two "
-            "moves.")
+        return _("No figure can move with those stones: pick others.")
+    return (_("Click a figure: a shield marks a move that keeps it safe from the next two "
+              "moves."))
 
 
 # What the status says on a live turn, asked in this order: the first that has words wins

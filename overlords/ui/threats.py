@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from common.i18n import _
 from common.ui.judging import UNKNOWN, BackgroundJudge
 from overlords import rules, tactics
 
@@ -161,10 +162,15 @@ class Threats(BackgroundJudge):
         for frm, numbers in list(runes.items())[:SHOWN_ATTACKERS]:
             kind = self.state.figure(frm)[1]
             digits = [str(r) for r in sorted(set(numbers))]
-            which = digits[0] if len(digits) == 1 else f"{', '.join(digits[:-1])} or {digits[-1]}"
-            parts.append(f"the {rules.TYPE_NAMES[kind]} on {rules.GRID.name(frm)} (Rune {which})")
+            which = digits[0] if len(digits) == 1 else _("{join} or {digits}").format(
+                                                           join=', '.join(digits[:-1]),
+                                                           digits=digits[-1])
+            parts.append(_("the {type_names} on {square} (Rune {which})").format(
+                             type_names=_(rules.TYPE_NAMES[kind]), square=rules.GRID.name(frm),
+                             which=which))
         if not parts:
             return ""
         more = len(runes) - len(parts)
-        who = f"{', '.join(parts)} and {more} more" if more else " and ".join(parts)
-        return f"Your Overlord is attacked by {who}."
+        who = _("{join} and {more} more").format(join=', '.join(parts),
+                                                 more=more) if more else " and ".join(parts)
+        return _("Your Overlord is attacked by {who}.").format(who=who)

@@ -7,33 +7,34 @@ Plain Python (no pygame). Every fact is read from the rules module's tables and 
 
 from __future__ import annotations
 
+from common.i18n import N_, _
 from overlords import rules
 
-RUNE_TITLES = {1: "King step", 2: "Bishop slide", 3: "Rook slide", 4: "Knight jump",
-               5: "Teleport", 6: "Recruit", 7: "Pawn step"}
+RUNE_TITLES = {1: N_("King step"), 2: N_("Bishop slide"), 3: N_("Rook slide"), 4: N_("Knight jump"),
+               5: N_("Teleport"), 6: N_("Recruit"), 7: N_("Pawn step")}
 RUNE_HOW = {
-    1: "one square in any of the 8 directions",
-    2: "slides diagonally any distance, stopping at the first figure",
-    3: "slides along a file or a rank any distance, stopping at the first figure",
-    4: "jumps like a chess knight, over anything",
-    5: "to any empty square that is not a Barrier; never captures",
-    6: "brings a figure from the reserve onto an empty Source you control",
-    7: "one square straight forward, or one diagonally forward to capture",
+    1: N_("one square in any of the 8 directions"),
+    2: N_("slides diagonally any distance, stopping at the first figure"),
+    3: N_("slides along a file or a rank any distance, stopping at the first figure"),
+    4: N_("jumps like a chess knight, over anything"),
+    5: N_("to any empty square that is not a Barrier; never captures"),
+    6: N_("brings a figure from the reserve onto an empty Source you control"),
+    7: N_("one square straight forward, or one diagonally forward to capture"),
 }
 FIGURE_HOW = {
-    rules.OVERLORD: "Captures anything. Lose it and you lose the game.",
-    rules.WIZARD: "Cannot capture Dragons.",
-    rules.DRAGON: "Flies over Barriers on slides. Cannot capture Heroes.",
-    rules.HERO: "Cannot capture Wizards.",
+    rules.OVERLORD: N_("Captures anything. Lose it and you lose the game."),
+    rules.WIZARD: N_("Cannot capture Dragons."),
+    rules.DRAGON: N_("Flies over Barriers on slides. Cannot capture Heroes."),
+    rules.HERO: N_("Cannot capture Wizards."),
 }
 FEATURE_WORDS = {
-    rules.CASTLE: "Castle: a Source. Rune 6 recruits Heroes here while you control it.",
-    rules.TOWER: "Tower: a Source. Rune 6 recruits Wizards here while you control it.",
-    rules.LAIR: "Lair: a Source. Rune 6 recruits Dragons here while you control it.",
-    rules.PIT: "Pit: a Barrier. No figure stops here; slides stop before it (Dragons fly "
-               "over).",
-    rules.MOUNTAIN: "Mountain: a Barrier. No figure stops here; slides stop before it "
-                    "(Dragons fly over).",
+    rules.CASTLE: N_("Castle: a Source. Rune 6 recruits Heroes here while you control it."),
+    rules.TOWER: N_("Tower: a Source. Rune 6 recruits Wizards here while you control it."),
+    rules.LAIR: N_("Lair: a Source. Rune 6 recruits Dragons here while you control it."),
+    rules.PIT: N_("Pit: a Barrier. No figure stops here; slides stop before it (Dragons fly "
+                  "over)."),
+    rules.MOUNTAIN: N_("Mountain: a Barrier. No figure stops here; slides stop before it "
+                       "(Dragons fly over)."),
 }
 SOURCES_TOTAL = 3 * len(rules.SOURCES)
 
@@ -45,23 +46,25 @@ def forbidden_kind(rune: int) -> int | None:
 
 def rune_tip(rune: int, played: bool) -> str:
     """"Rune 4 · Knight jump: jumps like a chess knight, over anything. Never a Hero."."""
-    text = f"Rune {rune} · {RUNE_TITLES[rune]}: {RUNE_HOW[rune]}."
+    text = _("Rune {rune} · {rune_titles}: {rune_how}.").format(
+               rune=rune, rune_titles=RUNE_TITLES[rune], rune_how=RUNE_HOW[rune])
     never = forbidden_kind(rune)
     if rune == 6:
-        text += " Never an Overlord."
+        text += _(" Never an Overlord.")
     elif never is not None:
-        text += f" Never moves {_a(never)}."
+        text += _(" Never moves {a_figure}.").format(a_figure=_a(never))
     if played:
-        text += " Played: it returns at the Reckoning."
+        text += _(" Played: it returns at the Reckoning.")
     return text
 
 
 def fate_tip(kind: int, played: bool) -> str:
     """"Dragon Fate: this turn moves (or recruits) a Dragon."."""
-    text = f"{rules.TYPE_NAMES[kind]} Fate: this turn moves {_a(kind)}"
-    text += "." if kind == rules.OVERLORD else " (or recruits one)."
+    text = _("{type_names} Fate: this turn moves {a_figure}").format(
+               type_names=_(rules.TYPE_NAMES[kind]), a_figure=_a(kind))
+    text += "." if kind == rules.OVERLORD else _(" (or recruits one).")
     if played:
-        text += " Played: it returns at the Reckoning."
+        text += _(" Played: it returns at the Reckoning.")
     return text
 
 
@@ -71,9 +74,10 @@ def feature_tip(state: rules.State, sq: int) -> str:
     text = FEATURE_WORDS[kind]
     if kind in rules.SOURCES:
         owner = int(state.control[sq])
-        text += (" Not controlled yet." if owner < 0
-                 else f" Controlled by {rules.SIDE_NAMES[owner].title()}.")
-        text += f" Hold all {SOURCES_TOTAL} Sources to win."
+        text += (_(" Not controlled yet.") if owner < 0
+                 else _(" Controlled by {side_names}.").format(
+                          side_names=_(rules.SIDE_NAMES[owner]).title()))
+        text += _(" Hold all {sources_total} Sources to win.").format(sources_total=SOURCES_TOTAL)
     return text
 
 
@@ -82,10 +86,12 @@ def figure_tip(state: rules.State, sq: int) -> str:
     side, kind = state.figure(sq)
     text = f"{rules.SIDE_NAMES[side].title()}'s {rules.TYPE_NAMES[kind]}. {FIGURE_HOW[kind]}"
     if kind in stuck_kinds(state, side):
-        text += f" {_no_fate(kind)}: it cannot move until the Reckoning."
+        text += _(" {no_fate}: it cannot move until the Reckoning.").format(
+                    no_fate=_no_fate(kind))
     feature = int(state.features[sq])
     if feature >= 0:
-        text += f" Stands on a {rules.FEATURE_NAMES[feature].title()}."
+        text += _(" Stands on a {feature_names}.").format(
+                    feature_names=_(rules.FEATURE_NAMES[feature]).title())
     return text
 
 
@@ -104,8 +110,9 @@ def stuck_text(state: rules.State, side: int) -> str:
         return ""
     names = [rules.TYPE_NAMES[k] if k == rules.OVERLORD or _count(state, side, k) == 1
              else rules.TYPE_PLURALS[k] for k in kinds]
-    who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-    return f"{who} cannot move until the Reckoning"
+    who = names[0] if len(names) == 1 else _("{join} and {name}").format(
+                                               join=', '.join(names[:-1]), name=names[-1])
+    return _("{who} cannot move until the Reckoning").format(who=who)
 
 
 def freeze_note(state: rules.State, fate: int | None, move: rules.Move | None = None) -> str:
@@ -125,12 +132,12 @@ def freeze_note(state: rules.State, fate: int | None, move: rules.Move | None = 
     count = _count(state, side, fate) + (1 if move is not None and move.is_recruit else 0)
     if count == 0:
         return ""
-    whom = (f"your {rules.TYPE_NAMES[fate]}" if count == 1
-            else f"your {rules.TYPE_PLURALS[fate]}")
-    turns = "your next turn" if left == 1 else f"{left} turns"
-    again = "cannot move on" if left == 1 else "cannot move again for"
-    return (f"Last {rules.TYPE_NAMES[fate]} Fate: {whom} {again} {turns} (until your "
-            "Reckoning).")
+    whom = (_("your {type_names}").format(type_names=_(rules.TYPE_NAMES[fate])) if count == 1
+            else _("your {type_plurals}").format(type_plurals=_(rules.TYPE_PLURALS[fate])))
+    turns = _("your next turn") if left == 1 else _("{left} turns").format(left=left)
+    again = _("cannot move on") if left == 1 else _("cannot move again for")
+    return (_("Last {type_names} Fate: {whom} {again} {turns} (until your Reckoning).").format(
+                type_names=_(rules.TYPE_NAMES[fate]), whom=whom, again=again, turns=turns))
 
 
 def frozen_turns(state: rules.State, side: int, kind: int) -> int:
@@ -149,7 +156,8 @@ def sources_held(state: rules.State, side: int) -> int:
 
 def sources_text(state: rules.State, side: int) -> str:
     """"Sources 4/9"."""
-    return f"Sources {sources_held(state, side)}/{SOURCES_TOTAL}"
+    return _("Sources {sources_held}/{sources_total}").format(
+               sources_held=sources_held(state, side), sources_total=SOURCES_TOTAL)
 
 
 def sources_warning(state: rules.State, viewer: int | None) -> str:
@@ -163,10 +171,11 @@ def sources_warning(state: rules.State, viewer: int | None) -> str:
                         if control[sq] != side)
             where = rules.GRID.name(last)
             if viewer is None:
-                who = f"{rules.SIDE_NAMES[side].title()} is"
+                who = _("{side_names} is").format(side_names=_(rules.SIDE_NAMES[side]).title())
             else:
-                who = "You are" if side == viewer else f"{rules.SIDE_NAMES[side].title()} is"
-            parts.append(f"{who} one Source from winning: {where}.")
+                who = _("You are") if side == viewer else _("{side_names} is").format(
+                                                           side_names=_(rules.SIDE_NAMES[side]).title())
+            parts.append(_("{who} one Source from winning: {where}.").format(who=who, where=where))
     return " ".join(parts)
 
 
@@ -176,10 +185,12 @@ def _count(state: rules.State, side: int, kind: int) -> int:
 
 def _no_fate(kind: int) -> str:
     if rules.FATE_STONES[kind] == 1:
-        return f"Its {rules.TYPE_NAMES[kind]} Fate stone is played"
-    return f"Both {rules.TYPE_NAMES[kind]} Fate stones are played"
+        return _("Its {type_names} Fate stone is played").format(
+                   type_names=_(rules.TYPE_NAMES[kind]))
+    return _("Both {type_names} Fate stones are played").format(
+               type_names=_(rules.TYPE_NAMES[kind]))
 
 
 def _a(kind: int) -> str:
     name = rules.TYPE_NAMES[kind]
-    return f"an {name}" if kind == rules.OVERLORD else f"a {name}"
+    return _("an {name}").format(name=name) if kind == rules.OVERLORD else f"a {name}"

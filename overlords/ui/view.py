@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from common.i18n import _
 from common.ui import draw
 from common.ui.board import BoardView
 from common.ui.game_frame import refusal_fade
@@ -258,7 +259,7 @@ class OverlordsView(GameView):
         s = self.scene
         pos = s.hover
         if self.legend_b.collidepoint(pos):
-            return "Board legend: the features and every mark (L)"
+            return _("Board legend: the features and every mark (L)")
         state = s.match.shown
         panel_tip = self._panel_tip(state, pos) if self.panel is not None else ""
         if panel_tip:
@@ -323,7 +324,9 @@ class OverlordsView(GameView):
                                max(3, self.board.tile // 10))
         surface.blit(wash, board.topleft)
         name = rules.SIDE_NAMES[side].title()
-        title, line = f"{name}'s Reckoning", f"All 14 of {name}'s stones are back in hand"
+        title, line = _("{name}'s Reckoning").format(
+            name=name), _("All 14 of {name}'s stones are back in hand").format(
+                                                 name=name)
         band = pygame.Rect(board.x, 0, board.w, int(m.large * 1.5 + m.normal * 1.5 + m.pad))
         band.centery = board.centery
         veil = pygame.Surface(band.size, pygame.SRCALPHA)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from common.i18n import _, pgettext
 from prepollency import rules
 from prepollency.facts import SEAT_NAMES  # the default names
 from prepollency.movegen import moves_after
@@ -57,6 +58,7 @@ class Mistake:
     kind: str
     seat: int
     text: str
+    obelisk: bool = False  # the win it is about is the Obelisk hold's
 
 
 def base_falls(owners: list[int], kinds: list[int], alive: Sequence[int], me: int
@@ -157,7 +159,7 @@ class Watch:
         if not any(state.kinds[s] == KHAN for s in state.pieces[me]) and all(
                 owners[q] == me for q in OBELISK):
             return True
-        for _, t in turn:
+        for _frm, t in turn:
             for x in state.alive:
                 if x != me and t in BASES[x] and all(
                         owners[b] and owners[b] != x for b in BASES[x]):
@@ -235,17 +237,26 @@ def mistake(state: State, turn: Turn) -> Mistake | None:
     if win is not None:
         if is_win(after, me):
             return None
-        how = {"obelisk": " would complete the Obelisk hold",
-               "elimination": " would eliminate the last rival"}.get(kind, " would win")
-        return Mistake("missed_win", me, f"missed a win: {_show(win)}{how}")
+        turn_words = _show(win)
+        if kind == "obelisk":
+            text = _("missed a win: {turn} would complete the Obelisk hold")
+        elif kind == "elimination":
+            text = _("missed a win: {turn} would eliminate the last rival")
+        else:
+            text = _("missed a win: {turn} would win")
+        return Mistake("missed_win", me, text.format(turn=turn_words), kind == "obelisk")
     d = danger(state, turn)
     if d is None or floor(state) >= d.level:
         return None
-    return Mistake(d.kind, d.seat, _words(d))
+    return Mistake(d.kind, d.seat, _words(d),
+                   d.level == HANDS_WIN and d.threat.kind == "obelisk")
 
 
 def _show(turn: Turn) -> str:
-    return "holding the line" if not turn else " then ".join(str(m) for m in turn)
+    if not turn:
+        return _("holding the line")
+    # Translators: the moves of a turn, "e1-f2 then e2-f3"
+    return pgettext("moves", " then ").join(str(m) for m in turn)
 
 
 def _words(d: Danger) -> str:
@@ -253,8 +264,8 @@ def _words(d: Danger) -> str:
     name = SEAT_NAMES[d.seat]
     if d.level == HANDS_WIN:
         if d.threat.kind == "obelisk":
-            return f"let {name} complete the Obelisk hold"
-        return f"let {name} take the last base squares and win"
+            return _("let {seat} complete the Obelisk hold").format(seat=name)
+        return _("let {seat} take the last base squares and win").format(seat=name)
     if d.level == BASE_FALLS:
-        return f"let {name} take your base"
-    return f"let {name} take your Khan"
+        return _("let {seat} take your base").format(seat=name)
+    return _("let {seat} take your Khan").format(seat=name)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from common.i18n import N_, _, ngettext
 from common.ui.game_panel import Status, waiting_status
 from common.ui.game_seams import GameController
 from common.ui.hot_seat import WENT_BACK, HotSeat, announce
@@ -55,9 +56,9 @@ class TurnController(GameController):
         self._hold_wait = 0.0  # seconds the stuck seat waited (it holds at AUTO_HOLD)
         self._news = ""  # an elimination to announce once the turn's animation ended
         self.watcher = Watcher()  # the threats against the person to move (ui.threats)
-        self.hold_b = Button("Hold the line", self.hold, hint="Space")
-        self.end_b = Button("End turn", self.end_turn, primary=True, hint="Enter")
-        self.back_b = Button("Take back", self.take_back, hint="Bksp")
+        self.hold_b = Button(N_("Hold the line"), self.hold, hint="Space")
+        self.end_b = Button(N_("End turn"), self.end_turn, primary=True, hint="Enter")
+        self.back_b = Button(N_("Take back"), self.take_back, hint="Bksp")
         self.input = TurnInput(self)  # what the pointer and the keys mean
 
     def attach(self, scene: GameScene) -> None:
@@ -123,13 +124,16 @@ class TurnController(GameController):
         seat = m.to_move
         danger = hold_warning(self.state.alive, standing_holds(self.state), m.name) or ""
         if not m.is_human(seat):
-            return replace_warning(waiting_status(self.scene, seat, "its turn"), danger)
+            return replace_warning(waiting_status(self.scene, seat, N_("its turn")), danger)
         if self.recap is not None:
             done, total = self.recap.progress
-            return Status(f"Recap for {m.name(seat)}: {done} of {total}", seat,
-                          f"The turns since {m.name(seat)}'s last one are replayed before "
-                          "it plays. Click anywhere to skip.", danger, lit=False)
-        title = "Second move" if self.moved else f"{m.name(seat)}: your turn"
+            return Status(_("Recap for {player}: {done} of {total}").format(
+                              player=m.name(seat), done=done, total=total), seat,
+                          _("The turns since {player}'s last one are replayed before it plays. "
+                            "Click anywhere to skip.").format(player=m.name(seat)), danger,
+                            lit=False)
+        title = _("Second move") if self.moved else _("{player}: your turn").format(
+                                                     player=m.name(seat))
         danger = self.watcher.warning(m.name) or danger
         why = self.watcher.why(self._targets.get(self.view.board.square_at(self.scene.hover)),
                                m.name)
@@ -143,27 +147,33 @@ class TurnController(GameController):
         """What to do now, in a sentence."""
         if self.stuck:
             if self.scene.app.settings.auto_hold:
-                return f"{self.stuck}: you can only hold the line (it holds by itself)."
-            return f"{self.stuck}: you can only hold the line. Hold the line (Space)."
+                return _("{stuck}: you can only hold the line (it holds by itself).").format(
+                           stuck=self.stuck)
+            return _("{stuck}: you can only hold the line. Hold the line (Space).").format(
+                       stuck=self.stuck)
         if self.picked is not None:
             kind = PIECE_NAMES[self.state.kinds[self.picked]]
             where = GRID.names[self.picked]
             if not self._targets:
-                return f"The {kind} on {where} cannot move now. Pick another piece."
-            return f"{kind} on {where}: click a dot to move, a ring to capture."
+                return _("The {kind} on {where} cannot move now. Pick another piece.").format(
+                           kind=kind, where=where)
+            return _("{kind} on {where}: click a dot to move, a ring to capture.").format(
+                       kind=kind, where=where)
         if self.moved:
             # the lock on the piece that moved is what the board shows (issue 21: unexplained)
-            return ("The piece with the lock has made this turn's first move: move another "
-                    "piece, or End turn (Enter). Take back undoes it.")
+            return _("The piece with the lock has made this turn's first move: move another "
+                     "piece, or End turn (Enter). Take back undoes it.")
         name = self.scene.match.name
         if hold_warning(self.state.alive, self.state.holds, name) or self.watcher.warning(name):
-            return "Click a piece to move it (up to two moves), or Hold the line."  # short
+            return _("Click a piece to move it (up to two moves), or Hold the line.")  # short
         if self.scene.may_resign and cannot_win(self.state, self.state.turn):
             mine = len(self.state.pieces[self.state.turn])
-            return (f"With {mine} {'piece' if mine == 1 else 'pieces'} you can no longer win "
-                    "(too few for the Obelisk or a base): play on for a draw, or resign "
-                    "from the Menu.")
-        return "Click a piece to see where it can go. Up to two moves, each by another piece."
+            return ngettext("With {count} piece you can no longer win (too few for the Obelisk "
+                            "or a base): play on for a draw, or resign from the Menu.",
+                            "With {count} pieces you can no longer win (too few for the "
+                            "Obelisk or a base): play on for a draw, or resign from the Menu.",
+                            mine).format(count=mine)
+        return _("Click a piece to see where it can go. Up to two moves, each by another piece.")
 
     # the turn ------------------------------------------------------------------------------
 
@@ -278,8 +288,9 @@ class TurnController(GameController):
             sound.play("elimination", 0.9)
             names = " and ".join(m.name(s) for s in facts.eliminated)
             # said once the pieces that took the base have arrived (`update`)
-            self._news = (f"{names} {'is' if len(facts.eliminated) == 1 else 'are'} out: "
-                          "every base square taken")
+            self._news = ngettext("{names} is out: every base square taken",
+                                  "{names} are out: every base square taken",
+                                  len(facts.eliminated)).format(names=names)
         return turn_line(facts, m.name)
 
     def words(self, move: Any, before: Any, after: Any) -> str:
@@ -303,9 +314,15 @@ class TurnController(GameController):
         turns = [i for i in m.turns_since(player) if m.mover(i) != player]
         if start.hand_over:
             first = all(m.mover(i) != player for i in range(len(m.moves)))
-            count = f"{len(turns)} turn{'s' if len(turns) != 1 else ''}"
-            since = "before your first" if first else "since you last played"
-            words = f"{count} {since}: a recap follows" \
+            if first:
+                words = ngettext("{count} turn before your first: a recap follows",
+                                 "{count} turns before your first: a recap follows",
+                                 len(turns))
+            else:
+                words = ngettext("{count} turn since you last played: a recap follows",
+                                 "{count} turns since you last played: a recap follows",
+                                 len(turns))
+            words = words.format(count=len(turns)) \
                 if turns and recap_wanted(self.scene.app) else ""
             self._hand_over(player, words, lambda: self.start_recap(turns))
             return
@@ -389,8 +406,8 @@ def stuck_words(state: rules.State) -> str:
     if state.result is not None or state.moved != -1:
         return ""
     if not state.pieces[rules.to_move(state)]:
-        return "No pieces left"
-    return "None of your pieces can move" if rules.legal_steps(state) == [END] else ""
+        return _("No pieces left")
+    return _("None of your pieces can move") if rules.legal_steps(state) == [END] else ""
 
 
 def replace_warning(status: Status, warning: str) -> Status:

@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from common.i18n import _
 from common.ui import draw
 from common.ui.board import BoardView
 from common.ui.game_hint import seed_of
@@ -29,15 +30,15 @@ DASH_TILES = 0.16  # a dash's length, in tiles
 def hint_words(moves: Sequence[Move], moved: bool) -> str:
     """The hint in the status area's words (`moved`: the turn's first move is made)."""
     if not moves:
-        return ("Hint: end the turn now — End turn (Enter)" if moved
-                else "Hint: hold the line — Hold the line (Space) ends the turn with no move")
+        return (_("Hint: end the turn now — End turn (Enter)") if moved
+                else _("Hint: hold the line — Hold the line (Space) ends the turn with no move"))
     where = GRID.names[moves[0].to]
-    text = "Hint: " + ", then ".join(str(m) for m in moves)
+    text = _("Hint: ") + ", then ".join(str(m) for m in moves)
     if len(moves) > 1:
-        return f"{text} — click {where} to play the first move"
+        return _("{text} — click {where} to play the first move").format(text=text, where=where)
     if moved:
-        return f"{text} — click {where} to play it"
-    return f"{text} — click {where} to play it, then End turn"
+        return _("{text} — click {where} to play it").format(text=text, where=where)
+    return _("{text} — click {where} to play it, then End turn").format(text=text, where=where)
 
 
 def mark_square(surface: pygame.Surface, view: BoardView, sq: int, pal: Palette) -> None:

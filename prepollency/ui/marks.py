@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable
 
 import pygame
 
+from common.i18n import N_
 from common.ui.badges import LOSES, draw_loss_mark, draw_shield
 from common.ui.board import BoardView
 from common.ui.theme import Palette
@@ -54,6 +55,6 @@ def ask_first(app, title: str, line: str, play: Callable[[], None]) -> None:
     """"Hand Blue the win?" with Cancel (the default) and Play it."""
     from common.ui.scenes.dialog_scene import Dialog
 
-    app.push(Dialog(app, title, [line, "Play it anyway?"],
-                    [("Cancel", lambda: None), ("Play it", play)], cancel=lambda: None,
+    app.push(Dialog(app, title, [line, N_("Play it anyway?")],
+                    [(N_("Cancel"), lambda: None), (N_("Play it"), play)], cancel=lambda: None,
                     width=0.4))

@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from common.i18n import N_, _
 from common.seats import CPU, HUMAN_SEAT, SeatSpec
 from common.ui import draw
 from common.ui.bot_field import BotField
@@ -32,10 +33,10 @@ from prepollency.ui import colours as C
 from prepollency.ui.setup_preview import draw_preview
 
 KINDS = ("human", "novice", "easy", "normal", "hard", "bot")
-KIND_LABELS = ("Human", "Novice", "Easy", "Normal", "Hard", "Bot…")
-NOTES = {2: "Two players on opposite corners: a1 against o15.",
-         3: "Variant: seats on three corners (a1, a15, o15); the o1 corner stays empty.",
-         4: "Four players, one on each corner."}
+KIND_LABELS = (N_("Human"), N_("Novice"), N_("Easy"), N_("Normal"), N_("Hard"), N_("Bot…"))
+NOTES = {2: N_("Two players on opposite corners: a1 against o15."),
+         3: N_("Variant: seats on three corners (a1, a15, o15); the o1 corner stays empty."),
+         4: N_("Four players, one on each corner.")}
 RANDOM = "random"
 
 
@@ -118,8 +119,9 @@ class SeatRow:
         self.swatch = Swatch(lambda step: on_colour(seat, step))
         self.swatch.key = C.default_colour(seat)
         self.name = NameField(C.colour(self.swatch.key).name, lambda _t: on_name(),
-                              "Name", MAX_NAME)
-        self.bot = BotField(app, f"Command line of the bot program for {C.CORNERS[seat]}")
+                              _("Name"), MAX_NAME)
+        self.bot = BotField(app, _("Command line of the bot program for {corners}").format(
+                                     corners=C.CORNERS[seat]))
         self.y = 0
 
     @property
@@ -154,13 +156,13 @@ class NewGameScene(NewGameForm):
         super().__init__(app)
         self.on_start = on_start or launch
         self.players = Choice(["2", "3", "4"], "2", self._players_changed,
-                              ["2 players", "3 (variant)", "4 players"])
+                              [N_("2 players"), N_("3 (variant)"), N_("4 players")])
         self.rows = {s: SeatRow(app, s, self._kind_changed, self._cycle, self.changed)
                      for s in C.SEATS}
         self.rows[1].kind.value = "human"
         self.first = Choice([RANDOM, *map(str, C.SEATS)], RANDOM, lambda _v: None)
-        self.back = Button("Back", self.app.pop, hint="Esc")
-        self.start = Button("Start game", self.start_game, primary=True, hint="Enter")
+        self.back = Button(N_("Back"), self.app.pop, hint="Esc")
+        self.start = Button(N_("Start game"), self.start_game, primary=True, hint="Enter")
         self.focus = Focus(self._focusable)
         self.board = pygame.Rect(0, 0, 0, 0)
         self._restore(app.settings.prepollency_new_game)
@@ -259,7 +261,7 @@ class NewGameScene(NewGameForm):
 
     def changed(self) -> None:
         """The names shown for "First" follow the seats' names and colours."""
-        self.first.labels = ["Draw at random", *(self.rows[s].display_name()
+        self.first.labels = [_("Draw at random"), *(self.rows[s].display_name()
                                                  for s in self.seats)]
 
     def outcome(self) -> NewGame | None:
@@ -371,23 +373,23 @@ class NewGameScene(NewGameForm):
     def draw(self, surface: pygame.Surface) -> None:
         """Background, panel, labels, widgets, the board preview."""
         pal, m = self.app.pal, self.app.m
-        self.draw_panel(surface, "New game: Prepollency")
+        self.draw_panel(surface, _("New game: Prepollency"))
         x0 = self.panel.x + 2 * m.pad
-        draw.blit_text(surface, "Players", m.normal, pal.text, (x0, self.players.rect.centery),
+        draw.blit_text(surface, _("Players"), m.normal, pal.text, (x0, self.players.rect.centery),
                        "midleft", bold=True)
         note = NOTES[int(self.players.value)]
         colour = pal.primary if self.players.value == "3" else pal.text_dim
         px = draw.fit_text(note, m.small, self.players.rect.w)
         draw.blit_text(surface, note, px, colour, (self.players.rect.x + 4, self.note_y))
-        heads = ("Played by: a person, a CPU level or a bot", "Name", "Colour")
+        heads = (_("Played by: a person, a CPU level or a bot"), _("Name"), _("Colour"))
         ends = (*self.cols[1:], self.players.rect.right)
         for text, x, end in zip(heads, self.cols, ends, strict=True):
             px = draw.fit_text(text, m.small, end - x - m.pad)
             draw.blit_text(surface, text, px, pal.text_dim, (x + 4, self.head_y))
-        draw.blit_text(surface, "Seat", m.small, pal.text_dim, (x0, self.head_y))
+        draw.blit_text(surface, _("Seat"), m.small, pal.text_dim, (x0, self.head_y))
         for s in self.seats:
             self._draw_seat(surface, s)
-        draw.blit_text(surface, "First", m.normal, pal.text, (x0, self.first.rect.centery),
+        draw.blit_text(surface, _("First"), m.normal, pal.text, (x0, self.first.rect.centery),
                        "midleft", bold=True)
         for widget in self.widgets:
             widget.draw(surface, pal, m)

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 import pygame
 
+from common.i18n import _
 from common.ui import draw
 from common.ui.theme import Color, Metrics, Palette, hex_rgb, mix
 from prepollency.moves import GRID
@@ -142,14 +143,15 @@ def _obelisk_lines(owners: Sequence[int], holds: Sequence[int], alive: Sequence[
     if holder is not None:
         lines = [(hold_words(holder, holds[holder], name), False)]
     elif len(standing) == 1 and all(owners[sq] for sq in OBELISK):
-        lines = [(f"{name(standing.pop())} stands on all five: the hold counts at the end "
-                  "of their turn", False)]
+        lines = [(_("{player} stands on all five: the hold counts at the end of their turn").format(
+                      player=name(standing.pop())), False)]
     elif standing:
         count = {s: sum(owners[sq] == s for sq in OBELISK) for s in standing}
         parts = ", ".join(f"{name(s)} {c}" for s, c in sorted(count.items()))
-        lines = [(f"Obelisk squares (of 5): {parts}", False)]  # no lone "5" when it wraps
+        lines = [(_("Obelisk squares (of 5): {parts}").format(parts=parts),
+                  False)]  # no lone "5" when it wraps
     else:
-        lines = [("The Obelisk is empty: stand on all five squares to hold it", False)]
+        lines = [(_("The Obelisk is empty: stand on all five squares to hold it"), False)]
 
     warn = hold_warning(alive, holds, name)
     if warn:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from common.i18n import N_, _
 from common.ui import draw
 from common.ui.board import BoardView
 from common.ui.rules_pictures import Maker, board_frame, board_view, fitted, frames
@@ -62,28 +63,28 @@ def start(width: int, pal: Palette, m: Metrics) -> pygame.Surface:
     state = make_state(start_board(ALL), ALL, ALL, 1)
     tile = max(10, min(int(m.normal * 1.4), int(width * 0.62 / 15.9)))
     return frames([(board_frame(_view(tile), _paint(state, pal)),
-                    "Each seat: its empty 2x2 base in the corner, then 5 Archers, 7 Cavalry "
-                    "and 9 Infantry in rings round it")], width, pal, m, per_row=1)
+                    _("Each seat: its empty 2x2 base in the corner, then 5 Archers, 7 Cavalry "
+                      "and 9 Infantry in rings round it"))], width, pal, m, per_row=1)
 
 
 # (diagram, the piece shown, caption) for each kind: a friend that blocks, an enemy to take
 PIECE_DIAGRAMS = (
     ("    f  g  h  i  j\n10  .  .  .  .  .\n9   .  .  .  3I .\n8   .  .  1I .  .\n"
-     "7   .  1C .  .  .\n6   .  .  .  .  .", "h8", "Infantry: one square any way"),
+     "7   .  1C .  .  .\n6   .  .  .  .  .", "h8", N_("Infantry: one square any way")),
     ("    e  f  g  h  i  j  k\n11  .  .  .  .  .  .  3I\n10  .  .  .  .  .  .  .\n"
      "9   .  .  .  .  .  .  .\n8   .  .  .  1C .  .  .\n7   .  .  .  .  .  .  .\n"
      "6   .  1I .  .  .  .  .\n5   .  .  .  .  .  .  .", "h8",
-     "Cavalry: 1 to 3 squares along a diagonal"),
+     N_("Cavalry: 1 to 3 squares along a diagonal")),
     ("    e  f  g  h  i  j  k\n11  .  .  .  3I .  .  .\n10  .  .  .  .  .  .  .\n"
      "9   .  .  .  .  .  .  .\n8   .  .  .  1A .  1I .\n7   .  .  .  .  .  .  .\n"
      "6   .  .  .  .  .  .  .\n5   .  .  .  .  .  .  .", "h8",
-     "Archers: 1 to 3 squares along a file or rank"),
+     N_("Archers: 1 to 3 squares along a file or rank")),
     ("    c  d  e  f  g  h  i  j  k  l  m\n12  .  .  .  .  .  .  .  .  .  .  .\n"
      "11  .  .  .  .  .  3I .  .  .  .  .\n10  .  .  .  .  .  .  .  .  .  .  .\n"
      "9   .  .  .  .  .  .  .  .  .  .  .\n8   .  .  .  .  .  1K .  .  1I .  .\n"
      "7   .  .  .  .  .  .  .  .  .  .  .\n6   .  .  .  .  .  .  .  .  .  .  .\n"
      "5   .  .  .  .  .  .  .  .  .  .  .\n4   .  .  .  .  .  .  .  .  .  .  .", "h8",
-     "The Khan: any distance in any of the eight directions"),
+     N_("The Khan: any distance in any of the eight directions")),
 )
 
 
@@ -125,7 +126,7 @@ def pieces(width: int, pal: Palette, m: Metrics) -> pygame.Surface:
 
 
 HOLD_DIAGRAM = ("    f  g  h  i  j\n10  .  .  .  .  .\n9   .  .  1I .  .\n8   .  1I 1A 1I .\n"
-                "7   .  .  .  .  .\n6   .  .  1I .  .")
+                   "7   .  .  .  .  .\n6   .  .  1I .  .")
 HOLD_TURNS = (["h6-h7"], [], [], [], [], [], [])  # Red completes the cross, then all hold
 
 
@@ -147,21 +148,22 @@ def hold_states() -> list[State]:
 def hold(width: int, pal: Palette, m: Metrics) -> pygame.Surface:
     """All five Obelisk squares at the end of Red's turn, kept for three full rounds."""
     tile = max(12, int((width - 3 * m.pad) / 4 / 6.2))
-    captions = {1: "Red ends its turn on all five squares: hold 1 (and a Khan)",
-                2: "Kept through one round of the others: hold 2",
-                3: "Two rounds: hold 3",
-                4: "Three full rounds: hold 4, Red wins"}
+    captions = {1: _("Red ends its turn on all five squares: hold 1 (and a Khan)"),
+                2: _("Kept through one round of the others: hold 2"),
+                3: _("Two rounds: hold 3"),
+                4: _("Three full rounds: hold 4, Red wins")}
     items = []
     for state in hold_states():
         count = state.holds[1]
-        paint = _paint(state, pal, label=f"Hold {count}", label_at=GRID.index("f10"))
+        paint = _paint(state, pal, label=_("Hold {count}").format(count=count),
+                       label_at=GRID.index("f10"))
         items.append((board_frame(_view(tile), paint, _window("f6", "j10")),
                       captions.get(count, f"hold {count}")))
     return frames(items, width, pal, m, per_row=4 if width > 640 else 2)
 
 
 ELIMINATION_DIAGRAM = ("    a  b  c  d\n4   .  .  .  1I\n3   .  .  3C .\n2   2I .  .  .\n"
-                       "1   3I 2A .  .")
+                          "1   3I 2A .  .")
 ELIMINATION_TURN = ["c3-b2"]  # Green's Cavalry fills the fourth square of Red's base
 
 
@@ -180,9 +182,9 @@ def elimination(width: int, pal: Palette, m: Metrics) -> pygame.Surface:
     window = _window("a1", "d4")
     items = [(board_frame(_view(tile), _paint(before, pal, GRID.index("c3"), [GRID.index("b2")]),
                           window),
-              "Three of Red's base squares are taken (Blue and Green); Green moves in"),
+              _("Three of Red's base squares are taken (Blue and Green); Green moves in")),
              (board_frame(_view(tile), _paint(after, pal), window),
-              "All four taken at the end of a turn: Red is out and its pieces leave")]
+              _("All four taken at the end of a turn: Red is out and its pieces leave"))]
     return frames(items, width, pal, m, per_row=2)
 
 

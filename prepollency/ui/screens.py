@@ -14,6 +14,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from common.i18n import _
 from common.match import Match
 from common.record import Replay
 from common.seats import SeatSpec, recorded_seats
@@ -53,7 +54,8 @@ def play_scene(app, seats: Sequence[SeatSpec | str], seed: int | None = None,
         seed = random.randrange(1, 1_000_000)
     engine_seats = SEATS_FOR.get(len(seats))
     if engine_seats is None:
-        raise ValueError(f"Prepollency is for 2, 3 or 4 players, not {len(seats)}")
+        raise ValueError(_("Prepollency is for 2, 3 or 4 players, not {count}").format(
+                             count=len(seats)))
     if first is None:
         first = random.Random(seed).choice(engine_seats)
     initial = rules.new_state(random.Random(seed), len(seats), first)

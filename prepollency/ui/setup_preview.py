@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from common.i18n import _
 from common.ui import draw
 from common.ui.theme import Metrics, Palette, mix
 from prepollency.ui import colours as C
@@ -57,7 +58,8 @@ def draw_preview(surface: pygame.Surface, rect: pygame.Rect, seats: tuple[int, .
         C.draw_marker(surface, C.marker(seat), base.center, tile * 0.62, fill, C.text_on(fill), 2)
         if seat == first:
             pygame.draw.rect(surface, pal.text_dark, base.inflate(6, 6), max(3, tile // 6))
-    start = "First player drawn at random" if first is None else f"{starts} starts"
+    start = _("First player drawn at random") if first is None else _("{starts} starts").format(
+                                                                     starts=starts)
     caption = f"{start}; {turn_order(seats)}"
     y = board.bottom + m.pad // 2
     for line in draw.wrap(caption, m.small, rect.w)[:2]:  # the layout leaves room for two
@@ -72,5 +74,5 @@ def turn_order(seats) -> str:
     """How turns go round for these seats: "turns alternate (a1, o15)" for two players,
     "turns go clockwise (a1, a15, o15)" for three, all four corners for four."""
     corners = ", ".join(CORNERS[s] for s in sorted(seats))
-    return f"turns alternate ({corners})" if len(seats) == 2 else \
-        f"turns go clockwise ({corners})"
+    return _("turns alternate ({corners})").format(corners=corners) if len(seats) == 2 else \
+        _("turns go clockwise ({corners})").format(corners=corners)

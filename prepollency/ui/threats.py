@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from common.i18n import _
 from common.ui.judging import BackgroundJudge
 from prepollency import rules, tactics
 from prepollency.moves import END, Move, Turn
@@ -196,8 +197,8 @@ class Threats(BackgroundJudge):
             with self._lock:
                 floor = self.floor
             if floor is not None and floor >= tactics.HANDS_WIN:
-                return text + " No turn of yours stops it."
-            return text + " A shield marks a move that does."
+                return text + _(" No turn of yours stops it.")
+            return text + _(" A shield marks a move that does.")
         return text
 
     def why(self, step: object, name: Namer) -> str:
@@ -205,21 +206,22 @@ class Threats(BackgroundJudge):
         v = self.verdict(step)
         if not isinstance(v, StepDanger):
             return ""
-        what = "Ending the turn now" if step is END else str(step)
+        what = _("Ending the turn now") if step is END else str(step)
         mark = self.mark(step)
         if mark == SHIELD:
-            return f"{what} stops {_whose(self.wins, name)}."
+            return _("{what} stops {whose}.").format(what=what, whose=_whose(self.wins, name))
         if mark == LOSES and v.best is not None:
-            then = ", whatever comes next" if step is not END and self.state.moved == -1 else ""
+            then = _(", whatever comes next") if step is not END and self.state.moved == -1 else ""
             return f"{what} {danger_words(v.best, name, self.seat)}{then}."
         if v.alone is not None and v.best is None and self.state.moved == -1:
-            return (f"{what} alone {danger_words(v.alone, name, self.seat)}: a second move "
-                    "can still put it right.")
+            return (_("{what} alone {danger_words}: a second move can still put it right.").format(
+                        what=what, danger_words=danger_words(v.alone, name, self.seat)))
         return ""
 
 
 def _whose(wins: dict[int, tactics.Threat], name: Namer) -> str:
-    return " and ".join(f"{name(seat)}'s win" for seat in wins) or "the threat"
+    return " and ".join(_("{player}'s win").format(
+        player=name(seat)) for seat in wins) or _("the threat")
 
 
 def standing_holds(state: rules.State) -> tuple[int, ...]:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from common.i18n import _
 from common.ui import draw
 from common.ui.board import BoardView
 from common.ui.game_frame import refusal_fade
@@ -271,13 +272,14 @@ class PrepollencyView(GameView):
         if result is not None:
             winner = result.winner
             if winner is None:
-                return seat, "Draw", ""
-            return winner, f"{match.name(winner)} wins", ""
+                return seat, _("Draw"), ""
+            return winner, _("{player} wins").format(player=match.name(winner)), ""
         if recap is not None and recap.index is not None:
             mover = match.mover(recap.index)
             done, total = recap.progress
-            return mover, f"Replay {done} of {total}: {match.name(mover)}'s turn", "Recap"
-        return seat, f"{match.name(seat)}'s turn", who(match, seat)
+            return mover, _("Replay {done} of {total}: {player}'s turn").format(
+                              done=done, total=total, player=match.name(mover)), _("Recap")
+        return seat, _("{player}'s turn").format(player=match.name(seat)), who(match, seat)
 
     def recap_band(self, recap: Any) -> pygame.Rect:
         """Where the recap's lines show: a band over the bottom of the board."""
@@ -300,7 +302,7 @@ class PrepollencyView(GameView):
         rect = self.recap_band(recap)
         draw.alpha_rect(layer, rect, (*pal.backdrop, 215), m.radius)
         y = rect.y + m.pad // 2
-        draw.blit_text(layer, "Recap  (click to skip)", m.small, pal.text_dim,
+        draw.blit_text(layer, _("Recap  (click to skip)"), m.small, pal.text_dim,
                        (rect.x + m.pad, y), bold=True)
         for seat, text in lines:
             y += line_h

@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from prepollency import rules, tactics
-from prepollency.moves import END, GRID, KHAN, PIECE_NAMES, Move
+from common.i18n import _, pgettext
+from prepollency import names, rules, tactics
+from prepollency.moves import END, GRID, KHAN, Move
 from prepollency.state import BASES, OBELISK
 
 Namer = Callable[[int], str]
@@ -91,17 +92,21 @@ def _made(before: rules.State, turn: tuple) -> tuple[tuple[MoveFacts, ...], list
 
 def article(kind: int) -> str:
     """"an Archer", "a Cavalry", "an Infantry", "a Khan"."""
-    name = PIECE_NAMES[kind]
-    return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
+    # Translators: a piece named in a sentence
+    return (pgettext("a piece", "an Infantry"), pgettext("a piece", "a Cavalry"),
+            pgettext("a piece", "an Archer"), pgettext("a piece", "a Khan"))[kind - 1]
 
 
 def step_words(step: MoveFacts, name: Namer) -> str:
     """"Cavalry c3-e5 took Blue's Archer"."""
-    text = f"{PIECE_NAMES[step.kind]} {GRID.names[step.frm]}-{GRID.names[step.to]}"
+    move = f"{GRID.names[step.frm]}-{GRID.names[step.to]}"
     if step.took:
         kind, seat = step.took
-        text += f" took {name(seat)}'s {PIECE_NAMES[kind]}"
-    return text
+        # Translators: one move of a turn: "Cavalry c3-e5 took Blue's Archer"
+        return _("{piece} {move} took {seat}'s {victim}").format(
+            piece=names.piece(step.kind), move=move, seat=name(seat), victim=names.piece(kind))
+    # Translators: one move of a turn: "Cavalry c3-e5"
+    return _("{piece} {move}").format(piece=names.piece(step.kind), move=move)
 
 
 def turn_line(facts: TurnFacts, name: Namer) -> str:
@@ -109,19 +114,22 @@ def turn_line(facts: TurnFacts, name: Namer) -> str:
     a Khan." or "Blue held the line."."""
     who = name(facts.seat)
     if facts.steps:
-        text = f"{who}: " + "; ".join(step_words(s, name) for s in facts.steps) + "."
+        # Translators: a turn's moves, joined by "; " (another separator of yours: the next)
+        moves = pgettext("moves", "; ").join(step_words(s, name) for s in facts.steps)
+        text = _("{who}: {moves}.").format(who=who, moves=moves)
     else:
-        text = f"{who} held the line."
+        text = _("{who} held the line.").format(who=who)
     extra = []
     if facts.khan is not None:
-        extra.append(f"{who} got a Khan on {GRID.names[facts.khan]}")
+        extra.append(_("{who} got a Khan on {square}.").format(
+            who=who, square=GRID.names[facts.khan]))
     for seat in facts.eliminated:
-        extra.append(f"{name(seat)} is out (base taken)")
+        extra.append(_("{seat} is out (base taken).").format(seat=name(seat)))
     for seat in facts.left:
-        extra.append(f"{name(seat)} left the game")
+        extra.append(_("{seat} left the game.").format(seat=name(seat)))
     if facts.hold and facts.result is None:
-        extra.append(hold_words(facts.seat, facts.hold, name))
-    return " ".join([text, *(e + "." for e in extra)])
+        extra.append(_("{sentence}.").format(sentence=hold_words(facts.seat, facts.hold, name)))
+    return " ".join([text, *extra])
 
 
 def hold_words(seat: int, count: int, name: Namer) -> str:
@@ -129,16 +137,18 @@ def hold_words(seat: int, count: int, name: Namer) -> str:
     the Obelisk: 3 rounds to hold it" (not "0 of 3")."""
     kept = max(0, count - 1)
     if kept == 0:
-        return f"{name(seat)} takes the Obelisk: {ROUNDS_TO_WIN} rounds to hold it"
-    return f"{name(seat)} holds the Obelisk: {kept} of {ROUNDS_TO_WIN} rounds"
+        return _("{seat} takes the Obelisk: {rounds_to_win} rounds to hold it").format(
+                   seat=name(seat), rounds_to_win=ROUNDS_TO_WIN)
+    return _("{seat} holds the Obelisk: {kept} of {rounds_to_win} rounds").format(
+               seat=name(seat), kept=kept, rounds_to_win=ROUNDS_TO_WIN)
 
 
 def hold_warning(alive: Sequence[int], holds: Sequence[int], name: Namer) -> str | None:
     """A warning when a player is one round from winning on the Obelisk, else None."""
     for seat in alive:
         if holds[seat] == rules.HOLD_TO_WIN - 1:
-            return (f"{name(seat)} wins at the end of their next turn if they still hold all "
-                    "five Obelisk squares!")
+            return (_("{seat} wins at the end of their next turn if they still hold all five "
+                      "Obelisk squares!").format(seat=name(seat)))
     return None
 
 
@@ -156,40 +166,49 @@ def result_words(outcome: object, name: Namer, viewer: int | None = None,
     winner = getattr(outcome, "winner", None)
     reason = getattr(outcome, "reason", "")
     if winner is None:
-        return "Draw", "50 rounds without a capture or an Obelisk hold: the game is drawn."
-    title = f"{name(winner)} wins"
+        return _("Draw"), _("50 rounds without a capture or an Obelisk hold: the game is drawn.")
+    title = _("{seat} wins").format(seat=name(winner))
     mine = winner == viewer
-    who = "You" if mine else name(winner)
+    who = _("You") if mine else name(winner)
     if reason == "obelisk":
-        return title, f"{who} held the Obelisk through three full rounds."
+        return title, _("{who} held the Obelisk through three full rounds.").format(who=who)
+    if reason == "elimination" and mine:
+        return title, _("You are the last player standing.")
     if reason == "elimination":
-        return title, f"{who} {'are' if mine else 'is'} the last player standing."
+        return title, _("{who} is the last player standing.").format(who=who)
     if reason == "resign" and resigner is not None:
         if resigner == viewer:
-            return title, "You resigned."
-        why = ": it could no longer win" if by_cpu else ""
-        return title, f"{name(resigner)} resigned{why}."
+            return title, _("You resigned.")
+        if by_cpu:
+            return title, _("{seat} resigned: it could no longer win.").format(
+                seat=name(resigner))
+        return title, _("{seat} resigned.").format(seat=name(resigner))
     if reason == "resign" and viewer is not None and not mine:
-        return title, "You resigned."  # resigner unknown: with one person, the person
+        return title, _("You resigned.")  # resigner unknown: with one person, the person
     why = {
-        "resign": "the others resigned",
-        "forfeit": "the other player's bot forfeited",
-    }.get(reason, reason)
-    return title, why[:1].upper() + why[1:] + "."
+        "resign": _("The others resigned."),
+        "forfeit": _("The other player's bot forfeited."),
+    }.get(reason)
+    return title, why if why is not None else reason
 
 
 def threat_words(threat: tactics.Threat, name: Namer, me: int) -> str:
     """A threat in the status's words, short enough for the smallest window: "Blue wins next
     turn: take a piece on the marked Obelisk."."""
     who = name(threat.seat)
-    squares = " and ".join(GRID.names[s] for s in threat.squares)
+    shown = [GRID.names[s] for s in threat.squares]
+    squares = shown[0] if len(shown) == 1 else _("{first} and {last}").format(
+        first=", ".join(shown[:-1]), last=shown[-1])
     if threat.kind == "obelisk":
-        return f"{who} wins next turn: take a piece on the marked Obelisk."
+        return _("{who} wins next turn: take a piece on the marked Obelisk.").format(who=who)
     if threat.kind == "elimination":
-        return f"{who} wins next turn by taking {squares} (marked)."
+        return _("{who} wins next turn by taking {squares} (marked).").format(
+                   who=who, squares=squares)
     if threat.kind == "base":
-        return f"{who} can take {squares}, the last of your base: you would be out."
-    return f"{who} can take your {PIECE_NAMES[KHAN]} on {squares}."
+        return _("{who} can take {squares}, the last of your base: you would be out.").format(
+                   who=who, squares=squares)
+    return _("{who} can take your {piece} on {squares}.").format(
+        who=who, piece=names.piece(KHAN), squares=squares)
 
 
 def danger_words(danger: tactics.Danger, name: Namer, me: int) -> str:
@@ -199,23 +218,27 @@ def danger_words(danger: tactics.Danger, name: Namer, me: int) -> str:
     kind = danger.threat.kind
     if danger.level == tactics.HANDS_WIN:
         if kind == "obelisk":
-            return f"lets {who} complete the Obelisk hold and win"
-        return f"lets {who} take the last base squares and win"
+            return _("lets {who} complete the Obelisk hold and win").format(who=who)
+        return _("lets {who} take the last base squares and win").format(who=who)
     if danger.level == tactics.BASE_FALLS:
-        return f"lets {who} take your base (you would be out)"
-    return f"lets {who} take your Khan"
+        return _("lets {who} take your base (you would be out)").format(who=who)
+    return _("lets {who} take your Khan").format(who=who)
 
 
 def question(step: object, danger: tactics.Danger, name: Namer, first: bool
              ) -> tuple[str, str]:
     """The confirmation's title and line for a step that hands the game over (`first`: the
     turn's first move, a second may follow)."""
-    what = "Ending the turn now" if step is END else f"{step}"
     if danger.level == tactics.HANDS_WIN:
-        title = f"Hand {name(danger.seat)} the win?"
+        title = _("Hand {seat} the win?").format(seat=name(danger.seat))
     else:
-        title = "Lose your base?"
+        title = _("Lose your base?")
     words = danger_words(danger, name, danger.seat)
+    if step is END:
+        # Translators: {words} is "lets Blue take your Khan"...
+        return title, _("Ending the turn now {words}.").format(words=words)
     if first and isinstance(step, Move):
-        words += ", whatever your second move"
-    return title, f"{what} {words}."
+        # Translators: {move} is a move (e1-f2), {words} "lets Blue take your Khan"...
+        return title, _("{move} {words}, whatever your second move.").format(move=step,
+                                                                            words=words)
+    return title, _("{move} {words}.").format(move=step, words=words)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pygame
 
+from common.i18n import N_, _
 from common.ui import assets, draw
 from common.ui.input import Action, Command
 from common.ui.scene import Scene
@@ -31,8 +32,8 @@ class ApologyScene(Scene):
         self.error = error
         self.log_file = log_file
         self.game_kept = game_kept  # None: no game was open; False: its autosave failed
-        self.menu_b = Button("Main menu", app.main_menu, primary=True, hint="Enter")
-        self.quit_b = Button("Quit", self._quit)
+        self.menu_b = Button(N_("Main menu"), app.main_menu, primary=True, hint="Enter")
+        self.quit_b = Button(N_("Quit"), self._quit)
         self.buttons = [self.menu_b, self.quit_b]
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.lines: list[tuple[str, int, bool]] = []
@@ -48,20 +49,20 @@ class ApologyScene(Scene):
 
     def paragraphs(self) -> list[tuple[str, bool]]:
         """The text under the title: (paragraph, dim)."""
-        out = [("The app met an error it did not expect and closed that screen. "
-                "Nothing was deleted.", False)]
+        out = [(_("The app met an error it did not expect and closed that screen. "
+                  "Nothing was deleted."), False)]
         if self.game_kept is True:
-            out.append(("Your game was saved just now: Continue on the main menu resumes it.",
+            out.append((_("Your game was saved just now: Continue on the main menu resumes it."),
                         False))
         elif self.game_kept is False:
-            out.append(("Your game is kept as it was after the last turn that was saved.",
+            out.append((_("Your game is kept as it was after the last turn that was saved."),
                         False))
         if self.log_file is not None:
-            out.append(("The details are in the log file (please send it along with a bug "
-                        "report):", False))
+            out.append((_("The details are in the log file (please send it along with a bug "
+                          "report):"), False))
             out.append((str(self.log_file), True))
         else:
-            out.append(("No log file could be written; the details went to the terminal.",
+            out.append((_("No log file could be written; the details went to the terminal."),
                         False))
         out.append((self.summary(), True))
         return out
@@ -115,7 +116,7 @@ class ApologyScene(Scene):
                    m.radius * 2, 10)
         x, width = self.panel.x + 2 * m.pad, self.panel.w - 4 * m.pad
         y = self.panel.y + 2 * m.pad
-        title = "Sorry, something went wrong"
+        title = _("Sorry, something went wrong")
         px = draw.fit_text(title, m.large, width, bold=True)
         draw.blit_text(surface, title, px, pal.text, (x, y), bold=True)
         y += int(m.large * 1.5) + m.pad

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import pygame
 
+from common.i18n import _
 from common.ui import draw
 from common.ui.focus import Focus
 from common.ui.input import Action, Command
@@ -75,8 +76,10 @@ class Dialog(Scene):
         # in the window, so the panel (and its shadow) is never sized from untrusted text
         room = size[1] - (m.large * 2 + 3 * m.pad + self.extra_height() + buttons_h
                           + 4 * m.pad)
+        # the title, lines and labels are messages marked with N_() (or a `Message`), or words
+        # that are not ours (a file name, a problem): translated when laid out and drawn
         self._wrapped = [ln for line in self.lines
-                         for ln in draw.wrap(line, m.normal, text_w, max_lines=draw.MAX_LINES)]
+                         for ln in draw.wrap(_(line), m.normal, text_w, max_lines=draw.MAX_LINES)]
         fits = max(1, room // line_h)
         if len(self._wrapped) > fits:
             self._wrapped = self._wrapped[: fits - 1] + [draw.ELLIPSIS]
@@ -132,7 +135,9 @@ class Dialog(Scene):
             surface.blit(self._dim, (0, 0))
         draw.panel(surface, self.panel, pal.panel, pal.panel_edge, m.radius * 2, 10)
         y = self.panel.y + 2 * m.pad
-        draw.blit_text(surface, self.title, m.large, pal.text, (self.panel.centerx, y), "midtop",
+        title = _(self.title)
+        px = draw.fit_text(title, m.large, self.panel.w - 2 * m.pad, True)
+        draw.blit_text(surface, title, px, pal.text, (self.panel.centerx, y), "midtop",
                        bold=True)
         y += int(m.large * 1.6) + m.pad
         for line in self._wrapped:

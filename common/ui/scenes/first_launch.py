@@ -9,6 +9,7 @@ import pygame
 
 from common import progress
 from common.games import GAMES
+from common.i18n import N_, Message
 from common.ui import draw
 from common.ui.input import Action
 from common.ui.scenes.learn_scene import LearnScene
@@ -27,15 +28,16 @@ class FirstLaunchOffer:
     Overlords / Learn Prepollency / No thanks. Nothing is written until the player answers
     (then `Progress.offer_seen`, for good); it does not cover the menu."""
 
-    TITLE = "New to these games?"
-    TEXT = "Short lessons on the real board teach each game move by move."
+    TITLE = N_("New to these games?")
+    TEXT = N_("Short lessons on the real board teach each game move by move.")
 
     def __init__(self, app, closed) -> None:
         self.app = app
         self.closed = closed  # called once answered (the menu drops the card)
         self.buttons: list[Widget] = [
-            Button(f"Learn {entry.title}", self._answer(entry.name), primary=True)
-            for entry in GAMES.values()] + [Button("No thanks", self._answer(None))]
+            Button(Message(N_("Learn {game}"), game=entry.title), self._answer(entry.name),
+                   primary=True)
+            for entry in GAMES.values()] + [Button(N_("No thanks"), self._answer(None))]
         self.rect = pygame.Rect(0, 0, 0, 0)
 
     def _answer(self, game: str | None):

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from common.i18n import _
 from common.ui.input import Action, Command
 from common.ui.scenes.dialog_scene import Dialog
 
@@ -28,12 +29,12 @@ class GameOver(Dialog):
         notes: Sequence[str] = (),
         next_step: tuple[str, Callable[[], None]] | None = None,
     ) -> None:
-        analyse = [] if on_analyse is None else [("Analyse the game", on_analyse)]
+        analyse = [] if on_analyse is None else [(_("Analyse the game"), on_analyse)]
         first = [] if next_step is None else [next_step]  # "Try Easy": the suggested one
         super().__init__(
             app, title, [reason, *notes],
-            [*first, ("Rematch", on_rematch), *analyse, ("Review game", on_review),
-             ("Main menu", on_menu)],
+            [*first, (_("Rematch"), on_rematch), *analyse, (_("Review game"), on_review),
+             (_("Main menu"), on_menu)],
             cancel=on_review,
         )
         self.on_undo = on_undo

@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 import pygame
 
+from common.i18n import _
 from common.ui import draw
 from common.ui.input import Action, Command, Key, PointerDown, PointerUp
 from common.ui.scene import Scene
@@ -37,7 +38,7 @@ class HandOver(Scene):
                  emblem: Callable[[pygame.Surface, tuple[float, float], float], None]
                  | None = None) -> None:
         super().__init__(app)
-        self.name = " ".join(str(name).split())[:MAX_NAME] or "Next player"
+        self.name = " ".join(str(name).split())[:MAX_NAME] or _("Next player")
         self.subline = " ".join(str(subline).split())[:200]
         self.on_ready = on_ready
         self.emblem = emblem  # draws the player's emblem: (surface, centre, radius)
@@ -49,7 +50,7 @@ class HandOver(Scene):
     @property
     def title(self) -> str:
         """The big line: "Green's turn"."""
-        return f"{self.name}'s turn"
+        return _("{name}'s turn").format(name=self.name)
 
     def fill(self) -> Color:
         """The band's edge colour (the player's colour where a game has one)."""
@@ -128,7 +129,7 @@ class HandOver(Scene):
         draw.blit_text(surface, self.title, px, self.title_color(),
                        (int(left + 2 * r + gap), int(y)), "midleft", bold=True)
         y += px * 0.65 + m.pad
-        hint = "Click or press a key when ready"
+        hint = _("Click or press a key when ready")
         hpx = draw.fit_text(hint, m.large, room, True)
         draw.blit_text(surface, hint, hpx, pal.text, (band.centerx, int(y)), "midtop", bold=True)
         y += hpx * 1.45

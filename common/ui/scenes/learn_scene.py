@@ -20,6 +20,7 @@ import pygame
 
 from common import progress
 from common.games import GAMES
+from common.i18n import N_, Message, _
 from common.lessons import Lesson, LessonError, lesson_game, load_lessons
 from common.ui import draw
 from common.ui.focus import Focus
@@ -29,8 +30,8 @@ from common.ui.theme import mix
 from common.ui.widgets import Button, Widget, handle_all, stack
 
 PUZZLES_MODULE = "common.ui.puzzle_scene"
-STARS_NOTE = ("Stars: 3 for a lesson with no wrong try, 2 with one or two wrong tries or a "
-              "Hint, 1 with more.")
+STARS_NOTE = N_("Stars: 3 for a lesson with no wrong try, 2 with one or two wrong tries or a "
+                "Hint, 1 with more.")
 
 
 def puzzles_available() -> bool:
@@ -96,7 +97,7 @@ class LearnScene(Scene):
         self.lessons: list[Lesson] = []
         self.problem = ""
         self.buttons: list[Widget] = []
-        self.back = Button("Back", self.app.pop, hint="Esc")
+        self.back = Button(N_("Back"), self.app.pop, hint="Esc")
         self.focus = Focus(self._focusable, 0)
         self.column = pygame.Rect(0, 0, 0, 0)
         self._shown = False  # resumed once already: on top again means a lesson closed
@@ -109,31 +110,36 @@ class LearnScene(Scene):
     def _make_buttons(self) -> None:
         app = self.app
         if self.game is None:
-            self.buttons = [Button(f"Learn {entry.title}", self._pick(entry.name), primary=True)
+            self.buttons = [Button(Message(N_("Learn {game}"), game=entry.title),
+                                   self._pick(entry.name), primary=True)
                             for entry in GAMES.values()]
             return
         try:
             self.lessons = load_lessons(lesson_game(self.game))
         except LessonError as err:
-            self.lessons, self.problem = [], f"The lessons cannot be read: {err}"
+            self.lessons, self.problem = [], _("The lessons cannot be read: {err}").format(
+                                                 err=err)
         held = progress.of_app(app)
-        self.buttons = [LessonButton(f"{n}. {lesson.title}",
+        # a lesson's title comes from its file (tools/extract_messages.py reads them)
+        self.buttons = [LessonButton(Message(N_("{number}. {title}"), number=n,
+                                             title=Message(lesson.title)),
                                      held.lesson_stars(self.game, lesson.id),
                                      self._open(n - 1), lesson.problem,
                                      self._why(lesson.problem))
                         for n, lesson in enumerate(self.lessons, 1)]
         if any(lesson.problem for lesson in self.lessons) and not self.problem:
-            self.problem = "Some lessons cannot be played (their file is damaged): click one " \
-                           "to see why."
+            self.problem = _("Some lessons cannot be played (their file is damaged): click one " \
+                             "to see why.")
         extra: list[Widget] = []
         if puzzles_available():
-            extra.append(Button("Puzzles", self._puzzles, primary=True))
-        extra.append(Button("Rules", lambda: app.show_rules(self.game)))
+            extra.append(Button(N_("Puzzles"), self._puzzles, primary=True))
+        extra.append(Button(N_("Rules"), lambda: app.show_rules(self.game)))
         self.buttons += extra
 
     def _why(self, problem: str | None):
         def say() -> None:
-            self.app.toast(f"This lesson cannot be played: {problem}", 6.0)
+            self.app.toast(_("This lesson cannot be played: {problem}").format(problem=problem),
+                           6.0)
         return say if problem else None
 
     def _pick(self, game: str):
@@ -204,18 +210,20 @@ class LearnScene(Scene):
         """Background, title, what is learned here, the buttons."""
         pal, m = self.app.pal, self.app.m
         draw.blit_backdrop(surface, pal)
-        title = "Learn" if self.game is None else f"Learn {GAMES[self.game].title}"
+        title = _("Learn") if self.game is None else _("Learn {title}").format(
+                                                      title=GAMES[self.game].title)
         cx = surface.get_width() // 2
         y = 2 * m.pad + m.button_h // 2
         draw.blit_text(surface, title, m.large, pal.text, (cx, y), "center", bold=True)
-        sub = self.problem or ("Which game?" if self.game is None else
-                               "Short lessons on the real board. Each can be skipped.")
+        sub = self.problem or (_("Which game?") if self.game is None else
+                               _("Short lessons on the real board. Each can be skipped."))
         px = draw.fit_text(sub, m.normal, surface.get_width() - 4 * m.pad)
         colour = pal.refusal if self.problem else pal.text_dim
         draw.blit_text(surface, sub, px, colour, (cx, y + int(m.large * 1.3)), "center")
         if self.game and not self.problem:
-            px = draw.fit_text(STARS_NOTE, m.small, surface.get_width() - 4 * m.pad)
-            draw.blit_text(surface, STARS_NOTE, px, pal.text_dim,
+            note = _(STARS_NOTE)
+            px = draw.fit_text(note, m.small, surface.get_width() - 4 * m.pad)
+            draw.blit_text(surface, note, px, pal.text_dim,
                            (cx, y + int(m.large * 1.3) + int(m.normal * 1.4)), "center")
         if self.game is None:
             for button, entry in zip(self.buttons, GAMES.values(), strict=False):

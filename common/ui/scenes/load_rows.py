@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from common.i18n import _, ngettext
 from common.ui import assets, draw, saves
 from common.ui.scenes.load_list import Trashed
 from common.ui.theme import Color, Metrics, Palette, mix
@@ -73,15 +74,16 @@ def empty_lines(problem: str | None, empty: bool, reading: bool, tab: str,
     """What the list says instead of rows: the folder's problem, that it is being read, or
     that the list has no games (and where saves are kept); [] when it has rows."""
     if problem is not None:
-        return [("The saves folder cannot be read:", pal.refusal), (problem, pal.text_dim)]
+        return [(_("The saves folder cannot be read:"), pal.refusal), (problem, pal.text_dim)]
     if not empty:
         return []
     if reading:
-        return [("Reading the saves folder\u2026", pal.text_dim)]
-    what = ("No finished games yet." if tab == "finished" else
-            "No games in progress. Every game is saved as you play it.")
+        return [(_("Reading the saves folder\u2026"), pal.text_dim)]
+    what = (_("No finished games yet.") if tab == "finished" else
+            _("No games in progress. Every game is saved as you play it."))
     return [(what, pal.text_dim),
-            (f"Saves are kept in {saves.shown(str(saves.folder()), 120)}", pal.text_dim)]
+            (_("Saves are kept in {folder}").format(folder=saves.shown(str(saves.folder()), 120)),
+             pal.text_dim)]
 
 
 def draw_empty(surface: pygame.Surface, lines: list[tuple[str, Color]],
@@ -99,11 +101,13 @@ def bar_words(trashed: list[Trashed], files: list | None, read: int) -> str:
     the reading of the folder is (`read` rows of `files`)."""
     if trashed:
         more = len(trashed) - 1
-        return (f"Deleted \u201c{trashed[-1].title}\u201d"
-                + (f" and {more} more" if more else ""))
+        if not more:
+            return _("Deleted “{title}”").format(title=trashed[-1].title)
+        return ngettext("Deleted “{title}” and {count} more", "Deleted “{title}” and {count} more",
+                        more).format(title=trashed[-1].title, count=more)
     if files is None:
-        return "Reading the saves folder\u2026"
-    return f"Reading saves\u2026 {read} of {len(files)}"
+        return _("Reading the saves folder\u2026")
+    return _("Reading saves… {read} of {count}").format(read=read, count=len(files))
 
 
 def draw_bar_words(surface: pygame.Surface, words: str, bar: pygame.Rect, room: int,

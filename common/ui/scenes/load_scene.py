@@ -29,6 +29,7 @@ from typing import Any
 import pygame
 
 from common import record as rec
+from common.i18n import N_, _
 from common.saves import folder as save_folder
 from common.saves import index as save_index
 from common.saves import trash as save_trash
@@ -53,9 +54,10 @@ class LoadScene(Scene):
         self.list = SaveList(self.listing)
         self.trashed: list[Trashed] = []  # this visit's deletions, the last last (Undo)
         self.trash = save_trash.Trash(self.listing.folder)  # this visit's own, emptied on leaving
-        self.back = Button("Back", self.app.pop, hint="Esc")
-        self.undo_b = Button("Undo", self.undo_delete, hint="Ctrl+Z", small=True)
-        self.tabs = Choice(list(TABS), self.list.tab, self._switch, ["In progress", "Finished"])
+        self.back = Button(N_("Back"), self.app.pop, hint="Esc")
+        self.undo_b = Button(N_("Undo"), self.undo_delete, hint="Ctrl+Z", small=True)
+        self.tabs = Choice(list(TABS), self.list.tab, self._switch, [N_("In progress"),
+                                                                     N_("Finished")])
         self.rows: list[tuple[saves.Entry, pygame.Rect]] = []  # the rows on screen
         self._indices: list[int] = []  # each row's place in the list shown
         self.row_buttons: list[Widget] = []
@@ -158,7 +160,9 @@ class LoadScene(Scene):
 
     def _after_change(self) -> None:
         progress, finished = self.list.counts
-        self.tabs.labels = [f"In progress ({progress})", f"Finished ({finished})"]
+        self.tabs.labels = [_("In progress ({progress})").format(progress=progress),
+                            _("Finished ({finished})").format(
+                                                             finished=finished)]
         self.tabs.value = self.list.tab
         self._place()
 
@@ -212,13 +216,13 @@ class LoadScene(Scene):
 
     def _actions(self, entry: saves.Entry) -> list[tuple[str, object]]:
         if entry.problem is not None:
-            return [("Move aside", lambda: self.move_aside(entry)),
-                    ("Delete", lambda: self.delete(entry))]
-        return [("Review", lambda: self.open(entry, review=True)),
-                ("Analyse", lambda: resume.open_entry(self.app, entry, review=True, replace=True,
+            return [(_("Move aside"), lambda: self.move_aside(entry)),
+                    (_("Delete"), lambda: self.delete(entry))]
+        return [(_("Review"), lambda: self.open(entry, review=True)),
+                (_("Analyse"), lambda: resume.open_entry(self.app, entry, review=True, replace=True,
                                                       on_problem=self._refuse, analyse=True)),
-                ("Rename", lambda: self.rename(entry)),
-                ("Delete", lambda: self.delete(entry))]
+                (_("Rename"), lambda: self.rename(entry)),
+                (_("Delete"), lambda: self.delete(entry))]
 
     # what the rows do -------------------------------------------------------------------
 
@@ -232,11 +236,11 @@ class LoadScene(Scene):
 
     def _refuse(self, entry: saves.Entry, problem: str) -> None:
         self.app.sound.play("illegal", 0.5)
-        self.app.push(Dialog(self.app, "This save cannot be opened",
+        self.app.push(Dialog(self.app, N_("This save cannot be opened"),
                              [entry.file_name, problem],
                              [("OK", lambda: None),
-                              ("Move aside", lambda: self.move_aside(entry)),
-                              ("Delete", lambda: self.delete(entry))],
+                              (N_("Move aside"), lambda: self.move_aside(entry)),
+                              (N_("Delete"), lambda: self.delete(entry))],
                              cancel=lambda: None))
 
     def rename(self, entry: saves.Entry) -> None:
@@ -245,15 +249,16 @@ class LoadScene(Scene):
             try:
                 save_folder.rename(entry.path, name)
             except rec.RecordError as err:
-                self.app.toast(f"Cannot rename: {saves.shown(str(err), 60)}", 3.0)
+                self.app.toast(_("Cannot rename: {err}").format(err=saves.shown(str(err), 60)), 3.0)
             except OSError as err:
-                self.app.toast(f"Cannot rename: {save_folder.describe_error(err)}", 3.0)
+                self.app.toast(_("Cannot rename: {describe_error}").format(
+                                   describe_error=save_folder.describe_error(err)), 3.0)
             self._changed = True
             self._reread(entry)
 
-        self.app.push(NameDialog(self.app, "Rename this save", [entry.details[:160]],
-                                 entry.name, named, accept="Rename",
-                                 placeholder="A name, e.g. Sunday rematch"))
+        self.app.push(NameDialog(self.app, _("Rename this save"), [entry.details[:160]],
+                                 entry.name, named, accept=_("Rename"),
+                                 placeholder=_("A name, e.g. Sunday rematch")))
 
     def _reread(self, entry: saves.Entry) -> None:
         """One file changed here: its row read again (the rest of the list is kept)."""
@@ -270,7 +275,8 @@ class LoadScene(Scene):
         try:
             where = self.trash.put(entry.path)
         except OSError as err:
-            self.app.toast(f"Cannot delete: {save_folder.describe_error(err)}", 3.0)
+            self.app.toast(_("Cannot delete: {describe_error}").format(
+                               describe_error=save_folder.describe_error(err)), 3.0)
             return
         self._tell_set_aside()
         self.trashed.append(Trashed(where, entry.path, entry.name or
@@ -289,7 +295,8 @@ class LoadScene(Scene):
         try:
             back = self.trash.take_back(last.where, last.path)
         except OSError as err:
-            self.app.toast(f"Cannot undo: {save_folder.describe_error(err)}", 3.0)
+            self.app.toast(_("Cannot undo: {describe_error}").format(
+                               describe_error=save_folder.describe_error(err)), 3.0)
             return
         self.trashed.pop()
         self.listing.add(save_index.FileInfo(back, last.mtime, last.size))
@@ -302,9 +309,11 @@ class LoadScene(Scene):
         try:
             target = save_folder.move_aside(entry.path)
         except OSError as err:
-            self.app.toast(f"Cannot move it: {save_folder.describe_error(err)}", 3.0)
+            self.app.toast(_("Cannot move it: {describe_error}").format(
+                               describe_error=save_folder.describe_error(err)), 3.0)
             return
-        self.app.toast(f"Moved to {save_folder.ASIDE}/{saves.shown(target.name, 50)}", 3.0)
+        self.app.toast(_("Moved to {aside}/{name}").format(
+                           aside=save_folder.ASIDE, name=saves.shown(target.name, 50)), 3.0)
         self._changed = True
         self.listing.drop(entry.path)
         self.reload()
@@ -391,7 +400,7 @@ class LoadScene(Scene):
         """Title, tabs, rows (name and date; players, moves, state), scroll bar, undo bar."""
         pal, m = self.app.pal, self.app.m
         draw.blit_backdrop(surface, pal)
-        draw.blit_text(surface, "Load game", m.large, pal.text,
+        draw.blit_text(surface, _("Load game"), m.large, pal.text,
                        (surface.get_width() // 2, 2 * m.pad + m.button_h // 2), "center", True)
         self.tabs.draw(surface, pal, m)
         lines = load_rows.empty_lines(self.folder_problem, not self.shown, self.reading,

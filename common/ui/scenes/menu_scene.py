@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from common.games import GAMES
+from common.i18n import N_, Message, _
 from common.ui import draw, resume, saves
 from common.ui.focus import Focus
 from common.ui.input import Action, Command
@@ -41,17 +42,19 @@ class MainMenu(Scene):
         """Continue (if a game is unfinished), New game for each game, Load, Rules, ..."""
         self.buttons = []
         if self.last is not None:  # the game left last, as it was
-            self.buttons.append(Button("Continue", self._continue, primary=True,
+            self.buttons.append(Button(N_("Continue"), self._continue, primary=True,
                                        hint=self._continue_hint()))
         for entry in GAMES.values():  # every game alike, in the registry's order
-            self.buttons.append(Button(f"New game: {entry.title}", self._new_game(entry.name),
-                                       primary=True))
+            # Translators: a main menu button; {game} is Overlords or Prepollency
+            self.buttons.append(Button(Message(N_("New game: {game}"), game=entry.title),
+                                       self._new_game(entry.name), primary=True))
         self.buttons += [
-            Button("Learn", self._learn, hint="lessons, puzzles"),
-            Button("Load game", self._load),
-            Button("Rules", lambda: self.app.show_rules(), hint="F1"),
-            Button("Settings", self._settings),
-            Button("Quit", self._quit),
+            # Translators: the hint on the Learn button (what it holds)
+            Button(N_("Learn"), self._learn, hint=N_("lessons, puzzles")),
+            Button(N_("Load game"), self._load),
+            Button(N_("Rules"), lambda: self.app.show_rules(), hint="F1"),
+            Button(N_("Settings"), self._settings),
+            Button(N_("Quit"), self._quit),
         ]
 
     def saves_changed(self) -> None:
@@ -115,9 +118,10 @@ class MainMenu(Scene):
     def _cannot_continue(self, entry: saves.Entry, problem: str) -> None:
         from common.ui.scenes.dialog_scene import Dialog
 
-        self.app.push(Dialog(self.app, "This game cannot be continued",
-                             [entry.file_name, problem, "Load game lists it with the others."],
-                             [("OK", lambda: None)], cancel=lambda: None))
+        self.app.push(Dialog(self.app, N_("This game cannot be continued"),
+                             [entry.file_name, problem,
+                              N_("Load game lists it with the others.")],
+                             [(N_("OK"), lambda: None)], cancel=lambda: None))
 
     def _learn(self) -> None:
         from common.ui.scenes.learn_scene import LearnScene
@@ -178,7 +182,8 @@ class MainMenu(Scene):
         self._draw_tokens(surface, cx, sub_y + int(m.large * 1.6), token)
         draw.panel(surface, self.panel, mix(pal.panel, pal.background, 0.3), pal.panel_edge,
                    m.radius * 2, 10)
-        foot = "Esc back  ·  F1 rules  ·  F11 fullscreen  ·  M mute"
+        # Translators: the keys of the main menu; key names (Esc, F1, F11, M) stay as they are
+        foot = _("Esc back  ·  F1 rules  ·  F11 fullscreen  ·  M mute")
         draw.blit_text(surface, foot, m.small, pal.text_dim, (cx, size[1] - 2 * m.pad),
                        "midbottom")
         return surface

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
+from common.i18n import N_, _
 from common.ui.input import Action
 from common.ui.scenes.dialog_scene import Dialog
 from common.ui.widgets import TextField
@@ -17,11 +18,11 @@ class NameDialog(Dialog):
     typed (stripped) when accepted."""
 
     def __init__(self, app, title: str, lines: list[str], value: str,
-                 on_name: Callable[[str], None], accept: str = "Save",
+                 on_name: Callable[[str], None], accept: str = N_("Save"),
                  placeholder: str = "", max_len: int = 60) -> None:
         super().__init__(app, title, lines,
                          [(accept, lambda: on_name(self.field.value.strip())),
-                          ("Cancel", lambda: None)], cancel=lambda: None)
+                          (_("Cancel"), lambda: None)], cancel=lambda: None)
         self.field = TextField(value[:max_len], lambda _text: None, placeholder, max_len)
         self.field.focused = True
         self.field.select_all()  # typing replaces the suggested name

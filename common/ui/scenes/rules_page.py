@@ -16,6 +16,7 @@ from typing import Any
 
 import pygame
 
+from common.i18n import N_, _
 from common.ui import draw, rules_pictures
 from common.ui.theme import Metrics, Palette, mix
 
@@ -37,14 +38,19 @@ class Block:
 
 
 def block(paragraph: str) -> Block:
-    """The block a paragraph is (its prefix taken off; a ruling starts with a capital)."""
+    """The block a paragraph is (its prefix taken off: the English text, the message
+    tools/extract_messages.py put in the template; `shown` gives it in the player's
+    language, a ruling starting with a capital)."""
     for prefix, (kind, indent) in PREFIXES.items():
         if paragraph.startswith(prefix):
-            text = paragraph[len(prefix):]
-            if kind == "ruling":
-                text = text[:1].upper() + text[1:]
-            return Block(kind, text, indent)
+            return Block(kind, paragraph[len(prefix):], indent)
     return Block("text", paragraph)
+
+
+def shown(item: Block) -> str:
+    """A block's text as the page shows it: translated; a ruling with a capital."""
+    text = _(item.text)
+    return text[:1].upper() + text[1:] if item.kind == "ruling" else text
 
 
 def blocks(sections: list[tuple[str, list[str]]]) -> list[Block]:
@@ -80,8 +86,9 @@ class PageLayout:
         """The page's title line (none when the game has no title)."""
         if title:
             m = self.m
-            self.pieces.append((self.y, draw.text(f"{title}: the rules", m.large,
-                                                  self.pal.text, True), 0))
+            # Translators: the rules page's title; {game} is Overlords or Prepollency
+            words = _("{game}: the rules").format(game=_(title))
+            self.pieces.append((self.y, draw.text(words, m.large, self.pal.text, True), 0))
             self.y += int(m.large * 1.8)
 
     def add(self, item: Block) -> None:
@@ -91,8 +98,8 @@ class PageLayout:
     def heading(self, item: Block) -> None:
         m = self.m
         self.y += m.pad
-        self.headings.setdefault(item.text, self.y)
-        self.pieces.append((self.y, draw.text(item.text, m.large - 2, self.pal.primary, True),
+        self.headings.setdefault(item.text, self.y)  # by the English heading (TOPICS)
+        self.pieces.append((self.y, draw.text(_(item.text), m.large - 2, self.pal.primary, True),
                             0))
         self.y += int(m.large * 1.45)
 
@@ -111,10 +118,11 @@ class PageLayout:
         x = item.indent * self.indent
         ruling = item.kind == "ruling"
         inset = m.pad if ruling else 0
-        lines = draw.wrap(item.text, m.normal, self.width - x - inset)
+        lines = draw.wrap(shown(item), m.normal, self.width - x - inset)
         start = self.y
         if ruling:
-            self.pieces.append((self.y, draw.text("Ruling", m.small, pal.primary, True),
+            # Translators: the label over a ruling of this edition in the rules
+            self.pieces.append((self.y, draw.text(_("Ruling"), m.small, pal.primary, True),
                                 x + m.pad))
             self.y += int(m.small * 1.4)
         for i, line in enumerate(lines):
@@ -156,7 +164,7 @@ def render(module: ModuleType | None, screens: Any, width: int, pal: Palette,
            m: Metrics) -> Page:
     """A game's rules (`module`: its `rules_text`, or None: "Coming soon.") laid out at a
     width; `screens` draws its pictures."""
-    sections = module.SECTIONS if module else [("Rules", ["Coming soon."])]
+    sections = module.SECTIONS if module else [(N_("Rules"), [N_("Coming soon.")])]
     layout = PageLayout(screens, width, pal, m)
     layout.title(module.TITLE if module else "")
     for item in blocks(sections):

@@ -21,6 +21,7 @@ from typing import Any
 import pygame
 
 from common.games import GAMES
+from common.i18n import N_, _
 from common.ui import draw
 from common.ui.focus import Focus
 from common.ui.input import Action, Command, Key, PointerDown, PointerMove, PointerUp, Wheel
@@ -44,7 +45,7 @@ class RulesScene(Scene):
         self.available = [(entry.name, entry.title) for entry in GAMES.values()]
         names = [n for n, _ in self.available]
         self.game = game if game in names else (names[0] if names else "")
-        self.back = Button("Back", self.app.pop, hint="Esc")
+        self.back = Button(N_("Back"), self.app.pop, hint="Esc")
         self.tabs = Choice(names, self.game, self._pick, [t for _, t in self.available])
         self.tabs.visible = len(names) > 1
         self.widgets: list[Widget] = [self.back, self.tabs]
@@ -185,7 +186,7 @@ class RulesScene(Scene):
             track, knob = bar
             pygame.draw.rect(surface, pal.backdrop, track, border_radius=3)
             pygame.draw.rect(surface, pal.text_dim, knob, border_radius=3)
-        draw.blit_text(surface, "Rules", m.large, pal.text, (surface.get_width() // 2,
+        draw.blit_text(surface, _("Rules"), m.large, pal.text, (surface.get_width() // 2,
                        2 * m.pad + m.button_h // 2), "center", bold=True)
         for widget in self.widgets:
             widget.draw(surface, pal, m)

@@ -1,12 +1,17 @@
-"""The Settings scene: animation speed, sound, colour-blind-safe palette and fullscreen, and the
-game screens' on/off settings (`TABLE_SETTINGS`), applied at once; over the dimmed scene below."""
+"""The Settings scene: the language, animation speed, sound, colour-blind-safe palette and
+fullscreen, and the game screens' on/off settings (`TABLE_SETTINGS`), applied at once; over the
+dimmed scene below. Every label is a message marked with N_(), translated when drawn, so a
+new language shows at once."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 
 import pygame
 
+from common import i18n
+from common.i18n import N_, _
 from common.ui import draw
 from common.ui.focus import Focus
 from common.ui.input import Action, Command
@@ -14,12 +19,25 @@ from common.ui.scene import Scene
 from common.ui.settings import ANIMATION_SPEEDS, GAME_SETTINGS
 from common.ui.widgets import Button, Choice, Widget, handle_all
 
-TABLE_SETTINGS = (("handover", "Hand-over screen between players"),  # passing the turn,
-                  ("recap", "Recap of the others' turns"),
+TABLE_SETTINGS = (("handover", N_("Hand-over screen between players")),  # passing the turn,
+                  ("recap", N_("Recap of the others' turns")),
                   *((s.key, s.label) for s in GAME_SETTINGS.values() if s.label),  # each game's
-                  ("fast_cpu", "Faster CPU-only turns"),  # then how the CPUs play
-                  ("confirm_risky", "Ask before a move that loses the game"),
-                  ("cpu_resigns", "CPU resigns when it can no longer win"))
+                  ("fast_cpu", N_("Faster CPU-only turns")),  # then how the CPUs play
+                  ("confirm_risky", N_("Ask before a move that loses the game")),
+                  ("cpu_resigns", N_("CPU resigns when it can no longer win")))
+PSEUDO_ENV = "OVERLORDS_PSEUDO"  # set (to 1): the Language row offers the pseudo-language
+
+
+def language_choices(current: str) -> tuple[list[str], list[str]]:
+    """The Language row's options and labels: the system's, then each language in its own
+    name (the pseudo-language too for a developer, or while it is in use)."""
+    options = [i18n.SYSTEM, *i18n.LANGUAGES]
+    # Translators: the Language row's first choice: the language the system asks for
+    labels = [N_("System"), *i18n.LANGUAGES.values()]
+    if os.environ.get(PSEUDO_ENV) or current == i18n.PSEUDO:
+        options.append(i18n.PSEUDO)
+        labels.append("Pseudo")
+    return options, labels
 
 
 class SettingsScene(Scene):
@@ -31,24 +49,28 @@ class SettingsScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         s = app.settings
+        languages, language_labels = language_choices(s.language)
         self.rows: list[tuple[str, Choice]] = [
-            ("Animations", Choice(list(ANIMATION_SPEEDS), s.animation, self._animation,
-                                  ["Off", "Normal", "Slow"])),
-            ("Sound", Choice(["off", "on"], "on" if s.sound else "off", self._sound,
-                             ["Off", "On"])),
-            ("Colours", Choice(["standard", "safe"], "safe" if s.colour_blind else "standard",
-                               self._colours, ["Standard", "Colour-blind safe"])),
-            ("Display", Choice(["window", "fullscreen"],
-                               "fullscreen" if s.fullscreen else "window", self._display,
-                               ["Window", "Fullscreen"])),
+            (N_("Animations"), Choice(list(ANIMATION_SPEEDS), s.animation, self._animation,
+                                      [N_("Off"), N_("Normal"), N_("Slow")])),
+            (N_("Sound"), Choice(["off", "on"], "on" if s.sound else "off", self._sound,
+                                 [N_("Off"), N_("On")])),
+            (N_("Colours"), Choice(["standard", "safe"],
+                                   "safe" if s.colour_blind else "standard", self._colours,
+                                   [N_("Standard"), N_("Colour-blind safe")])),
+            (N_("Display"), Choice(["window", "fullscreen"],
+                                   "fullscreen" if s.fullscreen else "window", self._display,
+                                   [N_("Window"), N_("Fullscreen")])),
+            (N_("Language"), Choice(languages, s.language, self.app.set_language,
+                                    language_labels)),
         ]
         self.table_rows: list[tuple[str, Choice]] = [  # on/off settings of the game screens
             (label, Choice(["off", "on"], "on" if getattr(s, key) else "off",
-                           self._toggle(key), ["Off", "On"]))
+                           self._toggle(key), [N_("Off"), N_("On")]))
             for key, label in TABLE_SETTINGS
         ]
-        self.done = Button("Done", self.app.pop, primary=True)
-        self.widgets: list[Widget] = [c for _, c in self.rows + self.table_rows] + [self.done]
+        self.done = Button(N_("Done"), self.app.pop, primary=True)
+        self.widgets: list[Widget] = [c for _label, c in self.rows + self.table_rows] + [self.done]
         self.focus = Focus(self._focusable)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self._dim: pygame.Surface | None = None
@@ -88,9 +110,12 @@ class SettingsScene(Scene):
         m = self.app.m
         w = max(560, int(size[0] * 0.46))
         label_w = int(w * 0.3)
-        preview_h = int(m.button_h * 2.2)
-        fixed = 2 * m.large + preview_h + int(m.small * 1.4) + m.button_h + 7 * m.pad
         count = len(self.rows) + len(self.table_rows)
+        fixed = 2 * m.large + int(m.small * 1.4) + m.button_h + 7 * m.pad
+        # the preview gives up height first where the window is short (960x600)
+        spare = size[1] - m.pad - fixed - count * (m.button_h + 2)
+        preview_h = max(int(m.button_h * 1.3), min(int(m.button_h * 2.2), spare))
+        fixed += preview_h
         # the rows close up a little where the window is short (960x600), never touching
         row_h = max(m.button_h + 2, min(m.button_h + m.pad, (size[1] - m.pad - fixed) // count))
         h = fixed + count * row_h
@@ -98,7 +123,7 @@ class SettingsScene(Scene):
         self.panel.center = (size[0] // 2, size[1] // 2)
         y = self.panel.y + 2 * m.large + 2 * m.pad
         self.label_x = self.panel.x + 2 * m.pad
-        for _, choice in self.rows:
+        for _label, choice in self.rows:
             choice.rect = pygame.Rect(self.panel.x + 2 * m.pad + label_w, y,
                                       w - 4 * m.pad - label_w, m.button_h)
             y += row_h
@@ -108,7 +133,7 @@ class SettingsScene(Scene):
         self.table_y = y
         y += int(m.small * 1.4)
         toggle_w = int(w * 0.3)
-        for _, choice in self.table_rows:
+        for _label, choice in self.table_rows:
             choice.rect = pygame.Rect(self.panel.right - 2 * m.pad - toggle_w, y, toggle_w,
                                       m.button_h)
             y += row_h
@@ -146,19 +171,23 @@ class SettingsScene(Scene):
             self._dim.fill((*pal.backdrop, 170))
         surface.blit(self._dim, (0, 0))
         draw.panel(surface, self.panel, pal.panel, pal.panel_edge, m.radius * 2, 10)
-        draw.blit_text(surface, "Settings", m.large, pal.text,
+        draw.blit_text(surface, _("Settings"), m.large, pal.text,
                        (self.panel.centerx, self.panel.y + 2 * m.pad), "midtop", bold=True)
         for label, choice in self.rows:
-            draw.blit_text(surface, label, m.normal, pal.text,
+            room = choice.rect.x - self.label_x - m.pad
+            shown = _(label)
+            px = draw.fit_text(shown, m.normal, room, True)
+            draw.blit_text(surface, shown, px, pal.text,
                            (self.label_x, choice.rect.centery), "midleft", bold=True)
             choice.draw(surface, pal, m)
         self._draw_preview(surface)
-        draw.blit_text(surface, "Game screens", m.small, pal.text_dim,
+        draw.blit_text(surface, _("Game screens"), m.small, pal.text_dim,
                        (self.label_x, self.table_y))
         for label, choice in self.table_rows:
             room = choice.rect.x - self.label_x - m.pad
-            px = draw.fit_text(label, m.normal, room, True)
-            draw.blit_text(surface, label, px, pal.text, (self.label_x, choice.rect.centery),
+            shown = _(label)
+            px = draw.fit_text(shown, m.normal, room, True)
+            draw.blit_text(surface, shown, px, pal.text, (self.label_x, choice.rect.centery),
                            "midleft", bold=True)
             choice.draw(surface, pal, m)
         self.done.draw(surface, pal, m)
@@ -169,8 +198,9 @@ class SettingsScene(Scene):
         pal, m = self.app.pal, self.app.m
         r = self.preview
         tile = min(r.h - m.small - 8, r.w // 6)
-        labels = (("move", pal.move), ("capture", pal.move), ("last move", pal.last),
-                  ("refused", pal.refusal))
+        # Translators: the captions of the sample squares under the Colours row
+        labels = ((_("move"), pal.move), (_("capture"), pal.move), (_("last move"), pal.last),
+                  (_("refused"), pal.refusal))
         step = r.w / len(labels)
         for i, (label, color) in enumerate(labels):
             cx = int(r.x + step * (i + 0.5))

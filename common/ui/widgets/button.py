@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
+from common.i18n import _
 from common.ui import draw
 from common.ui.input import Action, PointerDown, PointerUp
 from common.ui.theme import Metrics, Palette, mix
@@ -72,12 +73,13 @@ class Button(Widget):
         pygame.draw.rect(surface, mix(fill, (0, 0, 0), 0.35), rect.move(0, 2), border_radius=radius)
         pygame.draw.rect(surface, fill, rect, border_radius=radius)
         px = m.small if self.small else m.normal
-        label = draw.text(self.label, px, color, True)
+        shown = _(self.label)  # labels are messages marked with N_(): translated when drawn
+        label = draw.text(shown, px, color, True)
         center = rect.center
         if self.hint:
-            hint = draw.text(self.hint, max(11, m.small - 3), mix(color, fill, 0.4))
+            hint = draw.text(_(self.hint), max(11, m.small - 3), mix(color, fill, 0.4))
             spare = rect.w - label.get_width() - 2 * hint.get_width() - 3 * m.pad
             if spare >= 0:
                 surface.blit(hint, hint.get_rect(midright=(rect.right - m.pad // 2, rect.centery)))
-        px = draw.fit_text(self.label, px, rect.w - m.pad, True)
-        draw.blit_text(surface, self.label, px, color, center, "center", bold=True)
+        px = draw.fit_text(shown, px, rect.w - m.pad, True)
+        draw.blit_text(surface, shown, px, color, center, "center", bold=True)

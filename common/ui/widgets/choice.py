@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
+from common.i18n import _
 from common.ui import draw
 from common.ui.input import Action, PointerDown, PointerMove
 from common.ui.theme import Metrics, Palette
@@ -58,9 +59,10 @@ class Choice(Widget):
             return
         pygame.draw.rect(surface, pal.backdrop, self.rect, border_radius=m.radius)
         room = self.rect.w // len(self.options) - 14
-        px = min(draw.fit_text(label, m.small, room, True) for label in self.labels)
+        labels = [_(label) for label in self.labels]  # marked with N_(): translated when drawn
+        px = min(draw.fit_text(label, m.small, room, True) for label in labels)
         for i, (option, label, seg) in enumerate(
-            zip(self.options, self.labels, self._segments(), strict=True)
+            zip(self.options, labels, self._segments(), strict=True)
         ):
             inner = seg.inflate(-6, -6)
             if option == self.value:
