@@ -16,7 +16,8 @@ from __future__ import annotations
 from typing import Any
 
 from common.analysis import Verdict
-from prepollency import rules
+from common.why import Reason
+from prepollency import rules, why
 from prepollency.moves import Turn
 from prepollency.state import State
 
@@ -78,21 +79,10 @@ class PrepollencyAdapter:
         return Verdict(found.kind, found.text, better, why,
                        "?" if found.kind == "khan_lost" else "??")
 
-    def describe(self, state: State, move: Turn) -> str:
-        """What the turn does: wins, captures, or holds the Obelisk."""
-        me = state.turn
-        after = rules.apply(state, move)
-        outcome = rules.outcome(after)
-        if outcome is not None and outcome.winner == me:
-            return "completes the Obelisk hold" if outcome.reason == "obelisk" else \
-                "eliminates the last rival"
-        taken, s = 0, state
-        for step in move:
-            taken += bool(s.owners[step.to])
-            s = rules.apply_step(s, step)
-        if taken:
-            return f"captures {taken} piece" + ("s" if taken > 1 else "")
-        return ""
+    @staticmethod
+    def explain(state: State, move: Turn) -> Reason:
+        """Why the turn is good or bad (`prepollency.why`)."""
+        return why.explain_move(state, move)
 
     @staticmethod
     def squares(move: Turn) -> list[tuple[int, int]]:

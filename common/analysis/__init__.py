@@ -42,7 +42,14 @@ The modules, one job each (this package re-exports what callers use):
 - `kept`: the analysis kept with the save (`to_record`, `from_record`).
 """
 
-from common.analysis.analyser import Analyser, analyse, judge_turn, start_chances, turns
+from common.analysis.analyser import (
+    Analyser,
+    analyse,
+    judge_turn,
+    start_chances,
+    turn_words,
+    turns,
+)
 from common.analysis.kept import digest, from_record, to_record
 from common.analysis.model import (
     KEY,
@@ -62,4 +69,4 @@ from common.analysis.summary import SeatSummary, counted, summary, turning_point
 __all__ = ["KEY", "MARKS", "MAX_TEXT", "NAMES", "Analyser", "Analysis", "Eval", "GameAdapter",
            "SeatSummary", "Turn", "Verdict", "adapter_for", "analyse", "counted", "digest",
            "from_record", "judge_turn", "start_chances", "summary", "to_chances", "to_record",
-           "turning_point", "turns"]
+           "turn_words", "turning_point", "turns"]

@@ -203,14 +203,18 @@ class AnalysisPanel:
         return self.turns[review - 1]
 
     def comment(self, turn: analysis.Turn) -> str:
-        """The words on one turn: its mark, the exact verdict or the loss, the better move."""
+        """The words on one turn: its mark, what the played move allowed and what the better
+        one does (the reasons' sentence, `analysis.turn_words`), else the exact verdict or the
+        loss."""
         if turn.mark:
             head = f"{turn.mark} {analysis.NAMES[turn.mark].capitalize()}"
+            if turn.better_words:
+                return f"{head}: {turn.better_words}"
             head += f": {turn.verdict.text}" if turn.verdict is not None else \
                 f": chance down {turn.loss:.0%}"
         else:
             head = "No mistake found in this move"
-        return f"{head}. {turn.better_words}." if turn.better_words else head + "."
+        return head + "."
 
     def note(self) -> str:
         """The status area's words in review on an analysed turn (else "")."""
