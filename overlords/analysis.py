@@ -73,13 +73,13 @@ class OverlordsAdapter:
             if deep is None:
                 return None
             how = f"{rules.move_data(deep)} wins by force within three moves"
-        safe = self._safe(state, best)
+        safe = self.safe_move(state, best)
         if safe is None:
             return None  # every move loses: the game was lost before this one
         return Verdict("forced_loss", f"walked into a forced loss: {how}", safe,
                        "leaves no forced loss")
 
-    def _safe(self, state: State, best: Any) -> Move | None:
+    def safe_move(self, state: State, best: Any) -> Move | None:
         """The better move of a forced loss: the search's choice if it is safe three moves
         deep, else the first such of the moves safe two moves deep (a few tried)."""
         if best is not None and self._deep_safe(state, best, tactics.danger(state, best)):

@@ -64,9 +64,16 @@ from common.analysis.model import (
     adapter_for,
     to_chances,
 )
-from common.analysis.summary import SeatSummary, counted, summary, turning_point
+from common.analysis.summary import (
+    SeatSummary,
+    counted,
+    graph_points,
+    summary,
+    turning_point,
+    zigzag,
+)
 
 __all__ = ["KEY", "MARKS", "MAX_TEXT", "NAMES", "Analyser", "Analysis", "Eval", "GameAdapter",
            "SeatSummary", "Turn", "Verdict", "adapter_for", "analyse", "counted", "digest",
            "from_record", "judge_turn", "start_chances", "summary", "to_chances", "to_record",
-           "turn_words", "turning_point", "turns"]
+           "graph_points", "turn_words", "turning_point", "turns", "zigzag"]

@@ -67,3 +67,41 @@ def turning_point(done: Sequence[Turn], winner: int | None) -> int | None:
         if not leads(done[t].chances):
             return t + 1 if t + 1 < len(done) else None
     return None if leads(done[0].before) else 0
+
+
+def graph_points(start: dict[int, float], done: Sequence[Turn], players: Sequence[int]
+                 ) -> dict[int, tuple[float, ...]]:
+    """Each seat's chance at every position (0: the start), as the graph draws it. With two
+    seats, the chances as measured. With three or four, each position is judged by a search
+    from the point of view of the seat to move there, which leans the same way every round:
+    drawn as they are, the lines zig-zag every turn. So each point is the mean of the last
+    round's positions (as many as seats were in: one judged from each mover's side),
+    normalised to sum 1; a seat out of the game stays at 0 and a finished game's last
+    point (a result: proved) is drawn as it is."""
+    raw = [dict(start), *(dict(t.chances) for t in done)]
+    out: dict[int, list[float]] = {p: [] for p in players}
+    for i, chances in enumerate(raw):
+        alive = [p for p in players if chances.get(p, 0.0) > 0.0]
+        window = raw[max(0, i - len(alive) + 1):i + 1] if len(players) > 2 else [chances]
+        if i == len(raw) - 1 and done and max(chances.values(), default=0.0) >= 1.0:
+            window = [chances]
+        mean = {p: (sum(w.get(p, 0.0) for w in window) / len(window) if p in alive else 0.0)
+                for p in players}
+        total = sum(mean.values()) or 1.0
+        for p in players:
+            out[p].append(mean[p] / total)
+    return {p: tuple(v) for p, v in out.items()}
+
+
+def zigzag(points: Sequence[float]) -> int:
+    """How many times a line turns (up then down, or down then up) by more than 1 % each
+    way: the graph's restlessness (bench/analysis.py prints it)."""
+    turns, last = 0, 0
+    for a, b in zip(points, points[1:], strict=False):
+        step = b - a
+        if abs(step) < 0.01:
+            continue
+        sign = 1 if step > 0 else -1
+        turns += last != 0 and sign != last
+        last = sign
+    return turns

@@ -366,10 +366,8 @@ class AnalysisPanel:
         if not self.turns:
             return []
         players = self.scene.match.players
-        start = self.turns[0].before
-        return [Series(p, self.colour(p), (start.get(p, 0.0),
-                                           *(t.chances.get(p, 0.0) for t in self.turns)))
-                for p in players]
+        points = analysis.graph_points(self.turns[0].before, self.turns, players)
+        return [Series(p, self.colour(p), points[p]) for p in players]
 
     def _draw_summary(self, layer: pygame.Surface, r: pygame.Rect, graph: pygame.Rect) -> None:
         s, pal, m = self.scene, self.scene.app.pal, self.scene.app.m
