@@ -94,8 +94,8 @@ def restlessness(result: analysis.Analysis) -> tuple[float, float]:
 
 def short_losses(count: int) -> tuple[int, int, float]:
     """Overlords games lost within 8 moves of the loser (normal against novice, the first
-    such games of seeds 0..): (games whose loser got at least one mark, games, mean loser's
-    moves)."""
+    such games of seeds 0..): (games whose loser got at least one mistake or blunder, its
+    setup's counted, games, mean loser's moves)."""
     from common.ai.levels import make_cpu
     from overlords import rules
 
@@ -118,8 +118,11 @@ def short_losses(count: int) -> tuple[int, int, float]:
             continue
         found += 1
         loser = 1 - state.result.winner
-        result = analysis.analyse(rec.replay(rec.build(rules, initial, moves, state), GAMES))
-        marked += any(t.mark for t in result.turns if t.mover == loser)
+        replay = rec.replay(rec.build(rules, initial, moves, state), GAMES)
+        result = analysis.analyse(replay)
+        start = analysis.opening(rules, result.turns, replay.initial)
+        seat = analysis.summary(rules, result.turns, start)[loser]
+        marked += seat.mistakes + seat.blunders > 0
         lengths.append(sum(1 for t in result.turns if t.mover == loser))
     return marked, found, statistics.mean(lengths) if lengths else 0.0
 
@@ -253,8 +256,9 @@ def main(argv: list[str] | None = None) -> int:
                   "machine's other load)", flush=True)
     marked, found, length = short_losses(args.short)
     print(f"short losses: {marked} of {found} Overlords games the loser lost within 8 moves "
-          f"(normal against novice; {length:.1f} moves on average) mark a mistake of the "
-          f"loser ({'all' if marked == found else 'NOT all'})", flush=True)
+          f"(normal against novice; {length:.1f} moves on average) count a mistake or "
+          f"blunder of the loser, its setup's included "
+          f"({'all' if marked == found else 'NOT all'})", flush=True)
     missed |= marked != found
     marked, total, misses = tactics_marks(args.limit)
     print(f"tactics set: {marked} of {total} proved mistakes marked ?? "

@@ -100,6 +100,23 @@ class OverlordsAdapter:
         """Why the move is good or bad (`overlords.why`)."""
         return why.explain_move(state, move)
 
+    def start_words(self, state: State, seat: int, chance: float) -> str:
+        """Why `seat`'s setup left it behind, from the engine: the other side's forced win
+        from the first move (`proven`), else a figure it can take at once, else the
+        chance."""
+        side, other = rules.SIDE_NAMES[seat].title(), rules.SIDE_NAMES[1 - seat].title()
+        head = f"{side}'s setup left it {chance:.0%} before the first move"
+        if state.turn == seat:
+            return head
+        win = self.proven(state)
+        if win is not None:
+            return f"{head}: {other} wins by force from the first move, starting {win}"
+        hanging = sorted(why.targets(state, seat))
+        if hanging:
+            kind = rules.TYPE_NAMES[state.figure(hanging[0])[1]]
+            return f"{head}: {other} can take its {kind} on {rules.GRID.name(hanging[0])} at once"
+        return head
+
     @staticmethod
     def squares(move: Move) -> list[tuple[int, int]]:
         """(from, to); from -1 for a recruit from the reserve; none for a discard."""

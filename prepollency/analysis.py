@@ -85,6 +85,11 @@ class PrepollencyAdapter:
         return why.explain_move(state, move)
 
     @staticmethod
+    def start_words(state: State, seat: int, chance: float) -> str:
+        """"": every seat starts from the same position, which is no one's choice."""
+        return ""
+
+    @staticmethod
     def squares(move: Turn) -> list[tuple[int, int]]:
         """(from, to) of each of the turn's moves."""
         return [(m.frm, m.to) for m in move]

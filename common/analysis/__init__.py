@@ -65,15 +65,18 @@ from common.analysis.model import (
     to_chances,
 )
 from common.analysis.summary import (
+    Opening,
     SeatSummary,
     counted,
     graph_points,
+    opening,
     summary,
     turning_point,
     zigzag,
 )
 
 __all__ = ["KEY", "MARKS", "MAX_TEXT", "NAMES", "Analyser", "Analysis", "Eval", "GameAdapter",
-           "SeatSummary", "Turn", "Verdict", "adapter_for", "analyse", "counted", "digest",
-           "from_record", "judge_turn", "start_chances", "summary", "to_chances", "to_record",
-           "graph_points", "turn_words", "turning_point", "turns", "zigzag"]
+           "Opening", "SeatSummary", "Turn", "Verdict", "adapter_for", "analyse", "counted",
+           "digest", "from_record", "graph_points", "judge_turn", "opening", "start_chances",
+           "summary", "to_chances", "to_record", "turn_words", "turning_point", "turns",
+           "zigzag"]

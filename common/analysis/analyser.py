@@ -129,24 +129,25 @@ def judge_turn(an: Analyser, ply: int, state: Any, move: Any, before: Eval, play
     words = ""
     arrows: tuple[tuple[int, int], ...] = ()
     if better is not None:
-        words = turn_words(an, state, move, better, verdict, loss)
+        words = turn_words(an, state, move, better, verdict, loss, before.chances[mover])
         arrows = tuple(adapter.squares(better))
     return Turn(ply, mover, move, dict(before.chances), dict(after.chances), loss, mark,
                 verdict, better, words, arrows, left)
 
 
 def turn_words(an: Analyser, state: Any, move: Any, better: Any, verdict: Verdict | None,
-               loss: float) -> str:
+               loss: float, chance: float) -> str:
     """A marked turn in words, from the game's reasons (`GAME/why.py`): what the played move
     allowed and what the better one does that it did not ("2O c8-b7 lets Black win by force
     in three moves, starting 3D f2-c5. Better 1W d8-d7: no reply of Black wins by force.").
     When the engine finds no fact that tells them apart, the exact verdict or the measured
-    loss of chance says it."""
+    chances say it (`chance`: the mover's chance with the better move)."""
     adapter = an.adapter
     played, best = adapter.explain(state, move), adapter.explain(state, better)
     if verdict is not None:
         return contrast(played, best, verdict.text, verdict.why)
-    return contrast(played, best, f"the chance to win drops by {loss:.0%}")
+    return contrast(played, best, f"the chance to win drops by {loss:.0%}",
+                    f"the chance to win stays at {chance:.0%}")
 
 
 def analyse(replay: rec.Replay, nodes: int | None = None, seed: int = 0,

@@ -59,6 +59,10 @@ class GameAdapter(Protocol):
     def explain(self, state: Any, move: Any) -> Reason:
         """Why the move is good or bad: the game's `GAME/why.py` `explain_move`."""
 
+    def start_words(self, state: Any, seat: int, chance: float) -> str:
+        """Why `seat` starts far behind in the game's first position, when that was its own
+        choice (its setup), from the engine; "" when the start is no one's choice."""
+
     def squares(self, move: Any) -> list[tuple[int, int]]:
         """The move's (from, to) squares on the board (from -1: a figure from the reserve)."""
 

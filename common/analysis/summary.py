@@ -7,11 +7,41 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from common.analysis.model import Turn
+from common.analysis.model import Turn, adapter_for, mark_for
 from common.protocol import Game
 
 LEAD = 0.02  # a chance ahead of every other seat's by more than this leads
+
+
+@dataclass(frozen=True)
+class Opening:
+    """A start that was a seat's own mistake (an Overlords setup): the seat, its mark, its
+    chance before the first move, and why, from the game's engine."""
+
+    player: int
+    mark: str
+    chance: float
+    text: str
+
+
+def opening(game: Game, done: Sequence[Turn], initial: Any) -> Opening | None:
+    """The seat whose own choices before the first move (its setup) left it far below a fair
+    share, if the game has such choices (`GameAdapter.start_words` says why; "" when the start
+    is no one's choice): marked by the same bands as a turn, from the loss against an even
+    share in two players' terms. A game lost from its setup is never "no mistakes"."""
+    if not done:
+        return None
+    start = done[0].before
+    players = [p for p, c in start.items() if c > 0.0] or list(start)
+    fair = 1.0 / len(players)
+    seat = min(players, key=lambda p: start[p])
+    mark = mark_for((fair - start[seat]) * len(players) / 2)
+    if mark is None or mark == "?!":
+        return None
+    words = adapter_for(game).start_words(initial, seat, start[seat])
+    return Opening(seat, mark, start[seat], words) if words else None
 
 
 @dataclass(frozen=True)
@@ -39,12 +69,14 @@ def accuracy_of(loss: float) -> float:
     return max(0.0, min(100.0, 103.1668 * math.exp(-4.354 * loss) - 3.1669))
 
 
-def summary(game: Game, done: Sequence[Turn]) -> dict[int, SeatSummary]:
-    """Each seat's counts, accuracy and worst turn."""
+def summary(game: Game, done: Sequence[Turn], start: Opening | None = None
+            ) -> dict[int, SeatSummary]:
+    """Each seat's counts, accuracy and worst turn (`start`: a seat's setup mistake, counted
+    with its marks)."""
     out = {}
     for p in sorted({t.mover for t in done}):
         mine = [t for t in done if t.mover == p]
-        marks = [t.mark for t in mine]
+        marks = [t.mark for t in mine] + ([start.mark] if start and start.player == p else [])
         worst = max(mine, key=lambda t: (t.mark is not None, t.loss), default=None)
         out[p] = SeatSummary(
             p, len(mine), marks.count("?!"), marks.count("?"), marks.count("??"),

@@ -353,6 +353,9 @@ class AnalysisPanel:
             return f"Analysis cancelled at move {len(self.turns)} of {len(self.moves)}"
         turned = self._turned()
         outcome = self.scene.match.game.outcome(self.scene.match.states[len(self.moves)])
+        start = self._opening()
+        if turned is None and start is not None:
+            return f"{start.mark} {start.text}"
         if turned is None and outcome is not None and outcome.winner is not None:
             return f"{self.scene.match.name(outcome.winner)} led from the start"
         if turned is None:
@@ -361,6 +364,12 @@ class AnalysisPanel:
         words, _ = self.scene.log.position(turned + 1)
         return f"The game turned at {self.scene.view.log_word} {words.split(' of ')[0]} " \
                f"({self.scene.match.name(t.mover)})"
+
+    def _opening(self) -> analysis.Opening | None:
+        """A seat's setup mistake, once the analysis is whole."""
+        if len(self.turns) < len(self.moves) or not self.moves:
+            return None
+        return analysis.opening(self.scene.match.game, self.turns, self.scene.match.states[0])
 
     def _series(self) -> list[Series]:
         if not self.turns:
@@ -371,7 +380,7 @@ class AnalysisPanel:
 
     def _draw_summary(self, layer: pygame.Surface, r: pygame.Rect, graph: pygame.Rect) -> None:
         s, pal, m = self.scene, self.scene.app.pal, self.scene.app.m
-        summary = analysis.summary(s.match.game, self.turns)
+        summary = analysis.summary(s.match.game, self.turns, self._opening())
         y0 = graph.bottom + m.pad // 3
         size = int(m.small * 1.1)
         col_w = (r.w - m.pad) // self._columns
