@@ -253,3 +253,36 @@ def test_an_eight_move_loss_marks_a_mistake_of_the_loser():
             assert rules.SIDE_NAMES[loser].title() in start.text
         found += 1
     assert found == 6
+
+
+def _turn(ply: int, mover: int, chances: dict[int, float]) -> analysis.Turn:
+    return analysis.Turn(ply, mover, None, chances, chances, 0.0, None, None, None, "", ())
+
+
+def test_the_four_seat_graph_does_not_zig_zag_with_the_mover():
+    seats = (1, 2, 3, 4)
+    done = []
+    for ply in range(40):  # each judgement leans 0.1 toward the seat to move next
+        mover = seats[(ply + 1) % 4]
+        done.append(_turn(ply, seats[ply % 4],
+                          {p: 0.225 + (0.1 if p == mover else 0.0) for p in seats}))
+    start = dict.fromkeys(seats, 0.25)
+    raw = {p: (start[p], *(t.chances[p] for t in done)) for p in seats}
+    drawn = analysis.graph_points(start, done, seats)
+    assert sum(analysis.zigzag(v) for v in raw.values()) >= 40
+    assert sum(analysis.zigzag(v) for v in drawn.values()) == 0
+    for i in range(len(done) + 1):
+        assert sum(drawn[p][i] for p in seats) == pytest.approx(1.0)
+    two = [_turn(i, 1 + i % 2, {1: 0.4 + 0.2 * (i % 2), 2: 0.6 - 0.2 * (i % 2)})
+           for i in range(6)]
+    assert analysis.graph_points({1: 0.5, 2: 0.5}, two, (1, 2))[1][1:] == \
+        tuple(t.chances[1] for t in two), "two seats: the chances as measured"
+
+
+def test_marks_close_together_keep_one_readable_label_each_place():
+    from common.ui.eval_graph import mark_labels
+
+    marks = {3: "?", 4: "??", 5: "?", 20: "?", 30: "?!"}
+    shown = mark_labels(marks, lambda i: i * 10, 11)
+    assert 4 in shown and 3 not in shown and 5 not in shown  # the blunder wins the place
+    assert 20 in shown and 30 not in shown  # alone: labelled; ?! only ticks
