@@ -9,8 +9,8 @@ the Coach and ``main.py move --why`` call it):
   from the engine (the game's tactics verdicts, material, threats, frozen figures, hold and
   base progress), never canned: every `Fact` carries the engine value it says;
 - ``compare(state, played, better) -> str``: one sentence saying what the played move allowed
-  and what the better one does that the played one did not ("2O c8-b7 lets Black win by
-  force: after 3D f2-c5 no defence holds. Better 1W d8-d7: it leaves no forced loss.");
+  and what the better one does that the played one did not ("2O c8-b7 lets Black win in
+  two moves, starting 3D f2-c5. Better 1W d8-d7: leaves Black no forced win.");
   a fact both moves share (both capture a piece) is not given as a reason for the better one.
 
 A `Reason`'s facts come worst and most important first: a reason is a few facts joined
@@ -60,6 +60,17 @@ class Reason:
     def text(self) -> str:
         """The first `SAY` facts joined ("" when the engine finds nothing to say)."""
         return said(self.facts[:SAY])
+
+    @property
+    def suggestion(self) -> str:
+        """The short sentence for a suggested move (the Hint, a puzzle's solution): what it
+        achieves first, then its worst downside (never hidden), up to `SAY` facts: "stops
+        Black's threat to win at once; leaves the Hero on e5 open to capture"."""
+        ups = [f for f in self.facts if f.sign in (WIN, GOOD)]
+        downs = [f for f in self.facts if f.sign == BAD]
+        chosen = [*ups[:1], *downs[:1]]
+        rest = [f for f in self.facts if f not in chosen and f.sign != BAD]
+        return said([*chosen, *rest][:SAY])
 
     @property
     def long_text(self) -> str:

@@ -62,7 +62,7 @@ def explain_move(state: State, move: rules.Move) -> Reason:
         facts += _stones(state, move, after)
         if not any(f.sign in (WIN, BAD) for f in facts):
             enemy = SIDE_NAMES[1 - state.turn].title()
-            facts.append(Fact("safe", None, GOOD, f"no reply of {enemy} wins by force"))
+            facts.append(Fact("safe", None, GOOD, f"leaves {enemy} no forced win"))
     return Reason(str(move), ordered(facts))
 
 
@@ -96,7 +96,7 @@ def _tactics(state: State, move: rules.Move, after: State) -> list[Fact]:
     if danger is not None:
         reply = danger.reply
         if danger.forced:
-            text = f"lets {enemy} win by force: after {reply} no defence holds"
+            text = f"lets {enemy} win in two moves, starting {reply}"
         else:
             text = f"lets {enemy} win at once with {reply}"
         facts.append(Fact("loses", reply, BAD, text))
@@ -104,10 +104,10 @@ def _tactics(state: State, move: rules.Move, after: State) -> list[Fact]:
         deep = win_in_three(after)
         if deep is not None:
             facts.append(Fact("loses_deep", deep, BAD,
-                              f"lets {enemy} win by force in three moves, starting {deep}"))
+                              f"lets {enemy} win in three moves, starting {deep}"))
         elif follows(state, move):
             facts.append(Fact("wins_deep", None, WIN,
-                              "wins by force within three moves, whatever the replies"))
+                              "wins in three moves, whatever the replies"))
     if tactics.wins_at_once(state, 1 - x) and not tactics.wins_at_once(after, 1 - x):
         facts.append(Fact("stops", None, GOOD,
                           f"stops {enemy}'s threat to win at once"))

@@ -65,7 +65,7 @@ def explain_move(state: State, turn: Turn) -> Reason:
             facts.append(Fact("holds_line", None, NEUTRAL, "moves no piece"))
         if not any(f.sign in (WIN, BAD) for f in facts):
             facts.append(Fact("safe", None, GOOD,
-                              "no rival can win or take your base after it"))
+                              "leaves no rival a win or your base"))
     return Reason(turn_text(turn), ordered(facts))
 
 

@@ -91,6 +91,9 @@ def _check_overlords(state, move) -> None:
     if danger is not None:
         assert not reason.safe, "a move that loses by force is never called safe"
     assert reason.text and reason.move == str(move)
+    bad = [f for f in reason.facts if f.sign == BAD]
+    if bad:  # the Hint's sentence never hides a downside
+        assert bad[0].text in reason.suggestion
 
 
 @pytest.mark.parametrize("chunk", range(4))

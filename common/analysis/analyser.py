@@ -138,8 +138,8 @@ def judge_turn(an: Analyser, ply: int, state: Any, move: Any, before: Eval, play
 def turn_words(an: Analyser, state: Any, move: Any, better: Any, verdict: Verdict | None,
                loss: float, chance: float) -> str:
     """A marked turn in words, from the game's reasons (`GAME/why.py`): what the played move
-    allowed and what the better one does that it did not ("2O c8-b7 lets Black win by force
-    in three moves, starting 3D f2-c5. Better 1W d8-d7: no reply of Black wins by force.").
+    allowed and what the better one does that it did not ("2O c8-b7 lets Black win
+    in three moves, starting 3D f2-c5. Better 1W d8-d7: leaves Black no forced win.").
     When the engine finds no fact that tells them apart, the exact verdict or the measured
     chances say it (`chance`: the mover's chance with the better move)."""
     adapter = an.adapter

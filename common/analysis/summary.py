@@ -30,7 +30,8 @@ def opening(game: Game, done: Sequence[Turn], initial: Any) -> Opening | None:
     """The seat whose own choices before the first move (its setup) left it far below a fair
     share, if the game has such choices (`GameAdapter.start_words` says why; "" when the start
     is no one's choice): marked by the same bands as a turn, from the loss against an even
-    share in two players' terms. A game lost from its setup is never "no mistakes"."""
+    share in two players' terms, and only a blunder (``??``: the start is an estimate, a
+    lesser lean is no one's fault). A game lost from its setup is never "no mistakes"."""
     if not done:
         return None
     start = done[0].before
@@ -38,7 +39,7 @@ def opening(game: Game, done: Sequence[Turn], initial: Any) -> Opening | None:
     fair = 1.0 / len(players)
     seat = min(players, key=lambda p: start[p])
     mark = mark_for((fair - start[seat]) * len(players) / 2)
-    if mark is None or mark == "?!":
+    if mark != "??":  # an estimate at the very start: only a clear blunder is named
         return None
     words = adapter_for(game).start_words(initial, seat, start[seat])
     return Opening(seat, mark, start[seat], words) if words else None

@@ -5,7 +5,7 @@ status 2 (a script asking cannot tell them apart anyway). No pygame.
     main.py move RECORD [--player SPEC | --hint] [--seed N] [--bot-timeout S] [--why]
 
 With ``--why`` a second line says why the move, from the engine (the game's ``why`` module,
-through its analysis adapter): "why: takes the Dragon; no reply of Black wins by force".
+through its analysis adapter): "why: takes the Dragon; leaves Black no forced win".
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def arguments(sub: Subparsers, names: list[str]) -> argparse.ArgumentParser:
                       help="a cmd: bot silent this many seconds forfeits (10)")
     move.add_argument("--why", action="store_true",
                       help="print a second line: why the move, from the engine "
-                           "(\"why: takes the Dragon; no reply of Black wins by force\")")
+                           "(\"why: takes the Dragon; leaves Black no forced win\")")
     return move
 
 

@@ -208,8 +208,10 @@ class AnalysisPanel:
         loss."""
         if turn.mark:
             head = f"{turn.mark} {analysis.NAMES[turn.mark].capitalize()}"
-            if turn.better_words:
-                return f"{head}: {turn.better_words}"
+            if turn.better_words:  # the played move is the log's highlighted one: not again
+                played = analysis.adapter_for(self.scene.match.game).text(turn.move)
+                words = turn.better_words.removeprefix(f"{played}: ").removeprefix(f"{played} ")
+                return f"{head}: {words}"
             head += f": {turn.verdict.text}" if turn.verdict is not None else \
                 f": chance down {turn.loss:.0%}"
         else:
@@ -217,8 +219,12 @@ class AnalysisPanel:
         return head + "."
 
     def note(self) -> str:
-        """The status area's words in review on an analysed turn (else "")."""
+        """The status area's words in review on an analysed turn, or on the start when a
+        seat's setup was its mistake (else "")."""
         turn = self.turn_shown()
+        if turn is None and self.active and self.scene.match.review == 0:
+            start = self._opening()
+            return "" if start is None else f"{start.mark} {start.text}."
         return "" if turn is None else self.comment(turn)
 
     def marked(self, rows: list[LogRow]) -> list[LogRow]:

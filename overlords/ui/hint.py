@@ -37,7 +37,7 @@ def hint_reason(state: rules.State, move: rules.Move) -> str:
     keeps its Fate" (kept for the few positions last asked: the status asks every frame); ""
     for a move not legal there."""
     try:
-        return why.explain_move(state, move).text
+        return why.explain_move(state, move).suggestion
     except IllegalMoveError:
         return ""
 

@@ -33,7 +33,7 @@ def hint_reason(state: Any, turn: Sequence[Move]) -> str:
     the turn's first move names only the rest of a turn: it gets no reason ("")."""
     if state.moved != -1:
         return ""
-    return why.explain_move(state, Turn(turn)).text
+    return why.explain_move(state, Turn(turn)).suggestion
 
 
 def hint_words(moves: Sequence[Move], moved: bool, reason: str = "") -> str:
