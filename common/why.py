@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 SAY = 2  # facts a short reason says (the Hint's line); the rest are one hover away in the API
+SHORT = 80  # characters a suggestion grows to with a second fact (the Hint's line fits whole)
 
 # How good a fact is for the mover (the sign of a fact): WIN decides the game for the mover
 # (said first), BAD is what the move allows or loses (a move with one is not safe).
@@ -64,13 +65,18 @@ class Reason:
     @property
     def suggestion(self) -> str:
         """The short sentence for a suggested move (the Hint, a puzzle's solution): what it
-        achieves first, then its worst downside (never hidden), up to `SAY` facts: "stops
-        Black's threat to win at once; leaves the Hero on e5 open to capture"."""
+        achieves first, then its worst downside (never hidden), then more up to `SAY` facts
+        while it stays `SHORT`: "stops Black's threat to win at once; leaves the Hero on e5
+        open to capture"."""
         ups = [f for f in self.facts if f.sign in (WIN, GOOD)]
         downs = [f for f in self.facts if f.sign == BAD]
-        chosen = [*ups[:1], *downs[:1]]
-        rest = [f for f in self.facts if f not in chosen and f.sign != BAD]
-        return said([*chosen, *rest][:SAY])
+        chosen = [*ups[:1], *downs[:1]] or list(self.facts[:1])
+        for fact in self.facts:  # more, while the sentence stays short enough to read whole
+            if len(chosen) >= SAY or len(said([*chosen, fact])) > SHORT:
+                break
+            if fact not in chosen and fact.sign != BAD:
+                chosen.append(fact)
+        return said(chosen)
 
     @property
     def long_text(self) -> str:

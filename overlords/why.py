@@ -165,16 +165,14 @@ def _stones(state: State, move: rules.Move, after: State) -> list[Fact]:
     on_board = [sq for sq in range(64) if after.figure(sq) == (x, kind)]
     if kind == OVERLORD and move.frm is not None:
         facts.append(Fact("frozen", (OVERLORD, turns), NEUTRAL,
-                          plural(turns, "spends the Overlord's only Fate: it cannot move again "
-                                 "before your Reckoning, {n} turn away",
-                                 "spends the Overlord's only Fate: it cannot move again "
-                                 "before your Reckoning, {n} turns away").format(n=turns)))
+                          plural(turns, "freezes your Overlord for {n} turn (its only Fate)",
+                                 "freezes your Overlord for {n} turns (its only Fate)")
+                          .format(n=turns)))
     elif after.fates[x][kind] == 0 and on_board and not move.is_discard:
         facts.append(Fact("frozen", (kind, turns), NEUTRAL,
-                          plural(turns, "spends the last {kind} Fate: your {kinds} cannot move "
-                                 "before your Reckoning, {n} turn away",
-                                 "spends the last {kind} Fate: your {kinds} cannot move "
-                                 "before your Reckoning, {n} turns away").format(
+                          plural(turns, "spends the last {kind} Fate: your {kinds} are stuck "
+                                 "for {n} turn", "spends the last {kind} Fate: your {kinds} are "
+                                 "stuck for {n} turns").format(
                               kind=TYPE_NAMES[kind], kinds=TYPE_PLURALS[kind], n=turns)))
     elif state.fates[x][OVERLORD] and any(
             m.fate == OVERLORD and m.frm is not None for m in rules.legal_moves(state)):

@@ -46,10 +46,11 @@ def hint_words(move: rules.Move, state: rules.State) -> str:
     """"3H c1-c5 — Hero c1 to c5 with Rune 3 (Rook): takes the Dragon; your Overlord keeps
     its Fate" and the like: the move, and why (`hint_reason`)."""
     reason = hint_reason(state, move)
-    return _move_words(move, state) + (f": {reason}" if reason else "")
+    return move_words(move, state) + (f": {reason}" if reason else "")
 
 
-def _move_words(move: rules.Move, state: rules.State) -> str:
+def move_words(move: rules.Move, state: rules.State) -> str:
+    """The move in words: "3H c1-c5 — Hero c1 to c5 with Rune 3 (Rook)"."""
     fate = rules.TYPE_NAMES[move.fate]
     if move.is_discard:
         return (f"Discard Rune {move.rune} and {a_figure(move.fate)} Fate ({move}; nothing "

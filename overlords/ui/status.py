@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from common.seats import HINT_LEVEL
 from common.ui.game_panel import Status, waiting_status
 from overlords import rules
-from overlords.ui.hint import hint_words
+from overlords.ui.hint import hint_reason, move_words
 from overlords.ui.threats import FORCED, LOSES, SHIELD, UNKNOWN, TargetMarks
 from overlords.ui.tips import freeze_note, sources_warning
 from overlords.ui.words import danger_words
@@ -161,13 +161,19 @@ def hint_status(c: OverlordsController) -> str:
     if move is None:
         return ""
     state = c.scene.match.state
-    words = hint_words(move, state)
+    words = move_words(move, state)
     where = "press Discard" if move.is_discard else f"click {rules.GRID.name(move.to)}"
     if _doomed(c, move):  # said only where every move, the hint's too, was judged losing;
         # first, after what to click: in a small window the explanation may wrap away
         return (f"Hint: {where}. No move is safe any more: every one loses the Overlord by "
                 f"force. {words}.")
-    return f"Hint: {where}. {words}."
+    why = hint_reason(state, move)  # why, in place of the move's long name (the board and
+    # the ringed stones show the move; its long name is the hint's words without a reason)
+    if not why:
+        return f"Hint: {where}. {words}."
+    how = "" if move.to is None or move.is_recruit else \
+        f", Rune {move.rune}: {rules.RUNE_NAMES[move.rune]}"
+    return f"Hint: {where} ({move}{how}): {why}."
 
 
 def _doomed(c: OverlordsController, move: rules.Move) -> bool:
