@@ -66,8 +66,8 @@ class Reason:
     def suggestion(self) -> str:
         """The short sentence for a suggested move (the Hint, a puzzle's solution): what it
         achieves first, then its worst downside (never hidden), then more up to `SAY` facts
-        while it stays `SHORT`: "stops Black's threat to win at once; leaves the Hero on e5
-        open to capture"."""
+        while it stays `SHORT`: "stops Black's winning threat; the Hero on e5 can be
+        taken"."""
         ups = [f for f in self.facts if f.sign in (WIN, GOOD)]
         downs = [f for f in self.facts if f.sign == BAD]
         chosen = [*ups[:1], *downs[:1]] or list(self.facts[:1])

@@ -110,7 +110,7 @@ def _tactics(state: State, move: rules.Move, after: State) -> list[Fact]:
                               "wins in three moves, whatever the replies"))
     if tactics.wins_at_once(state, 1 - x) and not tactics.wins_at_once(after, 1 - x):
         facts.append(Fact("stops", None, GOOD,
-                          f"stops {enemy}'s threat to win at once"))
+                          f"stops {enemy}'s winning threat"))
     if tactics.wins_at_once(after, x):
         at_overlord = bool(rules.attackers(_turned(after, 1 - x), 1 - x))
         facts.append(Fact("threatens", "overlord" if at_overlord else "sources", GOOD,
@@ -144,7 +144,7 @@ def _material(state: State, move: rules.Move, after: State) -> list[Fact]:
     if hung:
         kind = after.figure(hung[0])[1]
         facts.append(Fact("hangs", (kind, hung[0]), BAD,
-                          f"leaves the {TYPE_NAMES[kind]} on {GRID.name(hung[0])} open to capture"))
+                          f"the {TYPE_NAMES[kind]} on {GRID.name(hung[0])} can be taken"))
     if move.to is not None and int(state.features[move.to]) in SOURCES \
             and int(state.control[move.to]) != x:
         count = sources_of(after, x)

@@ -115,7 +115,7 @@ def test_the_hint_fits_whole_at_every_size():
             game.controller.show_hint(move)
             game.refresh()
             d.frames(1)
-            assert game.status().text.startswith(f"Hint: click {G.name(move.to)} ({move}")
+            assert game.status().text.startswith(f"Hint: click {G.name(move.to)}: ")
             assert game.status_cut == "", size
         finally:
             app.close()

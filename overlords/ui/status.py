@@ -168,12 +168,11 @@ def hint_status(c: OverlordsController) -> str:
         return (f"Hint: {where}. No move is safe any more: every one loses the Overlord by "
                 f"force. {words}.")
     why = hint_reason(state, move)  # why, in place of the move's long name (the board and
-    # the ringed stones show the move; its long name is the hint's words without a reason)
+    # the ringed stones show the move, the legend (L) the Runes; the long name is the hint's
+    # words when the engine has no reason)
     if not why:
         return f"Hint: {where}. {words}."
-    how = "" if move.to is None or move.is_recruit else \
-        f", Rune {move.rune}: {rules.RUNE_NAMES[move.rune]}"
-    return f"Hint: {where} ({move}{how}): {why}."
+    return f"Hint: {where}: {why}."
 
 
 def _doomed(c: OverlordsController, move: rules.Move) -> bool:
