@@ -14,7 +14,9 @@ value it says:
 - "breaks": a seat with a hold count stands on all five Obelisk squares no more (value: seat);
 - "khan": the turn's end awards M a Khan (value: its square);
 - "hold": M's hold count after the turn (value: the count, of `HOLD_TO_WIN`), or "obelisk":
-  M stands on more Obelisk squares than before (value: how many, of 5);
+  M stands on more Obelisk squares than before (value: how many, of 5), or "reach": more
+  Obelisk squares are one move away for M's pieces than before (`obelisk_reach`; value: how
+  many);
 - "base": M's pieces stand on more squares of a rival's base than before (value: (seat,
   squares of 4)); "clears": fewer of M's own base squares are held by rivals (value: how many
   still are);
@@ -35,7 +37,7 @@ from prepollency.state import BASES, OBELISK, State
 from prepollency.tactics.reach import movers_to
 from prepollency.tactics.wins import HOLD_TO_WIN, order_after
 
-__all__ = ["Reason", "compare", "explain_move", "open_pieces", "turn_text"]
+__all__ = ["Reason", "compare", "explain_move", "obelisk_reach", "open_pieces", "turn_text"]
 
 _ALLOWS = {
     "hands_win": ("lets {seat} complete the Obelisk hold", "lets {seat} take the last base "
@@ -138,7 +140,18 @@ def _obelisk(state: State, after: State) -> list[Fact]:
     if now > before:
         facts.append(Fact("obelisk", now, GOOD,
                           f"stands on {now} of the 5 Obelisk squares"))
+    elif obelisk_reach(after, me) > obelisk_reach(state, me):
+        n = obelisk_reach(after, me)
+        facts.append(Fact("reach", n, GOOD, plural(
+            n, "brings {n} Obelisk square within one move",
+            "brings {n} Obelisk squares within one move").format(n=n)))
     return facts
+
+
+def obelisk_reach(state: State, me: int) -> int:
+    """How many Obelisk squares not already `me`'s one of its pieces could move onto now."""
+    return sum(1 for q in OBELISK if state.owners[q] != me
+               and movers_to(state.owners, state.kinds, me, q))
 
 
 def _bases(state: State, after: State) -> list[Fact]:

@@ -145,6 +145,8 @@ def _check_prepollency(state, turn) -> None:
             assert value == after.holds[me] > 0 and all(after.owners[q] == me for q in OBELISK)
         elif fact.kind == "obelisk":
             assert value == sum(1 for q in OBELISK if after.owners[q] == me)
+        elif fact.kind == "reach":
+            assert value == why.obelisk_reach(after, me) > why.obelisk_reach(state, me)
         elif fact.kind == "breaks":
             assert state.holds[value] and not all(after.owners[q] == value for q in OBELISK)
         elif fact.kind == "stops":
