@@ -122,30 +122,33 @@ def _captures(state: State, turn: Turn) -> list[Fact]:
 
 
 def _obelisk(state: State, after: State) -> list[Fact]:
-    """Holds made, grown and broken; Obelisk squares gained; a Khan won."""
-    me, facts = state.turn, []
-    for seat in state.alive:
-        if seat != me and state.holds[seat] and not all(after.owners[q] == seat
-                                                          for q in OBELISK):
-            facts.append(Fact("breaks", seat, GOOD, f"breaks {_name(seat)}'s Obelisk hold"))
+    """Holds made, grown and broken; Obelisk squares gained or brought in reach; a Khan won."""
+    me = state.turn
+    facts = [Fact("breaks", seat, GOOD, f"breaks {_name(seat)}'s Obelisk hold")
+             for seat in state.alive if seat != me and state.holds[seat]
+             and not all(after.owners[q] == seat for q in OBELISK)]
     mine = [s for s in after.pieces[me] if after.kinds[s] == KHAN]
     if mine and not any(state.kinds[s] == KHAN for s in state.pieces[me]):
         facts.append(Fact("khan", mine[0], GOOD, "wins a Khan"))
+    return facts + _standing(state, after)
+
+
+def _standing(state: State, after: State) -> list[Fact]:
+    """The mover's hold count, else the Obelisk squares it stands on or can reach."""
+    me = state.turn
     if after.holds[me]:
-        facts.append(Fact("hold", after.holds[me], GOOD,
-                          f"holds the Obelisk: hold {after.holds[me]} of {HOLD_TO_WIN}"))
-        return facts
+        return [Fact("hold", after.holds[me], GOOD,
+                     f"holds the Obelisk: hold {after.holds[me]} of {HOLD_TO_WIN}")]
     before = sum(1 for q in OBELISK if state.owners[q] == me)
     now = sum(1 for q in OBELISK if after.owners[q] == me)
     if now > before:
-        facts.append(Fact("obelisk", now, GOOD,
-                          f"stands on {now} of the 5 Obelisk squares"))
-    elif obelisk_reach(after, me) > obelisk_reach(state, me):
-        n = obelisk_reach(after, me)
-        facts.append(Fact("reach", n, GOOD, plural(
+        return [Fact("obelisk", now, GOOD, f"stands on {now} of the 5 Obelisk squares")]
+    n = obelisk_reach(after, me)
+    if n > obelisk_reach(state, me):
+        return [Fact("reach", n, GOOD, plural(
             n, "brings {n} Obelisk square within one move",
-            "brings {n} Obelisk squares within one move").format(n=n)))
-    return facts
+            "brings {n} Obelisk squares within one move").format(n=n))]
+    return []
 
 
 def obelisk_reach(state: State, me: int) -> int:

@@ -117,13 +117,19 @@ def graph_points(start: dict[int, float], done: Sequence[Turn], players: Sequenc
         alive = [p for p in players if chances.get(p, 0.0) > 0.0]
         window = raw[max(0, i - len(alive) + 1):i + 1] if len(players) > 2 else [chances]
         if i == len(raw) - 1 and done and max(chances.values(), default=0.0) >= 1.0:
-            window = [chances]
-        mean = {p: (sum(w.get(p, 0.0) for w in window) / len(window) if p in alive else 0.0)
-                for p in players}
-        total = sum(mean.values()) or 1.0
-        for p in players:
-            out[p].append(mean[p] / total)
+            window = [chances]  # a result, proved: as it is
+        for p, share in _mean(window, players, alive).items():
+            out[p].append(share)
     return {p: tuple(v) for p, v in out.items()}
+
+
+def _mean(window: Sequence[dict[int, float]], players: Sequence[int], alive: Sequence[int]
+          ) -> dict[int, float]:
+    """The seats' mean chances over the window, 0 for a seat out, normalised to sum 1."""
+    mean = {p: (sum(w.get(p, 0.0) for w in window) / len(window) if p in alive else 0.0)
+            for p in players}
+    total = sum(mean.values()) or 1.0
+    return {p: mean[p] / total for p in players}
 
 
 def zigzag(points: Sequence[float]) -> int:
