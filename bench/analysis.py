@@ -32,6 +32,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -94,33 +95,40 @@ def restlessness(result: analysis.Analysis) -> tuple[float, float]:
             sum(analysis.zigzag(v) for v in drawn.values()) * per)
 
 
-def short_losses(count: int) -> tuple[int, int, float]:
-    """Overlords games lost within 8 moves of the loser (normal against novice, the first
-    such games of seeds 0..): (games whose loser got at least one mistake or blunder, its
-    setup's counted, games, mean loser's moves)."""
+def short_loss_games(count: int) -> Iterator[tuple[int, int, rec.Replay]]:
+    """The first `count` Overlords games novice loses to normal (400 nodes) within 8 of its
+    moves, seeds 0..: (seed, loser, replay). tests/test_why.py plays the same games."""
     from common.ai.levels import make_cpu
     from overlords import rules
 
-    found, marked, lengths = 0, 0, []
     for seed in range(400):
-        if found == count:
-            break
-        rng = random.Random(seed)
-        state = rules.new_state(rng)
+        if count == 0:
+            return
+        state = rules.new_state(random.Random(seed))
         cpus = {p: make_cpu(rules, spec, random.Random(seed * 7 + p))
                 for p, spec in ((0, "normal:400"), (1, "novice"))}
         for p, cpu in cpus.items():
             state = cpu.opening(state, p)
         initial, moves = state, []
         while len(moves) < 16 and state.result is None:
-            move = cpus[state.turn](state)
-            moves.append(move)
-            state = rules.apply(state, move)
+            moves.append(cpus[state.turn](state))
+            state = rules.apply(state, moves[-1])
         if state.result is None or state.result.winner is None:
             continue
+        count -= 1
+        yield seed, 1 - state.result.winner, rec.replay(rec.build(rules, initial, moves, state),
+                                                        GAMES)
+
+
+def short_losses(count: int) -> tuple[int, int, float]:
+    """Overlords games lost within 8 moves of the loser (`short_loss_games`): (games whose
+    loser got at least one mistake or blunder, its setup's counted, games, mean loser's
+    moves)."""
+    from overlords import rules
+
+    found, marked, lengths = 0, 0, []
+    for _, loser, replay in short_loss_games(count):
         found += 1
-        loser = 1 - state.result.winner
-        replay = rec.replay(rec.build(rules, initial, moves, state), GAMES)
         result = analysis.analyse(replay)
         start = analysis.opening(rules, result.turns, replay.initial)
         seat = analysis.summary(rules, result.turns, start)[loser]

@@ -102,6 +102,16 @@ def plural(n: int, one: str, many: str) -> str:
     return one if n == 1 else many
 
 
+def ending(mover: int, result: Any, wins: dict[str, str], draw: str) -> list[Fact]:
+    """The fact of a move that ends the game (`result`: its outcome, or None): "wins" with
+    the game's words for its reason (`wins`: reason -> words), or "draws" (`draw`)."""
+    if result is None:
+        return []
+    if result.winner == mover:
+        return [Fact("wins", result.reason, WIN, wins.get(result.reason, "wins"))]
+    return [Fact("draws", result.reason, NEUTRAL, draw)]
+
+
 def said(facts: Sequence[Fact]) -> str:
     """Facts joined into one clause list: "takes the Dragon; your Overlord keeps its Fate"."""
     return "; ".join(f.text for f in facts if f.text)

@@ -31,10 +31,11 @@ the engine and carrying the value it says (X is the mover, Y the other side):
 
 from __future__ import annotations
 
-from common.why import BAD, GOOD, NEUTRAL, WIN, Fact, Reason, contrast, ordered, plural
+from common.why import BAD, GOOD, NEUTRAL, WIN, Fact, Reason, contrast, ending, ordered, plural
 from overlords import rules, tactics
 from overlords.ai.heuristics import VALUE
 from overlords.state import (
+    DRAW_TURNS,
     FEATURE_NAMES,
     GRID,
     OVERLORD,
@@ -55,7 +56,7 @@ def explain_move(state: State, move: rules.Move) -> Reason:
     """Why this legal move of the side to move is good or bad (see the module)."""
     move = rules.Move(move)
     after = rules.apply(state, move)
-    facts = _ending(state, move, after)
+    facts = _ending(state, after)
     if after.result is None:
         facts += _tactics(state, move, after)
         facts += _material(state, move, after)
@@ -71,16 +72,12 @@ def compare(state: State, played: rules.Move, better: rules.Move) -> str:
     return contrast(explain_move(state, played), explain_move(state, better))
 
 
-def _ending(state: State, move: rules.Move, after: State) -> list[Fact]:
-    result = after.result
-    if result is None:
-        return []
-    if result.winner == state.turn:
-        text = ("captures the Overlord and wins" if result.reason == "overlord"
-                else "takes the ninth Source and wins")
-        return [Fact("wins", result.reason, WIN, text)]
-    return [Fact("draws", after.quiet, NEUTRAL,
-                 f"draws: {after.quiet} turns without a capture, a recruit or a new marker")]
+_WINS = {"overlord": "captures the Overlord and wins", "sources": "takes the ninth Source and wins"}
+
+
+def _ending(state: State, after: State) -> list[Fact]:
+    return ending(state.turn, after.result, _WINS,
+                  f"draws: {DRAW_TURNS} turns without a capture, a recruit or a new marker")
 
 
 def _tactics(state: State, move: rules.Move, after: State) -> list[Fact]:

@@ -29,7 +29,7 @@ value it says:
 
 from __future__ import annotations
 
-from common.why import BAD, GOOD, NEUTRAL, WIN, Fact, Reason, contrast, ordered, plural
+from common.why import BAD, GOOD, NEUTRAL, WIN, Fact, Reason, contrast, ending, ordered, plural
 from prepollency import rules, tactics
 from prepollency.facts import SEAT_NAMES
 from prepollency.moves import KHAN, PIECE_NAMES, Turn
@@ -80,15 +80,12 @@ def _name(seat: int) -> str:
     return SEAT_NAMES[seat]
 
 
+_WINS = {"obelisk": "completes the Obelisk hold and wins",
+         "elimination": "eliminates the last rival and wins"}
+
+
 def _ending(state: State, after: State) -> list[Fact]:
-    result = after.result
-    if result is None:
-        return []
-    if result.winner == state.turn:
-        text = ("completes the Obelisk hold and wins" if result.reason == "obelisk"
-                else "eliminates the last rival and wins")
-        return [Fact("wins", result.reason, WIN, text)]
-    return [Fact("draws", after.quiet, NEUTRAL, "ends the game in a draw")]
+    return ending(state.turn, after.result, _WINS, "ends the game in a draw")
 
 
 def _dangers(state: State, turn: Turn) -> list[Fact]:

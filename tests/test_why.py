@@ -6,8 +6,10 @@ prints the reason; a game lost within 8 moves marks a mistake of the loser."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -218,27 +220,13 @@ def test_move_why_prints_the_move_and_its_reason(tmp_path, capsys):
 
 
 def _short_losses(count: int):
-    """Overlords games novice loses to normal within 8 of its moves, analysed."""
-    from overlords import rules
-
-    for seed in range(300):
-        rng = random.Random(seed)
-        state = rules.new_state(rng)
-        cpus = {p: make_cpu(rules, spec, random.Random(seed * 7 + p))
-                for p, spec in ((0, "normal:300"), (1, "novice"))}
-        for p, cpu in cpus.items():
-            state = cpu.opening(state, p)
-        initial, moves = state, []
-        while len(moves) < 16 and state.result is None:
-            moves.append(cpus[state.turn](state))
-            state = rules.apply(state, moves[-1])
-        if state.result is None or state.result.winner is None:
-            continue
-        replay = rec.replay(rec.build(rules, initial, moves, state), GAMES)
-        yield seed, 1 - state.result.winner, replay, analysis.analyse(replay)
-        count -= 1
-        if count == 0:
-            return
+    """The bench's short lost games (bench/analysis.py `short_loss_games`), analysed."""
+    spec = importlib.util.spec_from_file_location(
+        "bench_analysis", Path(__file__).resolve().parents[1] / "bench" / "analysis.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    for seed, loser, replay in bench.short_loss_games(count):
+        yield seed, loser, replay, analysis.analyse(replay)
 
 
 def test_an_eight_move_loss_marks_a_mistake_of_the_loser():
