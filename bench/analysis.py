@@ -120,21 +120,22 @@ def short_loss_games(count: int) -> Iterator[tuple[int, int, rec.Replay]]:
                                                         GAMES)
 
 
-def short_losses(count: int) -> tuple[int, int, float]:
+def short_losses(count: int) -> tuple[int, int, int, float]:
     """Overlords games lost within 8 moves of the loser (`short_loss_games`): (games whose
-    loser got at least one mistake or blunder, its setup's counted, games, mean loser's
-    moves)."""
+    loser got at least one mark, ?! included; games with at least one ? or ??, its setup's
+    counted; games; mean loser's moves)."""
     from overlords import rules
 
-    found, marked, lengths = 0, 0, []
+    found, marked, any_mark, lengths = 0, 0, 0, []
     for _, loser, replay in short_loss_games(count):
         found += 1
         result = analysis.analyse(replay)
         start = analysis.opening(rules, result.turns, replay.initial)
         seat = analysis.summary(rules, result.turns, start)[loser]
         marked += seat.mistakes + seat.blunders > 0
+        any_mark += seat.inaccuracies + seat.mistakes + seat.blunders > 0
         lengths.append(sum(1 for t in result.turns if t.mover == loser))
-    return marked, found, statistics.mean(lengths) if lengths else 0.0
+    return any_mark, marked, found, statistics.mean(lengths) if lengths else 0.0
 
 
 def first_marks(record: dict) -> float:
@@ -265,12 +266,12 @@ def main(argv: list[str] | None = None) -> int:
                   f"thread's own work per frame: p99 {f['work_p99']:.1f} ms, worst "
                   f"{f['work_max']:.1f} ms (CPU time: what the frame costs without the "
                   "machine's other load)", flush=True)
-    marked, found, length = short_losses(args.short)
-    print(f"short losses: {marked} of {found} Overlords games the loser lost within 8 moves "
-          f"(normal against novice; {length:.1f} moves on average) count a mistake or "
-          f"blunder of the loser, its setup's included "
-          f"({'all' if marked == found else 'NOT all'})", flush=True)
-    missed |= marked != found
+    any_mark, marked, found, length = short_losses(args.short)
+    print(f"short losses: {any_mark} of {found} Overlords games the loser lost within 8 moves "
+          f"(normal against novice; {length:.1f} moves on average) mark a mistake of the "
+          f"loser (?!, ? or ??), {marked} a ? or ?? (its setup's included) "
+          f"({'all' if any_mark == found else 'NOT all'} marked)", flush=True)
+    missed |= any_mark != found
     marked, total, misses = tactics_marks(args.limit)
     print(f"tactics set: {marked} of {total} proved mistakes marked ?? "
           f"({'all' if marked == total else 'NOT all'})")
