@@ -17,8 +17,12 @@ from typing import Any
 
 from common.analysis import Verdict
 from common.i18n import _
-from overlords import names, rules, tactics
+from common.why import Reason
+from overlords import rules, tactics, why
 from overlords.rules import BLACK, WHITE, Move, State
+from overlords.tactics.deep import follows, win_in_three
+
+SAFE_TRIES = 24  # moves tried for a better one that is safe three moves deep
 
 
 class OverlordsAdapter:
@@ -28,21 +32,23 @@ class OverlordsAdapter:
     SHARPNESS = 2.0  # fitted: bench/calibrate_analysis.py (log-loss 0.372 at 2.0, 0.383 at 1.5)
 
     def __init__(self) -> None:
-        self._wins: dict[int, tuple[State, Move | None]] = {}
+        self._wins: dict[bytes, Move | None] = {}
 
     def alive(self, state: State) -> tuple[int, ...]:
         """Both sides (one leaves only by losing)."""
         return (WHITE, BLACK)
 
     def proven(self, state: State) -> Move | None:
-        """The mover's forced win two moves deep, or None (remembered per position)."""
-        seen = self._wins.get(id(state))
-        if seen is not None and seen[0] is state:
-            return seen[1]
+        """The mover's forced win by its third move (`tactics.deep.win_in_three`: a forced
+        win two moves deep, or a forcing move one deeper), or None (remembered per
+        position)."""
+        key = state.key() + state.features.tobytes()
+        if key in self._wins:
+            return self._wins[key]
         if len(self._wins) > 64:
             self._wins.clear()
-        win = tactics.forced_win(state)
-        self._wins[id(state)] = (state, win)
+        win = win_in_three(state)
+        self._wins[key] = win
         return win
 
     @staticmethod
@@ -61,46 +67,57 @@ class OverlordsAdapter:
                            _("missed a win at once") if now else _("missed a forced win"),
                            win)
         danger = tactics.danger(state, move)
-        if danger is None:
-            return None
-        safe = self._safe(state, best)
+        if danger is not None:
+            reply = rules.move_data(danger.reply)
+            how = f"after {reply} no defence holds" if danger.forced else f"{reply} wins at once"
+        else:
+            deep = self.proven(rules.apply(state, move))
+            if deep is None:
+                return None
+            how = f"{rules.move_data(deep)} wins by force within three moves"
+        safe = self.safe_move(state, best)
         if safe is None:
             return None  # every move loses: the game was lost before this one
-        reply = rules.move_data(danger.reply)
-        if danger.forced:
-            said = _("walked into a forced loss: after {reply} no defence holds")
-        else:
-            said = _("walked into a forced loss: {reply} wins at once")
-        return Verdict("forced_loss", said.format(reply=reply), safe, _("leaves no forced loss"))
+        return Verdict("forced_loss", _("walked into a forced loss: {how}").format(how=how),
+                       safe, _("leaves no forced loss"))
 
-    @staticmethod
-    def _safe(state: State, best: Any) -> Move | None:
-        if best is not None and tactics.danger(state, best) is None:
+    def safe_move(self, state: State, best: Any) -> Move | None:
+        """The better move of a forced loss: the search's choice if it is safe three moves
+        deep, else the first such of the moves safe two moves deep (a few tried)."""
+        if best is not None and self._deep_safe(state, best, tactics.danger(state, best)):
             return best
         moves = rules.legal_moves(state)
         verdicts = tactics.judge(state, moves)
-        return next((m for m in moves if verdicts[m] is None), None)
+        safe = [m for m in moves if verdicts[m] is None]
+        return next((m for m in safe[:SAFE_TRIES] if self._deep_safe(state, m, None)), None)
 
-    def describe(self, state: State, move: Move) -> str:
-        """What the move does: wins, wins next move, captures, or stays out of a forced loss."""
-        x = state.turn
+    def _deep_safe(self, state: State, move: Move, danger: Any) -> bool:
+        if danger is not None:
+            return False
         after = rules.apply(state, move)
-        if after.result is not None:
-            if after.result.winner == x:
-                return _("captures the Overlord") if after.result.reason == "overlord" else \
-                    _("takes the ninth Source")
-            return "draws"
-        if tactics.defence(after) is None:
-            cells = after.board.tolist()
-            target = tactics.overlord_square(cells, 1 - x)
-            if target >= 0 and tactics.reaches(cells, after.static.barrier, after.runes[x],
-                                                after.fates[x], x, target):
-                return _("captures the Overlord next move")
-            return _("wins next move, whatever the reply")
-        taken = captured(state, move)
-        if taken is None:
-            return ""
-        return _("captures the {figure}").format(figure=names.figure(taken))
+        return after.result is not None or self.proven(after) is None
+
+    @staticmethod
+    def explain(state: State, move: Move) -> Reason:
+        """Why the move is good or bad (`overlords.why`)."""
+        return why.explain_move(state, move)
+
+    def start_words(self, state: State, seat: int, chance: float) -> str:
+        """Why `seat`'s setup left it behind, from the engine: the other side's forced win
+        from the first move (`proven`), else a figure it can take at once, else the
+        chance."""
+        side, other = rules.SIDE_NAMES[seat].title(), rules.SIDE_NAMES[1 - seat].title()
+        head = f"{side}'s setup left it {chance:.0%} before the first move"
+        if state.turn == seat:
+            return head
+        win = self.proven(state)
+        if win is not None:
+            return f"{head}: {other} wins by force from the first move, starting {win}"
+        hanging = sorted(why.targets(state, seat))
+        if hanging:
+            kind = rules.TYPE_NAMES[why.kind_at(state, hanging[0])]
+            return f"{head}: {other} can take its {kind} on {rules.GRID.name(hanging[0])} at once"
+        return head
 
     @staticmethod
     def squares(move: Move) -> list[tuple[int, int]]:
@@ -116,21 +133,12 @@ class OverlordsAdapter:
 
 
 def wins_by_force(state: State, move: Move) -> bool:
-    """Whether the move wins at once, or leaves the enemy no reply that holds."""
+    """Whether the move wins at once, leaves the enemy no reply that holds, or wins by force
+    by the mover's third move (`tactics.deep.follows`)."""
     after = rules.apply(state, move)
     if after.result is not None:
         return after.result.winner == state.turn
-    return tactics.defence(after) is None
-
-
-def captured(state: State, move: Move) -> int | None:
-    """The type of the enemy figure the move captures, or None."""
-    if move.to is None or move.frm is None:
-        return None
-    cell = int(state.board[move.to])
-    if cell and (cell - 1) // 4 != state.turn:
-        return (cell - 1) % 4
-    return None
+    return tactics.defence(after) is None or follows(state, move)
 
 
 ADAPTER = OverlordsAdapter()

@@ -16,8 +16,9 @@ from __future__ import annotations
 from typing import Any
 
 from common.analysis import Verdict
-from common.i18n import _, ngettext
-from prepollency import rules
+from common.i18n import _
+from common.why import Reason
+from prepollency import rules, why
 from prepollency.moves import Turn
 from prepollency.state import State
 
@@ -79,21 +80,14 @@ class PrepollencyAdapter:
         return Verdict(found.kind, found.text, better, why,
                        "?" if found.kind == "khan_lost" else "??")
 
-    def describe(self, state: State, move: Turn) -> str:
-        """What the turn does: wins, captures, or holds the Obelisk."""
-        me = state.turn
-        after = rules.apply(state, move)
-        outcome = rules.outcome(after)
-        if outcome is not None and outcome.winner == me:
-            return _("completes the Obelisk hold") if outcome.reason == "obelisk" else \
-                _("eliminates the last rival")
-        taken, s = 0, state
-        for step in move:
-            taken += bool(s.owners[step.to])
-            s = rules.apply_step(s, step)
-        if taken:
-            return ngettext("captures {count} piece", "captures {count} pieces", taken).format(
-                count=taken)
+    @staticmethod
+    def explain(state: State, move: Turn) -> Reason:
+        """Why the turn is good or bad (`prepollency.why`)."""
+        return why.explain_move(state, move)
+
+    @staticmethod
+    def start_words(state: State, seat: int, chance: float) -> str:
+        """"": every seat starts from the same position, which is no one's choice."""
         return ""
 
     @staticmethod

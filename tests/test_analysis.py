@@ -48,7 +48,11 @@ def test_a_missed_forced_win_is_a_blunder_with_the_win_as_the_better_move() -> N
     assert last.mark == "??"
     assert last.verdict is not None and last.verdict.kind == "missed_win"
     assert last.better == tactics.forced_win(state)
-    assert last.better_words.startswith(f"Better: {rules.move_data(last.better)}")
+    assert f"Better {rules.move_data(last.better)}: " in last.better_words
+    from overlords.why import explain_move
+
+    win = explain_move(state, last.better).facts[0]  # what the win does, said
+    assert win.kind in ("wins", "forced_win") and win.text in last.better_words
     assert last.before[state.turn] == 1.0  # the win was proved, not estimated
 
 
@@ -236,7 +240,9 @@ def test_a_prepollency_seat_letting_the_obelisk_hold_through_gets_its_blunder() 
     assert last.verdict.text == "let Red complete the Obelisk hold"
     state = replay.states[ply]
     assert last.better in ptactics.stopping_turns(state)
-    assert last.better_words.startswith("Better: ") and "stops the hold" in last.better_words
+    played, better = last.better_words.split("Better ", 1)
+    assert "complete the Obelisk hold" in played  # what the played turn allowed
+    assert "stops Red winning at once" in better
     assert prules.move_data(last.better) == json.loads(json.dumps(
         last.json(prules, analysis.adapter_for(prules))["better"]))
 

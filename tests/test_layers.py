@@ -206,7 +206,8 @@ def test_no_module_imports_a_private_name_of_another(tmp_path):
 
 SKELETON = (  # the modules every game package has, for the same roles (docs/ARCHITECTURE.md)
     "__init__.py", "facts.py", "rules.py", "state.py", "moves.py", "movegen.py", "apply.py",
-    "reasons.py", "names.py", "setup.py", "ai/__init__.py", "tactics/__init__.py", "analysis.py",
+    "reasons.py", "names.py", "why.py", "setup.py", "ai/__init__.py", "tactics/__init__.py",
+    "analysis.py",
     "lessons.py", "puzzles.py", "rules_text.py",
     "ui/__init__.py", "ui/screens.py", "ui/controller.py", "ui/input.py", "ui/view.py",
     "ui/words.py", "ui/threats.py", "ui/marks.py", "ui/anim.py", "ui/art.py", "ui/board.py",

@@ -66,8 +66,12 @@ def test_forced_discards_are_judged_and_doom_is_said_only_when_true():
             game.controller.threats.finish()
             game.controller.show_hint(discard)
             text = game.status().text
-            assert text.startswith("Hint: press Discard.")
+            assert text.startswith("Hint: press Discard")
             assert (DOOM in text) is (not safe), text
+            if safe:  # and why, from the engine
+                from overlords.ui.hint import hint_reason
+
+                assert text.endswith(f": {hint_reason(state, discard)}.")
         finally:
             app.close()
     assert Threats(must_discard(True), legal=[]).any_safe() is None, "nothing judged: unknown"
@@ -111,7 +115,7 @@ def test_the_hint_fits_whole_at_every_size():
             game.controller.show_hint(move)
             game.refresh()
             d.frames(1)
-            assert game.status().text.startswith(f"Hint: click {G.name(move.to)}.")
+            assert game.status().text.startswith(f"Hint: click {G.name(move.to)}: ")
             assert game.status_cut == "", size
         finally:
             app.close()

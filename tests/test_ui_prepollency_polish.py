@@ -58,6 +58,7 @@ def test_hint_marks_pieces_and_targets_and_says_itself():
     from prepollency import rules
     from prepollency.moves import Turn
     from prepollency.ui.hint import draw_hint
+    from prepollency.why import explain_move
 
     app, d, game = open_game(("human",) * 4)
     c, board, pal = game.controller, game.view.board, app.pal
@@ -65,7 +66,9 @@ def test_hint_marks_pieces_and_targets_and_says_itself():
     c.show_hint(Turn([rules.Move(e5, f6), rules.Move(e4, e5)]))  # as the Hint's answer does
     game.refresh()
     d.frames(1)
-    assert game.status().text == "Hint: e5-f6, then e4-e5 — click f6 to play the first move"
+    why = explain_move(game.match.state, Turn([rules.Move(e5, f6), rules.Move(e4, e5)]))
+    assert game.status().text == ("Hint: e5-f6, then e4-e5 — click f6 to play the first move. "
+                                  f"It {why.suggestion}.")  # what to do, then why
     assert c.picked == e5 and f6 in c.targets()  # the hinted piece is picked for the player
     surface = pygame.Surface(app.screen.get_size())
     draw_hint(surface, board, c.hint, pal)
@@ -76,7 +79,7 @@ def test_hint_marks_pieces_and_targets_and_says_itself():
     click(d, game, "f6")  # the marked target: the hinted move is played
     assert [str(s) for s in game.match.steps] == ["e5-f6"]
     assert c.hint == (rules.Move(e4, e5),) and c.picked == e4
-    assert game.status().text == "Hint: e4-e5 — click e5 to play it"
+    assert game.status().text == "Hint: e4-e5 — click e5 to play it."
     click(d, game, "e5")
     d.settle()
     assert c.hint is None and [str(s) for s in game.match.moves[-1]] == ["e5-f6", "e4-e5"]

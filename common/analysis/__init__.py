@@ -42,7 +42,14 @@ The modules, one job each (this package re-exports what callers use):
 - `kept`: the analysis kept with the save (`to_record`, `from_record`).
 """
 
-from common.analysis.analyser import Analyser, analyse, judge_turn, start_chances, turns
+from common.analysis.analyser import (
+    Analyser,
+    analyse,
+    judge_turn,
+    start_chances,
+    turn_words,
+    turns,
+)
 from common.analysis.kept import digest, from_record, to_record
 from common.analysis.model import (
     KEY,
@@ -57,9 +64,19 @@ from common.analysis.model import (
     adapter_for,
     to_chances,
 )
-from common.analysis.summary import SeatSummary, counted, summary, turning_point
+from common.analysis.summary import (
+    Opening,
+    SeatSummary,
+    counted,
+    graph_points,
+    opening,
+    summary,
+    turning_point,
+    zigzag,
+)
 
 __all__ = ["KEY", "MARKS", "MAX_TEXT", "NAMES", "Analyser", "Analysis", "Eval", "GameAdapter",
-           "SeatSummary", "Turn", "Verdict", "adapter_for", "analyse", "counted", "digest",
-           "from_record", "judge_turn", "start_chances", "summary", "to_chances", "to_record",
-           "turning_point", "turns"]
+           "Opening", "SeatSummary", "Turn", "Verdict", "adapter_for", "analyse", "counted",
+           "digest", "from_record", "graph_points", "judge_turn", "opening", "start_chances",
+           "summary", "to_chances", "to_record", "turn_words", "turning_point", "turns",
+           "zigzag"]

@@ -19,11 +19,13 @@ from common.analysis.model import (
     Eval,
     GameAdapter,
     Turn,
+    Verdict,
     adapter_for,
     mark_for,
     to_chances,
 )
 from common.protocol import Game
+from common.why import contrast
 
 
 def result_chances(game: Game, state: Any, adapter: GameAdapter) -> dict[int, float]:
@@ -127,13 +129,25 @@ def judge_turn(an: Analyser, ply: int, state: Any, move: Any, before: Eval, play
     words = ""
     arrows: tuple[tuple[int, int], ...] = ()
     if better is not None:
-        said = adapter.describe(state, better)
-        why = verdict.why if verdict is not None else ""
-        said = f"{said} and {why}" if said and why else said or why
-        words = f"Better: {adapter.text(better)}" + (f": {said}" if said else "")
+        words = turn_words(an, state, move, better, verdict, loss, before.chances[mover])
         arrows = tuple(adapter.squares(better))
     return Turn(ply, mover, move, dict(before.chances), dict(after.chances), loss, mark,
                 verdict, better, words, arrows, left)
+
+
+def turn_words(an: Analyser, state: Any, move: Any, better: Any, verdict: Verdict | None,
+               loss: float, chance: float) -> str:
+    """A marked turn in words, from the game's reasons (`GAME/why.py`): what the played move
+    allowed and what the better one does that it did not ("2O c8-b7 lets Black win
+    in three moves, starting 3D f2-c5. Better 1W d8-d7: leaves Black no forced win.").
+    When the engine finds no fact that tells them apart, the exact verdict or the measured
+    chances say it (`chance`: the mover's chance with the better move)."""
+    adapter = an.adapter
+    played, best = adapter.explain(state, move), adapter.explain(state, better)
+    if verdict is not None:
+        return contrast(played, best, verdict.text, verdict.why)
+    return contrast(played, best, f"the chance to win drops by {loss:.0%}",
+                    f"the chance to win stays at {chance:.0%}")
 
 
 def analyse(replay: rec.Replay, nodes: int | None = None, seed: int = 0,

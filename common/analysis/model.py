@@ -11,12 +11,13 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from common.protocol import Game
+from common.why import Reason
 
 KEY = "analysis"  # the record key the analysis is kept under
-FORMAT = 1  # of what is kept there
+FORMAT = 2  # of what is kept there (2: a marked turn's words are the reasons' sentence)
 BANDS = ((0.30, "??"), (0.20, "?"), (0.10, "?!"))  # loss (two players' terms) -> mark
 MARKS = (None, "?!", "?", "??")
-MAX_TEXT = 160  # characters of a verdict or a better move's words read back from a file
+MAX_TEXT = 400  # characters of a verdict or a better move's words read back from a file
 NAMES = {"??": "blunder", "?": "mistake", "?!": "inaccuracy"}
 
 
@@ -55,8 +56,12 @@ class GameAdapter(Protocol):
         """The exact verdict on the played `move` (`best`: the search's choice, tried first
         as the better move where any safe one will do), or None."""
 
-    def describe(self, state: Any, move: Any) -> str:
-        """What a (better) move does, in a few words ("captures the Overlord next move"), or ""."""
+    def explain(self, state: Any, move: Any) -> Reason:
+        """Why the move is good or bad: the game's `GAME/why.py` `explain_move`."""
+
+    def start_words(self, state: Any, seat: int, chance: float) -> str:
+        """Why `seat` starts far behind in the game's first position, when that was its own
+        choice (its setup), from the engine; "" when the start is no one's choice."""
 
     def squares(self, move: Any) -> list[tuple[int, int]]:
         """The move's (from, to) squares on the board (from -1: a figure from the reserve)."""
@@ -98,7 +103,7 @@ class Turn:
     mark: str | None
     verdict: Verdict | None
     better: Any  # the better move (engine move), or None
-    better_words: str  # "4W e7xc8: captures the Overlord next move", or ""
+    better_words: str  # the played move against the better one, in words (`turn_words`), or ""
     arrows: tuple[tuple[int, int], ...]  # the better move's squares, for the board
     left: tuple[int, ...] = ()  # players that withdrew right after this turn
 

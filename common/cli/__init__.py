@@ -78,6 +78,7 @@ EPILOG = N_("""examples:
   %(prog)s perft out/overlords-0001.json --depth 2
   %(prog)s move out/overlords-0001.json --player hard:6000 --seed 3
   %(prog)s move saved.json --hint              the move the Hint would show
+  %(prog)s move saved.json --hint --why        ... and why, from the engine
   %(prog)s learn --check                         replay every lesson and puzzle
   %(prog)s host overlords --players easy,remote   host a network game (prints join URLs)
   %(prog)s join nats://USER:SECRET@HOST:PORT/ID --as normal    play a seat of it

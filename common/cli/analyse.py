@@ -115,14 +115,16 @@ def text_lines(replay: rec.Replay, result: Analysis) -> list[str]:
     lines = []
     for t in result.turns:
         chances = "  ".join(f"{name(p)} {c:4.0%}" for p, c in t.chances.items())
-        note = t.verdict.text if t.verdict is not None else ""
-        if t.better_words:
-            note = f"{note}; {t.better_words}" if note else t.better_words
+        note = t.better_words or (t.verdict.text if t.verdict is not None else "")
         # words kept in a saved analysis come from the file: quoted, never raw
         lines.append(f"{t.ply + 1:>4}. {name(t.mover):<7} {terminal(adapter.text(t.move), 40):<14}"
                      f" {chances}  {terminal(t.mark or '', 4):<2}  {terminal(note)}".rstrip())
     lines.append("")
-    for p, s in analysis.summary(game, result.turns).items():
+    start = analysis.opening(game, result.turns, replay.initial)
+    if start is not None:
+        lines.append(_("Before the first move: {mark} {text}").format(
+            mark=start.mark, text=terminal(start.text)))
+    for p, s in analysis.summary(game, result.turns, start).items():
         worst = _(", worst turn {value}").format(value=s.worst + 1) if s.worst is not None else ""
         lines.append(_("{player}: accuracy {accuracy:.0f}%, {counted}{worst}").format(
                          player=name(p), accuracy=s.accuracy, counted=analysis.counted(s),

@@ -2,7 +2,10 @@
 position, printed in the record's notation. Every bad input gets one line on stderr and exit
 status 2 (a script asking cannot tell them apart anyway). No pygame.
 
-    main.py move RECORD [--player SPEC | --hint] [--seed N] [--bot-timeout S]
+    main.py move RECORD [--player SPEC | --hint] [--seed N] [--bot-timeout S] [--why]
+
+With ``--why`` a second line says why the move, from the engine (the game's ``why`` module,
+through its analysis adapter): "why: takes the Dragon; leaves Black no forced win".
 """
 
 from __future__ import annotations
@@ -42,6 +45,9 @@ def arguments(sub: Subparsers, names: list[str]) -> argparse.ArgumentParser:
     move.add_argument("--seed", type=int, default=0, help=_("seed of the player (0)"))
     move.add_argument("--bot-timeout", type=seconds, default=10.0,
                       help=_("a cmd: bot silent this many seconds forfeits (10)"))
+    move.add_argument("--why", action="store_true",
+                      help=_("print a second line: why the move, from the engine "
+                             "(\"why: takes the Dragon; leaves Black no forced win\")"))
     return move
 
 
@@ -80,6 +86,7 @@ def run(args: argparse.Namespace, games: dict[str, Game]) -> int:
                 raise ValueError(_("a human seat does not choose here: give random, novice, "
                                    "easy, normal, hard, LEVEL:N or cmd:PROGRAM"))
         game, chosen = choose_move(record, spec, args.seed, games, args.bot_timeout)
+        why = reason(record, games, chosen) if args.why else ""
     except rec.RecordError as err:
         print(f"{terminal(args.file)}: {terminal(err)}", file=sys.stderr)
         return 2
@@ -88,4 +95,15 @@ def run(args: argparse.Namespace, games: dict[str, Game]) -> int:
         return 2
     data = game.move_data(chosen)
     print(data if isinstance(data, str) else json.dumps(data))
+    if args.why:
+        print(f"why: {terminal(why) or 'the engine finds nothing to say about it'}")
     return 0
+
+
+def reason(record: dict, games: dict[str, Game], move: Any) -> str:
+    """Why `move` in the record's final position, every fact the engine finds (the game's
+    `why.explain_move`, through its analysis adapter)."""
+    from common.analysis import adapter_for  # the tactics, only when asked
+
+    replay = rec.replay(record, games)
+    return adapter_for(replay.game).explain(replay.final, move).long_text

@@ -204,18 +204,28 @@ class AnalysisPanel:
         return self.turns[review - 1]
 
     def comment(self, turn: analysis.Turn) -> str:
-        """The words on one turn: its mark, the exact verdict or the loss, the better move."""
+        """The words on one turn: its mark, what the played move allowed and what the better
+        one does (the reasons' sentence, `analysis.turn_words`), else the exact verdict or the
+        loss."""
         if turn.mark:
             head = f"{turn.mark} {analysis.NAMES[turn.mark].capitalize()}"
+            if turn.better_words:  # the played move is the log's highlighted one: not again
+                played = analysis.adapter_for(self.scene.match.game).text(turn.move)
+                words = turn.better_words.removeprefix(f"{played}: ").removeprefix(f"{played} ")
+                return f"{head}: {words}"
             head += f": {turn.verdict.text}" if turn.verdict is not None else \
                 _(": chance down {loss:.0%}").format(loss=turn.loss)
         else:
             head = _("No mistake found in this move")
-        return f"{head}. {turn.better_words}." if turn.better_words else head + "."
+        return head + "."
 
     def note(self) -> str:
-        """The status area's words in review on an analysed turn (else "")."""
+        """The status area's words in review on an analysed turn, or on the start when a
+        seat's setup was its mistake (else "")."""
         turn = self.turn_shown()
+        if turn is None and self.active and self.scene.match.review == 0:
+            start = self._opening()
+            return "" if start is None else f"{start.mark} {start.text}."
         return "" if turn is None else self.comment(turn)
 
     def marked(self, rows: list[LogRow]) -> list[LogRow]:
@@ -351,6 +361,9 @@ class AnalysisPanel:
                        count=len(self.turns), count2=len(self.moves))
         turned = self._turned()
         outcome = self.scene.match.game.outcome(self.scene.match.states[len(self.moves)])
+        start = self._opening()
+        if turned is None and start is not None:
+            return f"{start.mark} {start.text}"
         if turned is None and outcome is not None and outcome.winner is not None:
             return _("{player} led from the start").format(
                        player=self.scene.match.name(outcome.winner))
@@ -363,18 +376,22 @@ class AnalysisPanel:
             log_word=self.scene.view.log_word, number=number,
             player=self.scene.match.name(t.mover))
 
+    def _opening(self) -> analysis.Opening | None:
+        """A seat's setup mistake, once the analysis is whole."""
+        if len(self.turns) < len(self.moves) or not self.moves:
+            return None
+        return analysis.opening(self.scene.match.game, self.turns, self.scene.match.states[0])
+
     def _series(self) -> list[Series]:
         if not self.turns:
             return []
         players = self.scene.match.players
-        start = self.turns[0].before
-        return [Series(p, self.colour(p), (start.get(p, 0.0),
-                                           *(t.chances.get(p, 0.0) for t in self.turns)))
-                for p in players]
+        points = analysis.graph_points(self.turns[0].before, self.turns, players)
+        return [Series(p, self.colour(p), points[p]) for p in players]
 
     def _draw_summary(self, layer: pygame.Surface, r: pygame.Rect, graph: pygame.Rect) -> None:
         s, pal, m = self.scene, self.scene.app.pal, self.scene.app.m
-        summary = analysis.summary(s.match.game, self.turns)
+        summary = analysis.summary(s.match.game, self.turns, self._opening())
         y0 = graph.bottom + m.pad // 3
         size = int(m.small * 1.1)
         col_w = (r.w - m.pad) // self._columns

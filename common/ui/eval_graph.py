@@ -48,6 +48,22 @@ def index_at(rect: pygame.Rect, x: int, positions: int, m: Metrics) -> int | Non
     return max(0, min(positions - 1, round((x - plot.x) * (positions - 1) / max(1, plot.w))))
 
 
+def mark_labels(marks: dict[int, str], x_at: Callable[[int], int], px: int) -> set[int]:
+    """The marks whose label is written under their tick: ``??`` first, then ``?`` (``?!``
+    only ticks), each only where it overlaps no label already placed, so marks close together
+    stay readable (every mark keeps its tick; the log and review name each one)."""
+    width = px * 1.4  # a "??" label's width, with a gap
+    placed: list[int] = []
+    out = set()
+    for rank in ("??", "?"):
+        for index in sorted(i for i, mark in marks.items() if mark == rank):
+            x = x_at(index)
+            if all(abs(x - other) >= width for other in placed):
+                placed.append(x)
+                out.add(index)
+    return out
+
+
 def draw_graph(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Series],
                positions: int, marks: dict[int, str], shown: int | None, pointed: int | None,
                icon: Icon, pal: Palette, m: Metrics) -> None:
@@ -81,14 +97,15 @@ def _draw_grid(surface: pygame.Surface, plot: pygame.Rect, pal: Palette, m: Metr
 def _draw_marks(surface: pygame.Surface, plot: pygame.Rect, positions: int,
                 marks: dict[int, str], pal: Palette, m: Metrics) -> None:
     """A tick under each marked turn (taller and redder the worse the mark), with the mark
-    ("??", "?") under it; "?!" only ticks."""
+    ("??", "?") under it where it overlaps no other label (`mark_labels`); "?!" only ticks."""
+    labelled = mark_labels(marks, lambda i: x_of(plot, i, positions), max(11, m.small - 3))
     for index, mark in marks.items():
         x = x_of(plot, index, positions)
         tall = {"??": 1.0, "?": 0.7}.get(mark, 0.4)
         colour = pal.refusal if mark == "??" else pal.info if mark == "?" else pal.text_dim
         pygame.draw.line(surface, colour, (x, plot.bottom), (x, plot.bottom - int(8 * tall) - 2),
                          2)
-        if mark != "?!":
+        if index in labelled:
             draw.blit_text(surface, mark, max(11, m.small - 3), colour, (x, plot.bottom + 1),
                            "midtop", bold=True)
 

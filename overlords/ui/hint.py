@@ -11,14 +11,17 @@ the two stones. Any move, undo, redo or other pick takes the hint away.
 
 from __future__ import annotations
 
+import functools
+
 import pygame
 
 from common.i18n import _
+from common.protocol import IllegalMoveError
 from common.ui import draw
 from common.ui.board import BoardView
 from common.ui.game_hint import seed_of
 from common.ui.theme import Palette
-from overlords import rules
+from overlords import rules, why
 from overlords.ui.board import dashed_ring
 from overlords.ui.panel import FATES, Hand, slot_played
 from overlords.ui.words import a_figure
@@ -29,8 +32,26 @@ def position_seed(state: rules.State) -> int:
     return seed_of(state.key() + state.features.tobytes())
 
 
+@functools.lru_cache(maxsize=8)
+def hint_reason(state: rules.State, move: rules.Move) -> str:
+    """Why the hinted move, from the engine (`overlords.why`): "takes the Dragon; your Overlord
+    keeps its Fate" (kept for the few positions last asked: the status asks every frame); ""
+    for a move not legal there."""
+    try:
+        return why.explain_move(state, move).suggestion
+    except IllegalMoveError:
+        return ""
+
+
 def hint_words(move: rules.Move, state: rules.State) -> str:
-    """"3H c1-c5 — Hero c1 to c5 with Rune 3 (Rook)" and the like."""
+    """"3H c1-c5 — Hero c1 to c5 with Rune 3 (Rook): takes the Dragon; your Overlord keeps
+    its Fate" and the like: the move, and why (`hint_reason`)."""
+    reason = hint_reason(state, move)
+    return move_words(move, state) + (f": {reason}" if reason else "")
+
+
+def move_words(move: rules.Move, state: rules.State) -> str:
+    """The move in words: "3H c1-c5 — Hero c1 to c5 with Rune 3 (Rook)"."""
     fate = rules.TYPE_NAMES[move.fate]
     if move.is_discard:
         return (_("Discard Rune {rune} and {a_figure} Fate ({move}; nothing can move)").format(
@@ -42,11 +63,6 @@ def hint_words(move: rules.Move, state: rules.State) -> str:
                 move=move, fate=fate, square=rules.GRID.name(move.frm),
                 square2=rules.GRID.name(move.to), rune=move.rune,
                 rune_names=rules.RUNE_NAMES[move.rune]))
-    victim = state.figure(move.to)
-    if victim is not None and victim[1] == rules.OVERLORD:
-        text += _(", captures the Overlord and wins")
-    elif victim is not None:
-        text += _(", takes {a_figure}").format(a_figure=a_figure(victim[1]))
     return text
 
 

@@ -15,7 +15,7 @@ from common.i18n import _
 from common.seats import HINT_LEVEL
 from common.ui.game_panel import Status, waiting_status
 from overlords import rules
-from overlords.ui.hint import hint_words
+from overlords.ui.hint import hint_reason, move_words
 from overlords.ui.threats import FORCED, LOSES, SHIELD, UNKNOWN, TargetMarks
 from overlords.ui.tips import freeze_note, sources_warning
 from overlords.ui.words import danger_words
@@ -165,14 +165,19 @@ def hint_status(c: OverlordsController) -> str:
     if move is None:
         return ""
     state = c.scene.match.state
-    words = hint_words(move, state)
+    words = move_words(move, state)
     where = _("press Discard") if move.is_discard else _("click {square}").format(
                                                         square=rules.GRID.name(move.to))
     if _doomed(c, move):  # said only where every move, the hint's too, was judged losing;
         # first, after what to click: in a small window the explanation may wrap away
         return (_("Hint: {where}. No move is safe any more: every one loses the Overlord by "
                   "force. {words}.").format(where=where, words=words))
-    return _("Hint: {where}. {words}.").format(where=where, words=words)
+    why = hint_reason(state, move)  # why, in place of the move's long name (the board and
+    # the ringed stones show the move, the legend (L) the Runes; the long name is the hint's
+    # words when the engine has no reason)
+    if not why:
+        return _("Hint: {where}. {words}.").format(where=where, words=words)
+    return _("Hint: {where}: {why}.").format(where=where, why=why)
 
 
 def _doomed(c: OverlordsController, move: rules.Move) -> bool:

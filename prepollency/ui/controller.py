@@ -28,7 +28,7 @@ from prepollency import rules
 from prepollency.moves import END, GRID, PIECE_NAMES, Move
 from prepollency.tactics import cannot_win
 from prepollency.ui import colours
-from prepollency.ui.hint import hint_words, position_seed
+from prepollency.ui.hint import hint_reason, hint_words, position_seed
 from prepollency.ui.input import TurnInput
 from prepollency.ui.marks import ask_first
 from prepollency.ui.recap import Recap, recap_wanted
@@ -49,6 +49,7 @@ class TurnController(GameController):
         self.picked: int | None = None
         self.drag: dict | None = None  # {"frm", "kind", "start", "pos", "active"}
         self.hint: Any = None  # the hinted Turn shown
+        self.hint_why = ""  # why, from the engine (`hint_reason`), asked once per hint
         self.recap: Recap | None = None
         self.hot_seat = HotSeat()  # whose turn started last, the turns seen (the hand-over)
         self._targets: dict[int, Move] = {}
@@ -140,7 +141,7 @@ class TurnController(GameController):
         if why:
             return Status(title, seat, why, danger)
         if self.hint is not None:
-            return Status(title, seat, hint_words(self.hint, self.moved), danger)
+            return Status(title, seat, hint_words(self.hint, self.moved, self.hint_why), danger)
         return Status(title, seat, self.prompt(), danger)
 
     def prompt(self) -> str:
@@ -381,6 +382,7 @@ class TurnController(GameController):
         Overlords, the hinted piece is picked for the player: one click on its marked target
         plays the hinted move; picking anything else takes the hint away."""
         self.hint = tuple(move) if move is not None else None
+        self.hint_why = hint_reason(self.state, self.hint) if self.hint is not None else ""
         if self.hint:
             self.picked, self.drag = self.hint[0].frm, None
             self.refresh()
