@@ -1,7 +1,10 @@
 """The puzzle screen: a shipped puzzle (`common.puzzles`) on the game's real screen.
 
-`open_puzzles(app, game)` pushes it on the first puzzle the player has not solved (easy ones
-first). The screen is the shared `GameScene` with the game's own controller and view (from its
+`pick_puzzles(app, game)` pushes the picker (`common.ui.scenes.puzzle_picker_scene`, what
+Learn > Puzzles opens), whose tiles open this screen on a filtered list; `open_puzzles(app,
+game)` pushes it on the first puzzle the player has not solved (easy ones first).
+
+The screen is the shared `GameScene` with the game's own controller and view (from its
 screens module: `scene_parts(app, match)`, as the game screen and the lessons build theirs),
 less what would give the answer away: a controller that judges the moves as the player
 chooses (`judging`: the Overlords danger marks, shields and "lose your Overlord?" question)
@@ -9,12 +12,14 @@ has it turned off. It is over a `Match` of the puzzle's record, so the log shows
 led to the position. On top of it:
 
 - the status area says whose move it is, the puzzle's number and rating, and its goal;
-- a try is judged by the game's puzzle rules (`judge_try`): a wrong one says "Not quite: ..."
+- a try is judged by the game's puzzle rules (`refute`): a wrong one says "Not quite: ..."
   with the solver's reason and offers Retry (the position again) and Solution; a right one
   either solves the puzzle or, in a two-move puzzle, gets the solver's reply (`reply`, asked
   off the UI thread by the seat the opponent sits in, as a CPU seat would be), then the
-  player finishes; after a wrong try the solver answers too, so the refutation the reason
-  names is played on the board;
+  player finishes; after a wrong try the refutation the reason names (`Refuted.answer`,
+  seat after seat) is played on the board, and nothing else;
+- solved, or the solution shown, the status says why it works (the game's `explain`, from
+  the engine's verdicts);
 - Hint (the toolbar's, or H) names the figure to look at and picks it on the board (its moves
   show, as after a click on it); once asked it shows until the end;
 - Solution plays the shipped solution, animated; Next goes to the next puzzle not solved yet;
@@ -48,8 +53,19 @@ from common.ui.widgets import Button, Callback
 DEMO_PAUSE = 0.8  # seconds between the moves of a solution shown (at normal speed)
 
 
+def pick_puzzles(app: Any, game: str) -> None:
+    """Push the puzzle picker of a game (`common.ui.scenes.puzzle_picker_scene`: by kind and
+    rating, with the counts, solved marks and the streak); a toast if the game has none."""
+    puzzles = ordered(puzzle_io.load_puzzles(game))
+    if not puzzles:
+        app.toast("No puzzles found for this game")
+        return
+    from common.ui.scenes.puzzle_picker_scene import PuzzlePicker
+    app.push(PuzzlePicker(app, game, puzzles))
+
+
 def open_puzzles(app: Any, game: str) -> None:
-    """Push the puzzle screen of a game, on its first unsolved puzzle (a toast if the game has
+    """Push the puzzle screen of a game on its first unsolved puzzle (a toast if the game has
     no puzzles)."""
     puzzles = ordered(puzzle_io.load_puzzles(game))
     if not puzzles:
@@ -90,6 +106,12 @@ def counts_text(progress: progress_io.Progress, game: str,
     return f"Solved: {parts} (best streak {progress.best_streak})"
 
 
+def _sentence(text: str) -> str:
+    """The solution's reason as a sentence ("Why: 2W c1-h6 attacks ...."); a move opens the
+    reason, so its first letter stays as the notation writes it."""
+    return f"Why: {text.rstrip('.')}." if text else ""
+
+
 def _notation(entry: Any) -> str:
     """A record's move entry as text: "2D f1-c4", or a turn of steps "c3-e5 h7-h8"."""
     return " ".join(map(str, entry)) if isinstance(entry, list) else str(entry)
@@ -99,11 +121,11 @@ def _notation(entry: Any) -> str:
 
 
 class SolverRunner:
-    """A seat runner (`start`, `poll`, `cancel`, `close`) whose move is the puzzle solver's
-    reply, computed in a thread."""
+    """A seat runner (`start`, `poll`, `cancel`, `close`) whose move is `answer(state)` (the
+    screen's: the refutation its words named, or the solver's reply), computed in a thread."""
 
-    def __init__(self, rules: Any) -> None:
-        self.rules = rules
+    def __init__(self, answer: Any) -> None:
+        self.answer = answer
         self._answer: Any = None
         self._asked: object | None = None
         self._lock = threading.Lock()
@@ -113,7 +135,7 @@ class SolverRunner:
         self._answer = None
 
         def work() -> None:
-            move = self.rules.reply(ask.state)
+            move = self.answer(ask.state)
             with self._lock:
                 if self._asked is token:
                     self._answer = move
@@ -150,9 +172,10 @@ class SolverSeats(SeatDriver):
     """The seats no person plays in a puzzle: each answers with the solver's reply (no CPU
     worker is started)."""
 
-    def __init__(self, app: Any, seats: dict[int, SeatSpec], rules: Any,
+    def __init__(self, app: Any, seats: dict[int, SeatSpec], answer: Any,
                  answering: Any) -> None:
-        self.app, self.seats, self.rules = app, seats, rules
+        self.app, self.seats = app, seats
+        self.answer = Callback(answer)  # (state) -> move: the screen's, held weakly
         # () -> bool: whether a reply is wanted now (the screen's method, held weakly: the
         # seats must not keep a closed screen alive)
         self.answering = Callback(answering)
@@ -170,7 +193,7 @@ class SolverSeats(SeatDriver):
 
     def runner(self, player: int) -> Any:
         if player not in self.runners:
-            self.runners[player] = SolverRunner(self.rules)
+            self.runners[player] = SolverRunner(self.answer)
         return self.runners[player]
 
 
@@ -184,6 +207,7 @@ class Visit:
     missed: bool = False
     hinted: bool = False
     hint_text: str = ""  # the hint's words, worked out once
+    solution_why: str = ""  # why the solution works (the engine's words), worked out once
 
 
 class PuzzleScene(GameScene):
@@ -207,6 +231,7 @@ class PuzzleScene(GameScene):
         self.stage = 0  # the player's moves that held so far
         self.outcome: str | None = "shown" if demo else None  # "missed", "solved", "shown"
         self.why = ""  # the solver's reason for a wrong try
+        self.refutation: list[Any] = []  # the moves that reason names, still to be played
         self.first = puzzle.moves()[0]  # the solution's first move
         self.demo: list[Any] = puzzle.moves() if demo else []
         self._demo_wait = 0.0
@@ -218,7 +243,7 @@ class PuzzleScene(GameScene):
         if hasattr(controller, "judging"):  # no danger marks: they would tell the answer
             controller.judging = False
         super().__init__(app, match, controller, view)
-        self.seats = SolverSeats(app, match.seats, self.rules, self._answering)
+        self.seats = SolverSeats(app, match.seats, self._solver_move, self._answering)
         self._save_due = False
         self.menu_back = Button("Back", self.leave, hint="Esc", small=True)
         rules_b = next(b for b in self.toolbar if b.label == "Rules")
@@ -251,10 +276,12 @@ class PuzzleScene(GameScene):
             status = Status(title, self.player, f"Not quite: {self.why}. Retry, or see the "
                             "solution.", alert=True, lit=False)
         elif self.outcome == "solved":
-            status = Status(title, self.player, f"Well done! {counts}.", lit=False)
+            status = Status(title, self.player, f"Well done! {_sentence(self._why_solution())}"
+                            f" {counts}.", lit=False)
         elif self.outcome == "shown":
             moves = ", ".join(_notation(m) for m in puzzle.solution)
-            status = Status(title, self.player, f"The solution: {moves}.", lit=False)
+            status = Status(title, self.player, f"The solution: {moves}. "
+                            f"{_sentence(self._why_solution())}", lit=False)
         elif m.to_move != self.player:
             status = Status(title, m.to_move, f"{m.name(m.to_move)} answers…", lit=False)
         elif self.stage:
@@ -267,8 +294,27 @@ class PuzzleScene(GameScene):
 
     def _answering(self) -> bool:
         """The opponent answers the player's moves: a good first move of a two-move puzzle,
-        and a wrong try (its refutation shows on the board)."""
-        return self.outcome in (None, "missed") and not self.demo
+        and a wrong try (the refutation its reason names is played on the board)."""
+        if self.demo:
+            return False
+        return self.outcome is None or (self.outcome == "missed" and bool(self.refutation))
+
+    def _solver_move(self, state: Any) -> Any:
+        """The opponent's move (asked off the UI thread): after a wrong try, the next move of
+        the refutation its reason named (as the game's `refute` gave it); else the solver's
+        reply. A refutation move that is not legal there (it cannot be: the tactics are
+        exact) gives way to the solver's reply rather than to a refused move."""
+        planned = list(self.refutation)
+        if self.outcome == "missed" and planned and planned[0] in self.match.game.legal_moves(
+                state):
+            return planned[0]
+        return self.rules.reply(state)
+
+    def _why_solution(self) -> str:
+        """Why the solution works, from the engine (worked out once a visit)."""
+        if not self.visit.solution_why:
+            self.visit.solution_why = self.puzzle.why_solution()
+        return self.visit.solution_why
 
     def _hint(self) -> str:
         """The hint's words (worked out once a visit: the status is read every frame)."""
@@ -301,12 +347,15 @@ class PuzzleScene(GameScene):
         mover = self.match.game.to_move(before)
         judged = None
         if mover == self.player and self.outcome is None and not self.demo:
-            judged = self.rules.judge_try(before, self.puzzle.goal, self.stage, move)
+            judged = self.rules.refute(before, self.puzzle.goal, self.stage, move)
+        elif mover != self.player and self.refutation and move == self.refutation[0]:
+            self.refutation.pop(0)  # played: the next one (a later seat's), if any
         super()._after_turn(move, before, after, shown, shown_from)
         if mover != self.player or self.outcome is not None or self.demo:
             return
         if judged is not None:
-            self.why = judged
+            self.why = judged.why
+            self.refutation = list(judged.answer)
             self.outcome = "missed"
             self._mark(solved=False)
             self.app.sound.play("illegal", 0.6)

@@ -3,7 +3,8 @@
 `LearnScene(app)` first asks which game; `LearnScene(app, game)` lists that game's lessons
 (each with its stars, drawn as shapes, from `common.progress` through
 `common.progress.of_app`), a Puzzles entry when the puzzle screen exists
-(`common.ui.puzzle_scene.open_puzzles(app, game)`, imported lazily), and its Rules. A lesson
+(`common.ui.puzzle_scene.pick_puzzles(app, game)`: the picker, imported lazily), and its
+Rules. A lesson
 opens on the game's own screen: `screens.lesson_scene(app, lessons, index)` of the game's
 screens module, a `common.ui.lesson_scene.LessonScene`.
 
@@ -146,7 +147,7 @@ class LearnScene(Scene):
 
     def _puzzles(self) -> None:
         module = importlib.import_module(PUZZLES_MODULE)
-        module.open_puzzles(self.app, self.game)
+        module.pick_puzzles(self.app, self.game)
 
     def resume(self) -> None:
         """Back on top (a lesson closed): the stars follow."""
