@@ -206,18 +206,18 @@ def _explain_saving(state: State, goal: str, move: Move) -> str:
     me, enemy = state.turn, side(state, 1 - state.turn)
     attackers = rules.attackers(state, me)
     o = tactics.overlord_square(state.board.tolist(), me)
-    if move.frm == o:
-        what = "your Overlord steps out of reach"
-    elif attackers and move.to is not None and any(a.frm == move.to for a in attackers):
-        what = f"it takes the attacker, {_figure_at(state, move.to)}"
+    if attackers and move.to is not None and any(a.frm == move.to for a in attackers):
+        what = f"takes the attacker, {_figure_at(state, move.to)}"
+    elif move.frm == o:
+        what = "takes your Overlord out of reach"
     elif attackers:
-        what = f"it blocks the way of {_figure_at(state, attackers[0].frm)}"
+        what = f"blocks the way of {_figure_at(state, attackers[0].frm)}"
     else:
-        what = f"it keeps {enemy} from taking the ninth Source"
+        what = f"keeps {enemy} from taking the ninth Source"
     frozen = {"frozen": " (your Overlord cannot move: its Fate is spent)",
               "reckoning": " (after it the Reckoning gives your stones back)"}.get(goal, "")
-    return (f"{move}: {what}{frozen}, and no answer of {enemy} wins, at once or by force; "
-            "every other move loses")
+    return (f"{move} {what}{frozen}; after it no answer of {enemy} wins, at once or by force, "
+            "and every other move loses")
 
 
 # --- hints ---------------------------------------------------------------------------------
