@@ -13,24 +13,33 @@ the CPU takes the Obelisk, and the others must stop its third round or save thei
 CPU seats among random ones were tried too: they break each other's holds, and 24 such games
 gave no puzzle at all).
 
-Every position of every game is asked the game's puzzle question (`<game>.puzzles.find`: a
-win in one, a win in two, a defence, a stop, ...); a position is kept only when its solution
+Every position of every game is asked the game's puzzle question (`<game>.puzzles.find`: its
+finders per kind, in order: a win in one, a win in two, a defence, a stop, a base or a Khan
+to save, a Khan to take, a capture to open, ...); a position is kept only when its solution
 is unique (every other first move fails, by the game's solver), at most `--per-game` of each
 goal from one game, so the set is varied, and at most `--easy-share` of each goal's puzzles
-easy (the search finds most of them: the harder ones are kept, easy ones beyond the share
-are dropped, until the last quarter of the time). Each kept puzzle is rated by how
-many of the CPU levels easy, normal and hard miss its first move, each searching its
-calibrated node count (`level_nodes`, times `--scale`) from a fixed seed *with the search
-alone*: every level also runs the tactical check, which finds these wins and defences by
-construction, so with it on every puzzle would be "easy". None missing: easy; one: medium;
-two or three: hard. Records go to assets/puzzles/<game>/<goal>-NNN.json (old ones replaced
-unless --dry-run), and `common.puzzles.check_all` is run on them at the end.
+easy (the easy ones beyond the share are dropped, until the last quarter of the time). Each
+kept puzzle is rated by how many of the CPU levels novice, easy, normal and hard miss its
+first move (`missed` in the record): `novice` plays its one-ply sight from a fixed seed, the
+others search their calibrated node count (`level_nodes`, times `--scale`) from a fixed seed
+*with the search alone*: every level also runs the tactical check, which finds these wins and
+defences by construction, so with it on every puzzle would be "easy". None or one missing:
+easy; two: medium; three or four: hard (`common.puzzles.rating_of`). Records go to
+assets/puzzles/<game>/<goal>-NNN.json (the wanted goals' old ones replaced unless --append
+or --dry-run; --goal limits the run to some goals and keeps the others' files), and
+`common.puzzles.check_all` is run on them at the end.
 
-Prepollency's last-base wins come from long 4-player games, which this self-play (120 turns)
-never reaches: `--from-records DIR` asks the same question of every position of finished
+The rarer kinds need other games: `--careful` Overlords players run their tactical check
+(longer games: Overlords whose Fate is spent, one-Rune defences, Reckonings), `--all-easy`
+Prepollency games are between `easy` seats at 2, 3 and 4 players for up to 700 turns (Khans
+won and threatened, bases under attack), as bench/make_prepollency_tactics_set.py plays them.
+`--from-records DIR` (repeatable) asks the same question of every position of finished
 records instead (the shipped win-base puzzles are from `bench ladder --pair
-prepollency4:hard-normal` games: `--game prepollency --goal win-base --from-records DIR
---append`), the same uniqueness and rating, positions already shipped skipped.
+prepollency4:hard-normal` games; the capture, Khan and base ones also from
+bench/data/prepollency_tactics and the games of the puzzles already shipped), the same
+uniqueness and rating, positions already shipped skipped. `--rerate` rates every shipped
+puzzle again and drops the ones that no longer hold; `--report` only prints the shipped
+puzzles per kind and rating.
 
 Printed: games played, positions asked, puzzles kept per goal and rating, seconds spent
 finding and rating (process CPU time: the machine may be shared, so wall-clock is noisy), and
