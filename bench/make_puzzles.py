@@ -156,6 +156,7 @@ def generate(name: str, args: argparse.Namespace) -> Counter:
     games = positions = 0
     finding = rating_time = 0.0
     deadline = time.monotonic() + 60 * args.minutes
+    started = time.process_time()
     while any(found[g] < n for g, n in wanted.items()) and time.monotonic() < deadline:
         games += 1
         rng = random.Random(master.getrandbits(64))
@@ -191,11 +192,12 @@ def generate(name: str, args: argparse.Namespace) -> Counter:
             moves.append(move)
         print(f"{name} game {games}: {len(moves)} turns; "
               + ", ".join(f"{g} {found[g]}/{n}" for g, n in wanted.items()), flush=True)
-    total = sum(found.values())
-    print(f"\n{name}: {total} puzzles from {games} games ({positions} positions asked): "
-          + ", ".join(f"{g} {found[g]}" for g in wanted))
+    total = sum(ratings.values())  # the new ones (`found` counts those kept from before too)
+    print(f"\n{name}: {total} new puzzles from {games} games ({positions} positions asked); "
+          "now " + ", ".join(f"{g} {found[g]}" for g in wanted))
     print("  ratings: " + ", ".join(f"{r} {ratings[r]}" for r in ("easy", "medium", "hard")))
-    print(f"  generation: {finding + rating_time:.1f} s CPU in all")
+    print(f"  generation: {finding + rating_time:.1f} s CPU finding and rating, "
+          f"{time.process_time() - started:.1f} s CPU with the self-play")
     print(f"  finding {finding:.1f} s CPU ({1000 * finding / max(1, positions):.2f} ms a "
           f"position), rating {rating_time:.1f} s CPU ({rating_time / max(1, total):.2f} s a "
           f"puzzle)")
