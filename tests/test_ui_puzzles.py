@@ -403,6 +403,24 @@ def test_a_tile_plays_its_puzzle_and_the_picker_marks_it_solved():
     app.close()
 
 
+def test_a_tile_tried_and_not_solved_is_drawn_with_its_cross():
+    app, d = open_picker()
+    picker = app.top
+    d.click(_button(picker.kind_buttons, "Save the Overlord").rect.center)
+    d.frames(1)
+    d.click(picker.tiles[0].rect.center)
+    d.frames(1)
+    scene = app.top
+    scene.play(a_wrong_move(scene))
+    d.frames(1)
+    scene.leave()
+    d.frames(2)  # drawn: the tile's cross
+    assert app.top is picker and picker.tiles[0].mark.tries == 1
+    assert not picker.tiles[0].mark.solved and "tried, not solved yet" in \
+        picker.tiles[0].words(1)
+    app.close()
+
+
 def _drawn_words(picker) -> str:
     held = picker.progress
     return f"Streak {held.streak} (best {held.best_streak})"

@@ -70,8 +70,7 @@ class Tile(Button):
                       (corner[0] + s, corner[1] - s)]
             pygame.draw.lines(surface, pal.primary, False, points, max(2, s // 2))
         elif self.mark.tries:
-            draw.cross(surface, pygame.Rect(corner[0] - s, corner[1] - s, 2 * s, 2 * s),
-                       pal.refusal)
+            draw.cross(surface, corner, 2 * s, pal.refusal, max(2, s // 2))
 
     def words(self, number: int) -> str:
         """What the tile is, in a line."""
