@@ -42,15 +42,12 @@ from overlords.state import OVERLORD, SIDE_NAMES, TYPE_NAMES, State
 GOALS = {
     "win-1": "Win with this move: capture the enemy Overlord or take the last Source.",
     "win-2": "Win in two moves: make a move the enemy cannot answer, then finish.",
-    "reckoning": "These are your last stones: after this move the Reckoning gives them all "
-                 "back. Every move but one loses your Overlord: find the one that saves it.",
     "defend": "Every move but one loses your Overlord. Find the one that saves it.",
-    "frozen": "Your Overlord has spent its Fate and cannot move. Every move but one loses it: "
-              "find the one that saves it.",
-    "stuck": "The enemy Overlord has spent its Fate and cannot move. Win in two moves: make a "
-             "move it cannot answer, then finish.",
-    "rune": "Only one move keeps your Overlord safe, and only with one Rune: the same move "
-            "with another Rune loses. Find the move and the Rune to spend.",
+    "reckoning": "The Reckoning follows this move. All moves but one lose your Overlord: "
+                 "find the one.",
+    "frozen": "Your Overlord's Fate is spent: it cannot move. Find the one move that saves it.",
+    "stuck": "The enemy Overlord's Fate is spent: it cannot move. Win in two moves.",
+    "rune": "One move saves your Overlord, and with one Rune only. Find the move and the Rune.",
 }
 LABELS = {"win-1": "Win in one", "win-2": "Win in two", "stuck": "Frozen enemy",
           "defend": "Save the Overlord", "frozen": "Frozen Overlord", "reckoning": "Reckoning",
@@ -183,8 +180,7 @@ def explain(state: State, goal: str, solution: list) -> str:
         others = sorted({Move(m).rune for m in rules.legal_moves(state)
                          if key(m) == key(move) and m != move})
         runes = " or ".join(str(r) for r in others)
-        said += (f"; the same move with Rune {runes} loses, as that Rune is missing for the "
-                 "defence")
+        said += f"; with Rune {runes} the same move loses (that Rune is missing for the defence)"
     return said
 
 
@@ -216,8 +212,7 @@ def _explain_saving(state: State, goal: str, move: Move) -> str:
         what = f"keeps {enemy} from taking the ninth Source"
     frozen = {"frozen": " (your Overlord cannot move: its Fate is spent)",
               "reckoning": " (after it the Reckoning gives your stones back)"}.get(goal, "")
-    return (f"{move} {what}{frozen}; after it no answer of {enemy} wins, at once or by force, "
-            "and every other move loses")
+    return f"{move} {what}{frozen}, and then no answer of {enemy} wins, even by force"
 
 
 # --- hints ---------------------------------------------------------------------------------

@@ -52,8 +52,8 @@ GOALS = {
             "and allows nothing else.",
     "take-khan": "A rival's Khan can be taken. Find the turn that takes it and allows nothing "
                  "in return.",
-    "capture": "Nothing of yours can take a piece in one move, but a first move can open a "
-               "line for the second. Find the turn that captures, safely.",
+    "capture": "No piece of yours can take in one move, but a first move can open a line "
+               "for the second. Find that turn.",
 }
 LABELS = {"win-hold": "Win by the hold", "win-base": "Fill the last base", "stop": "Stop a win",
           "base": "Save your base", "khan": "Save your Khan", "take-khan": "Take the Khan",

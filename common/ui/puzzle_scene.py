@@ -24,7 +24,7 @@ led to the position. On top of it:
   show, as after a click on it); once asked it shows until the end;
 - Solution plays the shipped solution, animated; Next goes to the next puzzle not solved yet;
 - every try goes to the player's progress (`common.progress`, kept as `app.progress`): the
-  solved counts per rating and the streak show in the status area, and are saved at once.
+  streak shows in the title, the solved counts per kind and rating in the picker; saved at once.
 
 A puzzle counts as missed at the first wrong try or when its solution is shown, solved when
 the player's moves all hold; asking for the hint then solving it counts as solved with a hint
@@ -96,14 +96,6 @@ def show(app: Any, puzzles: list[puzzle_io.Puzzle], index: int, visit: Visit | N
 def ordered(puzzles: list[puzzle_io.Puzzle]) -> list[puzzle_io.Puzzle]:
     """Easy first, then medium, then hard; by id within a rating."""
     return sorted(puzzles, key=lambda p: (RATINGS.index(p.rating), p.id))
-
-
-def counts_text(progress: progress_io.Progress, game: str,
-                puzzles: list[puzzle_io.Puzzle]) -> str:
-    """"Solved: easy 3/40, medium 0/12, hard 1/8 (best streak 5)"."""
-    counts = progress.solved_counts(game, puzzles)
-    parts = ", ".join(f"{r} {s}/{t}" for r, (s, t) in counts.items() if t)
-    return f"Solved: {parts} (best streak {progress.best_streak})"
 
 
 def _sentence(text: str) -> str:
@@ -270,14 +262,13 @@ class PuzzleScene(GameScene):
                  "solved": "Solved", "shown": "The solution"}[self.outcome]
         title = (f"{state} · puzzle {self.index + 1}/{len(self.puzzles)} ({puzzle.rating})"
                  f" · streak {self.progress.streak}")
-        counts = counts_text(self.progress, puzzle.game, self.puzzles)
         hint = f"Hint: {self._hint()} " if self.visit.hinted else ""  # first: seen if cut
         if self.outcome == "missed":
             status = Status(title, self.player, f"Not quite: {self.why}. Retry, or see the "
                             "solution.", alert=True, lit=False)
         elif self.outcome == "solved":
-            status = Status(title, self.player, f"Well done! {_sentence(self._why_solution())}"
-                            f" {counts}.", lit=False)
+            status = Status(title, self.player, f"Well done! {_sentence(self._why_solution())}",
+                            lit=False)  # the counts per kind and rating: the picker's
         elif self.outcome == "shown":
             moves = ", ".join(_notation(m) for m in puzzle.solution)
             status = Status(title, self.player, f"The solution: {moves}. "
