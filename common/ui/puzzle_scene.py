@@ -264,8 +264,8 @@ class PuzzleScene(GameScene):
                  f" · streak {self.progress.streak}")
         hint = f"Hint: {self._hint()} " if self.visit.hinted else ""  # first: seen if cut
         if self.outcome == "missed":
-            status = Status(title, self.player, f"Not quite: {self.why}. Retry, or see the "
-                            "solution.", alert=True, lit=False)
+            status = Status(title, self.player, f"Not quite: {self.why}.", alert=True,
+                            lit=False)  # Retry and Solution: the buttons under it
         elif self.outcome == "solved":
             status = Status(title, self.player, f"Well done! {_sentence(self._why_solution())}",
                             lit=False)  # the counts per kind and rating: the picker's
