@@ -346,7 +346,7 @@ def test_a_prepollency_last_base_win_on_its_real_screen():
 
 
 def open_picker(game: str = "overlords", size=(1280, 800)):
-    from common.ui.puzzle_scene import pick_puzzles
+    from common.ui.scenes.puzzle_picker_scene import pick_puzzles
 
     return start(game, size, pick_puzzles)
 

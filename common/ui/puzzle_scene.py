@@ -1,8 +1,8 @@
 """The puzzle screen: a shipped puzzle (`common.puzzles`) on the game's real screen.
 
-`pick_puzzles(app, game)` pushes the picker (`common.ui.scenes.puzzle_picker_scene`, what
-Learn > Puzzles opens), whose tiles open this screen on a filtered list; `open_puzzles(app,
-game)` pushes it on the first puzzle the player has not solved (easy ones first).
+The picker (`common.ui.scenes.puzzle_picker_scene.pick_puzzles`, what Learn > Puzzles
+opens) opens this screen on a filtered list (`show`); `open_puzzles(app, game)` pushes it on
+the first puzzle the player has not solved (easy ones first).
 
 The screen is the shared `GameScene` with the game's own controller and view (from its
 screens module: `scene_parts(app, match)`, as the game screen and the lessons build theirs),
@@ -51,17 +51,6 @@ from common.ui.tween import SPEEDS
 from common.ui.widgets import Button, Callback
 
 DEMO_PAUSE = 0.8  # seconds between the moves of a solution shown (at normal speed)
-
-
-def pick_puzzles(app: Any, game: str) -> None:
-    """Push the puzzle picker of a game (`common.ui.scenes.puzzle_picker_scene`: by kind and
-    rating, with the counts, solved marks and the streak); a toast if the game has none."""
-    puzzles = ordered(puzzle_io.load_puzzles(game))
-    if not puzzles:
-        app.toast("No puzzles found for this game")
-        return
-    from common.ui.scenes.puzzle_picker_scene import PuzzlePicker
-    app.push(PuzzlePicker(app, game, puzzles))
 
 
 def open_puzzles(app: Any, game: str) -> None:

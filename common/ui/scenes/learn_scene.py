@@ -3,7 +3,7 @@
 `LearnScene(app)` first asks which game; `LearnScene(app, game)` lists that game's lessons
 (each with its stars, drawn as shapes, from `common.progress` through
 `common.progress.of_app`), a Puzzles entry when the puzzle screen exists
-(`common.ui.puzzle_scene.pick_puzzles(app, game)`: the picker, imported lazily), and its
+(`common.ui.scenes.puzzle_picker_scene.pick_puzzles(app, game)`, imported lazily), and its
 Rules. A lesson
 opens on the game's own screen: `screens.lesson_scene(app, lessons, index)` of the game's
 screens module, a `common.ui.lesson_scene.LessonScene`.
@@ -28,7 +28,7 @@ from common.ui.scene import Scene
 from common.ui.theme import mix
 from common.ui.widgets import Button, Widget, handle_all, stack
 
-PUZZLES_MODULE = "common.ui.puzzle_scene"
+PUZZLES_MODULE = "common.ui.scenes.puzzle_picker_scene"
 
 
 def puzzles_available() -> bool:

@@ -1,5 +1,5 @@
-"""The puzzle picker: a game's shipped puzzles (`common.puzzles`) by kind and rating, before one
-is played on the puzzle screen (`common.ui.puzzle_scene`).
+"""The puzzle picker (`pick_puzzles(app, game)`): a game's shipped puzzles (`common.puzzles`)
+by kind and rating, before one is played on the puzzle screen (`common.ui.puzzle_scene`).
 
 At the top, how many are solved and the streak (and the best one) from the player's progress
 (`common.progress`); then two rows of filters, each a button with its counts ("Win in two
@@ -28,11 +28,21 @@ from common.progress import RATINGS
 from common.ui import draw
 from common.ui.focus import Focus
 from common.ui.input import Action, Command, PointerMove
+from common.ui.puzzle_scene import ordered, show
 from common.ui.scene import Scene
 from common.ui.theme import mix
 from common.ui.widgets import Button, Widget, handle_all
 
 ALL = ""  # the filter that lets every kind (or rating) through
+
+
+def pick_puzzles(app: Any, game: str) -> None:
+    """Push the picker of a game's puzzles (a toast if the game has none)."""
+    puzzles = ordered(puzzle_io.load_puzzles(game))
+    if not puzzles:
+        app.toast("No puzzles found for this game")
+        return
+    app.push(PuzzlePicker(app, game, puzzles))
 
 
 class Tile(Button):
@@ -165,7 +175,6 @@ class PuzzlePicker(Scene):
 
     def _play(self, index: int) -> Callable[[], None]:
         def play() -> None:
-            from common.ui.puzzle_scene import show
             show(self.app, self.shown(), index, push=True)
         return play
 
