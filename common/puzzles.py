@@ -38,9 +38,28 @@ from common.i18n import _
 from common.progress import MAX_ID, RATINGS
 
 KEY = "puzzle"
+LEVELS_RATED = ("novice", "easy", "normal", "hard")  # the CPU levels a rating counts
+MOST_OF_ONE_KIND = 0.4  # the largest share of one kind in a game's set
 MAX_FILES = 1000  # puzzle files read per game
 MAX_BYTES = 64 * 1024  # bytes of one puzzle file (a puzzle's game is short: under 8 KB today)
 MAX_TOTAL = 8 * 1024 * 1024  # bytes of a game's puzzle files read in one listing
+
+
+@dataclass(frozen=True)
+class Refuted:
+    """Why a try fails, in the player's words, and the answer that line names (the rival's
+    moves or turns the board plays to show it, seat after seat; none when the reason names
+    none). Each game's
+    `refute(state, goal, stage, move)` gives one (None: the try holds)."""
+
+    why: str
+    answer: tuple[Any, ...] = ()  # the moves (or turns) played after the try, in order
+
+
+def rating_of(missed: int) -> str:
+    """The rating of a puzzle that `missed` of the LEVELS_RATED levels miss: none or only
+    `novice`: easy; two: medium; three or four: hard."""
+    return RATINGS[0] if missed <= 1 else RATINGS[1] if missed == 2 else RATINGS[2]
 
 
 @dataclass
@@ -53,6 +72,7 @@ class Puzzle:
     solution: tuple[Any, ...]  # the record's notation of each move
     rating: str
     source: dict | Path = field(repr=False)  # the record, or its file (read when needed)
+    missed: int | None = None  # how many of LEVELS_RATED miss its first move (when measured)
     _replay: rec.Replay | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -76,6 +96,15 @@ class Puzzle:
     def goal_text(self) -> str:
         """The question in a sentence."""
         return self.rules.GOALS[self.goal]
+
+    @property
+    def kind_label(self) -> str:
+        """The kind in two or three words ("Win in two"), for the picker."""
+        return self.rules.LABELS[self.goal]
+
+    def why_solution(self) -> str:
+        """Why the solution solves it, from the engine (`explain` of the game's rules)."""
+        return self.rules.explain(self.state, self.goal, self.moves())
 
     @property
     def player_moves(self) -> int:
@@ -174,8 +203,12 @@ def from_record(game: str, puzzle_id: str, record: dict) -> Puzzle:
     if not isinstance(solution, list) or not solution or len(solution) > 9:
         raise rec.RecordError(_("the solution is not a short list of moves"))
     if record.get("result") is not None:
-        raise rec.RecordError(_("the game of a puzzle is not over"))
-    return Puzzle(game, puzzle_id, goal, tuple(solution), rating, record)
+        raise rec.RecordError("the game of a puzzle is not over")
+    missed = data.get("missed")
+    if missed is not None and not (type(missed) is int and 0 <= missed <= len(LEVELS_RATED)
+                                   and rating_of(missed) == rating):
+        raise rec.RecordError(f"missed is 0 to {len(LEVELS_RATED)} levels, matching the rating")
+    return Puzzle(game, puzzle_id, goal, tuple(solution), rating, record, missed)
 
 
 def check(puzzle: Puzzle) -> str | None:
@@ -187,20 +220,51 @@ def check(puzzle: Puzzle) -> str | None:
         return str(err)
     state = puzzle.state
     if puzzle.player_moves != (len(moves) + 1) // 2:
-        return _("a {goal} solution has {value} moves").format(
-                   goal=puzzle.goal, value=2 * puzzle.player_moves - 1)
-    return puzzle.rules.check(state, puzzle.goal, moves)
+        return f"a {puzzle.goal} solution has {2 * puzzle.player_moves - 1} moves"
+    if len(GAMES[puzzle.game].engine.legal_moves(state)) < 2:
+        return "the first move is the only legal move"
+    problem = puzzle.rules.check(state, puzzle.goal, moves)
+    if problem is None and not puzzle.rules.explain(state, puzzle.goal, moves):
+        return "the solution has no reason"
+    return problem
+
+
+def shares(puzzles: list[Puzzle]) -> dict[str, int]:
+    """How many puzzles of each kind, in the game's order of kinds."""
+    counts: dict[str, int] = {}
+    for puzzle in puzzles:
+        counts[puzzle.goal] = counts.get(puzzle.goal, 0) + 1
+    order = list(puzzles[0].rules.GOALS) if puzzles else []
+    return {goal: counts[goal] for goal in order if goal in counts}
+
+
+def mix_problem(game: str, puzzles: list[Puzzle]) -> str | None:
+    """What is wrong with a game's set as a whole: fewer than four kinds, or one kind more
+    than MOST_OF_ONE_KIND of it (None: a varied set)."""
+    counts = shares(puzzles)
+    if len(counts) < 4:
+        return f"{game}: {len(counts)} kinds of puzzle, fewer than four"
+    goal, most = max(counts.items(), key=lambda item: item[1])
+    if most > MOST_OF_ONE_KIND * len(puzzles):
+        return (f"{game}: {most} of {len(puzzles)} puzzles are {goal}, more than "
+                f"{MOST_OF_ONE_KIND:.0%}")
+    return None
 
 
 def check_all(games: list[str] | None = None) -> list[str]:
-    """One line per failing puzzle of every game (or of `games`), empty when all hold."""
+    """One line per failing puzzle of every game (or of `games`), empty when all hold; for
+    every game (no `games` given), also a line for a set with too few kinds or too much of
+    one (`mix_problem`)."""
     failures: list[str] = []
+    whole = games is None
     for name in games or [g for g, entry in GAMES.items() if entry.puzzles_module]:
         puzzles, problems = _load(name)
         failures += problems
         if not puzzles and not problems:
-            failures.append(_("{name}: no puzzles in {folder}").format(
-                                name=name, folder=folder(name)))
+            failures.append(f"{name}: no puzzles in {folder(name)}")
+        mix = mix_problem(name, puzzles) if puzzles and whole else None
+        if mix:
+            failures.append(mix)
         for puzzle in puzzles:
             problem = check(puzzle)
             if problem:

@@ -1,7 +1,7 @@
-"""Prepollency puzzles: what each kind asks, which turns solve it, why a turn fails, and how a
-position from self-play becomes a puzzle. Plain Python (no pygame); the shared part (loading
-the records, the checks of every shipped puzzle) is `common.puzzles`, the twin of this module
-`overlords.puzzles`.
+"""Prepollency puzzles: what each kind asks, which turns solve it, why a turn fails (and the
+rivals' answer that shows it), why the solution works, and how a position from self-play
+becomes a puzzle. Plain Python (no pygame); the shared part (loading the records, the checks
+of every shipped puzzle) is `common.puzzles`, the twin of this module `overlords.puzzles`.
 
 Kinds (the record's ``"puzzle": {"goal": ...}``), all judged by `prepollency.tactics`:
 
@@ -13,13 +13,23 @@ Kinds (the record's ``"puzzle": {"goal": ...}``), all judged by `prepollency.tac
   ``stop`` puzzles (break a rival's) and by the lessons;
 - ``win-base``: win this turn by filling the last rival's base (elimination);
 - ``stop``: a rival threatens to win on its next turn; find the turn after which no seat that
-  moves before yours wins at once (`tactics.stopping_turns`).
+  moves before yours wins at once (`tactics.stopping_turns`);
+- ``base`` (3 or 4 players): holding the line lets a rival fill your base (you would be
+  eliminated); find the turn after which none can (`tactics.danger` below `BASE_FALLS`);
+- ``khan``: holding the line lets a rival take your Khan; find the turn that allows nothing
+  (`tactics.danger` is None);
+- ``take-khan``: a rival's Khan can be taken; find the turn that takes it and allows nothing;
+- ``capture``: no piece of yours can take anything in one move, but a first move opens a
+  line and the second takes a piece; find that turn, one that allows nothing.
 
 A try is a whole turn (two moves by two pieces, one, or holding the line). What makes a puzzle
 unique is its *key move*: every turn that solves it contains that move, and no turn without it
 does (the other move of the turn is free: a turn is two moves, and the second one rarely
 matters). `check` asserts it for the shipped turn, and the generator keeps only such
-positions. The player makes one turn in every kind (no reply to wait for).
+positions. The player makes one turn in every kind (no reply to wait for). A wrong try's
+reason names the rival's turn that punishes it, and `refute` gives the turns the board plays
+to show it: the seats before that rival hold the line (as the tactics judge them), then it
+plays the turn named.
 """
 
 from __future__ import annotations
@@ -27,15 +37,28 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from common.i18n import N_, _
+from common.puzzles import Refuted
 from prepollency import rules, tactics
-from prepollency.moves import GRID, PIECE_NAMES, Move, Turn
+from prepollency.movegen import planes, single_moves
+from prepollency.moves import GRID, KHAN, PIECE_NAMES, Move, Turn
 from prepollency.state import BASES, OBELISK, State
 
 GOALS = {
     "win-hold": N_("Win this turn: keep all five Obelisk squares for the third round."),
     "win-base": N_("Win this turn: fill the last rival's base."),
     "stop": N_("A rival wins on its next turn unless you stop it. Find the turn that does."),
+    "base": N_("A rival can fill your base on its next turn and knock you out. Find the turn "
+            "that saves your base."),
+    "khan": N_("A rival can take your Khan on its next turn. Find the turn that keeps it safe "
+            "and allows nothing else."),
+    "take-khan": N_("A rival's Khan can be taken. Find the turn that takes it and allows nothing "
+                 "in return."),
+    "capture": N_("No piece of yours can take in one move, but a first move can open a line "
+               "for the second. Find that turn."),
 }
+LABELS = {"win-hold": "Win by the hold", "win-base": "Fill the last base", "stop": "Stop a win",
+          "base": "Save your base", "khan": "Save your Khan", "take-khan": "Take the Khan",
+          "capture": "Open a line"}
 PLAYER_MOVES = {goal: 1 for goal in GOALS}
 NAMES = tactics.SEAT_NAMES
 
@@ -58,18 +81,19 @@ def _won(state: State, turn: Turn) -> State | None:
     return None if out is not None and out.winner == state.turn else after
 
 
-def _holds(state: State, turn: Turn) -> str | None:
+def _holds(state: State, turn: Turn) -> Refuted | None:
     after = _won(state, turn)
     if after is None:
         return None
     missing = [_sq(s) for s in OBELISK if after.owners[s] != state.turn]
     if missing:
-        return (_("at the end of your turn {join} {value} not yours, so the hold is broken").format(
-                    join=', '.join(missing), value='is' if len(missing) == 1 else 'are'))
-    return _("the turn does not complete the hold")
+        return Refuted(f"at the end of your turn {', '.join(missing)} "
+                       f"{'is' if len(missing) == 1 else 'are'} not yours, so the hold is "
+                       "broken")
+    return Refuted("the turn does not complete the hold")
 
 
-def _fills(state: State, turn: Turn) -> str | None:
+def _fills(state: State, turn: Turn) -> Refuted | None:
     after = _won(state, turn)
     if after is None:
         return None
@@ -77,21 +101,84 @@ def _fills(state: State, turn: Turn) -> str | None:
         if seat != state.turn:
             free = [_sq(b) for b in BASES[seat] if after.owners[b] in (0, seat)]
             if free:
-                return _("{name}'s base still has {join} not taken").format(
-                           name=_name(seat), join=', '.join(free))
-    return _("the turn does not eliminate the last rival")
+                return Refuted(f"{_name(seat)}'s base still has {', '.join(free)} not taken")
+    return Refuted("the turn does not eliminate the last rival")
 
 
-def _stops(state: State, turn: Turn) -> str | None:
+def _punished(state: State, turn: Turn, worst: int) -> Refuted | None:
+    """None if the turn allows nothing at `worst` or above (`tactics` levels); else the rival's
+    answer in words, with the turns that play it out (the seats before it hold the line)."""
+    danger = tactics.danger(state, turn)
+    if danger is None or danger.level < worst:
+        return None
+    how = {"obelisk": "completes the Obelisk hold", "elimination": "fills the last base and "
+           "wins", "base": "fills your base: you are out", "khan": "takes your Khan"}
+    after = rules.apply(state, turn)
+    before = tactics.order_after(after.alive, state.turn)
+    waits = before.index(danger.seat) if danger.seat in before else 0
+    return Refuted(f"{_name(danger.seat)} answers {_show(danger.threat.turn)} and "
+                   f"{how.get(danger.threat.kind, 'wins')}",
+                   (*[Turn()] * waits, danger.threat.turn))
+
+
+def _stops(state: State, turn: Turn) -> Refuted | None:
     if tactics.stopping_turns(state, [turn]):
         return None
-    danger = tactics.danger(state, turn)
-    if danger is None:
-        return _("a rival still wins next turn")
-    how = (_("completes the Obelisk hold") if danger.threat.kind == "obelisk"
-           else _("fills the last base and wins"))
-    return _("{name} answers {show} and {how}").format(
-               name=_name(danger.seat), show=_show(danger.threat.turn), how=how)
+    return _punished(state, turn, tactics.HANDS_WIN) or Refuted("a rival still wins next turn")
+
+
+def _saves_base(state: State, turn: Turn) -> Refuted | None:
+    return _punished(state, turn, tactics.BASE_FALLS)
+
+
+def _keeps_khan(state: State, turn: Turn) -> Refuted | None:
+    return _punished(state, turn, tactics.KHAN_LOST)
+
+
+def _direct_targets(state: State) -> set[int]:
+    """The squares of rival pieces some first move of the mover takes."""
+    owners, me = state.owners, state.turn
+    return {m.to for m in single_moves(state, *planes(state)) if owners[m.to] not in (0, me)}
+
+
+def _capture_target(state: State, turn: Turn) -> int | None:
+    """The square the turn's second move takes a piece on, if it takes one no first move
+    could."""
+    if len(turn) != 2:
+        return None
+    owners = list(state.owners)
+    owners[turn[0].to], owners[turn[0].frm] = state.turn, 0
+    target = turn[1].to
+    if owners[target] in (0, state.turn) or target in _direct_targets(state):
+        return None
+    return target
+
+
+def _opens_capture(state: State, turn: Turn) -> Refuted | None:
+    if _capture_target(state, turn) is None:
+        if len(turn) == 2 and state.owners[turn[1].to] not in (0, state.turn):
+            return Refuted(f"the piece on {_sq(turn[1].to)} is taken, but not by a line the "
+                           "first move opened")
+        return Refuted("your second move takes nothing: move one piece out of the way so "
+                       "that another can take")
+    return _punished(state, turn, tactics.KHAN_LOST)
+
+
+def _takes_khan(state: State, turn: Turn) -> Refuted | None:
+    if not _khan_taken_by(state, turn):
+        return Refuted("the turn takes no Khan")
+    return _punished(state, turn, tactics.KHAN_LOST)
+
+
+def _khan_taken_by(state: State, turn: Turn) -> bool:
+    """Whether one of the turn's moves lands on a rival's Khan."""
+    owners, kinds, me = list(state.owners), list(state.kinds), state.turn
+    for move in turn:
+        if owners[move.to] not in (0, me) and kinds[move.to] == KHAN:
+            return True
+        owners[move.to], kinds[move.to] = me, kinds[move.frm]
+        owners[move.frm], kinds[move.frm] = 0, 0
+    return False
 
 
 def _show(turn: Iterable[Move]) -> str:
@@ -99,20 +186,72 @@ def _show(turn: Iterable[Move]) -> str:
     return " then ".join(moves) if moves else _("holding the line")
 
 
-STAGES: dict[str, tuple[Callable[[State, Turn], str | None], ...]] = {
+STAGES: dict[str, tuple[Callable[[State, Turn], Refuted | None], ...]] = {
     "win-hold": (_holds,), "win-base": (_fills,), "stop": (_stops,),
+    "base": (_saves_base,), "khan": (_keeps_khan,),
+    "take-khan": (_takes_khan,), "capture": (_opens_capture,),
 }
 
 
-def judge_try(state: State, goal: str, stage: int, turn) -> str | None:
-    """None if the player's turn solves the puzzle; else why not, in the player's words."""
+def refute(state: State, goal: str, stage: int, turn) -> Refuted | None:
+    """None if the player's turn solves the puzzle; else why not, in the player's words, with
+    the rivals' turns that show it."""
     return STAGES[goal][stage](state, Turn(turn))
+
+
+def judge_try(state: State, goal: str, stage: int, turn) -> str | None:
+    """`refute`'s words only (None: the turn solves the puzzle)."""
+    refuted = refute(state, goal, stage, turn)
+    return None if refuted is None else refuted.why
 
 
 def reply(state: State) -> Turn:
     """A rival's answer (no Prepollency kind waits for one: the player makes one turn): its
     winning turn if it has one, else holding the line."""
     return tactics.winning_turn(state, state.turn) or Turn()
+
+
+# --- why the solution works -----------------------------------------------------------------
+
+
+def explain(state: State, goal: str, solution: list) -> str:
+    """Why the solution's turn solves the puzzle, in words from the engine: what it takes or
+    fills, and what the rivals could do before it and cannot after it."""
+    turn = Turn(solution[0])
+    shown = _show(turn)
+    if goal == "win-hold":
+        return f"{shown} keeps all five Obelisk squares: your hold reaches its fourth count"
+    if goal == "win-base":
+        after = rules.apply(state, turn)
+        gone = [s for s in state.alive if s not in after.alive and s != state.turn]
+        names = " and ".join(_name(s) for s in gone) or "the last rival"
+        return f"{shown} fills the last base squares: {names} is out and you are the last left"
+    if goal == "take-khan":
+        return f"{shown} takes the rival's Khan, and no rival can punish it next turn"
+    if goal == "capture":
+        target = _capture_target(state, turn)
+        piece = PIECE_NAMES[state.kinds[target]] if target is not None else "piece"
+        return (f"{turn[0]} opens the way and {turn[1]} takes the {piece} on "
+                f"{_sq(target) if target is not None else '?'}; no rival can punish it next "
+                "turn")
+    return _explain_defence(state, goal, turn, shown)
+
+
+def _explain_defence(state: State, goal: str, turn: Turn, shown: str) -> str:
+    if goal == "stop":
+        threat = next(iter(tactics.threats(state).values()), None)
+        what = ("complete the Obelisk hold" if threat and threat.kind == "obelisk"
+                else "fill the last base and win")
+        who = _name(threat.seat) if threat else "a rival"
+        return (f"{who} could {what} with {_show(threat.turn) if threat else '?'}; after "
+                f"{shown} no seat that moves before you wins at once")
+    danger = tactics.danger(state, Turn())
+    who = _name(danger.seat) if danger else "a rival"
+    if goal == "base":
+        return (f"holding the line would let {who} fill your base; after {shown} no rival can, "
+                "and none wins at once")
+    return (f"holding the line would let {who} take your Khan; after {shown} no rival can take "
+            "it, fill your base or win")
 
 
 # --- hints ---------------------------------------------------------------------------------
@@ -155,7 +294,15 @@ def _solving(state: State, goal: str) -> list[Turn]:
     """Every turn that solves the puzzle of this goal in this position."""
     if goal == "stop":
         return tactics.stopping_turns(state) or []
-    return tactics.winning_turns(state)
+    if goal in ("win-hold", "win-base"):
+        return tactics.winning_turns(state)
+    if goal == "capture":
+        turns = [t for t in rules.legal_moves(state) if _capture_target(state, t) is not None]
+    elif goal == "take-khan":
+        turns = [t for t in rules.legal_moves(state) if _khan_taken_by(state, t)]
+    else:
+        turns = rules.legal_moves(state)
+    return [t for t in turns if refute(state, goal, 0, t) is None]
 
 
 def _common(turns: list[Turn]) -> set[Move]:
@@ -175,21 +322,48 @@ def _win_kind(state: State) -> str:
         else "win-base"
 
 
+def _danger_kind(state: State) -> str | None:
+    """What holding the line allows that some turn prevents: "base" or "khan" (None: nothing,
+    or nothing can be done)."""
+    watch = tactics.Watch(state)
+    if watch.idle:
+        return None
+    level = watch.level(Turn())
+    if level not in (tactics.BASE_FALLS, tactics.KHAN_LOST) or tactics.floor(state) >= level:
+        return None
+    return "base" if level == tactics.BASE_FALLS else "khan"
+
+
 def find(state: State) -> tuple[str, list[Turn]] | None:
     """The puzzle this position makes, if any: (goal, [the solving turn]); unique by its key
-    move. A win comes first, then a stop."""
+    move. A win comes first, then a stop, a base or a Khan to save, a Khan to take, a capture
+    to open."""
     if rules.outcome(state) is not None or state.moved != -1:
         return None
     wins = tactics.winning_turns(state)
     if wins:
-        if not _common(wins):
-            return None
-        goal = _win_kind(state)
-        return goal, [_shortest(wins)]
+        return (_win_kind(state), [_shortest(wins)]) if _common(wins) else None
     stops = tactics.stopping_turns(state)
-    if not stops or not _common(stops) or Turn() in stops:
+    if stops is not None:
+        if not stops or not _common(stops) or Turn() in stops:
+            return None
+        return "stop", [_shortest(stops)]
+    goal = _danger_kind(state) or _taking_kind(state)
+    if goal is None:
         return None
-    return "stop", [_shortest(stops)]
+    solving = _solving(state, goal)
+    if not solving or not _common(solving) or Turn() in solving:
+        return None
+    return goal, [_shortest(solving)]
+
+
+def _taking_kind(state: State) -> str | None:
+    """"take-khan" when a rival's Khan can be taken at once, "capture" when nothing can be
+    taken in one move (a two-move capture may be there), else None."""
+    direct = _direct_targets(state)
+    if any(state.kinds[q] == KHAN for q in direct):
+        return "take-khan"
+    return None if direct else "capture"
 
 
 def _shortest(turns: list[Turn]) -> Turn:
@@ -198,8 +372,9 @@ def _shortest(turns: list[Turn]) -> Turn:
 
 
 def check(state: State, goal: str, solution: list) -> str | None:
-    """None if the shipped turn solves the puzzle and the puzzle is unique (every solving turn
-    contains its key move, and no turn without it solves it); else what is wrong."""
+    """None if the shipped turn solves the puzzle, the position is of its kind, and the puzzle
+    is unique (every solving turn contains its key move, and no turn without it solves it);
+    else what is wrong."""
     if goal not in STAGES:
         return _("unknown goal {goal!r}").format(goal=goal)
     if len(solution) != 1:
@@ -208,10 +383,13 @@ def check(state: State, goal: str, solution: list) -> str | None:
     turn = Turn(solution[0])
     why = judge_try(state, goal, 0, turn)
     if why:
-        return _("the solution {show} fails: {why}").format(show=_show(turn), why=why)
-    if goal != "stop" and _win_kind(state) != goal:
-        return _("the win here is a {win_kind}, not a {goal}").format(
-                   win_kind=_win_kind(state), goal=goal)
+        return f"the solution {_show(turn)} fails: {why}"
+    if goal in ("win-hold", "win-base") and _win_kind(state) != goal:
+        return f"the win here is a {_win_kind(state)}, not a {goal}"
+    if goal in ("base", "khan") and _danger_kind(state) != goal:
+        return f"holding the line here does not lose the {goal}"
+    if goal == "capture" and _direct_targets(state):
+        return "a piece can be taken in one move here"
     solving = _solving(state, goal)
     common = _common(solving)
     if not common & set(turn):
@@ -219,5 +397,5 @@ def check(state: State, goal: str, solution: list) -> str | None:
     return None
 
 
-__all__ = ["GOALS", "PLAYER_MOVES", "check", "find", "hint", "judge_try", "reply",
-           "hint_square"]
+__all__ = ["GOALS", "LABELS", "PLAYER_MOVES", "check", "explain", "find", "hint", "hint_square",
+           "judge_try", "refute", "reply"]

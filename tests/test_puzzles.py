@@ -34,9 +34,40 @@ def test_enough_puzzles_of_every_goal_and_rating(game):
     found = shipped(game)
     assert len(found) >= MINIMUM[game]
     assert {p.goal for p in found} <= set(GAMES[game].puzzles.GOALS)
-    assert len({p.goal for p in found}) >= 2 or game == "prepollency"
     assert {p.rating for p in found} <= set(RATINGS)
     assert len({p.id for p in found}) == len(found)
+
+
+@pytest.mark.parametrize("game", sorted(MINIMUM))
+def test_at_least_four_kinds_and_none_over_two_fifths(game):
+    found = shipped(game)
+    counts = puzzles.shares(found)
+    assert len(counts) >= 4, counts
+    assert max(counts.values()) <= 0.4 * len(found), counts
+    assert puzzles.mix_problem(game, found) is None
+
+
+@pytest.mark.parametrize("game", sorted(MINIMUM))
+def test_each_rating_counts_the_cpu_levels_that_miss_it(game):
+    for puzzle in shipped(game):
+        assert puzzle.missed is not None, puzzle.id
+        assert puzzle.rating == puzzles.rating_of(puzzle.missed)
+    assert [puzzles.rating_of(n) for n in range(5)] == ["easy", "easy", "medium", "hard", "hard"]
+
+
+def test_a_puzzle_whose_first_move_is_the_only_legal_one_is_refused():
+    puzzle = _first("win-1")
+    state = puzzle.state
+    real = GAMES["overlords"].engine.legal_moves
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(GAMES["overlords"].engine, "legal_moves",
+                      lambda s: real(s)[:1] if s is state else real(s))
+        assert puzzles.check(puzzle) == "the first move is the only legal move"
+
+
+def test_a_set_of_one_kind_is_named():
+    found = [p for p in shipped("prepollency") if p.goal == "stop"]
+    assert "fewer than four" in puzzles.mix_problem("prepollency", found)
 
 
 @pytest.mark.parametrize("game", sorted(MINIMUM))

@@ -25,12 +25,12 @@ from common.ui.scenes.menu_scene import MainMenu  # noqa: E402
 DEADLINE = 60.0  # seconds a test waits for the solver's reply (a loaded machine)
 
 
-def start(game: str = "overlords"):
-    app = App(main.games(), (1280, 800))
+def start(game: str = "overlords", size=(1280, 800), opens=open_puzzles):
+    app = App(main.games(), size)
     app.settings.animation = "off"
     app.push(MainMenu(app))
     d = Driver(app)
-    open_puzzles(app, game)
+    opens(app, game)
     d.frames(1)
     return app, d
 
@@ -90,6 +90,73 @@ def test_a_wrong_try_says_why_and_retry_gives_the_position_back():
     d.frames(1)
     assert again.outcome == "solved" and app.progress.puzzle_solved("overlords", again.puzzle.id)
     assert app.progress.streak == 0  # solved at a retry: no streak
+    app.close()
+
+
+def _a_forced_loss(scene: PuzzleScene):
+    """(index, wrong move, refutation) of a save-the-Overlord puzzle where the wrong try loses
+    two moves deep and the solver's plain reply is another move (the old bug: the board
+    played that one while the words named the refutation)."""
+    game = scene.match.game
+    for index, puzzle in enumerate(scene.puzzles):
+        if puzzle.goal not in ("defend", "stuck"):
+            continue
+        state = puzzle.state
+        for move in game.legal_moves(state):
+            refuted = puzzle.rules.refute(state, puzzle.goal, 0, move)
+            if refuted and "no move keeps" in refuted.why and \
+                    puzzle.rules.reply(game.apply(state, move)) != refuted.answer[0]:
+                return index, move, refuted
+    raise AssertionError("no shipped puzzle has a wrong try that loses by force")
+
+
+def test_the_refutation_on_the_board_is_the_one_the_words_name():
+    app, d = start()
+    index, wrong, refuted = _a_forced_loss(app.top)
+    app.replace(PuzzleScene(app, app.top.puzzles, index))
+    d.frames(1)
+    scene = app.top
+    scene.play(wrong)
+    d.frames(1)
+    named = refuted.answer[0]
+    assert f"answers {named} and then no move keeps" in scene.status().text
+    wait(d, lambda: len(scene.match.moves) >= 2 and scene.match.moves[-2] == wrong)
+    assert scene.match.moves[-1] == named  # the move the words name, not the solver's reply
+    d.frames(3)
+    assert scene.match.moves[-1] == named and scene.match.to_move == scene.player
+    assert not scene.seats.thinking  # the refutation played, nothing more is asked
+    app.close()
+
+
+def _a_later_punisher(scene: PuzzleScene):
+    """(index, wrong turn, refutation) of a Prepollency puzzle of three or four players where
+    the seat that punishes the wrong turn is not the next one."""
+    game = scene.match.game
+    for index, puzzle in enumerate(scene.puzzles):
+        state = puzzle.state
+        if puzzle.goal != "stop" or len(state.alive) < 3:
+            continue
+        for turn in game.legal_moves(state)[:400]:
+            refuted = puzzle.rules.refute(state, puzzle.goal, 0, turn)
+            if refuted and len(refuted.answer) > 1:
+                return index, turn, refuted
+    return None
+
+
+def test_a_prepollency_refutation_lets_the_seats_between_hold():
+    app, d = start("prepollency")
+    scene = app.top
+    found = _a_later_punisher(scene)
+    if found is None:
+        pytest.skip("no shipped stop puzzle whose punisher moves second")
+    index, turn, refuted = found
+    app.replace(PuzzleScene(app, scene.puzzles, index))
+    d.frames(1)
+    scene = app.top
+    scene.play(turn)
+    wait(d, lambda: not scene.refutation)
+    played = list(scene.match.moves[-len(refuted.answer):])
+    assert played == list(refuted.answer)  # the seats before the punisher held the line
     app.close()
 
 
@@ -187,7 +254,7 @@ def test_a_prepollency_stop_on_its_real_screen():
     if not puzzle_io.load_puzzles("prepollency"):
         pytest.skip("no Prepollency puzzles")
     app, d = start("prepollency")
-    scene = app.top
+    scene = go_to(app, d, "stop")
     assert type(scene.controller).__name__ == "TurnController"
     assert scene.puzzle.goal_text in scene.status().text
     state = scene.match.state
@@ -272,4 +339,125 @@ def test_a_prepollency_last_base_win_on_its_real_screen():
     assert again.outcome == "solved" and again.match.over
     assert again.match.state.result.reason == "elimination"
     assert again.match.state.alive == (state.turn,)
+    app.close()
+
+
+# the picker ---------------------------------------------------------------------------------
+
+
+def open_picker(game: str = "overlords", size=(1280, 800)):
+    from common.ui.scenes.puzzle_picker_scene import pick_puzzles
+
+    return start(game, size, pick_puzzles)
+
+
+def _button(buttons, start: str):
+    return next(b for b in buttons if b.label.startswith(start))
+
+
+def test_the_picker_filters_by_kind_and_rating_with_the_counts():
+    from common.ui.scenes.puzzle_picker_scene import PuzzlePicker
+
+    app, d = open_picker()
+    picker = app.top
+    assert isinstance(picker, PuzzlePicker)
+    total = len(picker.puzzles)
+    assert picker.kind_buttons[0].label == f"All kinds 0/{total}"
+    labels = picker.puzzles[0].rules.LABELS
+    counts = puzzle_io.shares(picker.puzzles)
+    assert [b.label for b in picker.kind_buttons[1:]] == [
+        f"{labels[g]} 0/{n}" for g, n in counts.items()]
+    d.click(_button(picker.kind_buttons, "Save the Overlord").rect.center)
+    d.frames(1)
+    assert picker.chosen["kind"] == "defend" and {p.goal for p in picker.shown()} == {"defend"}
+    assert len(picker.tiles) == counts["defend"]
+    rating = next(b for b in picker.rating_buttons[1:])
+    d.click(rating.rect.center)
+    d.frames(1)
+    assert all(p.goal == "defend" and p.rating == picker.chosen["rating"] for p in picker.shown())
+    d.move(picker.tiles[0].rect.center)
+    d.frames(1)
+    assert picker.pointed.startswith("Puzzle 1: Save the Overlord, ")
+    assert "CPU levels miss it" in picker.pointed and "not tried yet" in picker.pointed
+    app.close()
+
+
+def test_a_tile_plays_its_puzzle_and_the_picker_marks_it_solved():
+    app, d = open_picker()
+    picker = app.top
+    d.click(_button(picker.kind_buttons, "Win in one").rect.center)
+    d.frames(1)
+    d.click(picker.tiles[1].rect.center)
+    d.frames(1)
+    scene = app.top
+    assert isinstance(scene, PuzzleScene) and scene.puzzle is picker.shown()[1]
+    assert {p.goal for p in scene.puzzles} == {"win-1"}  # Next goes on through the filter
+    scene.play(scene.puzzle.moves()[0])
+    d.frames(1)
+    assert scene.outcome == "solved" and "Why: " in scene.status().text
+    scene.leave()
+    d.frames(1)
+    assert app.top is picker and picker.tiles[1].mark.solved
+    assert _button(picker.kind_buttons, "Win in one").label.endswith(f" 1/{len(picker.shown())}")
+    assert "Streak 1 (best 1)" in _drawn_words(picker)
+    app.close()
+
+
+def test_a_tile_tried_and_not_solved_is_drawn_with_its_cross():
+    app, d = open_picker()
+    picker = app.top
+    d.click(_button(picker.kind_buttons, "Save the Overlord").rect.center)
+    d.frames(1)
+    d.click(picker.tiles[0].rect.center)
+    d.frames(1)
+    scene = app.top
+    scene.play(a_wrong_move(scene))
+    d.frames(1)
+    scene.leave()
+    d.frames(2)  # drawn: the tile's cross
+    assert app.top is picker and picker.tiles[0].mark.tries == 1
+    assert not picker.tiles[0].mark.solved and "tried, not solved yet" in \
+        picker.tiles[0].words(1)
+    app.close()
+
+
+def _drawn_words(picker) -> str:
+    held = picker.progress
+    return f"Streak {held.streak} (best {held.best_streak})"
+
+
+def test_next_unsolved_plays_the_first_unsolved_of_the_filter():
+    app, d = open_picker("prepollency")
+    picker = app.top
+    d.click(_button(picker.kind_buttons, "Open a line").rect.center)
+    d.frames(1)
+    d.click(picker.next_b.rect.center)
+    d.frames(1)
+    scene = app.top
+    assert isinstance(scene, PuzzleScene) and scene.puzzle.goal == "capture"
+    app.close()
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
+def test_the_picker_fits_the_window(size):
+    app, d = open_picker("overlords", size)
+    picker = app.top
+    for kind in ["All kinds", *[b.label.rsplit(" ", 1)[0] for b in picker.kind_buttons[1:]]]:
+        d.click(_button(picker.kind_buttons, kind).rect.center)
+        d.frames(1)
+        widgets = [*picker.kind_buttons, *picker.rating_buttons, *picker.tiles,
+                   picker.next_b, picker.back]
+        window = app.screen.get_rect()
+        assert all(window.contains(w.rect) for w in widgets)
+        assert all(t.rect.bottom < picker.words_y for t in picker.tiles)
+        assert picker.words_y + 2 * app.m.small < picker.next_b.rect.top
+        for b in [*picker.kind_buttons, *picker.rating_buttons]:  # whole labels, no shrinking
+            from common.ui import draw
+            assert draw.fit_text(b.label, app.m.small, b.rect.w - app.m.pad, True) == app.m.small
+    shown = len(picker.shown())
+    assert len(picker.tiles) == min(shown, picker.per_page)
+    if shown > picker.per_page:
+        d.click(picker.next_page.rect.center)
+        d.frames(1)
+        assert picker.page == 1 and picker.tiles[0].label == str(picker.per_page + 1)
     app.close()

@@ -1,7 +1,10 @@
 """The puzzle screen: a shipped puzzle (`common.puzzles`) on the game's real screen.
 
-`open_puzzles(app, game)` pushes it on the first puzzle the player has not solved (easy ones
-first). The screen is the shared `GameScene` with the game's own controller and view (from its
+The picker (`common.ui.scenes.puzzle_picker_scene.pick_puzzles`, what Learn > Puzzles
+opens) opens this screen on a filtered list (`show`); `open_puzzles(app, game)` pushes it on
+the first puzzle the player has not solved (easy ones first).
+
+The screen is the shared `GameScene` with the game's own controller and view (from its
 screens module: `scene_parts(app, match)`, as the game screen and the lessons build theirs),
 less what would give the answer away: a controller that judges the moves as the player
 chooses (`judging`: the Overlords danger marks, shields and "lose your Overlord?" question)
@@ -9,17 +12,19 @@ has it turned off. It is over a `Match` of the puzzle's record, so the log shows
 led to the position. On top of it:
 
 - the status area says whose move it is, the puzzle's number and rating, and its goal;
-- a try is judged by the game's puzzle rules (`judge_try`): a wrong one says "Not quite: ..."
+- a try is judged by the game's puzzle rules (`refute`): a wrong one says "Not quite: ..."
   with the solver's reason and offers Retry (the position again) and Solution; a right one
   either solves the puzzle or, in a two-move puzzle, gets the solver's reply (`reply`, asked
   off the UI thread by the seat the opponent sits in, as a CPU seat would be), then the
-  player finishes; after a wrong try the solver answers too, so the refutation the reason
-  names is played on the board;
+  player finishes; after a wrong try the refutation the reason names (`Refuted.answer`,
+  seat after seat) is played on the board, and nothing else;
+- solved, or the solution shown, the status says why it works (the game's `explain`, from
+  the engine's verdicts);
 - Hint (the toolbar's, or H) names the figure to look at and picks it on the board (its moves
   show, as after a click on it); once asked it shows until the end;
 - Solution plays the shipped solution, animated; Next goes to the next puzzle not solved yet;
 - every try goes to the player's progress (`common.progress`, kept as `app.progress`): the
-  solved counts per rating and the streak show in the status area, and are saved at once.
+  streak shows in the title, the solved counts per kind and rating in the picker; saved at once.
 
 A puzzle counts as missed at the first wrong try or when its solution is shown, solved when
 the player's moves all hold; asking for the hint then solving it counts as solved with a hint
@@ -50,7 +55,7 @@ DEMO_PAUSE = 0.8  # seconds between the moves of a solution shown (at normal spe
 
 
 def open_puzzles(app: Any, game: str) -> None:
-    """Push the puzzle screen of a game, on its first unsolved puzzle (a toast if the game has
+    """Push the puzzle screen of a game on its first unsolved puzzle (a toast if the game has
     no puzzles)."""
     puzzles = ordered(puzzle_io.load_puzzles(game))
     if not puzzles:
@@ -84,15 +89,10 @@ def ordered(puzzles: list[puzzle_io.Puzzle]) -> list[puzzle_io.Puzzle]:
     return sorted(puzzles, key=lambda p: (RATINGS.index(p.rating), p.id))
 
 
-def counts_text(progress: progress_io.Progress, game: str,
-                puzzles: list[puzzle_io.Puzzle]) -> str:
-    """"Solved: easy 3/40, medium 0/12, hard 1/8 (best streak 5)"."""
-    counts = progress.solved_counts(game, puzzles)
-    parts = ", ".join(f"{r} {s}/{t}" for r, (s, t) in counts.items() if t)
-    return _("Solved: {parts} (best streak {best_streak})").format(
-               parts=parts, best_streak=progress.best_streak)
-
-
+def _sentence(text: str) -> str:
+    """The solution's reason as a sentence ("Why: 2W c1-h6 attacks ...."); a move opens the
+    reason, so its first letter stays as the notation writes it."""
+    return _("Why: {text}.").format(text=text.rstrip(".")) if text else ""
 def _notation(entry: Any) -> str:
     """A record's move entry as text: "2D f1-c4", or a turn of steps "c3-e5 h7-h8"."""
     return " ".join(map(str, entry)) if isinstance(entry, list) else str(entry)
@@ -102,11 +102,11 @@ def _notation(entry: Any) -> str:
 
 
 class SolverRunner:
-    """A seat runner (`start`, `poll`, `cancel`, `close`) whose move is the puzzle solver's
-    reply, computed in a thread."""
+    """A seat runner (`start`, `poll`, `cancel`, `close`) whose move is `answer(state)` (the
+    screen's: the refutation its words named, or the solver's reply), computed in a thread."""
 
-    def __init__(self, rules: Any) -> None:
-        self.rules = rules
+    def __init__(self, answer: Any) -> None:
+        self.answer = answer
         self._answer: Any = None
         self._asked: object | None = None
         self._lock = threading.Lock()
@@ -116,7 +116,7 @@ class SolverRunner:
         self._answer = None
 
         def work() -> None:
-            move = self.rules.reply(ask.state)
+            move = self.answer(ask.state)
             with self._lock:
                 if self._asked is token:
                     self._answer = move
@@ -153,9 +153,10 @@ class SolverSeats(SeatDriver):
     """The seats no person plays in a puzzle: each answers with the solver's reply (no CPU
     worker is started)."""
 
-    def __init__(self, app: Any, seats: dict[int, SeatSpec], rules: Any,
+    def __init__(self, app: Any, seats: dict[int, SeatSpec], answer: Any,
                  answering: Any) -> None:
-        self.app, self.seats, self.rules = app, seats, rules
+        self.app, self.seats = app, seats
+        self.answer = Callback(answer)  # (state) -> move: the screen's, held weakly
         # () -> bool: whether a reply is wanted now (the screen's method, held weakly: the
         # seats must not keep a closed screen alive)
         self.answering = Callback(answering)
@@ -173,7 +174,7 @@ class SolverSeats(SeatDriver):
 
     def runner(self, player: int) -> Any:
         if player not in self.runners:
-            self.runners[player] = SolverRunner(self.rules)
+            self.runners[player] = SolverRunner(self.answer)
         return self.runners[player]
 
 
@@ -187,6 +188,7 @@ class Visit:
     missed: bool = False
     hinted: bool = False
     hint_text: str = ""  # the hint's words, worked out once
+    solution_why: str = ""  # why the solution works (the engine's words), worked out once
 
 
 class PuzzleScene(GameScene):
@@ -211,6 +213,7 @@ class PuzzleScene(GameScene):
         self.stage = 0  # the player's moves that held so far
         self.outcome: str | None = "shown" if demo else None  # "missed", "solved", "shown"
         self.why = ""  # the solver's reason for a wrong try
+        self.refutation: list[Any] = []  # the moves that reason names, still to be played
         self.first = puzzle.moves()[0]  # the solution's first move
         self.demo: list[Any] = puzzle.moves() if demo else []
         self._demo_wait = 0.0
@@ -221,7 +224,7 @@ class PuzzleScene(GameScene):
         controller, view = app.screens(puzzle.game).scene_parts(app, match)
         controller.judging = False  # no danger marks: they would tell the answer
         super().__init__(app, match, controller, view)
-        self.seats = SolverSeats(app, match.seats, self.rules, self._answering)
+        self.seats = SolverSeats(app, match.seats, self._solver_move, self._answering)
         self.save.due = False
         self.menu_back = Button(N_("Back"), self.leave, hint="Esc", small=True)
         rules_b = next(b for b in self.toolbar if b.label == "Rules")
@@ -250,20 +253,18 @@ class PuzzleScene(GameScene):
         title = (_("{state} · puzzle {value}/{count} ({rating}) · streak {streak}").format(
                      state=state, value=self.index + 1, count=len(self.puzzles),
                      rating=puzzle.rating, streak=self.progress.streak))
-        counts = counts_text(self.progress, puzzle.game, self.puzzles)
         hint = _("Hint: {hint} ").format(
             hint=self._hint()) if self.visit.hinted else ""  # first: seen if cut
         if self.outcome == "missed":
-            status = Status(title, self.player, _("Not quite: {why}. Retry, or see the "
-                                                  "solution.").format(why=self.why), alert=True,
-                                                  lit=False)
+            status = Status(title, self.player, _("Not quite: {why}.").format(why=self.why),
+                            alert=True, lit=False)  # Retry and Solution: the buttons under it
         elif self.outcome == "solved":
-            status = Status(title, self.player, _("Well done! {counts}.").format(counts=counts),
-                            lit=False)
+            status = Status(title, self.player, _("Well done! {why}").format(
+                why=_sentence(self._why_solution())), lit=False)  # the counts: the picker's
         elif self.outcome == "shown":
             moves = ", ".join(_notation(m) for m in puzzle.solution)
-            status = Status(title, self.player, _("The solution: {moves}.").format(moves=moves),
-                            lit=False)
+            status = Status(title, self.player, _("The solution: {moves}. {why}").format(
+                moves=moves, why=_sentence(self._why_solution())), lit=False)
         elif m.to_move != self.player:
             status = Status(title, m.to_move, _("{player} answers…").format(
                                                   player=m.name(m.to_move)), lit=False)
@@ -277,8 +278,27 @@ class PuzzleScene(GameScene):
 
     def _answering(self) -> bool:
         """The opponent answers the player's moves: a good first move of a two-move puzzle,
-        and a wrong try (its refutation shows on the board)."""
-        return self.outcome in (None, "missed") and not self.demo
+        and a wrong try (the refutation its reason names is played on the board)."""
+        if self.demo:
+            return False
+        return self.outcome is None or (self.outcome == "missed" and bool(self.refutation))
+
+    def _solver_move(self, state: Any) -> Any:
+        """The opponent's move (asked off the UI thread): after a wrong try, the next move of
+        the refutation its reason named (as the game's `refute` gave it); else the solver's
+        reply. A refutation move that is not legal there (it cannot be: the tactics are
+        exact) gives way to the solver's reply rather than to a refused move."""
+        planned = list(self.refutation)
+        if self.outcome == "missed" and planned and planned[0] in self.match.game.legal_moves(
+                state):
+            return planned[0]
+        return self.rules.reply(state)
+
+    def _why_solution(self) -> str:
+        """Why the solution works, from the engine (worked out once a visit)."""
+        if not self.visit.solution_why:
+            self.visit.solution_why = self.puzzle.why_solution()
+        return self.visit.solution_why
 
     def _hint(self) -> str:
         """The hint's words (worked out once a visit: the status is read every frame)."""
@@ -311,12 +331,15 @@ class PuzzleScene(GameScene):
         mover = self.match.game.to_move(before)
         judged = None
         if mover == self.player and self.outcome is None and not self.demo:
-            judged = self.rules.judge_try(before, self.puzzle.goal, self.stage, move)
+            judged = self.rules.refute(before, self.puzzle.goal, self.stage, move)
+        elif mover != self.player and self.refutation and move == self.refutation[0]:
+            self.refutation.pop(0)  # played: the next one (a later seat's), if any
         super()._after_turn(move, before, after, shown, shown_from)
         if mover != self.player or self.outcome is not None or self.demo:
             return
         if judged is not None:
-            self.why = judged
+            self.why = judged.why
+            self.refutation = list(judged.answer)
             self.outcome = "missed"
             self._mark(solved=False)
             self.app.sound.play("illegal", 0.6)

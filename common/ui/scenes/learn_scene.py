@@ -3,7 +3,8 @@
 `LearnScene(app)` first asks which game; `LearnScene(app, game)` lists that game's lessons
 (each with its stars, drawn as shapes, from `common.progress` through
 `common.progress.of_app`, and a line saying what earns them), a Puzzles entry when the puzzle
-screen exists (`common.ui.puzzle_scene.open_puzzles(app, game)`, imported lazily), and its
+screen exists (`common.ui.scenes.puzzle_picker_scene.pick_puzzles(app, game)`, imported
+lazily), and its
 Rules. A lesson
 opens on the game's own screen: `screens.lesson_scene(app, lessons, index)` of the game's
 screens module, a `common.ui.lesson_scene.LessonScene`.
@@ -29,7 +30,7 @@ from common.ui.scene import Scene
 from common.ui.theme import mix
 from common.ui.widgets import Button, Widget, handle_all, stack
 
-PUZZLES_MODULE = "common.ui.puzzle_scene"
+PUZZLES_MODULE = "common.ui.scenes.puzzle_picker_scene"
 STARS_NOTE = N_("Stars: 3 for a lesson with no wrong try, 2 with one or two wrong tries or a "
                 "Hint, 1 with more.")
 
@@ -155,7 +156,7 @@ class LearnScene(Scene):
 
     def _puzzles(self) -> None:
         module = importlib.import_module(PUZZLES_MODULE)
-        module.open_puzzles(self.app, self.game)
+        module.pick_puzzles(self.app, self.game)
 
     def resume(self) -> None:
         """Back on top (a lesson closed): the stars follow."""
