@@ -25,6 +25,7 @@ FACTS = GameFacts(
     puzzles_module="overlords.puzzles",
     analysis_module="overlords.analysis",
     lessons_module="overlords.lessons",
+    coach_module="overlords.coach",
     board_from_seed=True,
     row_moves=2,
 )

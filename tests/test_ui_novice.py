@@ -24,6 +24,7 @@ from common.ui.lesson_scene import FIRST_GAME, LessonScene  # noqa: E402
 from common.ui.menu import MainMenu  # noqa: E402
 from common.ui.overlay import GameOver  # noqa: E402
 from overlords import rules  # noqa: E402
+from overlords.coach import GUIDED  # noqa: E402
 from overlords.ui.screens import rematch, scene_for  # noqa: E402
 from overlords.ui.setup_scene import SetupScene  # noqa: E402
 from prepollency.ui.new_game import KIND_LABELS, KINDS  # noqa: E402
@@ -178,10 +179,11 @@ def test_after_the_last_lesson_a_game_against_novice_is_offered():
         scene._sync_buttons()
         assert scene.next_b_lesson.label == FIRST_GAME and scene.next_b_lesson.enabled
         assert scene.skip_b.label == "Back to lessons" and scene.skip_b.enabled
-        assert "Play a game against the Novice CPU" in scene.status().text
+        assert "Play a guided first game against the Novice CPU" in scene.status().text
         d.click(scene.next_b_lesson.rect.center)
         setup = app.top
         assert isinstance(setup, SetupScene)
         assert setup.seats == {rules.WHITE: HUMAN_SEAT, rules.BLACK: NOVICE}
+        assert setup.seed == GUIDED.seed and app.settings.coach, "the guided game, coached"
     finally:
         app.close()

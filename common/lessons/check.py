@@ -147,16 +147,19 @@ def check_all() -> tuple[list[str], int]:
 
 
 def check_command(check: bool) -> int:
-    """`learn --check`: the lessons and the puzzles replayed, one line per failure, then a
-    summary; 0 only if all hold. Without --check: the lessons listed (2 if one is damaged)."""
+    """`learn --check`: the lessons, the guided games' scripts (`common.coaching`) and the
+    puzzles replayed, one line per failure, then a summary; 0 only if all hold. Without
+    --check: the lessons listed (2 if one is damaged)."""
     if not check:
         return _list_lessons()
-    from common import puzzles
+    from common import coaching, puzzles
 
     failures, lessons = check_all()
+    guided, scripts = coaching.check_all()
     found = puzzles.check_all()
-    failures += found
-    said = "puzzles checked" if not found else f"{len(found)} puzzle failures"
+    failures += guided + found
+    said = f"{scripts} guided games, " + (
+        "puzzles checked" if not found else f"{len(found)} puzzle failures")
     for line in failures:
         print(quoted(line) if len(line) <= 200 else quoted(line[:199] + "…"))
     print(f"learn --check: {lessons} lessons, {said}: "

@@ -10,12 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from common.ui import level_record, saves, unsaved
+from common.ui.coach import against_cpu
 from common.ui.scenes.dialog_scene import Dialog
 from common.ui.scenes.game_over_scene import GameOver
 
 
 def open_menu(scene: Any) -> None:
-    """The in-game menu: resume, save, resign, settings, rules, main menu."""
+    """The in-game menu: resume, save, resign, the coach (in a game against the CPU),
+    settings, rules, main menu."""
     from common.ui.scenes.settings_scene import SettingsScene  # on first use
 
     app = scene.app
@@ -25,6 +27,9 @@ def open_menu(scene: Any) -> None:
     buttons = [("Resume", lambda: None), saving]
     if resigning_player(scene) is not None:
         buttons.append(("Resign", scene.confirm_resign))
+    if against_cpu(scene.match) and scene.coach.module is not None:
+        buttons.append(("Turn the coach off" if scene.coach.on else "Turn the coach on",
+                        scene.coach.toggle))
     app.push(Dialog(app, "Game over" if scene.match.over else "Game paused",
                     menu_lines(scene, autosaved), [
         *buttons,

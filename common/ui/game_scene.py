@@ -44,6 +44,7 @@ from common.saves.autosave import Autosaver
 from common.ui import game_hint, game_menu, game_panel, seat_driver, undo_ask, unsaved
 from common.ui.analysis_view import AnalysisPanel
 from common.ui.board_cursor import BoardCursor
+from common.ui.coach import Coach
 from common.ui.focus import Focus
 from common.ui.game_log import GameLog, LogRow
 from common.ui.game_panel import Status, draw_spinner, draw_status
@@ -95,6 +96,7 @@ class GameScene(Scene):
         self.focus = Focus(self._focusable, arrows=False)
         self.log = GameLog(self)
         self.analysis = AnalysisPanel(self)  # the game's analysis, once asked for
+        self.coach = Coach(self)  # its line at the moments that matter (common.ui.coach)
         self.game_over_shown = False
         self.result_counted = False  # the player's record took this game (level_record)
         self.areas: Areas | None = None
@@ -245,6 +247,7 @@ class GameScene(Scene):
         """The view places the board and its cards; the toolbar and status buttons follow."""
         self.areas = self.view.layout(size)
         self.analysis.layout()  # takes the lower part of the log's area while it shows
+        self.coach.layout()  # and the coach a band at its top while it is on
         row(self.areas.toolbar, self.toolbar, self.app.m.pad // 2)
         self._place_status_buttons()
         self._layout_serial += 1
@@ -288,6 +291,7 @@ class GameScene(Scene):
         self.view.draw_frame(surface)
         self.analysis.draw(surface)  # its own cached picture, and the better-move arrow
         self.analysis.draw_board(surface)
+        self.coach.draw(surface)
         if self.my_turn:
             colour = getattr(self.view, "cursor_colour", None)  # a game's own, if it has one
             self.cursor.draw(surface, self.view.board, pal, colour)
@@ -332,6 +336,7 @@ class GameScene(Scene):
             self.refresh()
         self.controller.update(dt)
         game_hint.update(self)
+        self.coach.update()
         if self._refusal_up != self._refusal_shown():  # the refusal text just went
             self._refusal_up = not self._refusal_up
             self.invalidate()

@@ -15,7 +15,7 @@ lesson adds (`common.lessons.LessonRun` decides; this only shows):
   after a met step starts the step again; Esc leaves the lesson; Rules opens the lesson's
   topic (`RulesScene(..., topic=)`); nothing is saved as a game;
 - the stars of a finished lesson go to the player's progress (`common.progress`);
-- after the last lesson, "Play a game ›" starts a game against the first CPU level (`novice`);
+- after the last lesson, "Guided game ›" starts the guided first game against `novice`;
   "Back to lessons" goes back.
 """
 
@@ -39,7 +39,7 @@ from common.ui.widgets import Button, Widget, handle_all, row
 
 REPLY_PAUSE = 0.6  # seconds before the CPU side's scripted reply, so it can be followed
 CPU_SEAT = "easy"  # who plays the other side when the lesson lets the engine choose
-FIRST_GAME = "Play a game ›"  # the last lesson's way on: a game against the first CPU level
+FIRST_GAME = "Guided game ›"  # the last lesson's way on: the guided first game (common.ui.coach)
 
 
 def lesson_module(game: str) -> Any:
@@ -124,7 +124,7 @@ class LessonScene(GameScene):
     def _way_on(self) -> str:
         """What Next does after a finished lesson, in words."""
         if self.lesson_index + 1 >= len(self.lessons):
-            return "Play a game against the Novice CPU"
+            return "Play a guided first game against the Novice CPU"
         return "Next lesson"
 
     @property
@@ -272,13 +272,11 @@ class LessonScene(GameScene):
         self._open_lesson(self.lesson_index + 1)
 
     def first_game(self) -> None:
-        """After the last lesson: a game against the first CPU level (the player moves
-        first in Overlords; in Prepollency two players, the first drawn at random), in the
-        lesson's place."""
-        from common.ui.cpu import DEFAULT_LEVEL
+        """After the last lesson: the guided first game against the first CPU level, with the
+        coach (`common.ui.coach.guided_game`), in the lesson's place."""
+        from common.ui.coach import guided_game
 
-        screens = self.app.screens(self.game_name)
-        self.app.replace(screens.play_scene(self.app, ["human", DEFAULT_LEVEL]))
+        guided_game(self.app, self.game_name, replace=True)
 
     def _open_lesson(self, index: int) -> None:
         if index >= len(self.lessons):

@@ -6,7 +6,7 @@ JSON object (never pickle)::
 
     {"animation": "normal", "sound": true, "colour_blind": false, "fullscreen": false,
      "bot_command": null, "handover": true, "recap": true, "fast_cpu": false,
-     "confirm_risky": true, "cpu_resigns": true, ...}
+     "confirm_risky": true, "cpu_resigns": true, "coach": false, ...}
 
 and, after those every game shares, the keys each game adds (`common.facts.Setting`, in the
 game's facts: a key, its default, its row on the Settings screen and its own check).
@@ -15,7 +15,9 @@ the next new-game dialog). `handover` shows a hand-over screen when the turn pas
 person to another at one table, `recap` replays the others' turns before a person's turn,
 `fast_cpu` speeds up the turns no person plays; `confirm_risky` asks before a person plays a
 move that loses the game (each game's threats say which); `cpu_resigns` lets a CPU seat resign
-once it can no longer win (`common.ai.levels.gives_up`; lessons and puzzles play on). Keys
+once it can no longer win (`common.ai.levels.gives_up`; lessons and puzzles play on); `coach`
+shows the coach's line in games against the CPU (`common.ui.coach`: the guided first game
+turns it on, the in-game menu switches it). Keys
 missing from an older file take their defaults. `load` never raises: a missing file means the
 defaults; a file that cannot be read or parsed, or holds wrong types, unknown values or unknown
 keys, keeps the good values, takes the defaults for the rest and says so in one line on stderr.
@@ -63,6 +65,7 @@ class SharedSettings:
     fast_cpu: bool = False  # faster animations for turns no person plays
     confirm_risky: bool = True  # ask before a move that loses the game (both games)
     cpu_resigns: bool = True  # a CPU seat resigns once it can no longer win
+    coach: bool = False  # the coach's line in games against the CPU (common.ui.coach)
 
     @property
     def palette_name(self) -> str:

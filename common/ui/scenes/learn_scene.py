@@ -3,7 +3,8 @@
 `LearnScene(app)` first asks which game; `LearnScene(app, game)` lists that game's lessons
 (each with its stars, drawn as shapes, from `common.progress` through
 `common.progress.of_app`), a Puzzles entry when the puzzle screen exists
-(`common.ui.puzzle_scene.open_puzzles(app, game)`, imported lazily), and its Rules. A lesson
+(`common.ui.puzzle_scene.open_puzzles(app, game)`, imported lazily), the guided first game
+(`common.ui.coach.guided_game`) and its Rules. A lesson
 opens on the game's own screen: `screens.lesson_scene(app, lessons, index)` of the game's
 screens module, a `common.ui.lesson_scene.LessonScene`.
 
@@ -122,7 +123,7 @@ class LearnScene(Scene):
         if any(lesson.problem for lesson in self.lessons) and not self.problem:
             self.problem = "Some lessons cannot be played (their file is damaged): click one " \
                            "to see why."
-        extra: list[Widget] = []
+        extra: list[Widget] = [Button("Guided first game", self._guided, primary=True)]
         if puzzles_available():
             extra.append(Button("Puzzles", self._puzzles, primary=True))
         extra.append(Button("Rules", lambda: app.show_rules(self.game)))
@@ -143,6 +144,11 @@ class LearnScene(Scene):
             screens = self.app.screens(self.game or "")  # the game's own screen runs it
             self.app.push(screens.lesson_scene(self.app, self.lessons, index))
         return open_lesson
+
+    def _guided(self) -> None:
+        from common.ui.coach import guided_game
+
+        guided_game(self.app, self.game or "")
 
     def _puzzles(self) -> None:
         module = importlib.import_module(PUZZLES_MODULE)
