@@ -90,18 +90,18 @@ class Coach:
         key = (count, m.to_move, m.over)
         if key == self._seen:
             return
-        if count < self._moves or (count == self._moves and key != self._seen
-                                    and self._seen is not None and self._seen[0] == count):
-            self.said.clear()  # an Undo (or a Redo onto the same turn): say things again
-        grew = count == self._moves + 1
+        if count < self._moves:
+            self.said.clear()  # an Undo: the moments may come again
+        played = [i for i in range(self._moves, count) if m.is_human(m.mover(i))]
         self._seen, self._moves = key, count
         if m.over:
             self.words = []
             return
         jobs = []
-        if grew and m.is_human(m.game.to_move(m.states[-2])):
-            self.words = []  # the person moved: the words were about the position before
-            jobs.append(("comment", (m.states[-2], m.moves[-1], m.states[-1])))
+        if played:  # a person moved: the words were about the position before
+            i = played[-1]
+            self.words = []
+            jobs.append(("comment", (m.states[i], m.moves[i], m.states[i + 1])))
         if m.is_human(m.to_move) and not m.steps:
             jobs.append(("advice", (m.turn_start,)))
         if jobs:
