@@ -51,6 +51,31 @@ def test_the_overlords_dialog_offers_novice_first_and_chooses_it():
         app.close()
 
 
+def test_the_overlords_dialog_remembers_the_last_level():
+    app, d, dialog = new_game_dialog()
+    try:
+        dialog.seats[1].value = "hard"
+        dialog.start_game()
+        assert app.settings.overlords_new_game == {"white": "human", "black": "hard"}
+        from overlords.ui.new_game import NewGameScene
+
+        again = NewGameScene(app)
+        assert [c.value for c in again.seats] == ["human", "hard"], "the last level again"
+        app.settings.overlords_new_game = {"white": "nonsense", "black": "easy"}
+        assert [c.value for c in NewGameScene(app).seats] == ["human", "easy"]
+    finally:
+        app.close()
+
+
+def test_a_damaged_remembered_overlords_choice_is_refused_with_a_reason():
+    from overlords.facts import seats_problem
+
+    assert seats_problem({"white": "human", "black": "novice"}) is None
+    assert seats_problem(None) is None
+    assert seats_problem({"white": 3}) and seats_problem(["human"])
+    assert seats_problem({"red": "human"}) and seats_problem({"white": "x" * 100})
+
+
 def test_the_prepollency_dialog_offers_novice_first_and_keeps_a_remembered_choice():
     assert KINDS[:2] == ("human", "novice") and KIND_LABELS[1] == "Novice"
     app, d, dialog, started = dialog_app(size=(960, 600))

@@ -19,6 +19,7 @@ from common.ui.focus import Focus
 from common.ui.new_game_form import NewGameForm
 from common.ui.widgets import Button, Choice, NumberField, Widget, row
 from overlords import rules
+from overlords.facts import SEAT_KEYS
 from overlords.setup import board_for
 from overlords.ui.board import draw_features, feature_plane
 from overlords.ui.setup_scene import SetupScene
@@ -31,6 +32,15 @@ def random_seed() -> int:
     return random.SystemRandom().randrange(10 ** (SEED_DIGITS - 1), 10**SEED_DIGITS)
 
 
+def remembered(app, options: list[str]) -> tuple[str, str]:
+    """Who played each side in the last game this dialog started (a choice it still offers),
+    else a person against the default level."""
+    last = getattr(app.settings, "overlords_new_game", None) or {}
+    defaults = ("human", DEFAULT_LEVEL)
+    return tuple(last.get(key) if last.get(key) in options else default  # type: ignore
+                 for key, default in zip(SEAT_KEYS, defaults, strict=True))
+
+
 class NewGameScene(NewGameForm):
     """Who plays each side, which board (seed, with a preview), then on to the setup."""
 
@@ -39,8 +49,9 @@ class NewGameScene(NewGameForm):
         levels = cpu_levels()
         options = ["human", *levels, "bot"]
         labels = ["Human", *(level_label(lvl) for lvl in levels), "Bot…"]
-        self.seats = [Choice(options, "human", lambda v: self._seat_changed(0), labels),
-                      Choice(options, DEFAULT_LEVEL, lambda v: self._seat_changed(1), labels)]
+        last = remembered(app, options)
+        self.seats = [Choice(options, last[0], lambda v: self._seat_changed(0), labels),
+                      Choice(options, last[1], lambda v: self._seat_changed(1), labels)]
         self.bot_fields = [BotField(app, f"Command line of the bot program · plays {order}")
                            for order in ("first", "second")]
         self.seed_field = NumberField(str(random_seed()), self._seed_changed, SEED_DIGITS + 3)
@@ -81,6 +92,8 @@ class NewGameScene(NewGameForm):
         if not self.seed_field.value:
             return
         specs = [choice.value for choice in self.seats]
+        self.app.settings.overlords_new_game = dict(zip(SEAT_KEYS, specs, strict=True))
+        self.app.remember_settings()
         for side, bot in enumerate(self.bot_fields):
             if specs[side] == "bot":
                 if not bot.check():  # the dialog says why; the game does not start
