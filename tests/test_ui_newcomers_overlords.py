@@ -85,7 +85,7 @@ def test_the_status_flows_beside_a_small_button_and_says_what_it_shortened():
         words = "Hint: click g4. 1W f4-g4 — Wizard f4 to g4 with Rune 1 (King step), takes a Hero."
         assert draw_status(layer, st, Status("White to move", 0, words), "", [],
                            game.view.player_icon, pal, m) == ""
-        endless = " ".join(["Every word of this status line matters to the player."] * 12)
+        endless = " ".join(["Every word of this status line matters to the player."] * 24)
         cut = draw_status(layer, st, Status("White to move", 0, endless, "A warning."), "",
                           game.status_buttons, game.view.player_icon, pal, m)
         assert cut == endless

@@ -115,7 +115,7 @@ def test_the_moves_that_save_the_overlord_get_a_shield(b1_under_attack):
     # while the Overlord is attacked no target is a plain dot: the others lose it at once (!)
     assert marks.complete and marks.with_mark(LOSES, FORCED) == set(game.controller.targets) - safe
     assert safe == saving and G.index("b2") in safe and len(safe) < len(game.controller.targets)
-    assert game.status().text.startswith("A shield: safe from the next two moves")
+    assert game.status().text.startswith("A shield saves your Overlord; a ! or a 2 does not")
     assert game.status().warning == ATTACKED
     b2 = game.view.board.square_rect(G.index("b2"))
     size = max(14, int(b2.w * 0.3))

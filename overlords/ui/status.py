@@ -114,8 +114,9 @@ def _figure_text(c: OverlordsController) -> str:
     if marks.complete and danger and danger == set(c.targets):
         whose = "your Overlord loses it" if name == "Overlord" else \
             f"this {name} loses your Overlord"
-        legend = danger_legend(marks)
-        return f"Careful: every move of {whose}. {legend[0].upper()}{legend[1:]}"
+        when = [w for mark, w in ((LOSES, "a ! at once"), (FORCED, "a 2 diamond two moves on"))
+                if marks.with_mark(mark)]
+        return f"Careful: every move of {whose}, {' and '.join(when)}. Point at one to see why."
     if danger:
         return f"Careful: {danger_legend(marks)}"
     if pick.rune:
@@ -192,11 +193,11 @@ def danger_legend(marks: TargetMarks) -> str:
     """The status line's key to the loss marks shown."""
     parts = []
     if marks.with_mark(LOSES):
-        parts.append("a ! triangle loses your Overlord at once")
+        parts.append("a ! loses your Overlord at once")
     if marks.with_mark(FORCED):
-        it = "it" if parts else "your Overlord"
-        parts.append(f"a 2 diamond loses {it} by force, two moves on")
-    return f"{' and '.join(parts)}. Point at a square to see why."
+        parts.append("a 2 diamond two moves on" if parts
+                     else "a 2 diamond loses your Overlord two moves on")
+    return f"{', '.join(parts)}: point at one to see why."
 
 
 def hover_danger(c: OverlordsController) -> str:
@@ -231,11 +232,9 @@ def _attacked_hint(c: OverlordsController) -> str:
         if complete and not safe:
             what = ("move of this " + rules.TYPE_NAMES[state.figure(pick.figure)[1]]
                     if pick.figure is not None else "recruit here")
-            return (f"No {what} keeps it safe from the next two moves: try another figure "
-                    "or other stones.")
+            return f"No {what} saves your Overlord: try another figure or other stones."
         if marks.with_mark(LOSES, FORCED):
-            return ("A shield: safe from the next two moves; a ! or a 2 diamond is not "
-                    "(point at it to see why).")
+            return "A shield saves your Overlord; a ! or a 2 does not: point at one to see why."
         return "A shield marks a move that keeps it safe from the next two moves."
     if (pick.rune or pick.fate is not None) and pick.movable():
         return ("Click a circled figure: a shield marks a move that keeps it safe from the "

@@ -111,7 +111,7 @@ def stuck_text(state: rules.State, side: int) -> str:
 def freeze_note(state: rules.State, fate: int | None, move: rules.Move | None = None) -> str:
     """The warning before a move spends the last Fate stone of its figure type while the
     Reckoning is more than this turn away: "Last Overlord Fate: your Overlord cannot move
-    again for 5 turns (until your Reckoning)."; "" when nothing freezes. `fate` is the
+    again for 5 turns, until the Reckoning."; "" when nothing freezes. `fate` is the
     Fate stone picked (or the picked figure's type); `move`, if given, is the move itself (a
     recruit of the type counts its new figure)."""
     if fate is None or state.result is not None:
@@ -129,8 +129,7 @@ def freeze_note(state: rules.State, fate: int | None, move: rules.Move | None = 
             else f"your {rules.TYPE_PLURALS[fate]}")
     turns = "your next turn" if left == 1 else f"{left} turns"
     again = "cannot move on" if left == 1 else "cannot move again for"
-    return (f"Last {rules.TYPE_NAMES[fate]} Fate: {whom} {again} {turns} (until your "
-            "Reckoning).")
+    return f"Last {rules.TYPE_NAMES[fate]} Fate: {whom} {again} {turns}, until the Reckoning."
 
 
 def frozen_turns(state: rules.State, side: int, kind: int) -> int:
