@@ -358,3 +358,37 @@ def test_redo_onto_a_finished_game_shows_the_result_again_and_captures_show():
         assert isinstance(over, GameOver) and "Review game" in [b.label for b in over.buttons]
     finally:
         app.close()
+
+
+def test_no_status_word_is_cut_at_the_smallest_window_in_a_whole_game():
+    """Random turns at 960x600, each with a figure picked and a target pointed at: the status
+    (a warning, what to do, why a mark) shows whole every time (issue 36: "status text is
+    cut with …")."""
+    import random
+
+    from tests.test_ui_overlords import open_game
+
+    rng = random.Random(1)
+    app, d, game = open_game(("human", "human"), seed=271828, size=(960, 600))
+    try:
+        cut = []
+        for _ in range(40):
+            m = game.match
+            if m.over:
+                break
+            state = m.state
+            mine = [sq for sq in range(64) if (state.figure(sq) or (-1,))[0] == state.turn]
+            d.click(game.view.board.center(rng.choice(mine)))
+            game.controller.threats.finish()
+            d.frames(1)
+            cut.append(game.status_cut)
+            if game.controller.targets:
+                d.move(game.view.board.center(rng.choice(sorted(game.controller.targets))))
+                d.frames(1)
+                cut.append(game.status_cut)
+            game.controller.clear_pick()
+            game.play(rng.choice(rules.legal_moves(m.state)))
+            d.frames(2)
+        assert [c for c in cut if c] == [] and len(cut) > 40
+    finally:
+        app.close()

@@ -36,12 +36,12 @@ def live_status(c: OverlordsController) -> Status:
     title = "Your turn" if m.humans == 1 else f"{m.name(side)} to move"
     # the last Overlord Fate is a warning (it froze the Overlord in both losses of the
     # newcomers' test); the last Fate of another type is said after what to do
-    freeze, text = freeze_warning(c), hint_text(c)
-    loud = freeze.startswith(f"Last {rules.TYPE_NAMES[rules.OVERLORD]}")
+    # (while a threat takes the warning box, after what to do too: the box holds two lines)
+    freeze, text, threat = freeze_warning(c), hint_text(c), threat_text(c)
+    loud = freeze.startswith(f"Last {rules.TYPE_NAMES[rules.OVERLORD]}") and not threat
     if freeze and not loud:
         text = f"{text} {freeze}"
-    warning = " ".join(part for part in (threat_text(c), freeze if loud else "") if part)
-    return Status(title, side, text, warning)
+    return Status(title, side, text, threat or (freeze if loud else ""))
 
 
 def freeze_warning(c: OverlordsController) -> str:
