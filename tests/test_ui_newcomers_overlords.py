@@ -364,12 +364,18 @@ def test_no_status_word_is_cut_at_the_smallest_window_in_a_whole_game():
     """Random turns at 960x600, each with a figure picked and a target pointed at: the status
     (a warning, what to do, why a mark) shows whole every time (issue 36: "status text is
     cut with …")."""
-    import random
 
     from tests.test_ui_overlords import open_game
 
+    for size in ((960, 600), (1280, 800)):
+        _whole_status_in_a_game(size, open_game)
+
+
+def _whole_status_in_a_game(size, open_game) -> None:
+    import random
+
     rng = random.Random(1)
-    app, d, game = open_game(("human", "human"), seed=271828, size=(960, 600))
+    app, d, game = open_game(("human", "human"), seed=271828, size=size)
     try:
         cut = []
         for _ in range(40):
@@ -389,6 +395,6 @@ def test_no_status_word_is_cut_at_the_smallest_window_in_a_whole_game():
             game.controller.clear_pick()
             game.play(rng.choice(rules.legal_moves(m.state)))
             d.frames(2)
-        assert [c for c in cut if c] == [] and len(cut) > 40
+        assert [c for c in cut if c] == [] and len(cut) > 40, size
     finally:
         app.close()

@@ -55,9 +55,10 @@ def layout_panel(rect: pygame.Rect, m: Metrics, bottom_side: int) -> PanelLayout
 
     Every part has a fixed height but the stones' and the log's: the log gets LOG_ROWS rows
     first, the stones what is left (MIN_STONE to MAX_STONE, and no wider than the card
-    allows); the status then takes up to STATUS_MORE more lines of text from the log while
-    the log keeps four rows (a warning and a long reason both show whole), and any more
-    height goes to the log. Each card holds its name row, the Rune and
+    allows); the status then takes up to STATUS_MORE more lines of text from what is left
+    over, the log keeping its LOG_ROWS rows where it has them and four rows else (a warning
+    and a long reason both show whole in the smallest window), and any more height goes to
+    the log. Each card holds its name row, the Rune and
     Fate rows, and the reserve as a column beside the stones. Nothing overlaps from the
     minimum window (960x600) up: at the smallest sizes the log has fewer rows."""
     pad = m.pad
@@ -74,7 +75,8 @@ def layout_panel(rect: pygame.Rect, m: Metrics, bottom_side: int) -> PanelLayout
     card_h = card_fixed + 2 * stone_size
     top_card = pygame.Rect(rect.x, toolbar.bottom + pad, rect.w, card_h)
     bottom_card = pygame.Rect(rect.x, rect.bottom - card_h, rect.w, card_h)
-    spare = bottom_card.top - top_card.bottom - status_h - 3 * pad - log_height(4, m)
+    room = bottom_card.top - top_card.bottom - status_h - 3 * pad
+    spare = room - (log_min if room >= log_min else log_height(4, m))
     status_h += max(0, min(spare, STATUS_MORE * int(m.normal * 1.3)))  # whole words first
     status = pygame.Rect(rect.x, top_card.bottom + pad, rect.w, status_h)
     log_h = bottom_card.top - status.bottom - 2 * pad

@@ -36,9 +36,12 @@ def live_status(c: OverlordsController) -> Status:
     title = "Your turn" if m.humans == 1 else f"{m.name(side)} to move"
     # the last Overlord Fate is a warning (it froze the Overlord in both losses of the
     # newcomers' test); the last Fate of another type is said after what to do
-    # (while a threat takes the warning box, after what to do too: the box holds two lines)
+    # (not while the Overlord is attacked, nor beside why a move loses it: saving it comes
+    # first, and a lost Overlord freezes nothing)
     freeze, text, threat = freeze_warning(c), hint_text(c), threat_text(c)
-    loud = freeze.startswith(f"Last {rules.TYPE_NAMES[rules.OVERLORD]}") and not threat
+    if threat or hover_danger(c):
+        freeze = ""
+    loud = freeze.startswith(f"Last {rules.TYPE_NAMES[rules.OVERLORD]}")
     if freeze and not loud:
         text = f"{text} {freeze}"
     return Status(title, side, text, threat or (freeze if loud else ""))
