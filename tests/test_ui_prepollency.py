@@ -160,12 +160,46 @@ def test_elimination_greys_the_seat_and_play_goes_on():
     app.close()
 
 
+def test_the_hold_warning_says_next_turn_to_the_others_and_goes_once_the_hold_is_broken():
+    app, d, game = open_game()
+    try:
+        # Red holds (count 3); Green to move, its Archer on h12 reaches h9 on the cross (Red's
+        # Infantry on i10 could take h9 back, on a turn that no longer counts: the hold ends
+        # with Green's turn)
+        state = from_diagram(cells(h8="1I", g8="1I", i8="1I", h7="1I", h9="1I", e3="1I",
+                                   i10="1I", h12="3A", k13="3I"), seats=(1, 3), turn=3,
+                             holds=(0, 3, 0, 0, 0))
+        put(game, state)
+        d.frames(1)
+        from prepollency.ui.words import hold_warning
+
+        assert "Red wins at the end of their next turn" in hold_warning(
+            state.alive, state.holds, game.match.name, 3)
+        threats = game.controller.watcher.threats
+        threats.finish()
+        d.frames(1)
+        assert "Red wins next turn" in game.status().warning
+        shields = [step for step in threats.verdicts if threats.mark(step) == "shield"]
+        assert ("A shield marks a move that does" in game.status().warning) == bool(shields)
+        assert shields, "h12-h9 stops it by itself"
+        click(d, game, "h12")
+        click(d, game, "h9")  # the first move takes a square of the cross: the hold is broken
+        d.frames(1)
+        game.controller.watcher.threats.finish()
+        d.frames(1)
+        warning = game.status().warning
+        assert "wins" not in warning, warning
+        assert "A shield marks a move that does" not in game.status().text
+    finally:
+        app.close()
+
+
 def test_obelisk_win_from_a_record():
     app, d, game = open_game()
     state = from_diagram(cells(h8="1I", g8="1I", i8="1I", h7="1I", h9="1I", e3="1I", k13="3I"),
                          seats=(1, 3), turn=1, holds=(0, 3, 0, 0, 0))
     put(game, state)
-    assert "Red wins at the end of their next turn" in game.status().warning
+    assert "Red wins at the end of this turn" in game.status().warning, "Red's own last round"
     d.click(game.controller.hold_b.rect.center)
     d.settle()
     assert game.match.result.winner == 1 and game.match.result.reason == "obelisk"

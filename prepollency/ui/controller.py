@@ -118,7 +118,8 @@ class TurnController:
         """The status: whose turn, which move, what to do now (or the CPU thinking)."""
         m = self.scene.match
         seat = m.to_move
-        danger = hold_warning(self.state.alive, standing_holds(self.state), m.name) or ""
+        danger = hold_warning(self.state.alive, standing_holds(self.state), m.name,
+                              seat) or ""
         if not m.is_human(seat):
             return replace_warning(waiting_status(self.scene, seat, "its turn"), danger)
         if self.recap is not None:
@@ -153,7 +154,8 @@ class TurnController:
             return ("The locked piece has moved: move another, or End turn (Enter). "
                     "Take back undoes it.")
         name = self.scene.match.name
-        if hold_warning(self.state.alive, self.state.holds, name) or self.watcher.warning(name):
+        if hold_warning(self.state.alive, standing_holds(self.state), name) \
+                or self.watcher.warning(name):
             return "Click a piece to move it (up to two moves), or Hold the line."  # short
         if self.scene.may_resign and cannot_win(self.state, self.state.turn):
             mine = len(self.state.pieces[self.state.turn])

@@ -110,9 +110,10 @@ def draw_order(surface: pygame.Surface, rect: pygame.Rect, order: Sequence[int],
 
 def draw_obelisk(surface: pygame.Surface, rect: pygame.Rect, owners: Sequence[int],
                  holds: Sequence[int], alive: Sequence[int], tones: Mapping[int, Tones],
-                 name: Namer, pal: Palette, m: Metrics) -> None:
+                 name: Namer, pal: Palette, m: Metrics, turn: int | None = None) -> None:
     """A small plus of the five Obelisk squares (marks of who stands there), and in words who
-    holds it and for how long, with a warning one round before a win."""
+    holds it and for how long, with a warning one round before a win (`turn`: the seat to
+    move, whose own last round is this turn)."""
     cell = max(10, min(rect.h // 3, int(m.normal * 1.1)))
     cx, cy = rect.x + cell * 3 // 2, rect.y + rect.h // 2
     places = {"h8": (0, 0), "g8": (-1, 0), "i8": (1, 0), "h7": (0, 1), "h9": (0, -1)}
@@ -126,7 +127,7 @@ def draw_obelisk(surface: pygame.Surface, rect: pygame.Rect, owners: Sequence[in
             icon = mark_icon(seat, cell - 4, hex_rgb(tones[seat][0]), hex_rgb(tones[seat][1]))
             surface.blit(icon, icon.get_rect(center=box.center))
     x = rect.x + cell * 3 + m.pad
-    lines = _obelisk_lines(owners, holds, alive, name)
+    lines = _obelisk_lines(owners, holds, alive, name, turn)
     y = rect.y + 2
     for text, warn in lines:
         color = pal.info if warn else pal.text
@@ -136,7 +137,7 @@ def draw_obelisk(surface: pygame.Surface, rect: pygame.Rect, owners: Sequence[in
 
 
 def _obelisk_lines(owners: Sequence[int], holds: Sequence[int], alive: Sequence[int],
-                   name: Namer) -> list[tuple[str, bool]]:
+                   name: Namer, turn: int | None = None) -> list[tuple[str, bool]]:
     standing = {owners[sq] for sq in OBELISK} - {0}
     holder = next((s for s in alive if holds[s]), None)
     if holder is not None:
@@ -151,7 +152,7 @@ def _obelisk_lines(owners: Sequence[int], holds: Sequence[int], alive: Sequence[
     else:
         lines = [("The Obelisk is empty: stand on all five squares to hold it", False)]
 
-    warn = hold_warning(alive, holds, name)
+    warn = hold_warning(alive, holds, name, turn)
     if warn:
         lines.append((warn, True))
     return lines

@@ -250,7 +250,7 @@ class PrepollencyView:
         draw_order(layer, self.order, order, seat, state.alive, withdrawn, self.tones,
                    match.name, pal, m)
         draw_obelisk(layer, self.obelisk, state.owners, standing_holds(state), state.alive,
-                     self.tones, match.name, pal, m)
+                     self.tones, match.name, pal, m, state.turn)
 
     def banner_words(self, state: rules.State) -> tuple[int, str, str]:
         """The banner's seat, title and tag for the position shown: "Green's turn" with

@@ -133,12 +133,15 @@ def hold_words(seat: int, count: int, name: Namer) -> str:
     return f"{name(seat)} holds the Obelisk: {kept} of {ROUNDS_TO_WIN} rounds"
 
 
-def hold_warning(alive: Sequence[int], holds: Sequence[int], name: Namer) -> str | None:
-    """A warning when a player is one round from winning on the Obelisk, else None."""
+def hold_warning(alive: Sequence[int], holds: Sequence[int], name: Namer,
+                 turn: int | None = None) -> str | None:
+    """A warning when a player is one round from winning on the Obelisk, else None; during
+    that player's own turn (`turn`), the win comes at the end of this turn."""
     for seat in alive:
         if holds[seat] == rules.HOLD_TO_WIN - 1:
-            return (f"{name(seat)} wins at the end of their next turn if they still hold all "
-                    "five Obelisk squares!")
+            when = "this turn" if seat == turn else "their next turn"
+            return (f"{name(seat)} wins at the end of {when} if they still hold all five "
+                    "Obelisk squares!")
     return None
 
 
