@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from common.ui.game_panel import Status, waiting_status
-from common.ui.hot_seat import WENT_BACK, HotSeat, announce
+from common.ui.hot_seat import HotSeat, again_words, announce
 from common.ui.input import Action
 from common.ui.widgets import Button, Widget
 from prepollency import rules
@@ -294,8 +294,8 @@ class TurnController:
         if not start.at_table:
             return
         if not start.fresh:
-            if start.hand_over:
-                self._hand_over(player, WENT_BACK, lambda: None)
+            if start.hand_over:  # an Undo, a Redo, or another seat left
+                self._hand_over(player, again_words(start, self.scene.last_text), lambda: None)
             return
         if self.scene.app.settings.auto_hold and stuck_words(self.state):
             return  # it holds by itself in a moment: nothing to hand over or to recap
