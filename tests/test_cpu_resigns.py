@@ -176,6 +176,8 @@ def test_a_cpu_seat_resigns_on_screen_and_the_others_play_on(tmp_path, monkeypat
         m = game.match
         assert 2 not in m.state.alive and m.to_move == 3 and not m.over
         assert m.withdrawn == [rec.Withdrawal(2, 1, "resign")]
+        rows = game.view.log_rows(m.moves)
+        assert [r.note for r in rows] == ["", "Blue resigned"], "the log says who left, when"
         assert app._toast[0] == "Blue resigns: with 3 pieces it can no longer win."
         assert game.last_text == "Blue resigns" and game.forfeit_text == ""
         assert not game.seats.runners, "Blue was never asked for a move"
@@ -220,6 +222,7 @@ def test_undo_on_the_game_over_takes_the_cpus_resignation_back_as_the_rules_say(
         d.frames(4)
         m = game.match
         assert m.result == rules.Outcome(1, "resign") and isinstance(app.top, GameOver)
+        assert game.view.log_rows(m.moves)[-1].note == "Green resigned", "in the move log"
         d.key(pygame.K_z, pygame.KMOD_CTRL)
         d.frames(2)
         assert app.top is game and m.result is None and m.to_move == 1 and not m.moves

@@ -38,20 +38,13 @@ def ink_on(fill: Color) -> Color:
     return (18, 16, 14) if light > 140 else (250, 248, 240)
 
 
-def turn_text(moves: Sequence, owners: Sequence[int] | None = None) -> str:
-    """A turn in the record notation, short: "c3-e5 h7-h8", or "—" for holding the line;
-    given the turn-start `owners`, a capture is marked with "x" as lichess does
-    ("c3xe5 h7-h8")."""
+def turn_text(moves: Sequence) -> str:
+    """A turn in the record notation (docs/RULES.md), short: "c3-e5 h7-h8", a capture written
+    the same way as the rules, the analysis and the puzzles write it; "—" for holding the
+    line."""
     if not moves:
         return HOLD
-    if owners is None:
-        return " ".join(str(m) for m in moves)
-    board, parts = list(owners), []
-    for move in moves:
-        took = board[move.to] not in (0, board[move.frm])
-        parts.append(f"{GRID.names[move.frm]}{'x' if took else '-'}{GRID.names[move.to]}")
-        board[move.to], board[move.frm] = board[move.frm], 0
-    return " ".join(parts)
+    return " ".join(str(m) for m in moves)
 
 
 def draw_banner(surface: pygame.Surface, rect: pygame.Rect, seat: int, title: str,

@@ -330,15 +330,17 @@ class PrepollencyView:
         animate(self.scene.animator, facts, before.owners, before.kinds, scale)
 
     def log_rows(self, moves: list) -> list[LogRow]:
-        """One row per turn: "12." and the turn ("c3-e5 h7xh8", "—"; x a capture), by seat."""
+        """One row per turn: "12." and the turn ("c3-e5 h7-h8", "—"), by seat; a note row
+        where a seat resigned or forfeited (after the turns it left after, or at the end)."""
         m = self.scene.match
-        rows = []
+        left = _leavings(m, len(moves))
+        rows = [LogRow("", (), note=text) for text in left.get(0, ())]
         for i, move in enumerate(moves):
             seat = m.mover(i)
             fill = self.fill(seat)
-            text = turn_text(move, m.states[i].owners)  # "c3xe5": a capture
-            rows.append(LogRow(f"{i + 1}.", ((i, text),), seat,
+            rows.append(LogRow(f"{i + 1}.", ((i, turn_text(move)),), seat,
                                colours.readable(fill, self.app.pal.panel)))
+            rows += [LogRow("", (), note=text) for text in left.get(i + 1, ())]
         return rows
 
     def recap_line(self, index: int) -> str:
@@ -346,6 +348,26 @@ class PrepollencyView:
         m = self.scene.match
         facts = turn_facts(m.states[index], tuple(m.moves[index]), m.states[index + 1])
         return turn_line(facts, m.name)
+
+
+LEFT_WORDS = {"resign": "{name} resigned", "forfeit": "{name} forfeited"}
+
+
+def _leavings(m, shown: int) -> dict[int, list[str]]:
+    """The seats that left the game, in words, by the number of turns played before they
+    left: the withdrawals of a game that went on, and the seat whose resignation or forfeit
+    ended it (with two seats left: the one that is not the winner)."""
+    out: dict[int, list[str]] = {}
+    for w in m.withdrawn:
+        if w.after <= shown and w.reason in LEFT_WORDS:
+            out.setdefault(w.after, []).append(LEFT_WORDS[w.reason].format(name=m.name(w.player)))
+    result = m.result
+    if result is not None and result.reason in LEFT_WORDS and shown == len(m.moves):
+        for seat in m.turn_start.alive:  # the engine leaves the last resigner in `alive`
+            if seat != result.winner:
+                out.setdefault(shown, []).append(
+                    LEFT_WORDS[result.reason].format(name=m.name(seat)))
+    return out
 
 
 def _clockwise(seats: tuple[int, ...], first: int) -> list[int]:
