@@ -301,3 +301,26 @@ def test_cpu_seats_play_in_turn():
     d.settle()
     assert len(game.match.moves) == 4 and game.match.to_move == 1
     app.close()
+
+
+def test_the_move_dots_are_in_no_seats_colour_whoever_moves():
+    from prepollency.ui.board import SELECT_LIGHT
+
+    app, d, game = open_game(("human", "human"))
+    try:
+        app.settings.recap = False
+        seen = []
+        for seat, piece in ((1, "e5"), (3, "k11")):
+            assert game.match.to_move == seat
+            click(d, game, piece)
+            d.frames(1)
+            target = next(t for t in game.controller.targets() if not game.match.state.owners[t])
+            colour = tuple(app.screen.get_at(game.view.board.center(target)))[:3]
+            assert max(abs(a - b) for a, b in zip(colour, SELECT_LIGHT, strict=True)) < 40
+            seen.append(colour)
+            game.controller.reset()  # hold the line: the other seat's turn
+            game.step(rules.END)
+            d.frames(2)
+        assert seen[0] == seen[1], "the same dots for Red and for Green"
+    finally:
+        app.close()
