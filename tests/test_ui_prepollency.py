@@ -238,7 +238,11 @@ def test_recap_after_other_turns_in_hot_seat(four):
     recap = game.controller.recap  # Red's turn: the three turns since its own
     assert recap is not None and recap.lines == [(2, "Blue held the line.")]
     assert game.view.shown()[1] == 2  # the board shows the turn being recapped
-    d.frames(120)
+    band = game.view.recap_band(recap)
+    assert game.areas.log.contains(band) and not band.colliderect(game.view.board.rect), \
+        "the recap's words cover no corner of the board"
+    assert recap.wait >= 1.0, "each turn of the recap stays a second at least"
+    d.frames(300)  # three turns, each its slide and 1.2 s to read its line
     assert [line for _, line in recap.lines] == ["Blue held the line.", "Green held the line.",
                                                  "Yellow held the line."]
     assert game.controller.recap is None  # it ended by itself

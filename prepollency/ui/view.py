@@ -176,8 +176,6 @@ class PrepollencyView:
         if live and self.scene.my_turn and c.recap is None:
             self._draw_picks(layer, state)
         self.draw_card(layer, state)
-        if c.recap is not None:
-            self.draw_recap(layer, c.recap)
 
     def _background(self, size: tuple[int, int]) -> pygame.Surface:
         """The backdrop with the shadows of the cards (drawn once per size and palette)."""
@@ -271,12 +269,24 @@ class PrepollencyView:
         return seat, f"{match.name(seat)}'s turn", who(match, seat)
 
     def recap_band(self, recap: Any) -> pygame.Rect:
-        """Where the recap's lines show: a band over the bottom of the board."""
+        """Where the recap's lines show: over the bottom of the move log's area (the board and
+        its corners, where the bases are, stay in view); over the board's bottom edge only
+        before the first layout."""
+        m, areas = self.app.m, self.scene.areas
+        line_h = int(m.small * 1.35)
+        if areas is None:
+            rect = pygame.Rect(self.board.rect.x + m.pad, 0, self.board.rect.w - 2 * m.pad,
+                               line_h * (len(recap.lines) + 1) + m.pad)
+            rect.bottom = self.board.rect.bottom - m.pad
+            return rect
+        log = areas.log
+        lines = sum(len(self._recap_lines(text, log.w)) for _, text in recap.lines)
+        height = min(log.h, line_h * (lines + 1) + m.pad)
+        return pygame.Rect(log.x, log.bottom - height, log.w, height)
+
+    def _recap_lines(self, text: str, width: int) -> list[str]:
         m = self.app.m
-        rect = pygame.Rect(self.board.rect.x + m.pad, 0, self.board.rect.w - 2 * m.pad,
-                           int(m.small * 1.35) * (len(recap.lines) + 1) + m.pad)
-        rect.bottom = self.board.rect.bottom - m.pad
-        return rect
+        return draw.wrap(text, m.small, width - 3 * m.pad - m.small)
 
     def keep_clear(self) -> pygame.Rect | None:
         """The recap's band while it shows (a toast goes above it)."""
@@ -284,21 +294,30 @@ class PrepollencyView:
         return None if recap is None else self.recap_band(recap)
 
     def draw_recap(self, layer: pygame.Surface, recap: Any) -> None:
-        """The recap's lines in a band over the bottom of the board."""
+        """The recap's lines in their band (`recap_band`), each turn wrapped, the latest kept
+        when they do not all fit."""
         pal, m = self.app.pal, self.app.m
-        lines = recap.lines
         line_h = int(m.small * 1.35)
         rect = self.recap_band(recap)
-        draw.alpha_rect(layer, rect, (*pal.backdrop, 215), m.radius)
+        draw.alpha_rect(layer, rect, (*pal.backdrop, 235), m.radius)
+        room = max(0, (rect.h - m.pad) // line_h - 1)
+        shown: list[tuple[int, list[str]]] = []
+        for seat, text in reversed(recap.lines):
+            wrapped = self._recap_lines(text, rect.w)
+            if shown and sum(len(w) for _, w in shown) + len(wrapped) > room:
+                break
+            shown.insert(0, (seat, wrapped[:room] or [""]))
         y = rect.y + m.pad // 2
         draw.blit_text(layer, "Recap  (click to skip)", m.small, pal.text_dim,
                        (rect.x + m.pad, y), bold=True)
-        for seat, text in lines:
+        for seat, wrapped in shown:
             y += line_h
             icon = self.player_icon(seat, int(m.small))
             layer.blit(icon, icon.get_rect(midleft=(rect.x + m.pad, y + line_h // 2)))
-            px = draw.fit_text(text, m.small, rect.w - 3 * m.pad - m.small, min_px=10)
-            draw.blit_text(layer, text, px, pal.text, (rect.x + 2 * m.pad + m.small, y))
+            for i, line in enumerate(wrapped):
+                if i:
+                    y += line_h
+                draw.blit_text(layer, line, m.small, pal.text, (rect.x + 2 * m.pad + m.small, y))
 
     def draw_frame(self, surface: pygame.Surface) -> None:
         """Hover outline, the refusal cross, the tweens, a dragged piece."""
@@ -312,6 +331,8 @@ class PrepollencyView:
         for animator in (scene.animator, self.recap_animator):
             if animator.busy:
                 draw_tweens(surface, self.board, animator, self.tones)
+        if c.recap is not None:  # over the move log, which the screen draws after the board
+            self.draw_recap(surface, c.recap)
         drag = c.drag
         if drag and drag.get("active"):
             seat = scene.match.to_move
