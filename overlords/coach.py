@@ -165,7 +165,9 @@ def _last_fate(state: rules.State, name: Namer) -> Remark | None:
     turns = state.turns_to_reckoning(side)
     if turns < 3:
         return None
-    for kind in (rules.OVERLORD, rules.DRAGON, rules.WIZARD, rules.HERO):
+    # the types with two Fates first: their last one is the news (the Overlord's single Fate
+    # is said once a game, and would hide them after that)
+    for kind in (rules.DRAGON, rules.WIZARD, rules.HERO, rules.OVERLORD):
         if state.fates[side][kind] != 1 or not _on_board(state, side, kind):
             continue
         name = rules.TYPE_NAMES[kind]
