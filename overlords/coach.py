@@ -233,7 +233,8 @@ def _left_hanging(before: rules.State, move: Move, after: rules.State, enemy: st
 def _spent(before: rules.State, move: Move, after: rules.State, enemy: str) -> Remark | None:
     side, kind = before.turn, move.fate
     turns = after.turns_to_reckoning(side)
-    if before.fates[side][kind] != 1 or turns < 2 or not _on_board(after, side, kind):
+    if before.fates[side][kind] != 1 or after.fates[side][kind] or turns < 2 \
+            or not _on_board(after, side, kind):  # (a Reckoning brought every stone back)
         return None
     name = rules.TYPE_NAMES[kind]
     if kind == rules.OVERLORD:

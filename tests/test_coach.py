@@ -72,6 +72,17 @@ def test_overlords_comment_on_the_overlords_only_fate():
                            "the Reckoning, 6 turns away.")
 
 
+def test_overlords_no_frozen_word_when_the_last_stones_bring_the_reckoning():
+    # White's last turn of the cycle: Rune 7 and the Overlord's Fate left, nothing can move
+    # with them (a discard); the Reckoning then brings every stone back
+    state = position(board(e1=".O", h8=".o"), runes=(runes_of(7), 127),
+                     fates=((1, 0, 0, 0), (1, 2, 2, 2)))
+    move = o_rules.Move.parse("7O --")
+    after = o_rules.apply(state, move)
+    assert after.fates[o_rules.WHITE][o_rules.OVERLORD] == 1, "the Reckoning came"
+    assert o_coach.comment(state, move, after, o_name) is None
+
+
 def test_overlords_last_fate_about_to_be_spent_once_a_cycle():
     state = position(board(a1=".O", c3=".D", h7=".o"), runes=(runes_of(2, 3, 4, 5, 6), 127),
                      fates=((0, 2, 1, 2), (1, 2, 2, 2)))
