@@ -22,6 +22,7 @@ game's coach module (`GUIDED`: its seed, a person against the first CPU level, w
 from __future__ import annotations
 
 import threading
+import weakref
 from typing import Any
 
 import pygame
@@ -54,7 +55,7 @@ class Coach:
     """The coach of one game screen (see the module docstring)."""
 
     def __init__(self, scene: Any) -> None:
-        self.scene = scene
+        self._scene = weakref.ref(scene)  # no cycle: a closed screen is freed at once
         self.module = _coach_of(scene.match)
         self.words: list[tuple[str, str]] = []  # (head, sentence) shown, oldest first
         self.said: set[tuple] = set()
@@ -62,6 +63,11 @@ class Coach:
         self._moves = len(scene.match.moves)
         self.rect: pygame.Rect | None = None  # the card's band, while the coach is on
         self._jobs: list[dict] = []  # the questions being worked on off the UI thread, in order
+
+    @property
+    def scene(self) -> Any:
+        """The game screen this coach serves."""
+        return self._scene()
 
     @property
     def on(self) -> bool:

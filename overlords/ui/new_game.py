@@ -33,12 +33,13 @@ def random_seed() -> int:
 
 
 def remembered(app, options: list[str]) -> tuple[str, str]:
-    """Who played each side in the last game this dialog started (a choice it still offers),
-    else a person against the default level."""
+    """Who played each side in the last game this dialog started (a person or a level it
+    still offers; a bot is chosen afresh, its command line is remembered apart), else a
+    person against the default level."""
     last = getattr(app.settings, "overlords_new_game", None) or {}
     defaults = ("human", DEFAULT_LEVEL)
-    return tuple(last.get(key) if last.get(key) in options else default  # type: ignore
-                 for key, default in zip(SEAT_KEYS, defaults, strict=True))
+    return tuple(last.get(key) if last.get(key) in options and last.get(key) != "bot"
+                 else default for key, default in zip(SEAT_KEYS, defaults, strict=True))
 
 
 class NewGameScene(NewGameForm):
