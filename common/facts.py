@@ -4,9 +4,9 @@
 Everything the shared layers know of a game comes from here or from the modules it names:
 its title and blurb, how many players it seats and on which seats, what its players are called,
 the reasons its games end with a win, the settings it adds (with their validation and their row
-on the Settings screen), and where its engine, CPU, screens, rules text, puzzles, analysis and
-lessons live (imported only when first used). Plain Python: no pygame, nothing heavy, so the
-registry can read every game's facts at start-up.
+on the Settings screen), and where its engine, CPU, screens, rules text, puzzles, analysis,
+lessons and coach live (imported only when first used). Plain Python: no pygame, nothing
+heavy, so the registry can read every game's facts at start-up.
 """
 
 from __future__ import annotations
@@ -54,6 +54,7 @@ class GameFacts:
     puzzles_module: str = ""  # the puzzles' goals and checks (`common.puzzles`)
     analysis_module: str = ""  # the game's adapter for common.analysis (`ADAPTER`)
     lessons_module: str = ""  # the lessons (`common.lessons.LessonGame`): "" for none
+    coach_module: str = ""  # the coach and the guided first game (`common.coaching`)
     settings: tuple[Setting, ...] = ()  # the settings it adds
     board_from_seed: bool = False  # the seed draws the board (worth showing: "Board seed 7")
     row_moves: int = 1  # moves a numbered row of the move log holds (Overlords: a pair)

@@ -64,6 +64,11 @@ class Registered(GameFacts):
         return self._load(self.lessons_module)
 
     @property
+    def coach(self) -> Any:
+        """The game's coach (`common.coaching`: `advice`, `comment`, `GUIDED`, `guided_start`)."""
+        return self._load(self.coach_module)
+
+    @property
     def rules_text(self) -> Any:
         """The rules in plain words for the Rules screen (`TITLE`, `SECTIONS`)."""
         return self._load(self.rules_text_module)

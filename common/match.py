@@ -58,6 +58,9 @@ class Match(Generic[S, M]):
         self.steps: list[Any] = []  # the steps of the turn being made
         self._partial: list[S] = []  # the state after each of those steps
         self.review: int | None = None  # the position the board shows, if not the live one
+        # a CPU level's resignation that ended the game: (the state before it, the seat), so
+        # that undo can take it back as it does a withdrawal (None: none, or another ending)
+        self._gave_up: tuple[S, int] | None = None
         leaving = sorted(withdrawn, key=lambda w: w.after)
         self._leave(leaving, 0)
         for move in moves:
@@ -197,17 +200,22 @@ class Match(Generic[S, M]):
 
     @property
     def resigned(self) -> bool:
-        """True once the game ended by a resignation or forfeit (nothing takes that back)."""
+        """True once the game ended by a resignation or forfeit that nothing takes back (a
+        CPU level's resignation, undo takes back)."""
         result = self.result
-        return result is not None and result.reason in ("resign", "forfeit")
+        return result is not None and result.reason in ("resign", "forfeit") \
+            and self._gave_up is None
 
     def resign(self, player: int, reason: str = "resign") -> S:
         """The seat gives up (reason "forfeit": its bot failed). With two players left the
         other wins; with more, the seat is eliminated, noted under `withdrawn`, and the game
         goes on. A turn being made is taken back first: a seat leaves between turns."""
         self._drop_steps()
-        after = rec.withdraw(self.game, self.states[-1], player, reason, self.moves,
-                             self.withdrawn)
+        before = self.states[-1]
+        after = rec.withdraw(self.game, before, player, reason, self.moves, self.withdrawn)
+        ended_by_cpu = self.game.outcome(after) is not None and reason == "resign" \
+            and self.seats[player].searches
+        self._gave_up = (before, player) if ended_by_cpu else None
         self.states[-1] = after
         self.redo_moves.clear()
         self.review = None
@@ -262,6 +270,9 @@ class Match(Generic[S, M]):
         if not self.can_undo():
             return 0
         self.review = None
+        if self._gave_up is not None:  # the CPU's resignation first: it judges again later
+            self.states[-1], self._gave_up = self._gave_up[0], None
+            self.redo_moves.clear()
         if self.steps:
             self._drop_steps()
             if self.is_human(self.to_move):

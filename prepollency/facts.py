@@ -67,6 +67,7 @@ FACTS = GameFacts(
     puzzles_module="prepollency.puzzles",
     analysis_module="prepollency.analysis",
     lessons_module="prepollency.lessons",
+    coach_module="prepollency.coach",
     settings=(
         # a seat that cannot move holds the line by itself after a moment
         Setting("auto_hold", True, N_("Prepollency: hold when no piece can move")),

@@ -79,9 +79,12 @@ SECTIONS: list[tuple[str, list[str]]] = [
         "captured gets a new one at the end of its next turn on all five squares.",
     ]),
     ("Holding the Obelisk", [
-        "Ruling: each player has a hold count. When you end your turn on all five Obelisk "
-        "squares, your count grows by one (from 0 to 1 the first time). When it reaches 4 "
-        "you win: you have kept the Obelisk through three full rounds of the others' turns.",
+        "Ruling: when you end your turn on all five Obelisk squares, you take the Obelisk. "
+        "Each of your later turns that you end still on all five counts one more round "
+        "kept: the game screen says \"1 of 3 rounds\", then \"2 of 3 rounds\". At 3 of 3 "
+        "you win: you have kept the Obelisk through three full rounds of the others' turns. "
+        "(Records and lessons call this your hold count: 1 when you take the Obelisk, 4 at "
+        "the win.)",
         "Ruling: at the end of any turn, anyone's, a player not standing on all five squares "
         "has its count set back to 0.",
         "Ruling: a player standing on all five squares at the end of someone else's turn "

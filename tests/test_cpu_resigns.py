@@ -16,6 +16,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
+import pygame  # noqa: E402
+
 import main  # noqa: E402
 from common import record as rec  # noqa: E402
 from common.ai.levels import gives_up  # noqa: E402
@@ -97,6 +99,19 @@ def test_undo_takes_back_a_cpu_resignation_but_not_a_persons():
     assert not people.can_undo(), "a person's resignation stands"
 
 
+def test_undo_takes_back_a_cpu_resignation_that_ended_a_two_seat_game():
+    m = Match(rules, from_diagram(TWO, turn=1), ["human", "normal"])
+    m.play(())  # Red holds the line; Green (CPU), hopeless, resigns: the game is over
+    m.resign(3)
+    assert m.result == rules.Outcome(1, "resign") and not m.resigned and m.can_undo()
+    assert m.undo() == 1 and m.moves == [] and m.result is None and m.to_move == 1
+    assert m.can_redo(), "Red's hold comes back on Redo; Green then judges again"
+    person = Match(rules, from_diagram(TWO, turn=1), ["human", "human"])
+    person.play(())
+    person.resign(3)
+    assert person.resigned and not person.can_undo(), "a person's resignation stands"
+
+
 def test_undo_that_stops_after_a_cpu_resignation_keeps_it():
     m = Match(rules, four(), ["human", "hard", "human", "human"])
     m.play(())
@@ -161,6 +176,8 @@ def test_a_cpu_seat_resigns_on_screen_and_the_others_play_on(tmp_path, monkeypat
         m = game.match
         assert 2 not in m.state.alive and m.to_move == 3 and not m.over
         assert m.withdrawn == [rec.Withdrawal(2, 1, "resign")]
+        rows = game.view.log_rows(m.moves)
+        assert [r.note for r in rows] == ["", "Blue resigned"], "the log says who left, when"
         assert app._toast[0] == "Blue resigns: with 3 pieces it can no longer win."
         assert game.last_text == "Blue resigns" and game.forfeit_text == ""
         assert not game.seats.runners, "Blue was never asked for a move"
@@ -192,6 +209,23 @@ def test_with_two_seats_the_cpus_resignation_ends_the_game_and_says_why():
         # told again from the record (a finished game opened later), by the engine's state
         assert game.controller.result_words(m.result, 1) == "Green resigned: it could no " \
                                                             "longer win."
+    finally:
+        app.close()
+
+
+def test_undo_on_the_game_over_takes_the_cpus_resignation_back_as_the_rules_say():
+    app, d, game = open_game(("human", "normal"))
+    try:
+        put(game, from_diagram(TWO, turn=1))
+        d.click(game.controller.hold_b.rect.center)  # Red holds; Green resigns
+        d.settle()
+        d.frames(4)
+        m = game.match
+        assert m.result == rules.Outcome(1, "resign") and isinstance(app.top, GameOver)
+        assert game.view.log_rows(m.moves)[-1].note == "Green resigned", "in the move log"
+        d.key(pygame.K_z, pygame.KMOD_CTRL)
+        d.frames(2)
+        assert app.top is game and m.result is None and m.to_move == 1 and not m.moves
     finally:
         app.close()
 

@@ -113,3 +113,21 @@ def test_the_hold_picture_counts_to_the_win_and_the_elimination_is_the_engines()
     before, after = pp.elimination_states()
     assert 1 in before.alive and 1 not in after.alive and after.result is None
     assert not after.pieces[1]  # Red's pieces left the board
+
+
+def test_the_four_hold_pictures_differ_and_count_rounds_as_the_game_screen_does():
+    from prepollency.ui.words import hold_words
+
+    m, frames = metrics((1280, 800)), []
+    original = pp.frames
+    try:
+        pp.frames = lambda items, *a, **k: frames.extend(items) or original(items, *a, **k)
+        pp.hold(900, STANDARD, m)
+    finally:
+        pp.frames = original
+    pictures = [pygame.image.tobytes(surface, "RGBA") for surface, _ in frames]
+    assert len(frames) == 4 and len(set(pictures)) == 4, "each round looks different"
+    captions = [caption for _, caption in frames]
+    assert [c.endswith(f"{n} of 3 rounds") or f"{n} of 3," in c
+            for n, c in enumerate(captions) if n] == [True, True, True]
+    assert hold_words(1, 3, lambda s: "Red").endswith("2 of 3 rounds"), "the screen's counter"

@@ -863,6 +863,19 @@ def test_the_board_cursor_starts_on_the_figure_the_stones_picked():
         app.close()
 
 
+def test_h_after_a_refused_rune_is_the_heros_fate_not_the_hint():
+    app, d, game = open_game(("human", "novice"))
+    try:
+        game.play(next(m for m in rules.legal_moves(game.match.state) if m.rune == 3))
+        d.settle(lambda: game.match.to_move != rules.WHITE or game.animator.busy)
+        d.key(pygame.K_3, text="3")  # Rune 3 is spent: refused
+        assert game.controller.pick.rune is None and game.refused is not None
+        d.key(pygame.K_h, text="h")  # "3H" typed: the Hero's Fate, never the Hint
+        assert not game.hints.asked and game.controller.pick.fate == rules.HERO
+    finally:
+        app.close()
+
+
 def test_prepollency_rematch_default_names_keep_their_colours():
     """The dialog names a seat after its colour; after Rematch, "Green" still plays green."""
     from prepollency.ui import colours

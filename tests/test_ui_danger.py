@@ -115,7 +115,7 @@ def test_a_forced_loss_is_marked_explained_and_confirmed(trap):
     assert marks.complete
     assert marks.with_mark(FORCED) == {G.index(n) for n in ("h3", "f7", "g8")}
     assert G.index("d5") in marks.with_mark(LOSES) and not marks.with_mark(SHIELD)
-    assert "2 diamond loses it by force, two moves on" in game.status().text
+    assert "a 2 diamond two moves on" in game.status().text
     # the two marks differ in shape: a diamond's corners are empty where a triangle's base
     # is full (and the other way round at the top), whatever the colours
     tile = game.view.board.tile

@@ -89,7 +89,7 @@ def test_the_status_flows_beside_a_small_button_and_says_what_it_shortened():
         words = "Hint: click g4. 1W f4-g4 — Wizard f4 to g4 with Rune 1 (King step), takes a Hero."
         assert draw_status(layer, st, Status("White to move", 0, words), "", [],
                            game.view.player_icon, pal, m) == ""
-        endless = " ".join(["Every word of this status line matters to the player."] * 12)
+        endless = " ".join(["Every word of this status line matters to the player."] * 24)
         cut = draw_status(layer, st, Status("White to move", 0, endless, "A warning."), "",
                           game.status_buttons, game.view.player_icon, pal, m)
         assert cut == endless
@@ -360,5 +360,45 @@ def test_redo_onto_a_finished_game_shows_the_result_again_and_captures_show():
         d.frames(2)
         over = app.top
         assert isinstance(over, GameOver) and "Review game" in [b.label for b in over.buttons]
+    finally:
+        app.close()
+
+
+def test_no_status_word_is_cut_at_the_smallest_window_in_a_whole_game():
+    """Random turns at 960x600, each with a figure picked and a target pointed at: the status
+    (a warning, what to do, why a mark) shows whole every time (issue 36: "status text is
+    cut with …")."""
+
+    from tests.test_ui_overlords import open_game
+
+    for size in ((960, 600), (1280, 800)):
+        _whole_status_in_a_game(size, open_game)
+
+
+def _whole_status_in_a_game(size, open_game) -> None:
+    import random
+
+    rng = random.Random(1)
+    app, d, game = open_game(("human", "human"), seed=271828, size=size)
+    try:
+        cut = []
+        for _ in range(40):
+            m = game.match
+            if m.over:
+                break
+            state = m.state
+            mine = [sq for sq in range(64) if (state.figure(sq) or (-1,))[0] == state.turn]
+            d.click(game.view.board.center(rng.choice(mine)))
+            game.controller.threats.finish()
+            d.frames(1)
+            cut.append(game.status_cut)
+            if game.controller.targets:
+                d.move(game.view.board.center(rng.choice(sorted(game.controller.targets))))
+                d.frames(1)
+                cut.append(game.status_cut)
+            game.controller.clear_pick()
+            game.play(rng.choice(rules.legal_moves(m.state)))
+            d.frames(2)
+        assert [c for c in cut if c] == [] and len(cut) > 40, size
     finally:
         app.close()

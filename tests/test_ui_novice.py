@@ -24,6 +24,7 @@ from common.ui.lesson_scene import FIRST_GAME, LessonScene  # noqa: E402
 from common.ui.scenes.game_over_scene import GameOver  # noqa: E402
 from common.ui.scenes.menu_scene import MainMenu  # noqa: E402
 from overlords import rules  # noqa: E402
+from overlords.coach import GUIDED  # noqa: E402
 from overlords.ui.screens import rematch, scene_for  # noqa: E402
 from overlords.ui.setup_scene import SetupScene  # noqa: E402
 from prepollency.ui.new_game import KIND_LABELS, KINDS  # noqa: E402
@@ -48,6 +49,31 @@ def test_the_overlords_dialog_offers_novice_first_and_chooses_it():
         assert [c.value for c in dialog.seats] == ["human", "novice"]
     finally:
         app.close()
+
+
+def test_the_overlords_dialog_remembers_the_last_level():
+    app, d, dialog = new_game_dialog()
+    try:
+        dialog.seats[1].value = "hard"
+        dialog.start_game()
+        assert app.settings.overlords_new_game == {"white": "human", "black": "hard"}
+        from overlords.ui.new_game import NewGameScene
+
+        again = NewGameScene(app)
+        assert [c.value for c in again.seats] == ["human", "hard"], "the last level again"
+        app.settings.overlords_new_game = {"white": "nonsense", "black": "easy"}
+        assert [c.value for c in NewGameScene(app).seats] == ["human", "easy"]
+    finally:
+        app.close()
+
+
+def test_a_damaged_remembered_overlords_choice_is_refused_with_a_reason():
+    from overlords.facts import seats_problem
+
+    assert seats_problem({"white": "human", "black": "novice"}) is None
+    assert seats_problem(None) is None
+    assert seats_problem({"white": 3}) and seats_problem(["human"])
+    assert seats_problem({"red": "human"}) and seats_problem({"white": "x" * 100})
 
 
 def test_the_prepollency_dialog_offers_novice_first_and_keeps_a_remembered_choice():
@@ -178,10 +204,11 @@ def test_after_the_last_lesson_a_game_against_novice_is_offered():
         scene._sync_buttons()
         assert scene.next_b_lesson.label == FIRST_GAME and scene.next_b_lesson.enabled
         assert scene.skip_b.label == "Back to lessons" and scene.skip_b.enabled
-        assert "Play a game against the Novice CPU" in scene.status().text
+        assert "Play a guided first game against the Novice CPU" in scene.status().text
         d.click(scene.next_b_lesson.rect.center)
         setup = app.top
         assert isinstance(setup, SetupScene)
         assert setup.seats == {rules.WHITE: HUMAN_SEAT, rules.BLACK: NOVICE}
+        assert setup.seed == GUIDED.seed and app.settings.coach, "the guided game, coached"
     finally:
         app.close()

@@ -160,12 +160,46 @@ def test_elimination_greys_the_seat_and_play_goes_on():
     app.close()
 
 
+def test_the_hold_warning_says_next_turn_to_the_others_and_goes_once_the_hold_is_broken():
+    app, d, game = open_game()
+    try:
+        # Red holds (count 3); Green to move, its Archer on h12 reaches h9 on the cross (Red's
+        # Infantry on i10 could take h9 back, on a turn that no longer counts: the hold ends
+        # with Green's turn)
+        state = from_diagram(cells(h8="1I", g8="1I", i8="1I", h7="1I", h9="1I", e3="1I",
+                                   i10="1I", h12="3A", k13="3I"), seats=(1, 3), turn=3,
+                             holds=(0, 3, 0, 0, 0))
+        put(game, state)
+        d.frames(1)
+        from prepollency.ui.words import hold_warning
+
+        assert "Red wins at the end of their next turn" in hold_warning(
+            state.alive, state.holds, game.match.name, 3)
+        threats = game.controller.watcher.threats
+        threats.finish()
+        d.frames(1)
+        assert "Red wins next turn" in game.status().warning
+        shields = [step for step in threats.verdicts if threats.mark(step) == "shield"]
+        assert ("A shield marks a move that does" in game.status().warning) == bool(shields)
+        assert shields, "h12-h9 stops it by itself"
+        click(d, game, "h12")
+        click(d, game, "h9")  # the first move takes a square of the cross: the hold is broken
+        d.frames(1)
+        game.controller.watcher.threats.finish()
+        d.frames(1)
+        warning = game.status().warning
+        assert "wins" not in warning, warning
+        assert "A shield marks a move that does" not in game.status().text
+    finally:
+        app.close()
+
+
 def test_obelisk_win_from_a_record():
     app, d, game = open_game()
     state = from_diagram(cells(h8="1I", g8="1I", i8="1I", h7="1I", h9="1I", e3="1I", k13="3I"),
                          seats=(1, 3), turn=1, holds=(0, 3, 0, 0, 0))
     put(game, state)
-    assert "Red wins at the end of their next turn" in game.status().warning
+    assert "Red wins at the end of this turn" in game.status().warning, "Red's own last round"
     d.click(game.controller.hold_b.rect.center)
     d.settle()
     assert game.match.result.winner == 1 and game.match.result.reason == "obelisk"
@@ -204,7 +238,11 @@ def test_recap_after_other_turns_in_hot_seat(four):
     recap = game.controller.recap  # Red's turn: the three turns since its own
     assert recap is not None and recap.lines == [(2, "Blue held the line.")]
     assert game.view.shown()[1] == 2  # the board shows the turn being recapped
-    d.frames(120)
+    band = game.view.recap_band(recap)
+    assert game.areas.log.contains(band) and not band.colliderect(game.view.board.rect), \
+        "the recap's words cover no corner of the board"
+    assert recap.wait >= 1.0, "each turn of the recap stays a second at least"
+    d.frames(300)  # three turns, each its slide and 1.2 s to read its line
     assert [line for _, line in recap.lines] == ["Blue held the line.", "Green held the line.",
                                                  "Yellow held the line."]
     assert game.controller.recap is None  # it ended by itself
@@ -267,3 +305,26 @@ def test_cpu_seats_play_in_turn():
     d.settle()
     assert len(game.match.moves) == 4 and game.match.to_move == 1
     app.close()
+
+
+def test_the_move_dots_are_in_no_seats_colour_whoever_moves():
+    from prepollency.ui.board import SELECT_LIGHT
+
+    app, d, game = open_game(("human", "human"))
+    try:
+        app.settings.recap = False
+        seen = []
+        for seat, piece in ((1, "e5"), (3, "k11")):
+            assert game.match.to_move == seat
+            click(d, game, piece)
+            d.frames(1)
+            target = next(t for t in game.controller.targets() if not game.match.state.owners[t])
+            colour = tuple(app.screen.get_at(game.view.board.center(target)))[:3]
+            assert max(abs(a - b) for a, b in zip(colour, SELECT_LIGHT, strict=True)) < 40
+            seen.append(colour)
+            game.controller.reset()  # hold the line: the other seat's turn
+            game.step(rules.END)
+            d.frames(2)
+        assert seen[0] == seen[1], "the same dots for Red and for Green"
+    finally:
+        app.close()

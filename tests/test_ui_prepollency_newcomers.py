@@ -229,17 +229,15 @@ def test_out_is_said_once_the_pieces_have_arrived():
     app.close()
 
 
-def test_the_log_marks_captures_and_the_words_read_right():
+def test_the_log_writes_turns_as_the_rules_do_and_the_words_read_right():
     from prepollency.moves import INFANTRY
     from prepollency.reasons import HOW_THEY_MOVE
     from prepollency.ui.panel import _obelisk_lines, turn_text
     from prepollency.ui.setup_preview import turn_order
 
-    owners = [0] * rules.GRID.cells
-    owners[sq("c3")], owners[sq("e5")], owners[sq("h7")] = 1, 2, 1
     moves = (rules.Move(sq("c3"), sq("e5")), rules.Move(sq("h7"), sq("h8")))
-    assert turn_text(moves, owners) == "c3xe5 h7-h8"
-    assert turn_text(moves) == "c3-e5 h7-h8" and turn_text(()) == turn_text((), owners)
+    assert turn_text(moves) == "c3-e5 h7-h8", "a capture too: RULES.md's notation, no x"
+    assert turn_text(()) == "—" and " ".join(rules.move_data(moves)) == turn_text(moves)
     assert HOW_THEY_MOVE[INFANTRY].startswith("Infantry moves ")
     assert turn_order((1, 3)) == "turns alternate (a1, o15)"
     assert turn_order((1, 2, 3)) == "turns go clockwise (a1, a15, o15)"

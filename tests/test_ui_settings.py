@@ -95,6 +95,7 @@ def test_changed_in_the_settings_scene_kept_after_a_restart(config, capsys):
                          "fullscreen": False, "bot_command": None, "handover": True,
                          "recap": True, "fast_cpu": False, "auto_hold": True,
                          "confirm_risky": True, "cpu_resigns": True, "language": "system",
+                         "coach": False, "overlords_new_game": None,
                          "prepollency_new_game": None}
         assert [p.name for p in config.iterdir()] == ["settings.json"], "no temp file left"
         d.click(scene.done.rect.center)

@@ -165,17 +165,20 @@ def check_all() -> tuple[list[str], int]:
 
 
 def check_command(check: bool) -> int:
-    """`learn --check`: the lessons and the puzzles replayed, one line per failure, then a
-    summary; 0 only if all hold. Without --check: the lessons listed (2 if one is damaged)."""
+    """`learn --check`: the lessons, the guided games' scripts (`common.coaching`) and the
+    puzzles replayed, one line per failure, then a summary; 0 only if all hold. Without
+    --check: the lessons listed (2 if one is damaged)."""
     if not check:
         return _list_lessons()
-    from common import puzzles
+    from common import coaching, puzzles
 
     failures, lessons = check_all()
+    guided, scripts = coaching.check_all()
     found = puzzles.check_all()
-    failures += found
-    said = _("puzzles checked") if not found else _("{count} puzzle failures").format(
-                                                   count=len(found))
+    failures += guided + found
+    said = _("{scripts} guided games, ").format(scripts=scripts) + (
+        _("puzzles checked") if not found else _("{count} puzzle failures").format(
+            count=len(found)))
     for line in failures:
         print(quoted(line) if len(line) <= 200 else quoted(line[:199] + "…"))
     print(_("learn --check: {lessons} lessons, {said}: {value}").format(

@@ -121,7 +121,7 @@ def sync_buttons(scene: GameScene) -> list[Widget]:
 
 def place(scene: GameScene) -> None:
     """After the view's layout: the analysis panel's room (it asks, the scene gives it the
-    lower part of the log's area), the toolbar and the status buttons."""
+    lower part of the log's area), the coach's band, the toolbar and the status buttons."""
     areas = scene.areas
     assert areas is not None
     log, m = areas.log, scene.app.m
@@ -129,6 +129,7 @@ def place(scene: GameScene) -> None:
     if h > 0:
         areas.log = pygame.Rect(log.x, log.y, log.w, log.h - h - m.pad // 2)
         scene.analysis.place(pygame.Rect(log.x, log.bottom - h, log.w, h))
+    scene.coach.layout()  # and the coach a band at the log's top while it is on
     row(areas.toolbar, scene.toolbar, m.pad // 2)
     place_status_buttons(scene)
 
@@ -168,6 +169,7 @@ def draw(scene: GameScene, surface: pygame.Surface) -> None:
     scene.view.draw_frame(surface)
     scene.analysis.draw(surface)  # its own cached picture, and the better-move arrow
     scene.analysis.draw_board(surface)
+    scene.coach.draw(surface)
     if scene.my_turn:
         scene.cursor.draw(surface, scene.view.board, pal, scene.view.cursor_colour())
     for widget in scene.toolbar + scene.status_buttons:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from common.i18n import N_, _
 from common.ui import level_record, saves, unsaved
+from common.ui.coach import against_cpu
 from common.ui.scenes.dialog_scene import Dialog
 from common.ui.scenes.game_over_scene import GameOver
 
@@ -19,7 +20,8 @@ if TYPE_CHECKING:
 
 
 def open_menu(scene: GameScene) -> None:
-    """The in-game menu: resume, save, resign, settings, rules, main menu."""
+    """The in-game menu: resume, save, resign, the coach (in a game against the CPU),
+    settings, rules, main menu."""
     from common.ui.scenes.settings_scene import SettingsScene  # on first use
 
     app = scene.app
@@ -29,6 +31,9 @@ def open_menu(scene: GameScene) -> None:
     buttons = [(_("Resume"), lambda: None), saving]
     if resigning_player(scene) is not None:
         buttons.append((_("Resign"), scene.confirm_resign))
+    if against_cpu(scene.match) and scene.coach.module is not None:
+        buttons.append((_("Turn the coach off") if scene.coach.on else _("Turn the coach on"),
+                        scene.coach.toggle))
     app.push(Dialog(app, N_("Game over") if scene.match.over else N_("Game paused"),
                     menu_lines(scene, autosaved), [
         *buttons,

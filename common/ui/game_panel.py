@@ -176,7 +176,7 @@ def _line_width(i: int, px: int, x: int, y: int, width: int, buttons: Sequence[W
 def _flow(text: str, px: int, x: int, y: int, width: int, bottom: int,
           buttons: Sequence[Widget], st: pygame.Rect, m: Metrics) -> tuple[list[str], str]:
     """Greedy lines of `text` in the room described at `_flow_text`; (lines, words left)."""
-    words = draw.drawable(text).split()
+    words = draw.drawable(text, draw.MAX_PARAGRAPH).split()  # its whole length: a cut is said
     lines: list[str] = []
     step = int(px * 1.3)
     while words:

@@ -24,6 +24,7 @@ from common.i18n import N_, _
 from common.ui import game_frame, game_hint, game_menu, game_panel, seat_driver
 from common.ui.analysis_view import AnalysisPanel
 from common.ui.board_cursor import BoardCursor
+from common.ui.coach import Coach
 from common.ui.focus import Focus
 from common.ui.game_frame import LayerCache, refusal_fade
 from common.ui.game_history import GameHistory
@@ -68,6 +69,7 @@ class GameScene(GameHistory, Scene):
         self.focus = Focus(self._focusable, arrows=False)
         self.analysis = AnalysisPanel(self)  # the game's analysis, once asked for
         self.log = GameLog(self)
+        self.coach = Coach(self)  # its line at the moments that matter (common.ui.coach)
         self.game_over_shown = False
         self.result_counted = False  # the player's record took this game (level_record)
         self.areas: Areas | None = None
@@ -248,6 +250,7 @@ class GameScene(GameHistory, Scene):
             self.refresh()
         self.controller.update(dt)
         game_hint.update(self)
+        self.coach.update()
         if self._refusal_up != self._refusal_shown():  # the refusal text just went
             self._refusal_up = not self._refusal_up
             self.invalidate()

@@ -18,7 +18,7 @@ lesson adds (`common.lessons.LessonRun` decides; this only shows):
 - the stars of a finished lesson go to the player's progress (`common.progress`), with why;
 - danger marks show from the lesson that teaches them (`Lesson.marks`; the controller's
   `judging`); Enter leads on from "Lesson complete" only after ENTER_GRACE seconds;
-- after the last lesson, "Play a game ›" starts a game against the first CPU level (`novice`);
+- after the last lesson, "Guided game ›" starts the guided first game against `novice`;
   "Back to lessons" goes back.
 """
 
@@ -45,7 +45,7 @@ REPLY_PAUSE = 0.6  # seconds before the CPU side's scripted reply, so it can be 
 ENTER_GRACE = 0.8  # seconds "Lesson complete" stays before Enter leads on (a key pressed for
 # the turn just ended must not skip it)
 CPU_SEAT = "easy"  # who plays the other side when the lesson lets the engine choose
-FIRST_GAME = N_("Play a game ›")  # the last lesson's way on: a game against the first CPU level
+FIRST_GAME = N_("Guided game ›")  # the last lesson's way on: the guided first game (ui.coach)
 
 
 def lesson_module(game: str) -> Any:
@@ -131,7 +131,7 @@ class LessonScene(GameScene):
     def _way_on(self) -> str:
         """What Next does after a finished lesson, in words."""
         if self.lesson_index + 1 >= len(self.lessons):
-            return _("Play a game against the Novice CPU")
+            return _("Play a guided first game against the Novice CPU")
         return _("Next lesson")
 
     @property
@@ -284,13 +284,11 @@ class LessonScene(GameScene):
         self._open_lesson(self.lesson_index + 1)
 
     def first_game(self) -> None:
-        """After the last lesson: a game against the first CPU level (the player moves
-        first in Overlords; in Prepollency two players, the first drawn at random), in the
-        lesson's place."""
-        from common.ui.cpu import DEFAULT_LEVEL
+        """After the last lesson: the guided first game against the first CPU level, with the
+        coach (`common.ui.coach.guided_game`), in the lesson's place."""
+        from common.ui.coach import guided_game
 
-        screens = self.app.screens(self.game_name)
-        self.app.replace(screens.play_scene(self.app, ["human", DEFAULT_LEVEL]))
+        guided_game(self.app, self.game_name, replace=True)
 
     def _open_lesson(self, index: int) -> None:
         if index >= len(self.lessons):

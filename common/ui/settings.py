@@ -6,7 +6,7 @@ JSON object (never pickle)::
 
     {"animation": "normal", "sound": true, "colour_blind": false, "fullscreen": false,
      "bot_command": null, "handover": true, "recap": true, "fast_cpu": false,
-     "confirm_risky": true, "cpu_resigns": true, "language": "system", ...}
+     "confirm_risky": true, "cpu_resigns": true, "language": "system", "coach": false, ...}
 
 and, after those every game shares, the keys each game adds (`common.facts.Setting`, in the
 game's facts: a key, its default, its row on the Settings screen and its own check).
@@ -17,7 +17,8 @@ person to another at one table, `recap` replays the others' turns before a perso
 move that loses the game (each game's threats say which); `cpu_resigns` lets a CPU seat resign
 once it can no longer win (`common.ai.levels.gives_up`; lessons and puzzles play on);
 `language` is "system" (the system's language) or a code of `common.i18n.LANGUAGES` (or the
-pseudo-language's, "qps"). Keys
+pseudo-language's, "qps"); `coach` shows the coach's line in games against the CPU
+(`common.ui.coach`: the guided first game turns it on, the in-game menu switches it). Keys
 missing from an older file take their defaults. `load` never raises: a missing file means the
 defaults; a file that cannot be read or parsed, or holds wrong types, unknown values or unknown
 keys, keeps the good values, takes the defaults for the rest and says so in one line on stderr.
@@ -68,6 +69,7 @@ class SharedSettings:
     confirm_risky: bool = True  # ask before a move that loses the game (both games)
     cpu_resigns: bool = True  # a CPU seat resigns once it can no longer win
     language: str = "system"  # "system" (the system's language) or a code (common/i18n)
+    coach: bool = False  # the coach's line in games against the CPU (common.ui.coach)
 
     @property
     def palette_name(self) -> str:

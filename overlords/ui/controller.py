@@ -24,7 +24,7 @@ import pygame
 from common.i18n import N_, Message, _
 from common.ui.game_panel import Status
 from common.ui.game_seams import GameController
-from common.ui.hot_seat import WENT_BACK, HotSeat, announce
+from common.ui.hot_seat import HotSeat, again_words, announce
 from common.ui.input import Action
 from common.ui.scenes.dialog_scene import Dialog
 from common.ui.widgets import Button, Widget
@@ -226,13 +226,12 @@ class OverlordsController(GameController):
     def turn_started(self, player: int) -> None:
         """Two people at one table: when the mouse passes to the other person
         (`common.ui.hot_seat`), the hand-over band names the side to move and the move just
-        played, or says the game went back (Undo, Redo)."""
+        played, or says the game went back (Undo) or the turns were played again (Redo)."""
         start = self.hot_seat.started(self.scene.match, player,
                                       self.scene.app.settings.handover)
         if start.hand_over:
-            self._hand_over(player,
-                            _("Last: {last_text}").format(
-                                last_text=self.scene.last_text) if start.fresh else WENT_BACK)
+            last = _("Last: {last_text}").format(last_text=self.scene.last_text)
+            self._hand_over(player, last if start.fresh else again_words(start, last))
 
     def _hand_over(self, player: int, words: str) -> None:
         from common.ui.scenes.handover_scene import HandOver

@@ -32,11 +32,14 @@ RUNE_KEYS = "1234567"  # a Rune stone by its number, as the notation writes it (
 class OverlordsInput(ControllerInput):
     """The controller's pointer and keys (see the module docstring)."""
 
+    rune_typed = False  # the last key was a Rune's digit (picked or refused): H is the Hero
+
     # the pointer -------------------------------------------------------------------------
 
     def press(self, action: PointerDown) -> bool:
         """A press: the right button drops the pick, the left one picks, plays or starts a
         drag (the legend's "?" opens the legend)."""
+        self.rune_typed = False
         if action.button == 3:
             self.c.clear_pick()
             return True
@@ -102,27 +105,30 @@ class OverlordsInput(ControllerInput):
 
     def key(self, action: Key) -> bool:
         """A command key (`KEYS`), else a stone by its key (`stone_key`)."""
+        after_rune, self.rune_typed = self.rune_typed, False
         command = KEYS.get(action.key)
         if command is not None:
             return command(self)
-        return self.stone_key(action)
+        return self.stone_key(action, after_rune)
 
     def legend(self) -> bool:
         """The board's legend (features and marks)."""
         self.scene.app.push(Legend(self.scene.app))
         return True
 
-    def stone_key(self, action: Key) -> bool:
+    def stone_key(self, action: Key, after_rune: bool = False) -> bool:
         """Stones picked by keys as the notation writes them ("3D"): 1 to 7 a Rune stone,
         O, W, D or H a Fate stone of that figure, each pressed again to put it back; as a
         click on the stone (the same refusals). H is the Hint's key unless a Rune stone is
-        picked and no Fate stone yet (typing "3H" picks Rune 3 and the Hero's Fate)."""
+        picked and no Fate stone yet, or the key before was a Rune's digit (`after_rune`):
+        typing "3H" means Rune 3 and the Hero's Fate, even when Rune 3 was refused."""
         text = action.text.upper()
         if action.ctrl or len(text) != 1 or text not in STONE_KEYS:
             return False
         pick = self.c.pick
-        if text == "H" and (pick.rune is None or pick.fate is not None):
+        if text == "H" and not after_rune and (pick.rune is None or pick.fate is not None):
             return False  # the Hint
+        self.rune_typed = text in RUNE_KEYS
         self.click_stone(self.scene.match.state.turn, *STONE_KEYS[text])
         return True
 

@@ -7,6 +7,7 @@ the setup of the figures. The dialog's shape and keys are every game's
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pygame
 
@@ -20,6 +21,7 @@ from common.ui.focus import Focus
 from common.ui.new_game_form import NewGameForm
 from common.ui.widgets import Button, Choice, NumberField, Widget, row
 from overlords import rules
+from overlords.facts import SEAT_KEYS
 from overlords.setup import board_for
 from overlords.ui.board import draw_features, feature_plane
 from overlords.ui.setup_scene import SetupScene
@@ -32,6 +34,17 @@ def random_seed() -> int:
     return random.SystemRandom().randrange(10 ** (SEED_DIGITS - 1), 10**SEED_DIGITS)
 
 
+def remembered(app, options: list[str]) -> tuple[str, str]:
+    """Who played each side in the last game this dialog started (a person or a level it
+    still offers; a bot is chosen afresh, its command line is remembered apart), else a
+    person against the default level."""
+    last = getattr(app.settings, "overlords_new_game", None) or {}
+    defaults = ("human", DEFAULT_LEVEL)
+    white, black = (str(last.get(key)) if last.get(key) in options and last.get(key) != "bot"
+                    else default for key, default in zip(SEAT_KEYS, defaults, strict=True))
+    return white, black
+
+
 class NewGameScene(NewGameForm):
     """Who plays each side, which board (seed, with a preview), then on to the setup."""
 
@@ -40,8 +53,9 @@ class NewGameScene(NewGameForm):
         levels = cpu_levels()
         options = ["human", *levels, "bot"]
         labels = [_("Human"), *(level_label(lvl) for lvl in levels), _("Bot…")]
-        self.seats = [Choice(options, "human", lambda v: self._seat_changed(0), labels),
-                      Choice(options, DEFAULT_LEVEL, lambda v: self._seat_changed(1), labels)]
+        last = remembered(app, options)
+        self.seats = [Choice(options, last[0], lambda v: self._seat_changed(0), labels),
+                      Choice(options, last[1], lambda v: self._seat_changed(1), labels)]
         self.bot_fields = [BotField(app,
                                     _("Command line of the bot program · plays {order}").format(
                                              order=order))
@@ -88,6 +102,9 @@ class NewGameScene(NewGameForm):
         if not self.seed_field.value:
             return
         specs = [choice.value for choice in self.seats]
+        settings: Any = self.app.settings  # (a game's setting: made at run time)
+        settings.overlords_new_game = dict(zip(SEAT_KEYS, specs, strict=True))
+        self.app.remember_settings()
         for side, bot in enumerate(self.bot_fields):
             if specs[side] == "bot":
                 if not bot.check():  # the dialog says why; the game does not start

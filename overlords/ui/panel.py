@@ -48,12 +48,18 @@ LOG_ROWS = 8  # the move log shows at least this many rows where the window allo
 MIN_STONE, MAX_STONE = 28, 60
 
 
+STATUS_MORE = 3  # lines of text the status gets from the height left over, before the log
+
+
 def layout_panel(rect: pygame.Rect, m: Metrics, bottom_side: int) -> PanelLayout:
     """Split the panel: toolbar, the far side's hand, status, log, the near side's hand.
 
     Every part has a fixed height but the stones' and the log's: the log gets LOG_ROWS rows
     first, the stones what is left (MIN_STONE to MAX_STONE, and no wider than the card
-    allows); any more height goes to the log. Each card holds its name row, the Rune and
+    allows); the status then takes up to STATUS_MORE more lines of text from what is left
+    over, the log keeping its LOG_ROWS rows where it has them and four rows else (a warning
+    and a long reason both show whole in the smallest window), and any more height goes to
+    the log. Each card holds its name row, the Rune and
     Fate rows, and the reserve as a column beside the stones. Nothing overlaps from the
     minimum window (960x600) up: at the smallest sizes the log has fewer rows."""
     pad = m.pad
@@ -70,6 +76,9 @@ def layout_panel(rect: pygame.Rect, m: Metrics, bottom_side: int) -> PanelLayout
     card_h = card_fixed + 2 * stone_size
     top_card = pygame.Rect(rect.x, toolbar.bottom + pad, rect.w, card_h)
     bottom_card = pygame.Rect(rect.x, rect.bottom - card_h, rect.w, card_h)
+    room = bottom_card.top - top_card.bottom - status_h - 3 * pad
+    spare = room - (log_min if room >= log_min else log_height(4, m))
+    status_h += max(0, min(spare, STATUS_MORE * int(m.normal * 1.3)))  # whole words first
     status = pygame.Rect(rect.x, top_card.bottom + pad, rect.w, status_h)
     log_h = bottom_card.top - status.bottom - 2 * pad
     log = pygame.Rect(rect.x, status.bottom + pad, rect.w, log_h)

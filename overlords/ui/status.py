@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from common.i18n import _
 from common.seats import HINT_LEVEL
 from common.ui.game_panel import Status, waiting_status
-from overlords import rules
+from overlords import names, rules
 from overlords.ui.hint import hint_reason, move_words
 from overlords.ui.threats import FORCED, LOSES, SHIELD, UNKNOWN, TargetMarks
 from overlords.ui.tips import freeze_note, sources_warning
@@ -37,12 +37,15 @@ def live_status(c: OverlordsController) -> Status:
     title = _("Your turn") if m.humans == 1 else _("{player} to move").format(player=m.name(side))
     # the last Overlord Fate is a warning (it froze the Overlord in both losses of the
     # newcomers' test); the last Fate of another type is said after what to do
-    freeze, text = freeze_warning(c), hint_text(c)
+    # (not while the Overlord is attacked, nor beside why a move loses it: saving it comes
+    # first, and a lost Overlord freezes nothing)
+    freeze, text, threat = freeze_warning(c), hint_text(c), threat_text(c)
+    if threat or hover_danger(c):
+        freeze = ""
     loud = freeze.startswith(f"Last {rules.TYPE_NAMES[rules.OVERLORD]}")
     if freeze and not loud:
         text = f"{text} {freeze}"
-    warning = " ".join(part for part in (threat_text(c), freeze if loud else "") if part)
-    return Status(title, side, text, warning)
+    return Status(title, side, text, threat or (freeze if loud else ""))
 
 
 def freeze_warning(c: OverlordsController) -> str:
@@ -116,9 +119,11 @@ def _figure_text(c: OverlordsController) -> str:
     if marks.complete and danger and danger == set(c.targets):
         whose = _("your Overlord loses it") if name == "Overlord" else \
             _("this {name} loses your Overlord").format(name=name)
-        legend = danger_legend(marks)
-        return _("Careful: every move of {whose}. {legend}{legend2}").format(
-                   whose=whose, legend=legend[0].upper(), legend2=legend[1:])
+        when = [w for mark, w in ((LOSES, _("a ! at once")),
+                                  (FORCED, _("a 2 diamond two moves on")))
+                if marks.with_mark(mark)]
+        return _("Careful: every move of {whose}, {when}. Point at one to see why.").format(
+            whose=whose, when=_(" and ").join(when))
     if danger:
         return _("Careful: {danger_legend}").format(danger_legend=danger_legend(marks))
     if pick.rune:
@@ -202,11 +207,11 @@ def danger_legend(marks: TargetMarks) -> str:
     """The status line's key to the loss marks shown."""
     parts = []
     if marks.with_mark(LOSES):
-        parts.append(_("a ! triangle loses your Overlord at once"))
+        parts.append(_("a ! loses your Overlord at once"))
     if marks.with_mark(FORCED):
-        it = "it" if parts else _("your Overlord")
-        parts.append(_("a 2 diamond loses {it} by force, two moves on").format(it=it))
-    return _("{join}. Point at a square to see why.").format(join=' and '.join(parts))
+        parts.append(_("a 2 diamond two moves on") if parts
+                     else _("a 2 diamond loses your Overlord two moves on"))
+    return _("{parts}: point at one to see why.").format(parts=", ".join(parts))
 
 
 def hover_danger(c: OverlordsController) -> str:
@@ -240,13 +245,14 @@ def _attacked_hint(c: OverlordsController) -> str:
     complete, safe = marks.complete, marks.with_mark(SHIELD)
     if pick.figure is not None or (pick.rune == 6 and pick.fate is not None):
         if complete and not safe:
-            what = (_("move of this ") + rules.TYPE_NAMES[state.figure(pick.figure)[1]]
+            what = (_("move of this {figure}").format(
+                        figure=names.figure(state.figure(pick.figure)[1]))
                     if pick.figure is not None else _("recruit here"))
-            return (_("No {what} keeps it safe from the next two moves: try another figure or "
-                      "other stones.").format(what=what))
+            return _("No {what} saves your Overlord: try another figure or other stones.").format(
+                what=what)
         if marks.with_mark(LOSES, FORCED):
-            return (_("A shield: safe from the next two moves; a ! or a 2 diamond is not "
-                      "(point at it to see why)."))
+            return _("A shield saves your Overlord; a ! or a 2 does not: point at one to see "
+                     "why.")
         return _("A shield marks a move that keeps it safe from the next two moves.")
     if (pick.rune or pick.fate is not None) and pick.movable():
         return (_("Click a circled figure: a shield marks a move that keeps it safe from the "

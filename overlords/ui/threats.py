@@ -10,7 +10,8 @@ background thread asks `overlords.tactics.danger` about every move, the moves on
 
 `marks(targets)` turns the verdicts into what each target square shows (`TargetMarks`): when
 the Overlord is safe now, the squares whose every move loses it; when it is attacked, a shield
-on the squares that save it (safely), and a mark on the escapes and captures that do not.
+on the squares that save it (safely), and a mark on every other target (a move that leaves the
+Overlord capturable is never a plain dot).
 """
 
 from __future__ import annotations
@@ -140,18 +141,11 @@ class Threats(BackgroundJudge):
                 complete = False
                 continue
             best = SAFE if SAFE in verdicts else FORCED if FORCED in verdicts else LOSES
-            if self.attacked:
-                if best == SAFE:
-                    squares.append((sq, SHIELD))
-                elif best == FORCED or self._escape_or_capture(moves[0]):
-                    squares.append((sq, best))
+            if self.attacked:  # every target marked: a shield, or why it does not save
+                squares.append((sq, SHIELD if best == SAFE else best))
             elif best != SAFE:
                 squares.append((sq, best))
         return TargetMarks(tuple(squares), tuple(runes), complete)
-
-    def _escape_or_capture(self, move: Move) -> bool:
-        return move.frm == self.overlord or (
-            move.to is not None and self.state.figure(move.to) is not None)
 
     def attack_text(self) -> str:
         """"Your Overlord is attacked by the Dragon on b8 (Rune 3)." ("" when it is not)."""

@@ -118,7 +118,7 @@ def stuck_text(state: rules.State, side: int) -> str:
 def freeze_note(state: rules.State, fate: int | None, move: rules.Move | None = None) -> str:
     """The warning before a move spends the last Fate stone of its figure type while the
     Reckoning is more than this turn away: "Last Overlord Fate: your Overlord cannot move
-    again for 5 turns (until your Reckoning)."; "" when nothing freezes. `fate` is the
+    again for 5 turns, until the Reckoning."; "" when nothing freezes. `fate` is the
     Fate stone picked (or the picked figure's type); `move`, if given, is the move itself (a
     recruit of the type counts its new figure)."""
     if fate is None or state.result is not None:
@@ -136,7 +136,7 @@ def freeze_note(state: rules.State, fate: int | None, move: rules.Move | None = 
             else _("your {type_plurals}").format(type_plurals=_(rules.TYPE_PLURALS[fate])))
     turns = _("your next turn") if left == 1 else _("{left} turns").format(left=left)
     again = _("cannot move on") if left == 1 else _("cannot move again for")
-    return (_("Last {type_names} Fate: {whom} {again} {turns} (until your Reckoning).").format(
+    return (_("Last {type_names} Fate: {whom} {again} {turns}, until the Reckoning.").format(
                 type_names=_(rules.TYPE_NAMES[fate]), whom=whom, again=again, turns=turns))
 
 

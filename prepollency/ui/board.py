@@ -174,18 +174,25 @@ def arrow(surface: pygame.Surface, view: BoardView, frm: int, to: int, color: Co
                outline_width=1)
 
 
+SELECT_LIGHT, SELECT_DARK = (250, 246, 236), (24, 20, 16)  # no seat's colour (issue 21)
+
+
 def draw_targets(surface: pygame.Surface, view: BoardView, targets: Iterable[int],
                  owners: tuple[int, ...], pal: Palette) -> None:
-    """Where the picked piece may go: a dot on an empty square, a ring on a capture."""
+    """Where the picked piece may go: a dot on an empty square, a ring on a capture; light on
+    a dark edge like the selection, never a seat's colour (the palette's green dots read as
+    the Green player's, whoever was to move)."""
     tile = view.tile
     for sq in targets:
+        center = view.center(sq)
         if owners[sq]:
-            draw.ring(surface, view.center(sq), tile * 0.44, pal.move, max(3, tile // 12), 235)
+            width = max(3, tile // 12)
+            draw.ring(surface, center, tile * 0.44, SELECT_DARK, width + 2, 225)
+            draw.ring(surface, center, tile * 0.44 - 1, SELECT_LIGHT, width - 1, 240)
         else:
-            draw.dot(surface, view.center(sq), max(4, tile * 0.16), pal.move, 215)
-
-
-SELECT_LIGHT, SELECT_DARK = (250, 246, 236), (24, 20, 16)  # no seat's colour (issue 21)
+            radius = max(4, tile * 0.16)
+            draw.dot(surface, center, radius + 1.5, SELECT_DARK, 215)
+            draw.dot(surface, center, radius, SELECT_LIGHT, 235)
 
 
 def draw_selected(surface: pygame.Surface, view: BoardView, sq: int, pal: Palette) -> None:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from common.i18n import N_, _, ngettext
 from common.ui.game_panel import Status, waiting_status
 from common.ui.game_seams import GameController
-from common.ui.hot_seat import WENT_BACK, HotSeat, announce
+from common.ui.hot_seat import HotSeat, again_words, announce
 from common.ui.input import Action
 from common.ui.widgets import Button, Widget
 from prepollency import rules
@@ -123,7 +123,8 @@ class TurnController(GameController):
         """The status: whose turn, which move, what to do now (or the CPU thinking)."""
         m = self.scene.match
         seat = m.to_move
-        danger = hold_warning(self.state.alive, standing_holds(self.state), m.name) or ""
+        danger = hold_warning(self.state.alive, standing_holds(self.state), m.name,
+                              seat) or ""
         if not m.is_human(seat):
             return replace_warning(waiting_status(self.scene, seat, N_("its turn")), danger)
         if self.recap is not None:
@@ -165,7 +166,8 @@ class TurnController(GameController):
             return _("The piece with the lock has made this turn's first move: move another "
                      "piece, or End turn (Enter). Take back undoes it.")
         name = self.scene.match.name
-        if hold_warning(self.state.alive, self.state.holds, name) or self.watcher.warning(name):
+        if hold_warning(self.state.alive, standing_holds(self.state), name) \
+                or self.watcher.warning(name):
             return _("Click a piece to move it (up to two moves), or Hold the line.")  # short
         if self.scene.may_resign and cannot_win(self.state, self.state.turn):
             mine = len(self.state.pieces[self.state.turn])
@@ -307,8 +309,8 @@ class TurnController(GameController):
         if not start.at_table:
             return
         if not start.fresh:
-            if start.hand_over:
-                self._hand_over(player, WENT_BACK, lambda: None)
+            if start.hand_over:  # an Undo, a Redo, or another seat left
+                self._hand_over(player, again_words(start, self.scene.last_text), lambda: None)
             return
         if self.scene.app.settings.auto_hold and stuck_words(self.state):
             return  # it holds by itself in a moment: nothing to hand over or to recap

@@ -39,20 +39,13 @@ def ink_on(fill: Color) -> Color:
     return (18, 16, 14) if light > 140 else (250, 248, 240)
 
 
-def turn_text(moves: Sequence, owners: Sequence[int] | None = None) -> str:
-    """A turn in the record notation, short: "c3-e5 h7-h8", or "—" for holding the line;
-    given the turn-start `owners`, a capture is marked with "x" as lichess does
-    ("c3xe5 h7-h8")."""
+def turn_text(moves: Sequence) -> str:
+    """A turn in the record notation (docs/RULES.md), short: "c3-e5 h7-h8", a capture written
+    the same way as the rules, the analysis and the puzzles write it; "—" for holding the
+    line."""
     if not moves:
         return HOLD
-    if owners is None:
-        return " ".join(str(m) for m in moves)
-    board, parts = list(owners), []
-    for move in moves:
-        took = board[move.to] not in (0, board[move.frm])
-        parts.append(f"{GRID.names[move.frm]}{'x' if took else '-'}{GRID.names[move.to]}")
-        board[move.to], board[move.frm] = board[move.frm], 0
-    return " ".join(parts)
+    return " ".join(str(m) for m in moves)
 
 
 def draw_banner(surface: pygame.Surface, rect: pygame.Rect, seat: int, title: str,
@@ -111,9 +104,10 @@ def draw_order(surface: pygame.Surface, rect: pygame.Rect, order: Sequence[int],
 
 def draw_obelisk(surface: pygame.Surface, rect: pygame.Rect, owners: Sequence[int],
                  holds: Sequence[int], alive: Sequence[int], tones: Mapping[int, Tones],
-                 name: Namer, pal: Palette, m: Metrics) -> None:
+                 name: Namer, pal: Palette, m: Metrics, turn: int | None = None) -> None:
     """A small plus of the five Obelisk squares (marks of who stands there), and in words who
-    holds it and for how long, with a warning one round before a win."""
+    holds it and for how long, with a warning one round before a win (`turn`: the seat to
+    move, whose own last round is this turn)."""
     cell = max(10, min(rect.h // 3, int(m.normal * 1.1)))
     cx, cy = rect.x + cell * 3 // 2, rect.y + rect.h // 2
     places = {"h8": (0, 0), "g8": (-1, 0), "i8": (1, 0), "h7": (0, 1), "h9": (0, -1)}
@@ -127,7 +121,7 @@ def draw_obelisk(surface: pygame.Surface, rect: pygame.Rect, owners: Sequence[in
             icon = mark_icon(seat, cell - 4, hex_rgb(tones[seat][0]), hex_rgb(tones[seat][1]))
             surface.blit(icon, icon.get_rect(center=box.center))
     x = rect.x + cell * 3 + m.pad
-    lines = _obelisk_lines(owners, holds, alive, name)
+    lines = _obelisk_lines(owners, holds, alive, name, turn)
     y = rect.y + 2
     for text, warn in lines:
         color = pal.info if warn else pal.text
@@ -137,7 +131,7 @@ def draw_obelisk(surface: pygame.Surface, rect: pygame.Rect, owners: Sequence[in
 
 
 def _obelisk_lines(owners: Sequence[int], holds: Sequence[int], alive: Sequence[int],
-                   name: Namer) -> list[tuple[str, bool]]:
+                   name: Namer, turn: int | None = None) -> list[tuple[str, bool]]:
     standing = {owners[sq] for sq in OBELISK} - {0}
     holder = next((s for s in alive if holds[s]), None)
     if holder is not None:
@@ -153,7 +147,7 @@ def _obelisk_lines(owners: Sequence[int], holds: Sequence[int], alive: Sequence[
     else:
         lines = [(_("The Obelisk is empty: stand on all five squares to hold it"), False)]
 
-    warn = hold_warning(alive, holds, name)
+    warn = hold_warning(alive, holds, name, turn)
     if warn:
         lines.append((warn, True))
     return lines

@@ -15,8 +15,8 @@ from typing import Any
 from prepollency.ui.anim import animate
 from prepollency.ui.words import turn_facts, turn_line
 
-SCALE = 0.6  # the recap's animations run at this fraction of their normal length
-PAUSE = 0.45  # seconds a recapped turn stays before the next one
+SCALE = 1.0  # the recap's animations run at this fraction of their normal length
+PAUSE = 1.2  # seconds a recapped turn stays before the next one (time to read its line)
 MAX_LINES = 4  # lines of the recap shown at once (the latest)
 
 

@@ -25,6 +25,7 @@ from prepollency.state import State, from_diagram, make_state
 from prepollency.ui import colours
 from prepollency.ui.art import tones_for
 from prepollency.ui.board import draw_pieces, draw_selected, draw_targets, static_layer
+from prepollency.ui.words import ROUNDS_TO_WIN
 
 ALL = (1, 2, 3, 4)
 
@@ -146,20 +147,36 @@ def hold_states() -> list[State]:
 
 
 def hold(width: int, pal: Palette, m: Metrics) -> pygame.Surface:
-    """All five Obelisk squares at the end of Red's turn, kept for three full rounds."""
+    """All five Obelisk squares at the end of Red's turn, kept for three full rounds: each
+    picture counts the rounds kept so far in three pips (the words of the game screen)."""
     tile = max(12, int((width - 3 * m.pad) / 4 / 6.2))
-    captions = {1: _("Red ends its turn on all five squares: hold 1 (and a Khan)"),
-                2: _("Kept through one round of the others: hold 2"),
-                3: _("Two rounds: hold 3"),
-                4: _("Three full rounds: hold 4, Red wins")}
+    captions = {1: _("Red ends its turn on all five squares: the hold begins (and a Khan)"),
+                2: _("Kept through one round of the others: 1 of 3 rounds"),
+                3: _("Kept through two rounds: 2 of 3 rounds"),
+                4: _("Kept through three full rounds: 3 of 3, Red wins")}
     items = []
     for state in hold_states():
-        count = state.holds[1]
-        paint = _paint(state, pal, label=_("Hold {count}").format(count=count),
-                       label_at=GRID.index("f10"))
+        kept = state.holds[1] - 1
+        label = _("Taken") if kept == 0 else _("{kept} of {rounds} rounds").format(
+            kept=kept, rounds=ROUNDS_TO_WIN)
+        paint = _rounds(_paint(state, pal, label=label, label_at=GRID.index("f10")), kept, pal)
         items.append((board_frame(_view(tile), paint, _window("f6", "j10")),
-                      captions.get(count, f"hold {count}")))
+                      captions.get(state.holds[1], label)))
     return frames(items, width, pal, m, per_row=4 if width > 640 else 2)
+
+
+def _rounds(paint: Callable[[pygame.Surface, BoardView], None], kept: int, pal: Palette
+            ) -> Callable[[pygame.Surface, BoardView], None]:
+    """`paint`, then the rounds kept as pips on g6, h6 and i6: filled for each round kept."""
+    def with_pips(surface: pygame.Surface, view: BoardView) -> None:
+        paint(surface, view)
+        for i, name in enumerate(("g6", "h6", "i6")):
+            rect = view.square_rect(GRID.index(name))
+            radius = max(3, rect.w // 5)
+            if i < kept:
+                pygame.draw.circle(surface, pal.primary, rect.center, radius)
+            pygame.draw.circle(surface, pal.text_dark, rect.center, radius, 2)
+    return with_pips
 
 
 ELIMINATION_DIAGRAM = ("    a  b  c  d\n4   .  .  .  1I\n3   .  .  3C .\n2   2I .  .  .\n"

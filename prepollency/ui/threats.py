@@ -56,7 +56,10 @@ class Threats(BackgroundJudge):
         self.state = state
         self.seat = state.turn
         self.watch = tactics.Watch(state)
-        self.wins = tactics.threats(state)  # seats that win at once if nothing changes
+        # seats that win at once if nothing changes (in the middle of a turn that broke a
+        # hold, that hold no longer counts: it ends with this turn)
+        self.wins = tactics.threats(state._replace(holds=standing_holds(state))
+                                    if state.moved != -1 else state)
         owners, kinds = list(state.owners), list(state.kinds)
         self.base = tactics.base_falls(owners, kinds, state.alive, self.seat)
         self.khan = tactics.khan_taken(owners, kinds, state.alive, self.seat)
@@ -194,12 +197,21 @@ class Threats(BackgroundJudge):
             return ""
         text = " ".join(parts)
         if self.wins:
-            with self._lock:
-                floor = self.floor
-            if floor is not None and floor >= tactics.HANDS_WIN:
-                return text + _(" No turn of yours stops it.")
-            return text + _(" A shield marks a move that does.")
+            return f"{text} {self._stops()}".rstrip()
         return text
+
+    def _stops(self) -> str:
+        """What stops the threatened win, as far as the verdicts know: a shield on a move,
+        two moves together, or nothing ("" while that is not known yet)."""
+        with self._lock:
+            floor, judged = self.floor, list(self.verdicts)
+        if floor is not None and floor >= tactics.HANDS_WIN:
+            return _("No turn of yours stops it.")
+        if any(self.mark(step) == SHIELD for step in judged):
+            return _("A shield marks a move that does.")
+        if floor is not None and self.done:
+            return _("No move stops it alone: two moves together do.")
+        return ""
 
     def why(self, step: object, name: Namer) -> str:
         """Why the step under the pointer leaves a threat open (or stops it); ""."""

@@ -186,8 +186,6 @@ class PrepollencyView(GameView):
         if live and self.scene.my_turn and c.recap is None:
             self._draw_picks(layer, state)
         self.draw_card(layer, state)
-        if c.recap is not None:
-            self.draw_recap(layer, c.recap)
 
     def _background(self, size: tuple[int, int]) -> pygame.Surface:
         """The backdrop with the shadows of the cards (drawn once per size and palette)."""
@@ -260,7 +258,7 @@ class PrepollencyView(GameView):
         draw_order(layer, self.order, order, seat, state.alive, withdrawn, self.tones,
                    match.name, pal, m)
         draw_obelisk(layer, self.obelisk, state.owners, standing_holds(state), state.alive,
-                     self.tones, match.name, pal, m)
+                     self.tones, match.name, pal, m, state.turn)
 
     def banner_words(self, state: rules.State) -> tuple[int, str, str]:
         """The banner's seat, title and tag for the position shown: "Green's turn" with
@@ -282,12 +280,24 @@ class PrepollencyView(GameView):
         return seat, _("{player}'s turn").format(player=match.name(seat)), who(match, seat)
 
     def recap_band(self, recap: Any) -> pygame.Rect:
-        """Where the recap's lines show: a band over the bottom of the board."""
+        """Where the recap's lines show: over the bottom of the move log's area (the board and
+        its corners, where the bases are, stay in view); over the board's bottom edge only
+        before the first layout."""
+        m, areas = self.app.m, self.scene.areas
+        line_h = int(m.small * 1.35)
+        if areas is None:
+            rect = pygame.Rect(self.board.rect.x + m.pad, 0, self.board.rect.w - 2 * m.pad,
+                               line_h * (len(recap.lines) + 1) + m.pad)
+            rect.bottom = self.board.rect.bottom - m.pad
+            return rect
+        log = areas.log
+        lines = sum(len(self._recap_lines(text, log.w)) for _, text in recap.lines)
+        height = min(log.h, line_h * (lines + 1) + m.pad)
+        return pygame.Rect(log.x, log.bottom - height, log.w, height)
+
+    def _recap_lines(self, text: str, width: int) -> list[str]:
         m = self.app.m
-        rect = pygame.Rect(self.board.rect.x + m.pad, 0, self.board.rect.w - 2 * m.pad,
-                           int(m.small * 1.35) * (len(recap.lines) + 1) + m.pad)
-        rect.bottom = self.board.rect.bottom - m.pad
-        return rect
+        return draw.wrap(text, m.small, width - 3 * m.pad - m.small)
 
     def keep_clear(self) -> pygame.Rect | None:
         """The recap's band while it shows (a toast goes above it)."""
@@ -295,21 +305,30 @@ class PrepollencyView(GameView):
         return None if recap is None else self.recap_band(recap)
 
     def draw_recap(self, layer: pygame.Surface, recap: Any) -> None:
-        """The recap's lines in a band over the bottom of the board."""
+        """The recap's lines in their band (`recap_band`), each turn wrapped, the latest kept
+        when they do not all fit."""
         pal, m = self.app.pal, self.app.m
-        lines = recap.lines
         line_h = int(m.small * 1.35)
         rect = self.recap_band(recap)
-        draw.alpha_rect(layer, rect, (*pal.backdrop, 215), m.radius)
+        draw.alpha_rect(layer, rect, (*pal.backdrop, 235), m.radius)
+        room = max(0, (rect.h - m.pad) // line_h - 1)
+        shown: list[tuple[int, list[str]]] = []
+        for seat, text in reversed(recap.lines):
+            wrapped = self._recap_lines(text, rect.w)
+            if shown and sum(len(w) for _, w in shown) + len(wrapped) > room:
+                break
+            shown.insert(0, (seat, wrapped[:room] or [""]))
         y = rect.y + m.pad // 2
         draw.blit_text(layer, _("Recap  (click to skip)"), m.small, pal.text_dim,
                        (rect.x + m.pad, y), bold=True)
-        for seat, text in lines:
+        for seat, wrapped in shown:
             y += line_h
             icon = self.player_icon(seat, int(m.small))
             layer.blit(icon, icon.get_rect(midleft=(rect.x + m.pad, y + line_h // 2)))
-            px = draw.fit_text(text, m.small, rect.w - 3 * m.pad - m.small, min_px=10)
-            draw.blit_text(layer, text, px, pal.text, (rect.x + 2 * m.pad + m.small, y))
+            for i, line in enumerate(wrapped):
+                if i:
+                    y += line_h
+                draw.blit_text(layer, line, m.small, pal.text, (rect.x + 2 * m.pad + m.small, y))
 
     def draw_frame(self, surface: pygame.Surface) -> None:
         """Hover outline, the refusal cross, the tweens, a dragged piece."""
@@ -323,6 +342,8 @@ class PrepollencyView(GameView):
         for animator in (scene.animator, self.recap_animator):
             if animator.busy:
                 draw_tweens(surface, self.board, animator, self.tones)
+        if c.recap is not None:  # over the move log, which the screen draws after the board
+            self.draw_recap(surface, c.recap)
         drag = c.drag
         if drag and drag.get("active"):
             seat = scene.match.to_move
@@ -341,15 +362,17 @@ class PrepollencyView(GameView):
         animate(self.scene.animator, facts, before.owners, before.kinds, scale)
 
     def log_rows(self, moves: list) -> list[LogRow]:
-        """One row per turn: "12." and the turn ("c3-e5 h7xh8", "—"; x a capture), by seat."""
+        """One row per turn: "12." and the turn ("c3-e5 h7-h8", "—"), by seat; a note row
+        where a seat resigned or forfeited (after the turns it left after, or at the end)."""
         m = self.scene.match
-        rows = []
+        left = _leavings(m, len(moves))
+        rows = [LogRow("", (), note=text) for text in left.get(0, ())]
         for i, move in enumerate(moves):
             seat = m.mover(i)
             fill = self.fill(seat)
-            text = turn_text(move, m.states[i].owners)  # "c3xe5": a capture
-            rows.append(LogRow(f"{i + 1}.", ((i, text),), seat,
+            rows.append(LogRow(f"{i + 1}.", ((i, turn_text(move)),), seat,
                                colours.readable(fill, self.app.pal.panel)))
+            rows += [LogRow("", (), note=text) for text in left.get(i + 1, ())]
         return rows
 
     def recap_line(self, index: int) -> str:
@@ -357,6 +380,26 @@ class PrepollencyView(GameView):
         m = self.scene.match
         facts = turn_facts(m.states[index], tuple(m.moves[index]), m.states[index + 1])
         return turn_line(facts, m.name)
+
+
+LEFT_WORDS = {"resign": "{name} resigned", "forfeit": "{name} forfeited"}
+
+
+def _leavings(m, shown: int) -> dict[int, list[str]]:
+    """The seats that left the game, in words, by the number of turns played before they
+    left: the withdrawals of a game that went on, and the seat whose resignation or forfeit
+    ended it (with two seats left: the one that is not the winner)."""
+    out: dict[int, list[str]] = {}
+    for w in m.withdrawn:
+        if w.after <= shown and w.reason in LEFT_WORDS:
+            out.setdefault(w.after, []).append(LEFT_WORDS[w.reason].format(name=m.name(w.player)))
+    result = m.result
+    if result is not None and result.reason in LEFT_WORDS and shown == len(m.moves):
+        for seat in m.turn_start.alive:  # the engine leaves the last resigner in `alive`
+            if seat != result.winner:
+                out.setdefault(shown, []).append(
+                    LEFT_WORDS[result.reason].format(name=m.name(seat)))
+    return out
 
 
 def _clockwise(seats: tuple[int, ...], first: int) -> list[int]:

@@ -143,12 +143,17 @@ def hold_words(seat: int, count: int, name: Namer) -> str:
                seat=name(seat), kept=kept, rounds_to_win=ROUNDS_TO_WIN)
 
 
-def hold_warning(alive: Sequence[int], holds: Sequence[int], name: Namer) -> str | None:
-    """A warning when a player is one round from winning on the Obelisk, else None."""
+def hold_warning(alive: Sequence[int], holds: Sequence[int], name: Namer,
+                 turn: int | None = None) -> str | None:
+    """A warning when a player is one round from winning on the Obelisk, else None; during
+    that player's own turn (`turn`), the win comes at the end of this turn."""
     for seat in alive:
         if holds[seat] == rules.HOLD_TO_WIN - 1:
-            return (_("{seat} wins at the end of their next turn if they still hold all five "
-                      "Obelisk squares!").format(seat=name(seat)))
+            if seat == turn:
+                return _("{seat} wins at the end of this turn if they still hold all five "
+                         "Obelisk squares!").format(seat=name(seat))
+            return _("{seat} wins at the end of their next turn if they still hold all five "
+                     "Obelisk squares!").format(seat=name(seat))
     return None
 
 

@@ -4,8 +4,7 @@
 (each with its stars, drawn as shapes, from `common.progress` through
 `common.progress.of_app`, and a line saying what earns them), a Puzzles entry when the puzzle
 screen exists (`common.ui.scenes.puzzle_picker_scene.pick_puzzles(app, game)`, imported
-lazily), and its
-Rules. A lesson
+lazily), the guided first game (`common.ui.coach.guided_game`) and its Rules. A lesson
 opens on the game's own screen: `screens.lesson_scene(app, lessons, index)` of the game's
 screens module, a `common.ui.lesson_scene.LessonScene`.
 
@@ -129,9 +128,9 @@ class LearnScene(Scene):
                                      self._why(lesson.problem))
                         for n, lesson in enumerate(self.lessons, 1)]
         if any(lesson.problem for lesson in self.lessons) and not self.problem:
-            self.problem = _("Some lessons cannot be played (their file is damaged): click one " \
+            self.problem = _("Some lessons cannot be played (their file is damaged): click one "
                              "to see why.")
-        extra: list[Widget] = []
+        extra: list[Widget] = [Button(N_("Guided first game"), self._guided, primary=True)]
         if puzzles_available():
             extra.append(Button(N_("Puzzles"), self._puzzles, primary=True))
         extra.append(Button(N_("Rules"), lambda: app.show_rules(self.game)))
@@ -153,6 +152,11 @@ class LearnScene(Scene):
             screens = self.app.screens(self.game or "")  # the game's own screen runs it
             self.app.push(screens.lesson_scene(self.app, self.lessons, index))
         return open_lesson
+
+    def _guided(self) -> None:
+        from common.ui.coach import guided_game
+
+        guided_game(self.app, self.game or "")
 
     def _puzzles(self) -> None:
         module = importlib.import_module(PUZZLES_MODULE)
