@@ -48,6 +48,8 @@ class MainMenu(Scene):
                                        primary=True))
         self.buttons += [
             Button("Learn", self._learn, hint="lessons, puzzles"),
+            Button("Host game", self._host, hint="play with friends elsewhere"),
+            Button("Join game", self._join),
             Button("Load game", self._load),
             Button("Rules", lambda: self.app.show_rules(), hint="F1"),
             Button("Settings", self._settings),
@@ -123,6 +125,16 @@ class MainMenu(Scene):
         from common.ui.scenes.learn_scene import LearnScene
 
         self.app.push(LearnScene(self.app))
+
+    def _host(self) -> None:
+        from common.ui.scenes.host_scene import HostScene
+
+        self.app.push(HostScene(self.app))
+
+    def _join(self) -> None:
+        from common.ui.scenes.join_scene import JoinScene
+
+        self.app.push(JoinScene(self.app))
 
     def _load(self) -> None:
         from common.ui.scenes.load_scene import LoadScene
