@@ -33,6 +33,9 @@ from common.ui.widgets import Button, Choice, Widget, handle_all
 
 ME, REMOTE = "me", "remote"
 LISTEN = "0.0.0.0"  # every interface: friends on the LAN reach the game
+# The servers start in this one thread, kept for the app's life: a server child dies with the
+# thread that started it (its parent-death signal), so never in a thread that ends
+_STARTER = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="net-host")
 
 
 def start_hosting(games: dict[str, Any], name: str, choices: list[str], listen: str,
@@ -92,7 +95,6 @@ class HostScene(Scene):
         self.copy_buttons: list[tuple[Button, str]] = []
         self.error = ""
         self.working: concurrent.futures.Future | None = None
-        self._pool: concurrent.futures.ThreadPoolExecutor | None = None
         self.table: NetTable | None = None
         self.hosted: Any = None
         self._handed = False
@@ -135,8 +137,7 @@ class HostScene(Scene):
             self.app.invalidate()
             return
         self.error = ""
-        self._pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="host")
-        self.working = self._pool.submit(start_hosting, self.app.games, self.game.value,
+        self.working = _STARTER.submit(start_hosting, self.app.games, self.game.value,
                                          choices, self.listen, random.randrange(2**31))
         self.app.invalidate()
 
@@ -213,8 +214,6 @@ class HostScene(Scene):
                 self._started_late(self.working.result(timeout=30))
         if self.table is not None and not self._handed:
             self.table.close()
-        if self._pool is not None:
-            self._pool.shutdown(wait=False)
 
     @staticmethod
     def _started_late(result: tuple) -> None:
