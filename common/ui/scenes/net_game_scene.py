@@ -22,6 +22,7 @@ can be looked back on, nothing else.
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -32,7 +33,19 @@ from common.ui import draw, game_menu
 from common.ui.game_scene import GameScene
 from common.ui.net_table import NetTable, TableSeat
 
-ELSEWHERE = SeatSpec("random")  # a seat played elsewhere: no person here, no search here
+
+@dataclass(frozen=True, slots=True)
+class Elsewhere(SeatSpec):
+    """A seat played elsewhere: no person here, no search here; "remote" in words."""
+
+    remote = True
+
+    def describe(self) -> str:
+        """Who plays it, in words."""
+        return "remote"
+
+
+ELSEWHERE = Elsewhere("random")
 LOST_AFTER = 8.0  # seconds a move of ours may be on its way before it is taken as lost
 
 
@@ -264,17 +277,20 @@ class NetGameScene(GameScene):
         """The shared screen, and the table's line (who is at it, or the connection) over
         the bottom of the window."""
         super().draw(surface)
+        if self.areas is None:
+            return
         pal, m = self.app.pal, self.app.m
-        line = self.table.who()
+        area = self.areas.log
         px = m.small
-        width = surface.get_width() - 2 * m.pad
-        lines = draw.wrap(line, px, width, max_lines=2)
-        h = len(lines) * (px + 4) + m.pad // 2
-        band = pygame.Rect(0, surface.get_height() - h, surface.get_width(), h)
-        draw.alpha_rect(surface, band, (*pal.panel[:3], 220), 0)
+        lines = draw.wrap(self.table.who(), px, area.w - 2 * m.pad, max_lines=2)
+        h = len(lines) * (px + 4) + m.pad
+        band = pygame.Rect(area.x + 2, area.bottom - h - 2, area.w - 4, h)
+        pygame.draw.rect(surface, pal.panel, band, border_radius=m.radius)
+        pygame.draw.line(surface, pal.panel_edge, band.topleft, band.topright)
         colour = pal.refusal if self.table.lost else pal.text
         for i, text in enumerate(lines):
-            draw.blit_text(surface, text, px, colour, (m.pad, band.y + m.pad // 4 + i * (px + 4)))
+            draw.blit_text(surface, text, px, colour,
+                           (band.x + m.pad, band.y + m.pad // 2 + i * (px + 4)))
 
     def autosave(self) -> bool:
         """The record the log builds, with the network details (never the secret); nothing
