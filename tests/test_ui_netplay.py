@@ -173,3 +173,42 @@ def test_undo_requests_refused_then_accepted_both_ways(app):
         assert target < kept
     finally:
         helper.close()
+
+
+def test_continue_restarts_the_hosts_server_and_the_others_play_on(app):
+    from common.saves.folder import scan
+    from common.ui import resume, saves
+
+    scene = host(app, "prepollency", ["me", "remote"])
+    hosted = scene.hosted
+    remote = session(hosted.url(hosted.header["remote"][0]))
+    helper = Player(remote, {})
+    try:
+        run(app, lambda: remote.game.ready, [helper])
+        scene.start_now()
+        run(app, lambda: isinstance(app.top, NetGameScene), [helper])
+        game = app.top
+        me, them = game.match.players[0], game.match.players[1]
+        if game.match.to_move == me:
+            run(app, lambda: game.my_turn, [helper])
+            game.play(_legal(game))
+        run(app, lambda: remote.game.plies == len(game.match.moves)
+            and remote.game.to_move() == them, [helper])
+        played = len(game.match.moves)
+        app.main_menu()  # the host leaves: its server stops, the save stays
+        run(app, lambda: not remote.client.connected, [helper])
+        files = scan(app.saves_folder)
+        assert len(files) == 1
+        entry = saves.Entry(files[0])
+        resume.open_entry(app, entry)
+        run(app, lambda: isinstance(app.top, NetGameScene), [helper])
+        again = app.top
+        assert len(again.match.moves) == played and again.table.mine
+        # the remote client reconnects by itself and plays on; the window sees it
+        run(app, lambda: remote.client.connected and remote.game.plies == played, [helper])
+        log = remote.game.match
+        remote.play(them, random.Random(1).choice(list(log.game.legal_moves(log.state))))
+        run(app, lambda: len(again.match.moves) == played + 1, [helper])
+        assert any(e.kind == "status" and "again" in e.text for e in helper.events)
+    finally:
+        helper.close()

@@ -35,7 +35,7 @@ ME, REMOTE = "me", "remote"
 LISTEN = "0.0.0.0"  # every interface: friends on the LAN reach the game
 # The servers start in this one thread, kept for the app's life: a server child dies with the
 # thread that started it (its parent-death signal), so never in a thread that ends
-_STARTER = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="net-host")
+STARTER = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="net-host")
 
 
 def start_hosting(games: dict[str, Any], name: str, choices: list[str], listen: str,
@@ -137,7 +137,7 @@ class HostScene(Scene):
             self.app.invalidate()
             return
         self.error = ""
-        self.working = _STARTER.submit(start_hosting, self.app.games, self.game.value,
+        self.working = STARTER.submit(start_hosting, self.app.games, self.game.value,
                                          choices, self.listen, random.randrange(2**31))
         self.app.invalidate()
 

@@ -10,6 +10,7 @@ is said on the screen, and nothing is lost.
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import time
 from typing import Any
 
@@ -44,8 +45,11 @@ def url_of(text: str, picked: Any = None) -> wire.JoinUrl:
 class JoinScene(Scene):
     """The Join game screen (see the module docstring)."""
 
-    def __init__(self, app: Any, lan: bool = True) -> None:
+    def __init__(self, app: Any, lan: bool = True, keep: tuple[Any, str] | None = None
+                 ) -> None:
         super().__init__(app)
+        self.keep = keep  # the save file a continued game goes on writing (path, name)
+        self._restarting: concurrent.futures.Future | None = None  # a host's server
         self.field = TextField("", lambda _t: self._typed(), "Paste the join URL (Ctrl+V)",
                                400)
         self.field.focused = True
@@ -88,20 +92,39 @@ class JoinScene(Scene):
             return
         self.field.error = False
         from common.net import keys
+
+        try:  # a spectator's too: Continue watches on
+            keys.save(url.game_id, url.role, url.secret)
+        except (OSError, ValueError) as err:
+            why = draw.drawable(err, 80)
+            self.app.toast(f"The seat's secret is not kept ({why}): Continue will not "
+                           "reconnect", 4.0)
+        self.connect(url, {} if url.role == wire.WATCH_ROLE else {url.role: SeatSpec("human")})
+
+    def connect(self, url: wire.JoinUrl, mine: dict[str, SeatSpec],
+                on_close: Any = None) -> None:
+        """Connect to the table as `mine` (label -> spec; none for a spectator)."""
         from common.net.session import NetSession
 
-        mine: dict[str, SeatSpec] = {}
-        if url.role != wire.WATCH_ROLE:
-            mine = {url.role: SeatSpec("human")}
-            try:
-                keys.save(url.game_id, url.role, url.secret)
-            except (OSError, ValueError) as err:
-                why = draw.drawable(err, 80)
-                self.app.toast(f"The seat's secret is not kept ({why}): Continue will not "
-                               "reconnect", 4.0)
-        self.table = NetTable(NetSession(url, self.app.games), mine)
+        self.table = NetTable(NetSession(url, self.app.games), mine, on_close=on_close)
         self._since = time.monotonic()
         self.app.invalidate()
+
+    def restart_host(self, restarting: concurrent.futures.Future) -> None:
+        """A hosted game continued: connect once its server runs again (`restarting` gives
+        the host's URL, its seats and what stops the server)."""
+        self._restarting = restarting
+        self._since = time.monotonic()
+
+    def _restarted(self) -> None:
+        future, self._restarting = self._restarting, None
+        try:
+            url, mine, stop = future.result()
+        except Exception as err:  # noqa: BLE001 - no server here: say why
+            self.error = f"This game cannot be continued: {draw.drawable(err, 160)}"
+            self.app.invalidate()
+            return
+        self.connect(url, mine, on_close=stop)
 
     def update(self, dt: float) -> None:
         """The LAN list (every REFRESH seconds); the table until its game is ready."""
@@ -109,6 +132,8 @@ class JoinScene(Scene):
         if self._look <= 0:
             self._look = REFRESH
             self._refresh_lan()
+        if self._restarting is not None and self._restarting.done():
+            self._restarted()
         table = self.table
         if table is None:
             return
@@ -128,7 +153,10 @@ class JoinScene(Scene):
             from common.ui.scenes.net_game_scene import open_game
 
             self._handed = True
-            self.app.replace(open_game(self.app, table))
+            game = open_game(self.app, table)
+            if self.keep is not None:
+                game.keep_in(*self.keep)
+            self.app.replace(game)
         elif before != table.connection:
             self.app.invalidate()
 
@@ -173,6 +201,9 @@ class JoinScene(Scene):
 
     def close(self) -> None:
         """Leaving: the LAN browser stops; a table not handed to a game disconnects."""
+        if self._restarting is not None:  # a host's server that is starting: stopped
+            with contextlib.suppress(Exception):
+                self._restarting.result(timeout=30)[2]()
         if self.table is not None and not self._handed:
             self.table.close()
         browser = self._lan()
@@ -238,7 +269,8 @@ class JoinScene(Scene):
         draw.blit_text(surface, lan, m.normal, pal.text, (x, self.lan_y), "bottomleft")
         for button in self.lan_buttons:
             button.draw(surface, pal, m)
-        note = self.error or (self.table.connection if self.table is not None else "")
+        note = self.error or (self.table.connection if self.table is not None else
+                              "Starting the game's server again…" if self._restarting else "")
         width = self.panel.w - 4 * m.pad
         for i, line in enumerate(draw.wrap(note, m.small, width, max_lines=3)):
             draw.blit_text(surface, line, m.small, pal.refusal if self.error else pal.text,
