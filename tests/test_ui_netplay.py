@@ -73,8 +73,8 @@ def test_window_hosts_a_cpu_joins_both_records_agree_and_a_spectator_replays(app
     try:
         run(app, lambda: isinstance(app.top, NetGameScene), [black])
         game = app.top
-        run(app, lambda: game.match.over and black.net.game.over and game.game_over_shown,
-            [black])
+        run(app, lambda: game.match.over and black.net.game.over and game.game_over_shown
+            and game.table.game.over, [black])
         mine, theirs = game.table.record(), black.net.record()
         assert strip(mine) == strip(theirs)
         assert game.match.moves == game.table.game.match.moves
@@ -161,7 +161,7 @@ def test_undo_requests_refused_then_accepted_both_ways(app):
         game.undo()
         run(app, lambda: remote.game.undo is not None, [helper])
         remote.answer_undo(them, False)
-        run(app, lambda: remote.game.undo is None, [helper])
+        run(app, lambda: remote.game.undo is None and game.table.game.undo is None, [helper])
         kept = len(game.match.moves)
         assert kept == remote.game.plies
         game.undo()
@@ -192,13 +192,21 @@ def test_continue_restarts_the_hosts_server_and_the_others_play_on(app):
         if game.match.to_move == me:
             run(app, lambda: game.my_turn, [helper])
             game.play(_legal(game))
-        run(app, lambda: remote.game.plies == len(game.match.moves)
+        run(app, lambda: remote.game.plies == len(game.match.moves) == game.table.game.plies
             and remote.game.to_move() == them, [helper])
         played = len(game.match.moves)
         app.main_menu()  # the host leaves: its server stops, the save stays
         run(app, lambda: not remote.client.connected, [helper])
         files = scan(app.saves_folder)
         assert len(files) == 1
+        # the main menu lists it, with whose turn it is (the remote seat's)
+        from common.ui.net_games import find
+
+        rows = find(app.saves_folder, main.games())
+        assert [r.path for r in rows] == [files[0].path]
+        assert not rows[0].yours and rows[0].turn == f"{game.match.name(them)}'s turn"
+        menu = app.top
+        run(app, lambda: menu.net_games.buttons, [helper])
         entry = saves.Entry(files[0])
         resume.open_entry(app, entry)
         run(app, lambda: isinstance(app.top, NetGameScene), [helper])

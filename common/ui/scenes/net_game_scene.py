@@ -78,6 +78,7 @@ class NetGameScene(GameScene):
         self._asked: set[int] = set()  # undo requests answered or shown here
         self._left: set[int] = set()  # this window's seats whose leaving was published
         self._byes_sent = False
+        self._saved: tuple[int, int, int] | None = None  # the log's point last saved
         super().__init__(app, match, controller, view)
         self._seat_runners()
 
@@ -95,6 +96,11 @@ class NetGameScene(GameScene):
         for event in self.table.poll():
             self._event(event)
         self._follow()
+        log = self.table.game.match
+        seen = (self.table.game.epoch, len(log.moves), len(log.withdrawn)) if log else None
+        if seen != self._saved:  # the log moved on: the save follows it
+            self._saved = seen
+            self.autosave()
         super().update(dt)
         self._publish()
         self._publish_leaving()
@@ -308,5 +314,7 @@ class NetGameScene(GameScene):
     def close(self) -> None:
         """Leaving: the save is written, then the table disconnects (a host's server stops;
         Continue starts it again on the same store)."""
+        self.table.poll()  # what arrived meanwhile is in the last save
+        self._save_due = self.table.game.ready
         super().close()
         self.table.close()

@@ -1,0 +1,76 @@
+"""The main menu's "Your network games" panel, left of the menu: one button per unfinished
+network game (`common.ui.net_games`, found off the UI thread once the first frame is drawn),
+"Overlords: your turn" with its move count; a click continues it (back to the table).
+Nothing shows while none is found."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from common.ui import draw
+from common.ui.net_games import NetGameRow, NetGames
+from common.ui.widgets import Button, handle_all
+
+
+class NetGamesPanel:
+    """The panel (see the module docstring); the menu calls `update`, `layout`, `handle`
+    and `draw`."""
+
+    def __init__(self, menu: Any) -> None:
+        self.menu = menu
+        self.finding: NetGames | None = None
+        self.buttons: list[Button] = []
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def update(self) -> None:
+        """Start looking after the first frame; buttons once found."""
+        app = self.menu.app
+        if self.finding is None and app.frames > 0 and app.saves_folder is not None:
+            self.finding = NetGames(app.saves_folder, app.games)
+        if self.finding is not None and self.finding.done.is_set() and not self.buttons \
+                and self.finding.rows:
+            self.buttons = [Button(f"{row.game}: {row.turn}", self._opener(row), small=True,
+                                   primary=row.yours, hint=f"{row.moves}")
+                            for row in self.finding.rows]
+            self.layout(app.size, self.menu.panel)
+            app.invalidate()
+
+    def _opener(self, row: NetGameRow):
+        def open_game() -> None:
+            from common.saves.index import summarise
+            from common.ui import resume, saves
+
+            entry = saves.Entry(summarise(row.path, row.mtime, row.size, self.menu.app.games))
+            resume.open_entry(self.menu.app, entry, on_problem=self.menu._cannot_continue)
+        return open_game
+
+    def layout(self, size: tuple[int, int], menu_panel: pygame.Rect) -> None:
+        """Left of the menu's panel, its top at the panel's."""
+        m = self.menu.app.m
+        if not self.buttons:
+            return
+        w = min(menu_panel.x - 3 * m.pad, int(340 * m.scale))
+        title_h = m.normal + m.pad
+        h = title_h + len(self.buttons) * (m.button_h + m.pad // 2) + 2 * m.pad
+        self.rect = pygame.Rect(menu_panel.x - m.pad - w, menu_panel.y, w, h)
+        y = self.rect.y + m.pad + title_h
+        for button in self.buttons:
+            button.rect = pygame.Rect(self.rect.x + m.pad, y, w - 2 * m.pad, m.button_h)
+            y += m.button_h + m.pad // 2
+
+    def handle(self, action: Any) -> bool:
+        """The buttons."""
+        return handle_all(self.buttons, action)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The panel and its buttons (nothing while no game is found)."""
+        if not self.buttons or self.rect.w < 120:
+            return
+        pal, m = self.menu.app.pal, self.menu.app.m
+        draw.panel(surface, self.rect, pal.panel, pal.panel_edge, m.radius * 2, 6)
+        draw.blit_text(surface, "Your network games", m.normal, pal.text,
+                       (self.rect.x + m.pad, self.rect.y + m.pad), bold=True)
+        for button in self.buttons:
+            button.draw(surface, pal, m)
