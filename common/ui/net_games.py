@@ -34,7 +34,6 @@ class NetGameRow:
     game: str  # the game's title
     turn: str  # "your turn", "Black's turn"
     yours: bool
-    moves: int
 
 
 def find(folder: Path | None, games: dict[str, Any]) -> list[NetGameRow]:
@@ -81,7 +80,7 @@ def _row(save: Any, games: dict[str, Any]) -> NetGameRow | None:
         name = rec.cut(rec.encodable(names[label]), NAME_SHOWN)
     turn = "your turn" if yours else f"{name}'s turn"
     title = GAMES[game.NAME].title if game.NAME in GAMES else game.NAME
-    return NetGameRow(save.path, save.mtime, save.size, title, turn, yours, len(replay.moves))
+    return NetGameRow(save.path, save.mtime, save.size, title, turn, yours)
 
 
 def _mine(net: dict) -> set[str]:

@@ -14,6 +14,8 @@ own match is at (the window may be a move ahead of the log: its own move on its 
 
 from __future__ import annotations
 
+import logging
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -25,6 +27,8 @@ from common.ui.draw import drawable
 NAME_SHOWN = 24  # characters of a peer's name a line shows at most
 LINE_SHOWN = 120  # characters of a connection line at most
 NOTES_KEPT = 6  # the last events kept for the waiting lists
+BACK_SHOWN = 10.0  # seconds "Back: resumed at move N." stays on the table's line
+LOG = logging.getLogger("overlords-prepollency.net")
 
 
 class NetTable:
@@ -42,6 +46,7 @@ class NetTable:
         self._setups: set[int] = set()  # (epoch-free) players whose setup was sent
         self._on_close = on_close
         self._resumed = False
+        self._back_until = 0.0  # "Back: ..." shows until then
         self.closed = False
 
     # what the log says -------------------------------------------------------------------
@@ -92,6 +97,8 @@ class NetTable:
             return self.connection
         if self.lost or not self.session.client.connected:
             return self.connection
+        if time.monotonic() < self._back_until:
+            return self.connection
         here = [self.name(p) + (" (you)" if p in self.mine else "")
                 for p in self.game.match.players
                 if self.game.label(p) in self.joined or p in self.mine]
@@ -116,6 +123,8 @@ class NetTable:
         if self._resumed and self.game.ready:
             self._resumed = False
             self.connection = f"Back: resumed at move {self.game.plies}."
+            self._back_until = time.monotonic() + BACK_SHOWN
+            LOG.info("game %s: %s", self.session.url.game_id, self.connection)
         if self.game.ready and self.session.client.connected and not self._greeted:
             self._greeted = True
             for player in self.mine:
@@ -128,6 +137,7 @@ class NetTable:
     def _note(self, event: Event) -> None:
         if event.kind == "status":
             text = str(event.text)
+            LOG.info("game %s: %s", self.session.url.game_id, draw_safe(text))
             if text.startswith("reconnecting"):
                 self.lost = True
                 self.connection = "Connection lost, reconnecting…"
@@ -167,6 +177,11 @@ class NetTable:
         self.session.close()
         if self._on_close is not None:
             self._on_close()
+
+
+def draw_safe(text: str) -> str:
+    """A status text as the log may keep it (cleaned, cut)."""
+    return drawable(text, LINE_SHOWN)
 
 
 class TableSeat(RemoteSeat):

@@ -279,6 +279,20 @@ class NetGameScene(GameScene):
 
     # drawing, saving, leaving --------------------------------------------------------------
 
+    def _band_height(self) -> int:
+        m = self.app.m
+        return 2 * (m.small + 4) + m.pad
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """As the shared screen, the move log's area a little shorter: the table's line goes
+        over it (never over its rows, nor over the analysis under them)."""
+        super().layout(size)
+        if self.areas is not None:
+            band = self._band_height()
+            log = self.areas.log
+            self.areas.log = pygame.Rect(log.x, log.y + band, log.w, log.h - band)
+            self.log.to_end()
+
     def draw(self, surface: pygame.Surface) -> None:
         """The shared screen, and the table's line (who is at it, or the connection) over
         the bottom of the window."""
@@ -289,8 +303,8 @@ class NetGameScene(GameScene):
         area = self.areas.log
         px = m.small
         lines = draw.wrap(self.table.who(), px, area.w - 2 * m.pad, max_lines=2)
-        h = len(lines) * (px + 4) + m.pad
-        band = pygame.Rect(area.x + 2, area.bottom - h - 2, area.w - 4, h)
+        band = pygame.Rect(area.x, area.y - self._band_height(), area.w,
+                           self._band_height() - 2)
         pygame.draw.rect(surface, pal.panel, band, border_radius=m.radius)
         pygame.draw.line(surface, pal.panel_edge, band.topleft, band.topright)
         colour = pal.refusal if self.table.lost else pal.text

@@ -32,7 +32,7 @@ class NetGamesPanel:
         if self.finding is not None and self.finding.done.is_set() and not self.buttons \
                 and self.finding.rows:
             self.buttons = [Button(f"{row.game}: {row.turn}", self._opener(row), small=True,
-                                   primary=row.yours, hint=f"{row.moves}")
+                                   primary=row.yours)
                             for row in self.finding.rows]
             self.layout(app.size, self.menu.panel)
             app.invalidate()
