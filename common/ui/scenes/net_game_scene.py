@@ -269,6 +269,14 @@ class NetGameScene(GameScene):
         if player is not None and player in self.table.mine:
             super().resign()  # published by `_publish_leaving`
 
+    def rematch(self) -> None:
+        """Another network game: the host hosts one (its friends join it again)."""
+        from common.ui.scenes.host_scene import HostScene
+        from common.ui.scenes.join_scene import JoinScene
+
+        host = self.table.session.url.role == "host"
+        self.app.replace(HostScene(self.app) if host else JoinScene(self.app))
+
     def refresh(self) -> None:
         """As the shared screen; no Redo, and no Rematch (a new network game is hosted)."""
         super().refresh()
