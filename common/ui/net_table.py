@@ -142,12 +142,11 @@ class NetTable:
                 self.lost = True
                 self.connection = "Connection lost, reconnecting…"
                 self._greeted = False  # say hello again once back
-            elif text.startswith("connected again"):
-                self.lost = False
+            elif text.startswith("connected again") or (text == "connected" and self.lost):
+                self.lost = False  # back after a drop (the server may have restarted)
                 self._resumed = True
                 self._greeted = False
             elif text == "connected":
-                self.lost = False
                 self.connection = "Connected."
             else:
                 self.connection = drawable(text, LINE_SHOWN)

@@ -50,7 +50,6 @@ class MainMenu(Scene):
                                        primary=True))
         self.buttons += [
             Button("Learn", self._learn, hint="lessons, puzzles"),
-            Button("Network game", self._network, hint="host or join"),
             Button("Load game", self._load),
             Button("Rules", lambda: self.app.show_rules(), hint="F1"),
             Button("Settings", self._settings),
@@ -127,14 +126,6 @@ class MainMenu(Scene):
         from common.ui.scenes.learn_scene import LearnScene
 
         self.app.push(LearnScene(self.app))
-
-    def _network(self) -> None:
-        from common.ui.scenes.dialog_scene import Dialog
-
-        self.app.push(Dialog(self.app, "Play with friends elsewhere", [
-            "Host a game on this computer and send your friends its join URL, or join the "
-            "game a friend hosts."], [("Host game", self._host), ("Join game", self._join),
-                                      ("Cancel", lambda: None)], cancel=lambda: None))
 
     def _host(self) -> None:
         from common.ui.scenes.host_scene import HostScene

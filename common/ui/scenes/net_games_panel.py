@@ -1,7 +1,7 @@
-"""The main menu's "Your network games" panel, left of the menu: one button per unfinished
-network game (`common.ui.net_games`, found off the UI thread once the first frame is drawn),
-"Overlords: your turn" with its move count; a click continues it (back to the table).
-Nothing shows while none is found."""
+"""The main menu's network panel, left of the menu: "Play with friends elsewhere" with Host
+game and Join game, then "Your network games": one button per unfinished network game
+(`common.ui.net_games`, found off the UI thread once the first frame is drawn), "Overlords:
+your turn"; a click continues it (back to the table)."""
 
 from __future__ import annotations
 
@@ -21,8 +21,11 @@ class NetGamesPanel:
     def __init__(self, menu: Any) -> None:
         self.menu = menu
         self.finding: NetGames | None = None
-        self.buttons: list[Button] = []
+        self.buttons: list[Button] = []  # the games found
+        self.actions = [Button("Host game", menu._host, small=True),
+                        Button("Join game", menu._join, small=True)]
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self.games_y = 0
 
     def update(self) -> None:
         """Start looking after the first frame; buttons once found."""
@@ -49,28 +52,35 @@ class NetGamesPanel:
     def layout(self, size: tuple[int, int], menu_panel: pygame.Rect) -> None:
         """Left of the menu's panel, its top at the panel's."""
         m = self.menu.app.m
-        if not self.buttons:
-            return
         w = min(menu_panel.x - 3 * m.pad, int(340 * m.scale))
         title_h = m.normal + m.pad
-        h = title_h + len(self.buttons) * (m.button_h + m.pad // 2) + 2 * m.pad
-        self.rect = pygame.Rect(menu_panel.x - m.pad - w, menu_panel.y, w, h)
+        self.rect = pygame.Rect(menu_panel.x - m.pad - w, menu_panel.y, w, 0)
         y = self.rect.y + m.pad + title_h
-        for button in self.buttons:
+        for button in self.actions:
             button.rect = pygame.Rect(self.rect.x + m.pad, y, w - 2 * m.pad, m.button_h)
             y += m.button_h + m.pad // 2
+        if self.buttons:
+            self.games_y = y + m.pad // 2
+            y = self.games_y + title_h
+            for button in self.buttons:
+                button.rect = pygame.Rect(self.rect.x + m.pad, y, w - 2 * m.pad, m.button_h)
+                y += m.button_h + m.pad // 2
+        self.rect.h = y - self.rect.y + m.pad
 
     def handle(self, action: Any) -> bool:
         """The buttons."""
-        return handle_all(self.buttons, action)
+        return handle_all(self.actions + self.buttons, action)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The panel and its buttons (nothing while no game is found)."""
-        if not self.buttons or self.rect.w < 120:
-            return
+        """The panel and its buttons."""
         pal, m = self.menu.app.pal, self.menu.app.m
         draw.panel(surface, self.rect, pal.panel, pal.panel_edge, m.radius * 2, 6)
-        draw.blit_text(surface, "Your network games", m.normal, pal.text,
-                       (self.rect.x + m.pad, self.rect.y + m.pad), bold=True)
-        for button in self.buttons:
+        x, width = self.rect.x + m.pad, self.rect.w - 2 * m.pad
+        title = "Play with friends elsewhere"
+        draw.blit_text(surface, title, draw.fit_text(title, m.normal, width, bold=True),
+                       pal.text, (x, self.rect.y + m.pad), bold=True)
+        if self.buttons:
+            draw.blit_text(surface, "Your network games", m.normal, pal.text,
+                           (x, self.games_y), bold=True)
+        for button in self.actions + self.buttons:
             button.draw(surface, pal, m)
