@@ -202,7 +202,10 @@ class HostScene(Scene):
         from common.ui.scenes.net_game_scene import open_game
 
         self._handed = True
-        self.app.replace(open_game(self.app, self.table))
+        game = open_game(self.app, self.table)
+        app = self.app
+        game.again = lambda: HostScene(app, self.listen)
+        self.app.replace(game)
 
     def _back(self) -> None:
         self.app.pop()

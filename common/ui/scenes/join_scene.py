@@ -154,6 +154,8 @@ class JoinScene(Scene):
 
             self._handed = True
             game = open_game(self.app, table)
+            app = self.app
+            game.again = lambda: JoinScene(app)
             if self.keep is not None:
                 game.keep_in(*self.keep)
             self.app.replace(game)

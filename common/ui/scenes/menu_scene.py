@@ -31,7 +31,8 @@ class MainMenu(Scene):
         self.panel = pygame.Rect(0, 0, 0, 0)
         self._make_buttons()
         self.offer = _first_launch_offer(self)  # the lessons, offered once (learn_scene)
-        self.net_games = NetGamesPanel(self)  # your network games, once found
+        # Host game, Join game, and your network games once found
+        self.net_games = NetGamesPanel(app, self._host, self._join, self._cannot_continue)
         # Enter presses the first button: Continue when there is a game to continue
         self.focus = Focus(self._focusable, 0)
 
@@ -80,7 +81,7 @@ class MainMenu(Scene):
         left last."""
         if self.app.frames > 0:
             self._start_looking()
-        self.net_games.update()
+        self.net_games.update(self.panel)
         if self.looking is not None and self.looking.done.is_set():
             self.last, self.looking = saves.latest(self.looking), None
             if self.last is not None:

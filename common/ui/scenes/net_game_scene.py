@@ -79,6 +79,7 @@ class NetGameScene(GameScene):
         self._left: set[int] = set()  # this window's seats whose leaving was published
         self._byes_sent = False
         self._saved: tuple[int, int, int] | None = None  # the log's point last saved
+        self.again: Any = None  # what Rematch opens (set by the screen that opened this)
         super().__init__(app, match, controller, view)
         self._seat_runners()
 
@@ -270,12 +271,10 @@ class NetGameScene(GameScene):
             super().resign()  # published by `_publish_leaving`
 
     def rematch(self) -> None:
-        """Another network game: the host hosts one (its friends join it again)."""
-        from common.ui.scenes.host_scene import HostScene
-        from common.ui.scenes.join_scene import JoinScene
-
-        host = self.table.session.url.role == "host"
-        self.app.replace(HostScene(self.app) if host else JoinScene(self.app))
+        """Another network game: the screen that opened this one says which (Host game for
+        the host, Join game for the others); a new game is a new log."""
+        if self.again is not None:
+            self.app.replace(self.again())
 
     def refresh(self) -> None:
         """As the shared screen; no Redo, and no Rematch (a new network game is hosted)."""

@@ -5,6 +5,7 @@ your turn"; a click continues it (back to the table)."""
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 import pygame
@@ -18,18 +19,20 @@ class NetGamesPanel:
     """The panel (see the module docstring); the menu calls `update`, `layout`, `handle`
     and `draw`."""
 
-    def __init__(self, menu: Any) -> None:
-        self.menu = menu
+    def __init__(self, app: Any, host: Any, join: Any, problem: Any) -> None:
+        self.app = app  # (never the menu: the panel keeps no cycle back to it)
+        # what a save that cannot be continued is told to (the menu's: held weakly)
+        self._problem = weakref.WeakMethod(problem)
         self.finding: NetGames | None = None
         self.buttons: list[Button] = []  # the games found
-        self.actions = [Button("Host game", menu._host, small=True),
-                        Button("Join game", menu._join, small=True)]
+        self.actions = [Button("Host game", host, small=True),
+                        Button("Join game", join, small=True)]
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.games_y = 0
 
-    def update(self) -> None:
+    def update(self, menu_panel: pygame.Rect) -> None:
         """Start looking after the first frame; buttons once found."""
-        app = self.menu.app
+        app = self.app
         if self.finding is None and app.frames > 0 and app.saves_folder is not None:
             self.finding = NetGames(app.saves_folder, app.games)
         if self.finding is not None and self.finding.done.is_set() and not self.buttons \
@@ -37,7 +40,7 @@ class NetGamesPanel:
             self.buttons = [Button(f"{row.game}: {row.turn}", self._opener(row), small=True,
                                    primary=row.yours)
                             for row in self.finding.rows]
-            self.layout(app.size, self.menu.panel)
+            self.layout(app.size, menu_panel)
             app.invalidate()
 
     def _opener(self, row: NetGameRow):
@@ -45,13 +48,13 @@ class NetGamesPanel:
             from common.saves.index import summarise
             from common.ui import resume, saves
 
-            entry = saves.Entry(summarise(row.path, row.mtime, row.size, self.menu.app.games))
-            resume.open_entry(self.menu.app, entry, on_problem=self.menu._cannot_continue)
+            entry = saves.Entry(summarise(row.path, row.mtime, row.size, self.app.games))
+            resume.open_entry(self.app, entry, on_problem=self._problem())
         return open_game
 
     def layout(self, size: tuple[int, int], menu_panel: pygame.Rect) -> None:
         """Left of the menu's panel, its top at the panel's."""
-        m = self.menu.app.m
+        m = self.app.m
         w = min(menu_panel.x - 3 * m.pad, int(340 * m.scale))
         title_h = m.normal + m.pad
         self.rect = pygame.Rect(menu_panel.x - m.pad - w, menu_panel.y, w, 0)
@@ -73,7 +76,7 @@ class NetGamesPanel:
 
     def draw(self, surface: pygame.Surface) -> None:
         """The panel and its buttons."""
-        pal, m = self.menu.app.pal, self.menu.app.m
+        pal, m = self.app.pal, self.app.m
         draw.panel(surface, self.rect, pal.panel, pal.panel_edge, m.radius * 2, 6)
         x, width = self.rect.x + m.pad, self.rect.w - 2 * m.pad
         title = "Play with friends elsewhere"
