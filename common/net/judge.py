@@ -17,6 +17,7 @@ The rules, in order, for a message on ``ovp.<id>.seat.<label>``:
 5. by kind: ``setup`` (Overlords, in seat order, before the first move), ``move`` (only the
    seat to move; a move the engine refuses forfeits the seat, as a failing bot does),
    ``resign`` / ``forfeit`` (the seat leaves: `Match.resign`, i.e. `record.withdraw`),
+   ``hello`` (a seat's client is at the table: nothing changes),
    ``undo`` / ``undo-yes`` / ``undo-no`` (a request every other seat still in must accept;
    any refusal, or any turn played meanwhile, drops it); ``bye`` once the game is over (the
    seat's client read the result: nothing changes; before the end it is refused).
@@ -247,13 +248,18 @@ class NetGame:
                           f"but {self.plies} turns are played (stale or skipped)", player)]
         handler = {wire.SETUP: self._setup, wire.MOVE: self._move, wire.RESIGN: self._resigns,
                    wire.FORFEIT: self._resigns, wire.UNDO: self._undo_ask,
-                   wire.UNDO_YES: self._undo_answer, wire.UNDO_NO: self._undo_answer}.get(kind)
+                   wire.UNDO_YES: self._undo_answer, wire.UNDO_NO: self._undo_answer,
+                   wire.HELLO: self._hello}.get(kind)
         if handler is None:
             return [Event("refused", seq, f"seat {label}: a {kind} is not a seat's message",
                           player)]
         return handler(seq, player, message)
 
     # the kinds -----------------------------------------------------------------------------
+
+    def _hello(self, seq: int, player: int, message: dict) -> list[Event]:
+        """A seat's client says it is at the table: nothing changes (it counts as chatter)."""
+        return [Event("hello", seq, f"seat {self.label(player)} is at the table", player)]
 
     def _setup(self, seq: int, player: int, message: dict) -> list[Event]:
         assert self.match is not None and self.game is not None

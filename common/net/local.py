@@ -39,6 +39,9 @@ class LocalSeats:
         self._thinking: tuple[tuple[int, int, str, int], concurrent.futures.Future] | None = None
         self._done: tuple[int, int, str, int] | None = None  # the last question answered
         self._answered: set[tuple[int, int]] = set()  # (undo request, player) answered
+        for player in specs:
+            if session.game.in_game(player):
+                session.hello(player)  # the host's waiting list shows the seat taken
 
     def step(self) -> None:
         """Start or finish a local seat's turn (never waits)."""

@@ -170,6 +170,10 @@ class NetSession:
         if self.game.undo is not None:
             self.send(wire.UNDO_YES if yes else wire.UNDO_NO, player, ref=self.game.undo.seq)
 
+    def hello(self, player: int) -> None:
+        """Say that this client is at the table for that seat (a host lists who joined)."""
+        self.send(wire.HELLO, player)
+
     def bye(self, player: int) -> None:
         """Say that this client read the result (the host then stops its server sooner)."""
         label = self.game.label(player)

@@ -69,6 +69,9 @@ def waiting_status(scene: GameScene, player: int, doing: str = N_("its move")) -
     """The status of a game screen while a CPU or a bot chooses (`doing`: what the CPU
     chooses)."""
     spec, name = scene.match.seats[player], scene.match.name(player)
+    if getattr(spec, "remote", False):  # a network table's seat played elsewhere
+        return Status(f"{name}'s turn", player, f"{name} plays from elsewhere: the move "
+                      "comes over the network.")
     if spec.is_bot:
         program = spec.describe().removeprefix("bot ")
         return Status(_("{program} is thinking").format(program=program), player,

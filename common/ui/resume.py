@@ -42,6 +42,13 @@ def open_entry(app: Any, entry: saves.Entry, *, review: bool = False, replace: b
             on_problem(entry, saves.shown(str(err)))
         return
 
+    from common.ui import net_resume
+
+    net = net_resume.details(replay.record)
+    if net is not None and not review and replay.game.outcome(replay.final) is None:
+        net_resume.reconnect(app, entry, net, replace)  # back to the table
+        return
+
     def start(keep_bots: bool) -> None:
         scene = app.screens(replay.game.NAME).resume_scene(app, replay, keep_bots=keep_bots)
         scene.keep_in(entry.path, entry.file.name)

@@ -12,6 +12,7 @@ from common.ui import draw, resume, saves
 from common.ui.focus import Focus
 from common.ui.input import Action, Command
 from common.ui.scene import Scene
+from common.ui.scenes.net_games_panel import NetGamesPanel
 from common.ui.scenes.settings_scene import SettingsScene
 from common.ui.theme import mix
 from common.ui.widgets import Button, Widget, handle_all, stack
@@ -31,6 +32,8 @@ class MainMenu(Scene):
         self.panel = pygame.Rect(0, 0, 0, 0)
         self._make_buttons()
         self.offer = _first_launch_offer(self)  # the lessons, offered once (learn_scene)
+        # Host game, Join game, and your network games once found
+        self.net_games = NetGamesPanel(app, self._host, self._join, self._cannot_continue)
         # Enter presses the first button: Continue when there is a game to continue
         self.focus = Focus(self._focusable, 0)
 
@@ -81,6 +84,7 @@ class MainMenu(Scene):
         left last."""
         if self.app.frames > 0:
             self._start_looking()
+        self.net_games.update(self.panel)
         if self.looking is not None and self.looking.done.is_set():
             self.last, self.looking = saves.latest(self.looking), None
             if self.last is not None:
@@ -128,6 +132,16 @@ class MainMenu(Scene):
 
         self.app.push(LearnScene(self.app))
 
+    def _host(self) -> None:
+        from common.ui.scenes.host_scene import HostScene
+
+        self.app.push(HostScene(self.app))
+
+    def _join(self) -> None:
+        from common.ui.scenes.join_scene import JoinScene
+
+        self.app.push(JoinScene(self.app))
+
     def _load(self) -> None:
         from common.ui.scenes.load_scene import LoadScene
 
@@ -151,11 +165,14 @@ class MainMenu(Scene):
         stack(self.panel.inflate(-4 * m.pad, -4 * m.pad), self.buttons, m.button_h, m.pad)
         if self.offer is not None:
             self.offer.layout(size, self.panel)
+        self.net_games.layout(size, self.panel)
         self._bg = None
 
     def handle(self, action: Action) -> bool:
         """Buttons (by mouse, or Tab / arrows and Enter); Esc on the menu quits."""
         if self.offer is not None and self.offer.handle(action):
+            return True
+        if self.net_games.handle(action):
             return True
         if self.focus.handle(action) or handle_all(self.buttons, action):
             return True
@@ -214,6 +231,7 @@ class MainMenu(Scene):
             button.draw(surface, self.app.pal, self.app.m)
         if self.offer is not None:
             self.offer.draw(surface)
+        self.net_games.draw(surface)
         self.focus.draw(surface, self.app.pal, self.app.m)
 
 

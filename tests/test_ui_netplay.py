@@ -1,0 +1,222 @@
+"""The window at a network table, over a real nats-server on 127.0.0.1 (a free port): the Host
+game screen hosts, a headless client (the `join` command's seats) joins and plays to the end,
+both records agree and the window's save keeps the network details but never the secret; a
+spectator's screen replays the finished game; an undo request refused, then accepted, both
+ways."""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pytest  # noqa: E402
+
+import main  # noqa: E402
+from common import record as rec  # noqa: E402
+from common.net import wire  # noqa: E402
+from common.ui.app import App  # noqa: E402
+from common.ui.scenes.host_scene import HostScene  # noqa: E402
+from common.ui.scenes.join_scene import JoinScene  # noqa: E402
+from common.ui.scenes.net_game_scene import NetGameScene  # noqa: E402
+from common.ui.scenes.undo_request_scene import UndoRequest  # noqa: E402
+from tests.helpers.netplay import DEADLINE, Player, session  # noqa: E402
+
+
+@pytest.fixture
+def app(tmp_path):
+    a = App(main.games())
+    a.saves_folder = tmp_path  # the window saves its games there
+    a.settings.animation = "off"
+    yield a
+    a.close()
+
+
+def run(app: App, until, players=(), seconds: float = DEADLINE) -> None:
+    """Step the app (and the headless players) until `until()` (a generous deadline)."""
+    deadline = time.monotonic() + seconds
+    while not until():
+        assert time.monotonic() < deadline, "the window did not get there in time"
+        app.step(0.02)
+        for player in players:
+            player.step()
+        time.sleep(0.002)
+
+
+def host(app: App, game: str, seats: list[str]) -> HostScene:
+    scene = HostScene(app, listen="127.0.0.1")
+    app.push(scene)
+    scene.game.value = game
+    scene._game_changed()
+    scene.count.value = str(len(seats))
+    scene._seats_changed()
+    for choice, value in zip(scene.seat_choices, seats, strict=False):
+        choice.value = value
+    scene.host()
+    run(app, lambda: scene.table is not None or scene.error)
+    assert not scene.error
+    return scene
+
+
+def strip(record: dict) -> dict:
+    return {k: v for k, v in record.items() if k not in ("net", "players", "names")}
+
+
+def test_window_hosts_a_cpu_joins_both_records_agree_and_a_spectator_replays(app):
+    scene = host(app, "overlords", ["novice", "remote"])
+    hosted = scene.hosted
+    assert app.top is scene  # the waiting list, until Black joins
+    black = Player(session(hosted.url("black")), {"black": "random"}, seed=3)
+    try:
+        run(app, lambda: isinstance(app.top, NetGameScene), [black])
+        game = app.top
+        run(app, lambda: game.match.over and black.net.game.over and game.game_over_shown
+            and game.table.game.over, [black])
+        mine, theirs = game.table.record(), black.net.record()
+        assert strip(mine) == strip(theirs)
+        assert game.match.moves == game.table.game.match.moves
+        rec.replay(mine, main.games())
+        assert mine["net"]["seat"] == "host" and mine["net"]["last_seq"] > 3
+        game.autosave()
+        game.saver.flush()
+        saved = game.saver.path.read_text()
+        assert '"net"' in saved and hosted.secrets["black"] not in saved
+        assert hosted.secrets["host"] not in saved
+
+        # a spectator's window: every move from the first, then the result; no seat played
+        watch = JoinScene(app, lan=False)
+        app.push(watch)
+        watch.field.set(str(hosted.url(wire.WATCH_ROLE)))
+        watch.join()
+        run(app, lambda: isinstance(app.top, NetGameScene) and app.top is not game)
+        spectator = app.top
+        run(app, lambda: spectator.match.over)
+        assert spectator.table.spectator and spectator.match.humans == 0
+        assert spectator.match.moves == game.match.moves
+        spectator.start_review(0)  # looking back works; nothing else does
+        assert spectator.match.review == 0
+    finally:
+        black.close()
+
+
+def test_join_screen_says_what_is_wrong_with_a_url(app):
+    scene = JoinScene(app, lan=False)
+    app.push(scene)
+    scene.field.set("nats://nobody@example.org/xyz")
+    scene.join()
+    assert scene.error and scene.table is None and scene.field.error
+
+
+def _legal(scene) -> object:
+    m = scene.match
+    return random.Random(len(m.moves)).choice(list(m.game.legal_moves(m.state)))
+
+
+def test_undo_requests_refused_then_accepted_both_ways(app):
+    scene = host(app, "prepollency", ["me", "remote"])
+    hosted = scene.hosted
+    remote = session(hosted.url(hosted.header["remote"][0]))
+    helper = Player(remote, {})
+    try:
+        run(app, lambda: remote.game.ready, [helper])
+        scene.start_now()
+        run(app, lambda: isinstance(app.top, NetGameScene), [helper])
+        game = app.top
+        me, them = game.match.players[0], game.match.players[1]
+
+        def turn() -> None:
+            """One turn, whoever's it is: the window's person clicks, the remote publishes."""
+            count = len(game.match.moves)
+            if game.match.to_move == me:
+                run(app, lambda: game.my_turn, [helper])
+                game.play(_legal(game))
+            else:
+                log = remote.game.match
+                move = random.Random(count).choice(list(log.game.legal_moves(log.state)))
+                remote.play(them, move)
+            run(app, lambda: len(game.match.moves) == count + 1
+                and remote.game.plies == count + 1 and not game.animator.busy, [helper])
+
+        for _ in range(4):
+            turn()
+        # the remote asks: the window shows the question; Refuse keeps the game
+        remote.ask_undo(them, max(i for i in range(4) if game.match.mover(i) == them))
+        run(app, lambda: isinstance(app.top, UndoRequest), [helper])
+        app.top.buttons[1].on_click()  # Refuse
+        run(app, lambda: any(e.kind == "undo-refused" for e in helper.events), [helper])
+        assert len(game.match.moves) == 4
+        # asked again: Accept takes the turns back in the window and in the log
+        to = max(i for i in range(4) if game.match.mover(i) == them)
+        remote.ask_undo(them, to)
+        run(app, lambda: isinstance(app.top, UndoRequest), [helper])
+        app.top.buttons[0].on_click()  # Accept
+        run(app, lambda: len(game.match.moves) == to and remote.game.plies == to, [helper])
+        # the window asks: the remote refuses, then accepts
+        while game.match.to_move != me or not any(
+                game.match.mover(i) == me for i in range(len(game.match.moves))):
+            turn()
+        game.undo()
+        run(app, lambda: remote.game.undo is not None, [helper])
+        remote.answer_undo(them, False)
+        run(app, lambda: remote.game.undo is None and game.table.game.undo is None, [helper])
+        kept = len(game.match.moves)
+        assert kept == remote.game.plies
+        game.undo()
+        run(app, lambda: remote.game.undo is not None, [helper])
+        target = remote.game.undo.to
+        remote.answer_undo(them, True)
+        run(app, lambda: len(game.match.moves) == target and remote.game.plies == target,
+            [helper])
+        assert target < kept
+    finally:
+        helper.close()
+
+
+def test_continue_restarts_the_hosts_server_and_the_others_play_on(app):
+    from common.saves.folder import scan
+    from common.ui import resume, saves
+
+    scene = host(app, "prepollency", ["me", "remote"])
+    hosted = scene.hosted
+    remote = session(hosted.url(hosted.header["remote"][0]))
+    helper = Player(remote, {})
+    try:
+        run(app, lambda: remote.game.ready, [helper])
+        scene.start_now()
+        run(app, lambda: isinstance(app.top, NetGameScene), [helper])
+        game = app.top
+        me, them = game.match.players[0], game.match.players[1]
+        if game.match.to_move == me:
+            run(app, lambda: game.my_turn, [helper])
+            game.play(_legal(game))
+        run(app, lambda: remote.game.plies == len(game.match.moves) == game.table.game.plies
+            and remote.game.to_move() == them, [helper])
+        played = len(game.match.moves)
+        app.main_menu()  # the host leaves: its server stops, the save stays
+        run(app, lambda: not remote.client.connected, [helper])
+        files = scan(app.saves_folder)
+        assert len(files) == 1
+        # the main menu lists it, with whose turn it is (the remote seat's)
+        from common.ui.net_games import find
+
+        rows = find(app.saves_folder, main.games())
+        assert [r.path for r in rows] == [files[0].path]
+        assert not rows[0].yours and rows[0].turn == f"{game.match.name(them)}'s turn"
+        menu = app.top
+        run(app, lambda: menu.net_games.buttons, [helper])
+        entry = saves.Entry(files[0])
+        resume.open_entry(app, entry)
+        run(app, lambda: isinstance(app.top, NetGameScene), [helper])
+        again = app.top
+        assert len(again.match.moves) == played and again.table.mine
+        # the remote client reconnects by itself and plays on; the window sees it
+        run(app, lambda: remote.client.connected and remote.game.plies == played, [helper])
+        log = remote.game.match
+        remote.play(them, random.Random(1).choice(list(log.game.legal_moves(log.state))))
+        run(app, lambda: len(again.match.moves) == played + 1, [helper])
+        assert any(e.kind == "status" and "again" in e.text for e in helper.events)
+    finally:
+        helper.close()
