@@ -145,6 +145,7 @@ class HostScene(Scene):
         from common.net.session import NetSession
 
         future, self.working = self.working, None
+        assert future is not None  # (called once it is done)
         try:
             hosted, host, advertiser, mine = future.result()
         except Exception as err:  # noqa: BLE001 - the server could not start: say why

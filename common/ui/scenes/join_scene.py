@@ -118,6 +118,7 @@ class JoinScene(Scene):
 
     def _restarted(self) -> None:
         future, self._restarting = self._restarting, None
+        assert future is not None  # (called once it is done)
         try:
             url, mine, stop = future.result()
         except Exception as err:  # noqa: BLE001 - no server here: say why

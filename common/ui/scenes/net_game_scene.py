@@ -322,20 +322,16 @@ class NetGameScene(GameScene):
     def autosave(self) -> bool:
         """The record the log builds, with the network details (never the secret); nothing
         before the log is read."""
-        self._save_due = False
+        self.save.due = False
         if self.app.saves_folder is None or not self.table.game.ready:
             return False
-        from common.saves.autosave import Autosaver
-
-        if self.saver is None:
-            self.saver = Autosaver(self.app.saves_folder, self.match.game.NAME)
-        self.saver.save(self.table.record())
+        self.save.write(self.table.record())
         return True
 
     def close(self) -> None:
         """Leaving: the save is written, then the table disconnects (a host's server stops;
         Continue starts it again on the same store)."""
         self.table.poll()  # what arrived meanwhile is in the last save
-        self._save_due = self.table.game.ready
+        self.save.due = self.table.game.ready
         super().close()
         self.table.close()

@@ -12,7 +12,7 @@ import pygame
 
 from common.ui import draw
 from common.ui.net_games import NetGameRow, NetGames
-from common.ui.widgets import Button, handle_all
+from common.ui.widgets import Button, Widget, handle_all
 
 
 class NetGamesPanel:
@@ -24,7 +24,7 @@ class NetGamesPanel:
         # what a save that cannot be continued is told to (the menu's: held weakly)
         self._problem = weakref.WeakMethod(problem)
         self.finding: NetGames | None = None
-        self.buttons: list[Button] = []  # the games found
+        self.buttons: list[Widget] = []  # the games found
         self.actions = [Button("Host game", host, small=True),
                         Button("Join game", join, small=True)]
         self.rect = pygame.Rect(0, 0, 0, 0)
