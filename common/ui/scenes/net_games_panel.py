@@ -65,8 +65,8 @@ class NetGamesPanel:
         if self.buttons:
             self.games_y = y + m.pad // 2
             y = self.games_y + title_h
-            for button in self.buttons:
-                button.rect = pygame.Rect(self.rect.x + m.pad, y, w - 2 * m.pad, m.button_h)
+            for game in self.buttons:
+                game.rect = pygame.Rect(self.rect.x + m.pad, y, w - 2 * m.pad, m.button_h)
                 y += m.button_h + m.pad // 2
         self.rect.h = y - self.rect.y + m.pad
 
