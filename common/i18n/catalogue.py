@@ -96,8 +96,7 @@ def parse_po(text: str, name: str = "catalogue") -> list[Entry]:
                 raise CatalogueError(f"{where}: a quoted line outside a message")
             _add(current, last, _string(rest, where))
             continue
-        if keyword == "msgctxt" or (keyword == "msgid" and (last is None
-                                                          or last[0] != "msgctxt")):
+        if _starts_entry(keyword, last):
             current = Entry("", obsolete=obsolete, comments=pending["comments"],
                             references=pending["references"], flags=pending["flags"])
             entries.append(current)
@@ -108,6 +107,12 @@ def parse_po(text: str, name: str = "catalogue") -> list[Entry]:
         last = _field(current, keyword, where)
         _add(current, last, _string(rest, where))
     return [e for e in entries if not e.obsolete]
+
+
+def _starts_entry(keyword: str, last: tuple[str, int] | None) -> bool:
+    """True where a line opens a new message: a msgctxt, or a msgid after no msgctxt."""
+    return keyword == "msgctxt" or (keyword == "msgid" and (last is None
+                                                          or last[0] != "msgctxt"))
 
 
 def _comment(line: str, pending: dict[str, list[str]]) -> None:

@@ -63,14 +63,25 @@ def open_entry(app: Any, entry: saves.Entry, *, review: bool = False, replace: b
     if not bots:
         start(False)
         return
+    _ask_about_bots(app, bots, start)
+
+
+def _bot_lines(bots: list[tuple[str, str, str | None]]) -> list[str]:
+    """One line per bot seat of a save: its program, or why it cannot be started again."""
+    return [_("{who} was played by the program: {command}").format(
+                who=who, command=saves.shown(command, SHOWN_COMMAND))
+            if problem is None else _("{who} was played by a bot that cannot be started again "
+                                      "({problem}): now by you.").format(who=who,
+                                                                         problem=problem)
+            for who, command, problem in bots]
+
+
+def _ask_about_bots(app: Any, bots: list[tuple[str, str, str | None]],
+                    start: Callable[[bool], None]) -> None:
+    """Ask whether the save's bots start again (`start(True)`) or the person plays their
+    sides (`start(False)`)."""
     offered = [(who, command) for who, command, problem in bots if problem is None]
-    lines = []
-    for who, command, problem in bots:
-        lines.append(_("{who} was played by the program: {command}").format(
-                         who=who, command=saves.shown(command, SHOWN_COMMAND))
-                     if problem is None else _("{who} was played by a bot that cannot be "
-                                               "started again ({problem}): now by you.").format(
-                                                 who=who, problem=problem))
+    lines = _bot_lines(bots)
     if not offered:
         app.push(Dialog(app, N_("Continue this game"), lines, [(N_("Play on"),
                                                                 lambda: start(False))],
