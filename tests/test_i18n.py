@@ -172,6 +172,16 @@ def test_a_catalogue_is_compiled_at_first_use_and_again_when_its_po_changes(tmp_
     assert i18n.use("de") is None and i18n._("Settings") == "Optionen"
 
 
+def test_an_empty_label_stays_empty_in_every_language(tmp_path, monkeypatch):
+    # gettext("") is the catalogue's header: a button whose label is drawn apart (a lesson
+    # row) showed "Project-Id-Version: ..." across it in every translated language
+    monkeypatch.setattr(i18n, "po_folder", lambda: tmp_path)
+    write_po(tmp_path, "de", 'msgid ""\nmsgstr "Language: de\\n"\n\n'
+             'msgid "Settings"\nmsgstr "Einstellungen"\n')
+    assert i18n.use("de") is None and i18n._("Settings") == "Einstellungen"
+    assert i18n._("") == ""
+
+
 def test_a_read_only_install_compiles_in_memory(tmp_path, monkeypatch):
     monkeypatch.setattr(i18n, "po_folder", lambda: tmp_path)
     write_po(tmp_path, "de", 'msgid "Settings"\nmsgstr "Einstellungen"\n')

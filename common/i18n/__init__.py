@@ -77,6 +77,8 @@ def _(message: str) -> str:
     """The message in the current language (a `Message`: translated, then filled in)."""
     if type(message) is Message:
         return message.translated()
+    if not message:  # gettext("") is the catalogue's header, never a message
+        return message
     return _state["translations"].gettext(message)
 
 

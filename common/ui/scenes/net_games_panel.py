@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from common.i18n import N_, _
 from common.ui import draw
 from common.ui.net_games import NetGameRow, NetGames
 from common.ui.widgets import Button, Widget, handle_all
@@ -25,8 +26,8 @@ class NetGamesPanel:
         self._problem = weakref.WeakMethod(problem)
         self.finding: NetGames | None = None
         self.buttons: list[Widget] = []  # the games found
-        self.actions = [Button("Host game", host, small=True),
-                        Button("Join game", join, small=True)]
+        self.actions = [Button(N_("Host game"), host, small=True),
+                        Button(N_("Join game"), join, small=True)]
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.games_y = 0
 
@@ -79,11 +80,11 @@ class NetGamesPanel:
         pal, m = self.app.pal, self.app.m
         draw.panel(surface, self.rect, pal.panel, pal.panel_edge, m.radius * 2, 6)
         x, width = self.rect.x + m.pad, self.rect.w - 2 * m.pad
-        title = "Play with friends elsewhere"
+        title = _("Play with friends elsewhere")
         draw.blit_text(surface, title, draw.fit_text(title, m.normal, width, bold=True),
                        pal.text, (x, self.rect.y + m.pad), bold=True)
         if self.buttons:
-            draw.blit_text(surface, "Your network games", m.normal, pal.text,
+            draw.blit_text(surface, _("Your network games"), m.normal, pal.text,
                            (x, self.games_y), bold=True)
         for button in self.actions + self.buttons:
             button.draw(surface, pal, m)
