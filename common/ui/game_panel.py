@@ -70,8 +70,8 @@ def waiting_status(scene: GameScene, player: int, doing: str = N_("its move")) -
     chooses)."""
     spec, name = scene.match.seats[player], scene.match.name(player)
     if getattr(spec, "remote", False):  # a network table's seat played elsewhere
-        return Status(f"{name}'s turn", player, f"{name} plays from elsewhere: the move "
-                      "comes over the network.")
+        return Status(_("{name}'s turn").format(name=name), player, _(
+            "{name} plays from elsewhere: the move comes over the network.").format(name=name))
     if spec.is_bot:
         program = spec.describe().removeprefix("bot ")
         return Status(_("{program} is thinking").format(program=program), player,

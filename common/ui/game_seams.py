@@ -196,6 +196,9 @@ class GameView:
     """The default hooks of a `View`: a game's view inherits this and writes the rest
     (`layout`, `layer_key`, `draw_layer`, `draw_frame`, `animate`, `log_rows`, ...)."""
 
+    status_more: int | None = None  # lines the status may take from the log (None: the
+    # game's own choice; a lesson sets 0: its card, in the log's place, needs the room)
+
     scene: GameScene | None = None
 
     def attach(self, scene: GameScene) -> None:

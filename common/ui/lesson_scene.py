@@ -78,6 +78,7 @@ class LessonScene(GameScene):
         match = self._match(self.run.start)
         controller, view = app.screens(game).scene_parts(app, match)
         controller.judging = any(x.marks for x in lessons[:index + 1])  # marks once taught
+        view.status_more = 0  # the card, in the log's place, keeps its room
         super().__init__(app, match, controller, view)
         self.save.due = False
         b = Button

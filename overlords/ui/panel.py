@@ -51,7 +51,8 @@ MIN_STONE, MAX_STONE = 28, 60
 STATUS_MORE = 3  # lines of text the status gets from the height left over, before the log
 
 
-def layout_panel(rect: pygame.Rect, m: Metrics, bottom_side: int) -> PanelLayout:
+def layout_panel(rect: pygame.Rect, m: Metrics, bottom_side: int,
+                 status_more: int = STATUS_MORE) -> PanelLayout:
     """Split the panel: toolbar, the far side's hand, status, log, the near side's hand.
 
     Every part has a fixed height but the stones' and the log's: the log gets LOG_ROWS rows
@@ -78,7 +79,7 @@ def layout_panel(rect: pygame.Rect, m: Metrics, bottom_side: int) -> PanelLayout
     bottom_card = pygame.Rect(rect.x, rect.bottom - card_h, rect.w, card_h)
     room = bottom_card.top - top_card.bottom - status_h - 3 * pad
     spare = room - (log_min if room >= log_min else log_height(4, m))
-    status_h += max(0, min(spare, STATUS_MORE * int(m.normal * 1.3)))  # whole words first
+    status_h += max(0, min(spare, status_more * int(m.normal * 1.3)))  # whole words first
     status = pygame.Rect(rect.x, top_card.bottom + pad, rect.w, status_h)
     log_h = bottom_card.top - status.bottom - 2 * pad
     log = pygame.Rect(rect.x, status.bottom + pad, rect.w, log_h)

@@ -40,6 +40,7 @@ from overlords.ui.board import (
 from overlords.ui.hint import draw_hint_board, draw_hint_stones
 from overlords.ui.panel import (
     FATES,
+    STATUS_MORE,
     PanelLayout,
     card_tip,
     draw_hand,
@@ -56,12 +57,15 @@ if TYPE_CHECKING:
     from common.ui.game_scene import GameScene
 
 
-def layout_screen(size: tuple[int, int], m: Metrics, board: BoardView) -> PanelLayout:
+def layout_screen(size: tuple[int, int], m: Metrics, board: BoardView,
+                  status_more: int | None = None) -> PanelLayout:
     """Board and panel side by side, centred; in a tall window the panel under the board
-    (`common.ui.screen_layout.split`); everything scales with the window."""
+    (`common.ui.screen_layout.split`); everything scales with the window. `status_more`:
+    the status's extra lines (`layout_panel`; None: STATUS_MORE)."""
     panel_w = max(330, min(int(size[0] * 0.36), 600))
     panel = split(size, m.pad, board, panel_w, stacked_height(m))
-    return layout_panel(panel, m, 1 if board.flipped else 0)
+    more = STATUS_MORE if status_more is None else status_more
+    return layout_panel(panel, m, 1 if board.flipped else 0, more)
 
 
 TIP_DELAY = 0.4  # seconds the pointer rests before a hover tip shows
@@ -90,7 +94,7 @@ class OverlordsView(GameView):
 
     def layout(self, size: tuple[int, int]) -> Areas:
         """Board and cards; the toolbar, status and log areas for the shared screen."""
-        self.panel = layout_screen(size, self.scene.app.m, self.board)
+        self.panel = layout_screen(size, self.scene.app.m, self.board, self.status_more)
         margin = self.board.rect.x - self.board.frame.x
         side = max(16, int(margin * 0.8))
         self.legend_b = pygame.Rect(0, 0, side, side)
