@@ -320,3 +320,14 @@ def test_the_learn_page_says_what_the_stars_mean(app):
     # the note's line ends above the first row
     assert 2 * m.pad + m.button_h // 2 + int(m.large * 1.3) + int(m.normal * 1.4) + m.small \
         <= first
+
+
+@pytest.mark.parametrize("game", ["overlords", "prepollency"])
+def test_a_toast_never_covers_the_lesson_cards_buttons(app, game):
+    # the play-test: "Green is out" showed over Retry
+    scene, d = open_lesson(app, game, 0)
+    d.frames(2)
+    app.toast("Green is out: every base square taken", 3.0)
+    rect = app.toast_rect((600, 30))
+    shown = [b for b in scene.card_buttons if b.visible and b.rect.h]
+    assert shown and not any(rect.colliderect(b.rect) for b in shown)

@@ -474,6 +474,15 @@ class LessonScene(GameScene):
             draw.blit_text(layer, line, px, colour, (x + m.pad, y), bold=bold)
             y += int(px * 1.3)
 
+    def toast_bottom(self) -> int | None:
+        """Above the card's buttons while they show: a toast ("Green is out") never covers
+        Retry."""
+        above = super().toast_bottom()
+        tops = [b.rect.top for b in self.card_buttons if b.visible and b.rect.h]
+        if tops:
+            above = min(tops) if above is None else min(above, *tops)
+        return above
+
     def _fit(self, blocks: list, width: int, room: int) -> tuple[list, int]:
         """The card's lines (text, colour, bold, block) and their size: the normal size,
         smaller down to a floor, then, once there is an answer, without the step's intro
