@@ -50,9 +50,15 @@ GOALS = {
     "stuck": N_("The enemy Overlord's Fate is spent: it cannot move. Win in two moves."),
     "rune": N_("One move saves your Overlord, and with one Rune only. Find the move and the Rune."),
 }
-LABELS = {"win-1": "Win in one", "win-2": "Win in two", "stuck": "Frozen enemy",
-          "defend": "Save the Overlord", "frozen": "Frozen Overlord", "reckoning": "Reckoning",
-          "rune": "Which Rune"}
+LABELS = {
+    "win-1": N_("Win in one"),
+    "win-2": N_("Win in two"),
+    "stuck": N_("Frozen enemy"),
+    "defend": N_("Save the Overlord"),
+    "frozen": N_("Frozen Overlord"),
+    "reckoning": N_("Reckoning"),
+    "rune": N_("Which Rune"),
+}
 GOALS = {goal: GOALS[goal] for goal in LABELS}  # in the picker's order
 PLAYER_MOVES = {"win-1": 1, "win-2": 2, "stuck": 2, "defend": 1, "frozen": 1, "reckoning": 1,
                 "rune": 1}

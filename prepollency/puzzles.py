@@ -56,9 +56,15 @@ GOALS = {
     "capture": N_("No piece of yours can take in one move, but a first move can open a line "
                "for the second. Find that turn."),
 }
-LABELS = {"win-hold": "Win by the hold", "win-base": "Fill the last base", "stop": "Stop a win",
-          "base": "Save your base", "khan": "Save your Khan", "take-khan": "Take the Khan",
-          "capture": "Open a line"}
+LABELS = {
+    "win-hold": N_("Win by the hold"),
+    "win-base": N_("Fill the last base"),
+    "stop": N_("Stop a win"),
+    "base": N_("Save your base"),
+    "khan": N_("Save your Khan"),
+    "take-khan": N_("Take the Khan"),
+    "capture": N_("Open a line"),
+}
 PLAYER_MOVES = {goal: 1 for goal in GOALS}
 NAMES = tactics.SEAT_NAMES
 

@@ -24,7 +24,7 @@ import pygame
 from common import progress as progress_io
 from common import puzzles as puzzle_io
 from common.games import GAMES
-from common.i18n import _
+from common.i18n import N_, _
 from common.progress import RATINGS
 from common.ui import draw
 from common.ui.focus import Focus
@@ -41,10 +41,12 @@ def pick_puzzles(app: Any, game: str) -> None:
     """Push the picker of a game's puzzles (a toast if the game has none)."""
     puzzles = ordered(puzzle_io.load_puzzles(game))
     if not puzzles:
-        app.toast("No puzzles found for this game")
+        app.toast(_("No puzzles found for this game"))
         return
     app.push(PuzzlePicker(app, game, puzzles))
 
+
+RATING_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}  # as shown
 
 class Tile(Button):
     """One puzzle's tile: its number, rating pips, and a tick (solved) or a cross (tried)."""
@@ -86,11 +88,15 @@ class Tile(Button):
     def words(self, number: int) -> str:
         """What the tile is, in a line."""
         p, mark = self.puzzle, self.mark
-        missed = "" if p.missed is None else \
-            f" ({p.missed} of {len(puzzle_io.LEVELS_RATED)} CPU levels miss it)"
-        state = "solved" if mark.solved else "tried, not solved yet" if mark.tries else \
-            "not tried yet"
-        return f"Puzzle {number}: {p.kind_label}, {p.rating}{missed}; {state}."
+        state = _("solved") if mark.solved else _("tried, not solved yet") if mark.tries else \
+            _("not tried yet")
+        kind, rating = _(p.kind_label), _(RATING_WORDS.get(p.rating, p.rating))
+        if p.missed is None:
+            return _("Puzzle {number}: {kind}, {rating}; {state}.").format(
+                number=number, kind=kind, rating=rating, state=state)
+        return _("Puzzle {number}: {kind}, {rating} ({missed} of {levels} CPU levels miss it); "
+                 "{state}.").format(number=number, kind=kind, rating=rating, missed=p.missed,
+                                    levels=len(puzzle_io.LEVELS_RATED), state=state)
 
 
 class PuzzlePicker(Scene):
@@ -103,8 +109,8 @@ class PuzzlePicker(Scene):
         self.chosen = {"kind": ALL, "rating": ALL}  # the filters: by kind, by rating
         self.page = 0
         self.pointed = ""  # the words of the tile under the pointer
-        self.back = Button("Back", self.app.pop, hint="Esc")
-        self.next_b = Button("Next unsolved", self.play_next, primary=True)
+        self.back = Button(N_("Back"), self.app.pop, hint="Esc")
+        self.next_b = Button(N_("Next unsolved"), self.play_next, primary=True)
         self.prev_page = Button("‹", self._turn(-1))
         self.next_page = Button("›", self._turn(1))
         self.kind_buttons: list[Button] = []
@@ -137,15 +143,17 @@ class PuzzlePicker(Scene):
         self.kind_buttons = [self._filter("kind", ALL, every)]
         for goal in goals:
             of_kind = [p for p in self.puzzles if p.goal == goal]
-            self.kind_buttons.append(self._filter("kind", goal,
-                                                  f"{labels[goal]} {self._counts(of_kind)}"))
+            label = _("{kind} {counts}").format(kind=_(labels[goal]),
+                                                counts=self._counts(of_kind))
+            self.kind_buttons.append(self._filter("kind", goal, label))
         self.rating_buttons = [self._filter("rating", ALL, _("Any rating"))]
         for rating in RATINGS:
             rated = [p for p in self.puzzles if p.rating == rating
                      and self.chosen["kind"] in (ALL, p.goal)]
             if rated:
-                self.rating_buttons.append(self._filter(
-                    "rating", rating, f"{rating.title()} {self._counts(rated)}"))
+                word = _(RATING_WORDS.get(rating, rating)).capitalize()
+                label = _("{rating} {counts}").format(rating=word, counts=self._counts(rated))
+                self.rating_buttons.append(self._filter("rating", rating, label))
         shown = self.shown()
         pages = max(1, math.ceil(len(shown) / self.per_page))
         self.page = min(self.page, pages - 1)
@@ -285,16 +293,16 @@ class PuzzlePicker(Scene):
         pal, m = self.app.pal, self.app.m
         draw.blit_backdrop(surface, pal)
         cx, width = surface.get_width() // 2, surface.get_width() - 4 * m.pad
-        title = f"{GAMES[self.game].title} puzzles"
+        title = _("{game} puzzles").format(game=GAMES[self.game].title)
         y = 2 * m.pad + m.button_h // 2
         draw.blit_text(surface, title, draw.fit_text(title, m.large, width - 2 * self.back.rect.w,
                                                       True),
                        pal.text, (cx, y), "center", bold=True)
         held = self.progress
         solved = sum(held.puzzle_solved(self.game, p.id) for p in self.puzzles)
-        sub = (f"Solved {solved} of {len(self.puzzles)}. Streak {held.streak} (best "
-               f"{held.best_streak}): puzzles solved in a row at the first try, without the "
-               "hint.")
+        sub = _("Solved {solved} of {count}. Streak {streak} (best {best}): puzzles solved in a "
+                "row at the first try, without the hint.").format(
+            solved=solved, count=len(self.puzzles), streak=held.streak, best=held.best_streak)
         lines = draw.wrap(sub, m.small, width, max_lines=2)
         for n, line in enumerate(lines):
             draw.blit_text(surface, line, m.small, mix(pal.text_dim, pal.text, 0.3),
@@ -303,9 +311,9 @@ class PuzzlePicker(Scene):
                        self.next_page, self.next_b, self.back]:
             widget.draw(surface, pal, m)
         if not self.tiles:
-            draw.blit_text(surface, "No puzzle of this kind and rating.", m.normal,
+            draw.blit_text(surface, _("No puzzle of this kind and rating."), m.normal,
                            pal.text_dim, (cx, self.words_y), "midtop")
-        words = self.pointed or "Point at a puzzle to see its kind; click to play it."
+        words = self.pointed or _("Point at a puzzle to see its kind; click to play it.")
         for n, line in enumerate(draw.wrap(words, m.small, width, max_lines=2)):
             draw.blit_text(surface, line, m.small, pal.text_dim,
                            (cx, self.words_y + n * int(m.small * 1.3)), "midtop")
