@@ -13,7 +13,7 @@ from common.i18n import _
 from common.ui import draw
 from common.ui.game_log import log_height, row_height
 from common.ui.theme import Metrics, Palette, mix
-from overlords import rules
+from overlords import names, rules
 from overlords.ui.art import fate_slots, figure, stone
 from overlords.ui.marks import draw_lock
 from overlords.ui.tips import SOURCES_TOTAL, sources_held, sources_text, stuck_kinds, stuck_text
@@ -293,19 +293,19 @@ def card_tip(state: rules.State, side: int) -> str:
     turns = state.turns_to_reckoning(side)
     when = _("after this turn") if turns == 1 and state.turn == side else \
         _("in {turns} of {side_names}'s turns").format(
-            turns=turns, side_names=_(rules.SIDE_NAMES[side]).title())
+            turns=turns, side_names=names.side(side))
     text = (_("{side_names}: {sources_text} (all {sources_total} win). Reckoning {when}: all "
               "14 stones return.").format(
-                side_names=_(rules.SIDE_NAMES[side]).title(),
+                side_names=names.side(side),
                 sources_text=sources_text(state, side), sources_total=SOURCES_TOTAL, when=when))
     stuck = stuck_text(state, side)
     if stuck:
         text += _(" {stuck}: no Fate stone is left to move it.").format(stuck=stuck)
     kinds = taken(state, side)
     if kinds:
-        names = [f"{n} {rules.TYPE_PLURALS[k] if n > 1 else rules.TYPE_NAMES[k]}"
-                 for k in dict.fromkeys(kinds) for n in [kinds.count(k)]]
-        text += _(" Captured: {join}.").format(join=', '.join(names))
+        lost = [f"{n} {names.figures(k) if n > 1 else names.figure(k)}"
+                for k in dict.fromkeys(kinds) for n in [kinds.count(k)]]
+        text += _(" Captured: {join}.").format(join=', '.join(lost))
     return text
 
 

@@ -65,7 +65,7 @@ class SetupPhase:
             self.mine.update(candidate)
             if self.start_loss(features) is None:
                 moved = [_("{type_names} on {square}").format(
-                             type_names=_(rules.TYPE_NAMES[k]),
+                             type_names=names.figure(k),
                              square=rules.GRID.name(candidate[k]))
                          for k in SETUP_TYPES if candidate[k] != usual[k]]
                 self.note = (_("The usual setup would lose your Overlord on White's first move "

@@ -285,13 +285,13 @@ class SetupScene(Scene):
         """Whose setup it is and what to do (or why a click was refused)."""
         if self.phase is None:
             side = self._job[0] if self._job else rules.WHITE
-            name = rules.SIDE_NAMES[side].title()
+            name = names.side(side)
             return Status(_("{name} is setting up").format(name=name), side,
                           _("The {describe} side chooses where its figures stand.").format(
                               describe=self.seats[side].describe()), lit=False)
         side = self.phase.side
         title = _("{side_names}: set up your figures").format(
-                    side_names=_(rules.SIDE_NAMES[side]).title())
+                    side_names=names.side(side))
         rank = 1 if side == rules.WHITE else 8
         if self.refused and self.refused[0]:
             return Status(title, side, self.refused[0], alert=True, lit=False)

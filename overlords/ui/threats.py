@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from common.i18n import _
 from common.ui.judging import UNKNOWN, BackgroundJudge
-from overlords import rules, tactics
+from overlords import names, rules, tactics
 
 Move = rules.Move
 SHOWN_ATTACKERS = 2  # figures named in the status line; the rest are counted
@@ -160,7 +160,7 @@ class Threats(BackgroundJudge):
                                                            join=', '.join(digits[:-1]),
                                                            digits=digits[-1])
             parts.append(_("the {type_names} on {square} (Rune {which})").format(
-                             type_names=_(rules.TYPE_NAMES[kind]), square=rules.GRID.name(frm),
+                             type_names=names.figure(kind), square=rules.GRID.name(frm),
                              which=which))
         if not parts:
             return ""

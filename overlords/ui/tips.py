@@ -8,7 +8,7 @@ Plain Python (no pygame). Every fact is read from the rules module's tables and 
 from __future__ import annotations
 
 from common.i18n import N_, _
-from overlords import rules
+from overlords import names, rules
 
 RUNE_TITLES = {1: N_("King step"), 2: N_("Bishop slide"), 3: N_("Rook slide"), 4: N_("Knight jump"),
                5: N_("Teleport"), 6: N_("Recruit"), 7: N_("Pawn step")}
@@ -61,7 +61,7 @@ def rune_tip(rune: int, played: bool) -> str:
 def fate_tip(kind: int, played: bool) -> str:
     """"Dragon Fate: this turn moves (or recruits) a Dragon."."""
     text = _("{type_names} Fate: this turn moves {a_figure}").format(
-               type_names=_(rules.TYPE_NAMES[kind]), a_figure=_a(kind))
+               type_names=names.figure(kind), a_figure=_a(kind))
     text += "." if kind == rules.OVERLORD else _(" (or recruits one).")
     if played:
         text += _(" Played: it returns at the Reckoning.")
@@ -76,7 +76,7 @@ def feature_tip(state: rules.State, sq: int) -> str:
         owner = int(state.control[sq])
         text += (_(" Not controlled yet.") if owner < 0
                  else _(" Controlled by {side_names}.").format(
-                          side_names=_(rules.SIDE_NAMES[owner]).title()))
+                          side_names=names.side(owner)))
         text += _(" Hold all {sources_total} Sources to win.").format(sources_total=SOURCES_TOTAL)
     return text
 
@@ -132,12 +132,12 @@ def freeze_note(state: rules.State, fate: int | None, move: rules.Move | None = 
     count = _count(state, side, fate) + (1 if move is not None and move.is_recruit else 0)
     if count == 0:
         return ""
-    whom = (_("your {type_names}").format(type_names=_(rules.TYPE_NAMES[fate])) if count == 1
-            else _("your {type_plurals}").format(type_plurals=_(rules.TYPE_PLURALS[fate])))
+    whom = (_("your {type_names}").format(type_names=names.figure(fate)) if count == 1
+            else _("your {type_plurals}").format(type_plurals=names.figures(fate)))
     turns = _("your next turn") if left == 1 else _("{left} turns").format(left=left)
     again = _("cannot move on") if left == 1 else _("cannot move again for")
     return (_("Last {type_names} Fate: {whom} {again} {turns}, until the Reckoning.").format(
-                type_names=_(rules.TYPE_NAMES[fate]), whom=whom, again=again, turns=turns))
+                type_names=names.figure(fate), whom=whom, again=again, turns=turns))
 
 
 def frozen_turns(state: rules.State, side: int, kind: int) -> int:
@@ -171,10 +171,10 @@ def sources_warning(state: rules.State, viewer: int | None) -> str:
                         if control[sq] != side)
             where = rules.GRID.name(last)
             if viewer is None:
-                who = _("{side_names} is").format(side_names=_(rules.SIDE_NAMES[side]).title())
+                who = _("{side_names} is").format(side_names=names.side(side))
             else:
                 who = _("You are") if side == viewer else _("{side_names} is").format(
-                                                           side_names=_(rules.SIDE_NAMES[side]).title())
+                                                           side_names=names.side(side))
             parts.append(_("{who} one Source from winning: {where}.").format(who=who, where=where))
     return " ".join(parts)
 
@@ -186,9 +186,9 @@ def _count(state: rules.State, side: int, kind: int) -> int:
 def _no_fate(kind: int) -> str:
     if rules.FATE_STONES[kind] == 1:
         return _("Its {type_names} Fate stone is played").format(
-                   type_names=_(rules.TYPE_NAMES[kind]))
+                   type_names=names.figure(kind))
     return _("Both {type_names} Fate stones are played").format(
-               type_names=_(rules.TYPE_NAMES[kind]))
+               type_names=names.figure(kind))
 
 
 def _a(kind: int) -> str:

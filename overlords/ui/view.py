@@ -25,7 +25,7 @@ from common.ui.game_panel import LogRow, label
 from common.ui.game_seams import Areas, GameView
 from common.ui.screen_layout import split
 from common.ui.theme import Metrics
-from overlords import rules
+from overlords import names, rules
 from overlords.ui.anim import animate, draw_tweens, hidden_squares, reckoning_lift
 from overlords.ui.art import figure, stone
 from overlords.ui.board import (
@@ -327,7 +327,7 @@ class OverlordsView(GameView):
                                (board.w // 2, board.h // 2), int(radius),
                                max(3, self.board.tile // 10))
         surface.blit(wash, board.topleft)
-        name = rules.SIDE_NAMES[side].title()
+        name = names.side(side)
         title, line = _("{name}'s Reckoning").format(
             name=name), _("All 14 of {name}'s stones are back in hand").format(
                                                  name=name)
