@@ -85,12 +85,12 @@ def test_novice_beats_the_random_mover_in_a_few_games(tmp_path):
 
 
 def test_novice_turns_cost_little():
-    """No search: a turn is a few milliseconds (the ladder prints the figures)."""
+    """No search: no node of a search tree (the ladder prints the time a turn takes; a test
+    never asserts a wall-clock figure)."""
     seats = prules.players(prules.new_state(random.Random(0), 2))
     players = {seats[0]: novice(prules, 1), seats[1]: None}
     play(prules, players, random.Random(2), limit=60)
     assert players[seats[0]].last is not None and players[seats[0]].last.nodes == 0
-    assert players[seats[0]].last.seconds < 1.0
 
 
 # a free Wizard on d5 for White's Dragon; Black's Overlord out of reach
