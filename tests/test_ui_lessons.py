@@ -331,3 +331,14 @@ def test_a_toast_never_covers_the_lesson_cards_buttons(app, game):
     rect = app.toast_rect((600, 30))
     shown = [b for b in scene.card_buttons if b.visible and b.rect.h]
     assert shown and not any(rect.colliderect(b.rect) for b in shown)
+
+
+@pytest.mark.parametrize("game", ["overlords", "prepollency"])
+def test_a_window_too_low_for_the_card_says_the_task_in_the_status(app, game):
+    # a 960x600 screen opens the window at 960x520: the card has room for its head only
+    app.set_window_size((960, 520))
+    scene, d = open_lesson(app, game, 0)
+    d.frames(2)
+    if scene.card_fits:
+        pytest.skip("the card fits at this size")
+    assert scene.status().text == scene.lesson_step.text

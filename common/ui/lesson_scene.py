@@ -25,6 +25,7 @@ lesson adds (`common.lessons.LessonRun` decides; this only shows):
 from __future__ import annotations
 
 from collections.abc import Hashable
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -361,7 +362,11 @@ class LessonScene(GameScene):
             after = _("Press Next (Enter) for the next step.") if self.step_done else \
                 _("The other side replies.")
             return Status(_("Well done"), self.run.learner, after, lit=False)
-        return super().status()
+        status = super().status()
+        if not self.card_fits and not status.alert:  # a window too low for the card's words
+            # (on a 960x600 screen): the step's task takes the status box, where it is read
+            status = replace(status, text=_(self.lesson_step.text))
+        return status
 
     def handle(self, action: Action) -> bool:
         """The card's buttons first (Enter is Next once the step is met), then the screen."""
