@@ -506,7 +506,9 @@ class LessonScene(GameScene):
                 blocks[0], px = ("", blocks[0][1], False), m.normal
             else:
                 break
-        self.card_fits = need <= room  # every line shown (the tests ask)
+        if self.card_fits != (need <= room):  # every line shown (the tests ask); the status
+            self.card_fits = need <= room  # says the task where the card cannot: redraw
+            self.app.invalidate()
         return lines, px
 
     def _draw_sign(self, layer: pygame.Surface, kind: str, at: tuple[float, float],
