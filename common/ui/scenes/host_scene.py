@@ -26,10 +26,9 @@ from common.seats import SeatSpec
 from common.ui import clipboard, draw
 from common.ui.cpu import cpu_levels, level_label
 from common.ui.focus import Focus
-from common.ui.input import Action, Command
 from common.ui.net_table import NetTable
-from common.ui.scene import Scene
-from common.ui.widgets import Button, Choice, Widget, handle_all
+from common.ui.scenes.net_form import NetForm
+from common.ui.widgets import Button, Choice, Widget
 
 ME, REMOTE = "me", "remote"
 LISTEN = "0.0.0.0"  # every interface: friends on the LAN reach the game
@@ -74,7 +73,7 @@ def start_hosting(games: dict[str, Any], name: str, choices: list[str], listen: 
     return hosted, host, advertiser, mine
 
 
-class HostScene(Scene):
+class HostScene(NetForm):
     """The Host game screen (see the module docstring)."""
 
     def __init__(self, app: Any, listen: str = LISTEN) -> None:
@@ -89,7 +88,7 @@ class HostScene(Scene):
         labels = ["Me", "Remote", *(level_label(lvl) for lvl in levels)]
         self.seat_choices = [Choice(options, ME if i == 0 else REMOTE, lambda v: None, labels)
                              for i in range(4)]
-        self.back = Button("Back", self._back, hint="Esc")
+        self.back = Button("Back", self.app.pop, hint="Esc")
         self.host_b = Button("Host", self.host, primary=True, hint="Enter")
         self.start_b = Button("Start now", self.start_now, primary=True)
         self.copy_buttons: list[tuple[Button, str]] = []
@@ -208,9 +207,6 @@ class HostScene(Scene):
         game.again = lambda: HostScene(app, self.listen)
         self.app.replace(game)
 
-    def _back(self) -> None:
-        self.app.pop()
-
     def close(self) -> None:
         """Leaving without a game: the server stops (a game handed over keeps it)."""
         if self.working is not None:
@@ -228,28 +224,14 @@ class HostScene(Scene):
 
     # input and drawing ---------------------------------------------------------------------
 
-    def handle(self, action: Action) -> bool:
-        """The form or the copy buttons; Enter hosts (or starts), Esc goes back."""
-        if self.focus.handle(action):
-            self.app.invalidate()
-            return True
-        if handle_all(self._focusable(), action):
-            return True
-        if action is Command.CONFIRM:
-            (self.host if self.table is None else self.start_now)()
-            return True
-        if action is Command.BACK:
-            self._back()
-            return True
-        return False
+    def confirm(self) -> None:
+        """Enter hosts (or, once hosted, starts now)."""
+        (self.host if self.table is None else self.start_now)()
 
     def layout(self, size: tuple[int, int]) -> None:
         """A centred panel: the rows, then Back and Host (or Start now)."""
         m = self.app.m
-        w = min(size[0] - 4 * m.pad, int(900 * m.scale))
-        h = min(size[1] - 4 * m.pad, int(640 * m.scale))
-        self.panel = pygame.Rect(0, 0, w, h)
-        self.panel.center = (size[0] // 2, size[1] // 2)
+        self.panel = self.centred_panel(size, 640)
         x = self.panel.x + 2 * m.pad
         label_w = int(m.normal * 6)
         field_w = self.panel.w - 4 * m.pad - label_w

@@ -20,10 +20,10 @@ from common.net import wire
 from common.seats import SeatSpec
 from common.ui import draw
 from common.ui.focus import Focus
-from common.ui.input import Action, Command, PointerDown
+from common.ui.input import Action, PointerDown
 from common.ui.net_table import NetTable
-from common.ui.scene import Scene
-from common.ui.widgets import Button, TextField, Widget, handle_all
+from common.ui.scenes.net_form import NetForm
+from common.ui.widgets import Button, TextField, Widget
 
 LAN_SHOWN = 5  # LAN games listed at most
 REFRESH = 1.0  # seconds between two looks at the LAN list
@@ -42,7 +42,7 @@ def url_of(text: str, picked: Any = None) -> wire.JoinUrl:
     return wire.make_url(picked.host, picked.port, picked.game_id, label, secret)
 
 
-class JoinScene(Scene):
+class JoinScene(NetForm):
     """The Join game screen (see the module docstring)."""
 
     def __init__(self, app: Any, lan: bool = True, keep: tuple[Any, str] | None = None
@@ -53,7 +53,7 @@ class JoinScene(Scene):
         self.field = TextField("", lambda _t: self._typed(), "Paste the join URL (Ctrl+V)",
                                400)
         self.field.focused = True
-        self.back = Button("Back", self._back, hint="Esc")
+        self.back = Button("Back", self.app.pop, hint="Esc")
         self.join_b = Button("Join", self.join, primary=True, hint="Enter")
         self.lan_buttons: list[Button] = []
         self.found: list[Any] = []
@@ -199,9 +199,6 @@ class JoinScene(Scene):
             self.app.invalidate()
         return pick
 
-    def _back(self) -> None:
-        self.app.pop()
-
     def close(self) -> None:
         """Leaving: the LAN browser stops; a table not handed to a game disconnects."""
         if self._restarting is not None:  # a host's server that is starting: stopped
@@ -220,26 +217,16 @@ class JoinScene(Scene):
         """Typing goes to the field; the LAN games and the buttons by mouse or keys."""
         if isinstance(action, PointerDown) and self.field.handle(action):
             return True
-        if self.focus.handle(action):
-            self.app.invalidate()
-            return True
-        if handle_all(self._focusable(), action):
-            return True
-        if action is Command.CONFIRM:
-            self.join()
-            return True
-        if action is Command.BACK:
-            self._back()
-            return True
-        return False
+        return super().handle(action)
+
+    def confirm(self) -> None:
+        """Enter joins."""
+        self.join()
 
     def layout(self, size: tuple[int, int]) -> None:
         """A centred panel: the field, the LAN games, then Back and Join."""
         m = self.app.m
-        w = min(size[0] - 4 * m.pad, int(900 * m.scale))
-        h = min(size[1] - 4 * m.pad, int(600 * m.scale))
-        self.panel = pygame.Rect(0, 0, w, h)
-        self.panel.center = (size[0] // 2, size[1] // 2)
+        self.panel = self.centred_panel(size, 600)
         x = self.panel.x + 2 * m.pad
         inner = self.panel.w - 4 * m.pad
         y = self.panel.y + 3 * m.pad + m.large + m.normal + m.pad

@@ -1,0 +1,52 @@
+"""What the Host game and Join game screens share: a centred panel, the keyboard focus and the
+buttons by mouse or keys, Enter for the screen's action (`confirm`), Esc back to the menu."""
+
+from __future__ import annotations
+
+import pygame
+
+from common.ui.focus import Focus
+from common.ui.input import Action, Command
+from common.ui.scene import Scene
+from common.ui.widgets import Widget, handle_all
+
+PANEL_W = 900  # the panel's widest, at scale 1
+
+
+class NetForm(Scene):
+    """A network screen's form: it writes `_focusable`, `confirm` and its layout."""
+
+    focus: Focus  # made by the screen
+
+    def _focusable(self) -> list[Widget]:
+        """The widgets the keys and the mouse reach, in order."""
+        raise NotImplementedError
+
+    def confirm(self) -> None:
+        """Enter: the screen's action (host, start, join)."""
+        raise NotImplementedError
+
+    def handle(self, action: Action) -> bool:
+        """The focus, then the widgets; Enter confirms, Esc goes back."""
+        if self.focus.handle(action):
+            self.app.invalidate()
+            return True
+        if handle_all(self._focusable(), action):
+            return True
+        if action is Command.CONFIRM:
+            self.confirm()
+            return True
+        if action is Command.BACK:
+            self.app.pop()
+            return True
+        return False
+
+    def centred_panel(self, size: tuple[int, int], height: int) -> pygame.Rect:
+        """The panel in the window's middle: up to PANEL_W by `height` (at scale 1), inside a
+        margin of two pads."""
+        m = self.app.m
+        w = min(size[0] - 4 * m.pad, int(PANEL_W * m.scale))
+        h = min(size[1] - 4 * m.pad, int(height * m.scale))
+        panel = pygame.Rect(0, 0, w, h)
+        panel.center = (size[0] // 2, size[1] // 2)
+        return panel
