@@ -264,3 +264,19 @@ def test_every_game_offers_the_screens_factory(game):
     names |= {a.asname or a.name for node in tree.body if isinstance(node, ast.ImportFrom)
               for a in node.names}
     assert not set(SCREENS) - names, f"{game}.ui.screens lacks {set(SCREENS) - names}"
+
+
+@pytest.mark.parametrize("game", GAME_PACKAGES)
+def test_every_view_draws_from_the_look_alone(game):
+    """The view reads the controller through one value (`controller.look()`), never its
+    internals (the pick, the targets, the threats, a drag, the recap)."""
+    tree = ast.parse((ROOT / game / "ui" / "view.py").read_text(encoding="utf-8"))
+    reads = sorted({f"{ast.unparse(node.value)}.{node.attr}:{node.lineno}"
+                    for node in ast.walk(tree) if isinstance(node, ast.Attribute)
+                    and ast.unparse(node.value).endswith("controller") and node.attr != "look"})
+    assert not reads, f"{game}.ui.view reads its controller's internals: {reads}"
+    values = [(node.lineno, v) for node in ast.walk(tree) if isinstance(node, ast.Assign)
+              for v in (node.value.elts if isinstance(node.value, ast.Tuple) else [node.value])]
+    aliases = [line for line, v in values if isinstance(v, ast.Attribute)
+               and v.attr == "controller"]
+    assert not aliases, f"{game}.ui.view keeps its controller in a name (lines {aliases})"

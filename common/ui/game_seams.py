@@ -58,6 +58,11 @@ class Controller(Protocol):
     def close(self) -> None:
         """The screen is left: stop any work of the controller's own (a background thread)."""
 
+    def look(self) -> Any:
+        """What the view draws of the controller now, as one small value (the game's `Look`:
+        the pick, the targets, the marks, the threats, the hint, a drag). The view draws from
+        it and reads nothing else of the controller."""
+
     def picked_square(self) -> int | None:
         """The square of the piece or figure picked now (the board cursor starts there), or
         None."""

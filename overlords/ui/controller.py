@@ -17,6 +17,8 @@ move: a few milliseconds).
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -41,6 +43,34 @@ if TYPE_CHECKING:
     from common.ui.game_scene import GameScene
 
 
+@dataclass(frozen=True)
+class Look:
+    """What the view draws of the controller's state, handed over as one value (`look()`):
+    the picks, the targets with their marks, the attack on the side to move and the hint on
+    the person's turn (nothing picked otherwise), and a dragged figure."""
+
+    mine: bool = False  # the person's live turn: picks, targets and marks show
+    rune: int | None = None  # the Rune stone picked
+    fate: int | None = None  # the Fate stone picked
+    figure: int | None = None  # the square of the figure picked
+    movable: frozenset[int] = frozenset()  # figures the picked stones move (none picked)
+    targets: dict[int, list[rules.Move]] = field(default_factory=dict)
+    marks: TargetMarks = field(default_factory=TargetMarks)
+    attacked: bool = False  # the side to move's Overlord is attacked
+    overlord: int | None = None  # its square
+    attackers: tuple[int, ...] = ()  # the attacking figures' squares
+    hint: rules.Move | None = None
+    dragged: int | None = None  # the figure type under the pointer (a drag)
+    drag_pos: tuple[int, int] = (0, 0)
+
+    def layer_key(self) -> Hashable:
+        """Everything of this value the cached layer shows (the drag's position is drawn each
+        frame)."""
+        marks = self.marks if self.mine else None
+        return (self.mine, self.rune, self.fate, self.figure, marks, self.attacked,
+                self.overlord, self.hint, self.dragged)
+
+
 class OverlordsController(GameController):
     """The Overlords controller of the shared game screen (see the module docstring)."""
 
@@ -53,6 +83,8 @@ class OverlordsController(GameController):
         self._targets: dict[int, list[rules.Move]] = {}
         self.threats: Threats | None = None  # the attack on the side to move, per position
         self.drag: dict | None = None
+        self._movable_memo: tuple[Hashable, frozenset[int]] = (None, frozenset())
+        self._marks_memo: tuple[Hashable, TargetMarks] = (None, TargetMarks())
         self._tip_shown = False
         self.hot_seat = HotSeat()  # whose turn started last, the moves seen (the hand-over)
         self.discard_b = Button(N_("Discard"), self._discard, primary=True, small=True,
@@ -89,8 +121,34 @@ class OverlordsController(GameController):
         t = self.threats
         if t is None or not self._targets:
             return TargetMarks()
-        return t.marks(self._targets, {sq: self.offered(moves)
-                                       for sq, moves in self._targets.items()})
+        key = (t, len(t.verdicts), self._targets, self.pick.rune)  # kept: no reused id
+        if self._marks_memo[0] != key:  # the view asks every frame; verdicts come in the background
+            marks = t.marks(self._targets, {sq: self.offered(moves)
+                                            for sq, moves in self._targets.items()})
+            self._marks_memo = (key, marks)
+        return self._marks_memo[1]
+
+    def look(self) -> Look:
+        """What the view draws now (`Look`)."""
+        drag = (self.dragged, self.drag["pos"]) if self.dragged is not None else (None, (0, 0))
+        if self.scene is None or not self.scene.my_turn:
+            return Look(dragged=drag[0], drag_pos=drag[1])
+        p, t = self.pick, self.threats
+        attacked = t is not None and t.attacked and t.overlord is not None
+        return Look(True, p.rune, p.fate, p.figure, self._movable(),
+                    self._targets, self.target_marks(), attacked,
+                    t.overlord if attacked else None,
+                    tuple(t.attacker_squares) if attacked else (), self.hint, *drag)
+
+    def _movable(self) -> frozenset[int]:
+        """The figures the picked stones move (none while a figure is picked), kept while the
+        pick and the legal moves stay (the view asks every frame)."""
+        p = self.pick
+        key = (p.rune, p.fate, p.figure, p.legal)
+        if self._movable_memo[0] != key:
+            movable = frozenset(p.movable()) if p.figure is None else frozenset()
+            self._movable_memo = (key, movable)
+        return self._movable_memo[1]
 
     def offered(self, moves: list[rules.Move]) -> list[rules.Move]:
         """The moves a click on a target offers: Teleport only where no other Rune goes,
@@ -192,6 +250,7 @@ class OverlordsController(GameController):
     def close(self) -> None:
         """The screen is left: the background judging stops."""
         self._drop_threats()
+        self._marks_memo = (None, TargetMarks())
 
     # what happened --------------------------------------------------------------------------
 

@@ -37,6 +37,7 @@ from overlords.ui.board import (
     draw_selected,
     draw_targets,
 )
+from overlords.ui.controller import Look
 from overlords.ui.hint import draw_hint_board, draw_hint_stones
 from overlords.ui.panel import (
     FATES,
@@ -55,6 +56,12 @@ from overlords.ui.words import log_rows, reckonings
 
 if TYPE_CHECKING:
     from common.ui.game_scene import GameScene
+
+
+def _picked_stones(state: rules.State, look: Look) -> tuple[int | None, int | None]:
+    """(Rune, Fate) shown lifted: the stones picked, the picked figure's Fate."""
+    fate = look.fate if look.figure is None else state.figure(look.figure)[1]
+    return look.rune, fate
 
 
 def layout_screen(size: tuple[int, int], m: Metrics, board: BoardView,
@@ -147,13 +154,9 @@ class OverlordsView(GameView):
     def layer_key(self) -> Hashable:
         """What the layer shows: position, picks, marks, hint, hidden squares, drag."""
         s = self.scene
-        c, m = s.controller, s.match
-        mine = s.my_turn
-        pick = (c.pick.rune, c.pick.fate, c.pick.figure) if mine else None
-        marks = c.target_marks() if mine else None
-        threats = (c.threats.attacked, c.threats.overlord) if mine and c.threats else None
-        return (id(m.shown), m.review, mine, pick, marks, threats, c.hint,
-                hidden_squares(s.animator), c.dragged, self.board.flipped)
+        m = s.match
+        return (id(m.shown), m.review, s.controller.look().layer_key(),
+                hidden_squares(s.animator), self.board.flipped)
 
     def _background(self, size: tuple[int, int]) -> pygame.Surface:
         if self._bg is None or self._bg.get_size() != size:
@@ -174,49 +177,41 @@ class OverlordsView(GameView):
         index = match.review if match.review is not None else len(match.moves)
         last = match.moves[index - 1] if index > 0 else None
         hidden, flags = hidden_squares(s.animator)
-        threats = s.controller.threats if s.my_turn else None
-        attacked = threats is not None and threats.attacked and threats.overlord is not None
+        look = s.controller.look()
         pal = s.app.pal
-        draw_board(layer, self.board, state, pal, last, hidden, flags,
-                   glow=threats.overlord if attacked else None)
+        draw_board(layer, self.board, state, pal, last, hidden, flags, glow=look.overlord)
         draw_locks(layer, self.board, state, pal, hidden)
-        if attacked:
-            draw_attack(layer, self.board, threats.overlord, threats.attacker_squares, pal)
-        if s.my_turn:
-            self._draw_picks(layer, state)
+        if look.overlord is not None:
+            draw_attack(layer, self.board, look.overlord, list(look.attackers), pal)
+        if look.mine:
+            self._draw_picks(layer, state, look)
         if self.panel is not None:
-            self._draw_hands(layer, state)
+            self._draw_hands(layer, state, look)
 
-    def _draw_picks(self, layer: pygame.Surface, state: rules.State) -> None:
+    def _draw_picks(self, layer: pygame.Surface, state: rules.State, look: Look) -> None:
         """On the person's turn: the picked figure (or the figures the stones move), the
         targets with their marks, the hint."""
-        c, pal = self.scene.controller, self.scene.app.pal
-        if c.pick.figure is not None:
-            draw_selected(layer, self.board, c.pick.figure, pal)
+        pal = self.scene.app.pal
+        if look.figure is not None:
+            draw_selected(layer, self.board, look.figure, pal)
         else:
-            draw_movable(layer, self.board, c.pick.movable(), pal)
-        draw_targets(layer, self.board, c.targets, state, pal, c.target_marks(),
-                     quiet_teleports=c.pick.rune != 5 or c.hint is not None)
-        if c.hint is not None:
-            draw_hint_board(layer, self.board, c.hint, pal)
+            draw_movable(layer, self.board, set(look.movable), pal)
+        draw_targets(layer, self.board, look.targets, state, pal, look.marks,
+                     quiet_teleports=look.rune != 5 or look.hint is not None)
+        if look.hint is not None:
+            draw_hint_board(layer, self.board, look.hint, pal)
 
-    def _draw_hands(self, layer: pygame.Surface, state: rules.State) -> None:
+    def _draw_hands(self, layer: pygame.Surface, state: rules.State, look: Look) -> None:
         """Both sides' cards (the side to move's stones picked lifted), the hinted stones."""
         s = self.scene
-        pal, m, c, match = s.app.pal, s.app.m, s.controller, s.match
+        pal, m, match = s.app.pal, s.app.m, s.match
         playing = match.review is None and not match.over
         for side, hand in self.panel.hands.items():
             active = playing and state.turn == side
-            picked = self._picked_stones(state) if active and s.my_turn else (None, None)
+            picked = _picked_stones(state, look) if active and look.mine else (None, None)
             draw_hand(layer, hand, state, label(match, side), active, pal, m, picked)
-        if c.hint is not None and s.my_turn:
-            draw_hint_stones(layer, self.panel.hands[state.turn], state, c.hint, pal)
-
-    def _picked_stones(self, state: rules.State) -> tuple[int | None, int | None]:
-        """(Rune, Fate) shown lifted: the stones picked, the picked figure's Fate."""
-        pick = self.scene.controller.pick
-        fate = pick.fate if pick.figure is None else state.figure(pick.figure)[1]
-        return pick.rune, fate
+        if look.hint is not None and look.mine:
+            draw_hint_stones(layer, self.panel.hands[state.turn], state, look.hint, pal)
 
     # each frame -------------------------------------------------------------------------------
 
@@ -235,10 +230,11 @@ class OverlordsView(GameView):
             draw_tweens(surface, self.board, s.animator, pal)
             if self.panel is not None:
                 self._draw_reckoning(surface)
-        kind = s.controller.dragged
+        look = s.controller.look()
+        kind = look.dragged
         if kind is not None:
             token = figure(kind, s.match.state.turn, int(self.board.tile * 1.05), pal)
-            surface.blit(token, token.get_rect(center=s.controller.drag["pos"]))
+            surface.blit(token, token.get_rect(center=look.drag_pos))
         self._draw_legend_button(surface)
         strength = self.reckoning_moment()
         if strength is not None:
@@ -269,8 +265,8 @@ class OverlordsView(GameView):
         if panel_tip:
             return panel_tip
         sq = self.board.square_at(pos)
-        if sq is None or (s.my_turn and (sq in s.controller.targets
-                                         or sq == s.controller.pick.figure)):
+        look = s.controller.look()
+        if sq is None or (look.mine and (sq in look.targets or sq == look.figure)):
             return ""  # a target's words, and the picked figure's, are in the status line
         if state.figure(sq) is not None:
             return figure_tip(state, sq)
@@ -306,10 +302,11 @@ class OverlordsView(GameView):
     def _actionable(self, sq: int) -> bool:
         """True if a click on sq would do something (for the hover outline)."""
         s = self.scene
-        if not s.my_turn:
+        look = s.controller.look()
+        if not look.mine:
             return False
         fig = s.match.state.figure(sq)
-        return (fig is not None and fig[0] == s.match.state.turn) or sq in s.controller.targets
+        return (fig is not None and fig[0] == s.match.state.turn) or sq in look.targets
 
     def _draw_moment(self, surface: pygame.Surface, strength: float) -> None:
         """The Reckoning across the board: a warm wash, a ring spreading from the centre, and

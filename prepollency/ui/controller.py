@@ -16,6 +16,8 @@ says the status, the sounds and the announcements of each turn (a Khan, an elimi
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from common.i18n import N_, _, ngettext
@@ -41,6 +43,32 @@ if TYPE_CHECKING:
     from common.ui.game_scene import GameScene
 
 
+@dataclass(frozen=True)
+class Look:
+    """What the view draws of the controller's state, handed over as one value (`look()`):
+    on a person's live turn the piece picked, its targets with their marks, the squares the
+    threats are about and the hint; the recap while it runs; a dragged piece."""
+
+    acting: bool = False  # a person may act on the board now (not during a recap)
+    picked: int | None = None  # the square of the piece picked
+    targets: dict[int, Move] = field(default_factory=dict)  # its legal steps by square
+    actionable: frozenset[int] = frozenset()  # squares a click does something on
+    threat_squares: frozenset[int] = frozenset()  # what the threats are about
+    marks: tuple[tuple[int, str], ...] = ()  # (target, SHIELD or LOSES)
+    hint: Any = None  # the hinted Turn
+    recap: Recap | None = None  # the recap running over the board
+    dragged: int | None = None  # the kind of the piece under the pointer (a drag)
+    drag_pos: tuple[int, int] = (0, 0)
+
+    def layer_key(self) -> Hashable:
+        """Everything of this value the cached layer shows (the drag's position is drawn each
+        frame)."""
+        r = self.recap
+        recap = () if r is None else (r.index, len(r.lines))
+        return (self.acting, self.picked, tuple(self.targets), self.threat_squares,
+                self.marks, self.hint, recap, self.dragged is not None)
+
+
 class TurnController(GameController):
     """Picking pieces and squares, the turn's buttons, status, sounds, hand-over and recap."""
 
@@ -56,6 +84,7 @@ class TurnController(GameController):
         self.stuck = ""  # why the seat to move can only hold the line ("" if it can move)
         self._hold_wait = 0.0  # seconds the stuck seat waited (it holds at AUTO_HOLD)
         self._news = ""  # an elimination to announce once the turn's animation ended
+        self._marks_memo: tuple[Hashable, tuple[frozenset[int], tuple]] = (None, (frozenset(), ()))
         self.watcher = Watcher()  # the threats against the person to move (ui.threats)
         self.hold_b = Button(N_("Hold the line"), self.hold, hint="Space")
         self.end_b = Button(N_("End turn"), self.end_turn, primary=True, hint="Enter")
@@ -97,6 +126,19 @@ class TurnController(GameController):
         own = {sq for sq in state.pieces[me] if sq != state.moved}
         return own | set(self._targets)
 
+    def look(self) -> Look:
+        """What the view draws now (`Look`)."""
+        d = self.drag
+        drag = (d["kind"], d["pos"]) if d and d.get("active") else (None, (0, 0))
+        if self.scene is None or not self.can_act:
+            return Look(hint=self.hint, recap=self.recap, dragged=drag[0], drag_pos=drag[1])
+        key = (self.watcher.key(), self._targets)  # kept while the threats and targets stay
+        if self._marks_memo[0] != key:  # the view asks every frame
+            self._marks_memo = (key, (self.watcher.squares(), self.watcher.marks(self._targets)))
+        squares, marks = self._marks_memo[1]
+        return Look(True, self.picked, self._targets, frozenset(self.actionable()), squares,
+                    marks, self.hint, self.recap, *drag)
+
     def refresh(self) -> None:
         """Recompute the picked piece's targets (the engine's legal steps)."""
         ok = self.can_act and self.picked is not None
@@ -107,11 +149,6 @@ class TurnController(GameController):
             self.stuck, self._hold_wait = stuck, 0.0
         self.hold_b.primary = bool(stuck)
         self.watcher.sync(self.state if self.can_act else None, self._targets.values())
-
-    def recap_key(self) -> tuple:
-        """What the recap shows (part of the view's layer key)."""
-        r = self.recap
-        return () if r is None else (r.index, len(r.lines))
 
     def status_buttons(self) -> list[Widget]:
         """Hold the line at a turn's start; Take back and End turn after its first move."""

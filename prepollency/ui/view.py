@@ -45,6 +45,7 @@ from prepollency.ui.board import (
     draw_turns_since,
     static_layer,
 )
+from prepollency.ui.controller import Look
 from prepollency.ui.hint import draw_hint
 from prepollency.ui.marks import draw_target_marks, draw_threat_squares
 from prepollency.ui.panel import draw_banner, draw_obelisk, draw_order, turn_text
@@ -151,7 +152,7 @@ class PrepollencyView(GameView):
     def shown(self) -> tuple[rules.State, int]:
         """The position on the board and how many whole turns lead to it (a recap's turn,
         the reviewed one, or the live one)."""
-        m, recap = self.scene.match, self.scene.controller.recap
+        m, recap = self.scene.match, self.scene.controller.look().recap
         if recap is not None and recap.index is not None:
             return m.states[recap.index + 1], recap.index + 1
         if m.review is not None:
@@ -164,27 +165,26 @@ class PrepollencyView(GameView):
 
     def layer_key(self) -> Hashable:
         """Everything `draw_layer` shows."""
-        c, m = self.scene.controller, self.scene.match
+        m = self.scene.match
         state, count = self.shown()
-        drag = c.drag is not None and c.drag.get("active")
-        return (state.key(), count, len(m.steps), c.picked, c.hint, drag, self.hidden(),
-                self.scene.my_turn, c.recap_key(), self.app.pal.name, c.watcher.key())
+        return (state.key(), count, len(m.steps), self.scene.controller.look().layer_key(),
+                self.hidden(), self.scene.my_turn, self.app.pal.name)
 
     def draw_layer(self, layer: pygame.Surface) -> None:
         """Background, board with pieces and highlights, and the game's card."""
         pal = self.app.pal
         layer.blit(self._background(layer.get_size()), (0, 0))
-        c, m = self.scene.controller, self.scene.match
+        m, look = self.scene.match, self.scene.controller.look()
         state, count = self.shown()
         live = count == len(m.moves) and m.review is None
         self.static_draw(layer, state)
-        self._draw_last(layer, count, live)
+        self._draw_last(layer, count, live, look)
         if live and state.result is None:
             seat = rules.to_move(state)
             draw_turn_base(layer, self.board, seat, self.tones[seat], pal)
         draw_pieces(layer, self.board, state.owners, state.kinds, self.tones, self.hidden())
-        if live and self.scene.my_turn and c.recap is None:
-            self._draw_picks(layer, state)
+        if live and look.acting:
+            self._draw_picks(layer, state, look)
         self.draw_card(layer, state)
 
     def _background(self, size: tuple[int, int]) -> pygame.Surface:
@@ -196,33 +196,33 @@ class PrepollencyView(GameView):
                 draw.shadow_under(self._bg, rect, self.app.m.radius, 5)
         return self._bg
 
-    def _draw_last(self, layer: pygame.Surface, count: int, live: bool) -> None:
+    def _draw_last(self, layer: pygame.Surface, count: int, live: bool, look: Look) -> None:
         """The turns since the one person's last (against CPUs), else the last turn (or the
         steps of the turn being made)."""
-        c, m, pal = self.scene.controller, self.scene.match, self.app.pal
+        m, pal = self.scene.match, self.app.pal
         if live and m.steps:
             last = [s for s in m.steps if s is not END]
         else:
             last = list(m.moves[count - 1]) if count > 0 else []
         since = self.turns_since() if live and not m.steps else []
         if len(since) > 1:
-            draw_turns_since(layer, self.board, since, pal.last, pal.last_edge, not c.hint)
+            draw_turns_since(layer, self.board, since, pal.last, pal.last_edge, not look.hint)
         elif last:
-            draw_last_turn(layer, self.board, last, pal.last, pal.last_edge, not c.hint)
+            draw_last_turn(layer, self.board, last, pal.last, pal.last_edge, not look.hint)
 
-    def _draw_picks(self, layer: pygame.Surface, state: rules.State) -> None:
+    def _draw_picks(self, layer: pygame.Surface, state: rules.State, look: Look) -> None:
         """On the person's turn: the piece that moved, the one picked, its targets with their
         marks, the squares a threat is about, the hint."""
-        c, pal = self.scene.controller, self.app.pal
+        pal = self.app.pal
         if state.moved >= 0:
             draw_moved(layer, self.board, state.moved, pal)
-        if c.picked is not None:
-            draw_selected(layer, self.board, c.picked, pal)
-        draw_targets(layer, self.board, c.targets(), state.owners, pal)
-        draw_threat_squares(layer, self.board, c.watcher.squares(), pal)
-        draw_target_marks(layer, self.board, c.watcher.marks(c.targets()), pal)
-        if c.hint:
-            draw_hint(layer, self.board, c.hint, pal)
+        if look.picked is not None:
+            draw_selected(layer, self.board, look.picked, pal)
+        draw_targets(layer, self.board, look.targets, state.owners, pal)
+        draw_threat_squares(layer, self.board, look.threat_squares, pal)
+        draw_target_marks(layer, self.board, look.marks, pal)
+        if look.hint:
+            draw_hint(layer, self.board, look.hint, pal)
 
     def turns_since(self) -> list[tuple[tuple[int, int, int], list]]:
         """The turns played since the last turn of the one person at the table (against
@@ -264,7 +264,7 @@ class PrepollencyView(GameView):
         """The banner's seat, title and tag for the position shown: "Green's turn" with
         "CPU, hard"; in a recap "Replay 2 of 3: Blue's turn" with "Recap"; at the end the
         winner."""
-        match, recap = self.scene.match, self.scene.controller.recap
+        match, recap = self.scene.match, self.scene.controller.look().recap
         seat = rules.to_move(state)
         result = rules.outcome(state)
         if result is not None:
@@ -301,7 +301,7 @@ class PrepollencyView(GameView):
 
     def keep_clear(self) -> pygame.Rect | None:
         """The recap's band while it shows (a toast goes above it)."""
-        recap = self.scene.controller.recap
+        recap = self.scene.controller.look().recap
         return None if recap is None else self.recap_band(recap)
 
     def draw_recap(self, layer: pygame.Surface, recap: Any) -> None:
@@ -332,9 +332,10 @@ class PrepollencyView(GameView):
 
     def draw_frame(self, surface: pygame.Surface) -> None:
         """Hover outline, the refusal cross, the tweens, a dragged piece."""
-        pal, c, scene = self.app.pal, self.scene.controller, self.scene
+        pal, scene = self.app.pal, self.scene
+        look = scene.controller.look()
         sq = self.board.square_at(scene.hover)
-        if sq is not None and scene.my_turn and c.recap is None and sq in c.actionable():
+        if sq is not None and sq in look.actionable:
             draw_hover(surface, self.board, sq)
         fade = refusal_fade(scene.refused)
         if fade > 0:
@@ -342,14 +343,13 @@ class PrepollencyView(GameView):
         for animator in (scene.animator, self.recap_animator):
             if animator.busy:
                 draw_tweens(surface, self.board, animator, self.tones)
-        if c.recap is not None:  # over the move log, which the screen draws after the board
-            self.draw_recap(surface, c.recap)
-        drag = c.drag
-        if drag and drag.get("active"):
+        if look.recap is not None:  # over the move log, which the screen draws after the board
+            self.draw_recap(surface, look.recap)
+        if look.dragged is not None:
             seat = scene.match.to_move
-            ghost = piece(drag["kind"], self.tones[seat], int(self.board.tile * TOKEN * 1.1),
+            ghost = piece(look.dragged, self.tones[seat], int(self.board.tile * TOKEN * 1.1),
                           seat)
-            surface.blit(ghost, ghost.get_rect(center=drag["pos"]))
+            surface.blit(ghost, ghost.get_rect(center=look.drag_pos))
 
     # motion and the log ------------------------------------------------------------------------
 
