@@ -178,7 +178,7 @@ def test_a_cpu_seat_resigns_on_screen_and_the_others_play_on(tmp_path, monkeypat
         assert m.withdrawn == [rec.Withdrawal(2, 1, "resign")]
         rows = game.view.log_rows(m.moves)
         assert [r.note for r in rows] == ["", "Blue resigned"], "the log says who left, when"
-        assert app._toast[0] == "Blue resigns: with 3 pieces it can no longer win."
+        assert app.toasts.current[0] == "Blue resigns: with 3 pieces it can no longer win."
         assert game.last_text == "Blue resigns" and game.forfeit_text == ""
         assert not game.seats.runners, "Blue was never asked for a move"
         band = game.view.keep_clear()  # Green, a person, gets the recap of Red's turn

@@ -175,12 +175,12 @@ def test_a_settings_problem_toast_is_not_replaced_at_once(tmp_path) -> None:
     a = App(main.games(), (1280, 800), settings_file=blocker / "settings.json")
     try:
         a.toggle_mute()  # the settings cannot be written: said, then "Sound off" after it
-        assert a._toast[0].startswith("Settings cannot be saved")
+        assert a.toasts.current[0].startswith("Settings cannot be saved")
         a.toast("Saved as x.json")
-        assert a._toast[0].startswith("Settings cannot be saved")
-        a._toast = (a._toast[0], time.monotonic() - 1)  # its time is up
-        a._toast_left()
-        assert a._toast[0] == "Sound off"
+        assert a.toasts.current[0].startswith("Settings cannot be saved")
+        a.toasts.current = (a.toasts.current[0], time.monotonic() - 1)  # its time is up
+        a.toasts.left()
+        assert a.toasts.current[0] == "Sound off"
     finally:
         a.close()
 

@@ -480,7 +480,7 @@ def test_the_learn_screen_lists_an_unavailable_lesson_and_says_why(monkeypatch, 
         assert buttons[2].unavailable and not buttons[2].enabled
         assert all(b.enabled for n, b in enumerate(buttons) if n != 2)
         d.click(buttons[2].rect.center)
-        assert app.top is scene and "z9" in app._toast[0]
+        assert app.top is scene and "z9" in app.toasts.current[0]
         assert "cannot be played" in scene.problem
     finally:
         app.close()

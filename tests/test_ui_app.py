@@ -332,13 +332,13 @@ def test_a_toast_draws_and_its_end_draws_again(resting, monkeypatch):
     frames = resting.frames
     resting.toast("Saved", 1.0)
     resting.step()
-    assert resting.frames == frames + 1 and resting._toast is not None
+    assert resting.frames == frames + 1 and resting.toasts.current is not None
     clock.now += 0.5
     resting.step()  # it rests: nothing changed on screen
-    assert resting.frames == frames + 1 and resting._toast is not None
+    assert resting.frames == frames + 1 and resting.toasts.current is not None
     clock.now += 0.6
     resting.step()  # the toast's time is up: its end is drawn
-    assert resting._toast is None and resting.frames == frames + 2
+    assert resting.toasts.current is None and resting.frames == frames + 2
     resting.step()
     assert resting.frames == frames + 2
 

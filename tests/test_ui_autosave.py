@@ -209,7 +209,8 @@ def test_a_failing_disk_keeps_the_last_good_save_and_says_so(saves_dir, monkeypa
     game.saver.flush()
     game.play(prules.random_move(game.match.turn_start, rng))  # the next turn tells
     d.settle()
-    assert app._toast is not None and "cannot be saved: no space left" in app._toast[0]
+    toast = app.toasts.current
+    assert toast is not None and "cannot be saved: no space left" in toast[0]
     app.close()  # as if killed now: the file holds the last turn written
     monkeypatch.undo()
     os.environ["OVERLORDS_SAVES"] = str(saves_dir)

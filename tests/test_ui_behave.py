@@ -128,7 +128,7 @@ def test_ctrl_z_after_a_resignation_keeps_the_overlay_and_says_why():
         assert isinstance(over, GameOver)
         d.key(pygame.K_z, pygame.KMOD_CTRL)
         assert app.top is over and game.match.over
-        assert "cannot be taken back" in app._toast[0]
+        assert "cannot be taken back" in app.toasts.current[0]
     finally:
         app.close()
 

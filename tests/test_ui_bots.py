@@ -295,6 +295,6 @@ def test_a_saved_game_against_a_bot_resumes_with_a_person_in_its_seat():
         scene = resume_scene(app, rec.replay(record, main.games()))
         seats = [str(s) for s in scene.match.seats.values()]
         assert seats == ["random", "human"], "a file never starts a program"
-        assert "Black played by a bot program" in app._toast[0]
+        assert "Black played by a bot program" in app.toasts.current[0]
     finally:
         app.close()

@@ -222,10 +222,10 @@ def test_out_is_said_once_the_pieces_have_arrived():
     click(d, game, "c3")
     click(d, game, "b2")
     d.click(game.controller.end_b.rect.center)
-    assert game.animator.busy and app._toast is None, "nothing said while the pieces move"
+    assert game.animator.busy and app.toasts.current is None, "nothing said while the pieces move"
     d.settle()
     d.frames(1)
-    assert app._toast is not None and app._toast[0].startswith("Red is out")
+    assert app.toasts.current is not None and app.toasts.current[0].startswith("Red is out")
     app.close()
 
 

@@ -317,7 +317,7 @@ def test_a_puzzle_that_does_not_replay_is_skipped_with_a_toast():
     puzzle_scene.show(app, [broken, *good[1:3]], 0)
     d.frames(1)
     assert isinstance(app.top, PuzzleScene) and app.top.puzzle is good[1]
-    assert "broken" in (app._toast or ("",))[0]
+    assert "broken" in (app.toasts.current or ("",))[0]
     app.close()
 
 

@@ -36,7 +36,7 @@ from common.ai.bot import DEFAULT_TIMEOUT as BOT_TIMEOUT
 from common.i18n import _
 from common.ui import crash, heap, saves
 from common.ui import settings as settings_io
-from common.ui.cpu import CpuRunner
+from common.ui.cpu import CpuRunner, warm_up
 from common.ui.input import Action, Command, Resized, map_event
 from common.ui.scene import Scene
 from common.ui.settings import Settings
@@ -104,19 +104,6 @@ class App:
     @staticmethod
     def _now() -> float:
         return time.monotonic()  # (read here: a test gives this module its own clock)
-
-    @property
-    def _toast(self) -> tuple[str, float] | None:
-        """The toast on show (text, the time it goes), or None (tests read and set it)."""
-        return self.toasts.current
-
-    @_toast.setter
-    def _toast(self, toast: tuple[str, float] | None) -> None:
-        self.toasts.current = toast
-
-    def _toast_left(self) -> float | None:
-        """Seconds the toast has left (`Toasts.left`: one whose time is up goes)."""
-        return self.toasts.left()
 
     # scene stack -------------------------------------------------------------------------
 
@@ -367,7 +354,7 @@ class App:
         self.sound.warm_up()
         if self.tidy_saves and self.saves_folder is not None:
             saves.tidy_in_background(self.saves_folder)
-        threading.Thread(target=_warm_imports, name="warm-imports", daemon=True).start()
+        threading.Thread(target=warm_up, name="warm-imports", daemon=True).start()
 
     def _handle_events(self, events: list[pygame.event.Event]) -> bool:
         """Dispatch each event's action (a bug behind one click is said, not fatal); False
@@ -500,14 +487,3 @@ def _bench_frames() -> int | None:
     except ValueError:
         return None
     return count if count > 0 else None
-
-
-def _warm_imports() -> None:
-    """Import the CPU levels and the game screens in the background once the menu shows, so
-    opening the New game dialog does not stall."""
-    from common.ui.cpu import cpu_levels
-
-    cpu_levels()
-    for entry in registry.GAMES.values():
-        entry.screens  # noqa: B018  (the import is the point)
-

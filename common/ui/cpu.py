@@ -45,6 +45,16 @@ def cpu_levels() -> list[str]:
 DEFAULT_LEVEL = "novice"  # the dialogs' CPU level when no earlier choice is remembered
 
 
+def warm_up() -> None:
+    """Import the CPU levels and the game screens (the app does it in the background once the
+    menu shows, so opening the New game dialog does not stall)."""
+    from common import games
+
+    cpu_levels()
+    for entry in games.GAMES.values():
+        entry.screens  # noqa: B018  (the import is the point)
+
+
 def level_label(level: str) -> str:
     """A level as a seat choice and the game-over panel show it: "Novice", "Easy"; `random`
     (any legal move) is "Beginner"."""

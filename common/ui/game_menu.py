@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from common.i18n import N_, _
-from common.ui import level_record, saves, unsaved
+from common.ui import game_hint, level_record, saves, unsaved
 from common.ui.coach import against_cpu
 from common.ui.scenes.dialog_scene import Dialog
 from common.ui.scenes.game_over_scene import GameOver
@@ -102,6 +102,17 @@ def resigning_player(scene: GameScene) -> int | None:
     if m.humans > 1 and m.is_human(m.to_move):
         return m.to_move
     return next((p for p in m.players if m.is_human(p) and m.in_game(p)), None)
+
+
+def resign(scene: GameScene) -> None:
+    """The resigning seat (`resigning_player`) gives up: with more than two players left,
+    only it leaves."""
+    player = resigning_player(scene)
+    if player is None:
+        return
+    game_hint.cancel(scene)
+    leave(scene, player, "resign", "", _("{player} resigns").format(
+                                           player=scene.match.name(player)))
 
 
 def leave(scene: GameScene, player: int, reason: str, why: str, last: str,

@@ -403,12 +403,7 @@ class GameScene(GameHistory, Scene):
 
     def resign(self) -> None:
         """The resigning seat gives up (with more than two players left, only it leaves)."""
-        player = self.resigning_player()
-        if player is None:
-            return
-        self._cancel_hint()
-        game_menu.leave(self, player, "resign", "", _("{player} resigns").format(
-                                                        player=self.match.name(player)))
+        game_menu.resign(self)
 
     def close(self) -> None:
         """Leaving the game: drop the running searches (the hint's too), stop the bots, and

@@ -4,9 +4,10 @@ It IS the game's screen (`common.ui.game_scene.GameScene`) with the game's own c
 view (`screens.scene_parts`), so every click, refusal and animation is the game's. What the
 lesson adds (`common.lessons.LessonRun` decides; this only shows):
 
-- a lesson card over the move log: the lesson and step, what the step teaches, the goal in one
-  sentence, the answer to the last try, and Retry / Skip / Read more / Next (in a small
-  window the text shrinks, then the step's intro gives way to the answer);
+- a lesson card over the move log (`common.ui.lesson_card`): the lesson and step, what the
+  step teaches, the goal in one sentence, the answer to the last try, and Retry / Skip /
+  Read more / Next (in a small window the text shrinks, then the step's intro gives way to
+  the answer);
 - corner marks on the step's highlighted squares;
 - a refused click says the engine's reason, then the lesson's hint (`refuse`);
 - a whole turn is judged by the engine's states (`LessonRun.played`): met, the CPU side's
@@ -35,11 +36,10 @@ from common.i18n import N_, _
 from common.lessons import Lesson, LessonRun, lesson_game, parse_turn, stars_text, stars_why
 from common.match import Match
 from common.protocol import IllegalMoveError, InvalidMoveError
-from common.ui import draw
+from common.ui import lesson_card
 from common.ui.game_panel import Status
 from common.ui.game_scene import GameScene
 from common.ui.input import Action, Command
-from common.ui.theme import mix
 from common.ui.widgets import Button, Widget, handle_all, row
 
 REPLY_PAUSE = 0.6  # seconds before the CPU side's scripted reply, so it can be followed
@@ -400,8 +400,11 @@ class LessonScene(GameScene):
     def build_layer(self, size: tuple[int, int]) -> pygame.Surface:
         layer = super().build_layer(size)
         if self.areas is not None:
-            self._draw_marks(layer)
-            self._draw_card(layer)
+            lesson_card.draw_marks(layer, self)
+            fits = lesson_card.draw_card(layer, self)
+            if self.card_fits != fits:  # every line shown (the tests ask); the status says
+                self.card_fits = fits  # the task where the card cannot: redraw
+                self.app.invalidate()
         return layer
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -409,75 +412,6 @@ class LessonScene(GameScene):
         super().draw(surface)
         for widget in self.card_buttons:
             widget.draw(surface, self.app.pal, self.app.m)
-
-    def _draw_marks(self, layer: pygame.Surface) -> None:
-        """Corner marks on the highlighted squares (a shape, so not only a colour)."""
-        pal = self.app.pal
-        board = self.view.board
-        grid = self.run.game.engine.GRID
-        for name in self.lesson_step.highlight:
-            try:
-                rect = board.square_rect(grid.index(name)).inflate(-4, -4)
-            except ValueError:
-                continue
-            arm = max(6, rect.w // 4)
-            width = max(3, rect.w // 14)
-            for corner, dx, dy in ((rect.topleft, 1, 1), (rect.topright, -1, 1),
-                                   (rect.bottomleft, 1, -1), (rect.bottomright, -1, -1)):
-                x, y = corner
-                for colour, w in (((20, 20, 20), width + 2), (pal.info, width)):
-                    pygame.draw.line(layer, colour, (x, y), (x + dx * arm, y), w)
-                    pygame.draw.line(layer, colour, (x, y), (x, y + dy * arm), w)
-
-    def _draw_card(self, layer: pygame.Surface) -> None:
-        pal, m = self.app.pal, self.app.m
-        card = self.card
-        draw.panel(layer, card, pal.panel, pal.panel_edge, m.radius, 0)
-        lesson, step = self.run.lesson, self.lesson_step
-        x, width = card.x + m.pad, card.w - 2 * m.pad
-        y = card.y + m.pad // 2
-        head = _("Lesson {number} of {count}: {title}").format(
-            number=self.lesson_index + 1, count=len(self.lessons), title=_(lesson.title))
-        px = draw.fit_text(head, m.normal, width, True)
-        draw.blit_text(layer, head, px, pal.text, (x, y), bold=True)
-        y += int(px * 1.35)
-        count = _("Step {number} of {count}").format(number=self.run.index + 1,
-                                                     count=len(lesson.steps))
-        draw.blit_text(layer, count, m.small, pal.text_dim, (x, y))
-        y += int(m.small * 1.4)
-        bottom = card.bottom - m.button_h - m.pad
-        kind, said = self.feedback
-        # the lesson's words come from its file: the template holds them (extract_messages)
-        blocks = [(_(step.intro), pal.text_dim, False), (_(step.text), pal.text, True)]
-        if said:
-            tone = {"no": pal.refusal, "ok": pal.text, "end": pal.text}[kind]
-            blocks.append((said, tone, kind != "no"))
-        lines, px = self._fit(blocks, width - m.pad, bottom - y)
-        self._draw_blocks(layer, lines, px, x, y, bottom, kind)
-        if self.finished:
-            pygame.draw.rect(layer, mix(pal.panel_edge, pal.primary, 0.5), card, 2,
-                             border_radius=m.radius)
-
-    def _draw_blocks(self, layer: pygame.Surface, lines: list[tuple[str, Any, bool, int]],
-                     px: int, x: int, y: int, bottom: int, kind: str) -> None:
-        """The card's lines from y down to `bottom`: a gap between blocks, a bar at the left
-        of the goal (block 1), the feedback's sign before block 2."""
-        pal, m = self.app.pal, self.app.m
-        block = -1
-        for line, colour, bold, i in lines:
-            if i != block:
-                if block != -1:
-                    y += m.pad // 2
-                block = i
-                if i == 1:  # the goal: a bar at its left
-                    height = sum(1 for entry in lines if entry[3] == 1) * int(px * 1.3)
-                    pygame.draw.rect(layer, pal.primary, (x - m.pad // 2, y, 4, height))
-                if i == 2:
-                    self._draw_sign(layer, kind, (x - m.pad // 2 + 2, y + px * 0.6), px)
-            if y + int(px * 1.3) > bottom + 4:
-                break
-            draw.blit_text(layer, line, px, colour, (x + m.pad, y), bold=bold)
-            y += int(px * 1.3)
 
     def toast_bottom(self) -> int | None:
         """Above the card's buttons while they show: a toast ("Green is out") never covers
@@ -487,41 +421,6 @@ class LessonScene(GameScene):
         if tops:
             above = min(tops) if above is None else min(above, *tops)
         return above
-
-    def _fit(self, blocks: list, width: int, room: int) -> tuple[list, int]:
-        """The card's lines (text, colour, bold, block) and their size: the normal size,
-        smaller down to a floor, then, once there is an answer, without the step's intro
-        (it was read) from the normal size again. `card_fits`: every line shown."""
-        m = self.app.m
-        px = m.normal
-        while True:
-            lines = [(line, colour, bold, i) for i, (text, colour, bold) in enumerate(blocks)
-                     for line in draw.wrap(text, px, width, bold) if text]
-            need = len(lines) * int(px * 1.3) + len(blocks) * (m.pad // 2)
-            if need <= room:
-                break
-            if px > m.small - 3:
-                px -= 1
-            elif len(blocks) > 2 and blocks[0][0]:  # the intro gives way to the answer
-                blocks[0], px = ("", blocks[0][1], False), m.normal
-            else:
-                break
-        if self.card_fits != (need <= room):  # every line shown (the tests ask); the status
-            self.card_fits = need <= room  # says the task where the card cannot: redraw
-            self.app.invalidate()
-        return lines, px
-
-    def _draw_sign(self, layer: pygame.Surface, kind: str, at: tuple[float, float],
-                   px: int) -> None:
-        """A cross for a miss, a tick for a goal met."""
-        pal = self.app.pal
-        s = px * 0.32
-        if kind == "no":
-            draw.cross(layer, at, s * 2, pal.refusal, 3)
-            return
-        x, y = at
-        pygame.draw.lines(layer, pal.primary, False, [(x - s, y), (x - s * 0.2, y + s * 0.8),
-                                                       (x + s * 1.1, y - s)], 3)
 
 
 def after_over(run: LessonRun, after: Any) -> bool:
