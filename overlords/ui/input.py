@@ -179,7 +179,7 @@ class OverlordsInput(ControllerInput):
         type is dropped."""
         pick = self.c.pick
         pick.fate = None if pick.fate == fate and pick.figure is None else fate
-        if pick.figure is not None and state.figure(pick.figure)[1] != pick.fate:
+        if pick.figure is not None and state.occupant(pick.figure)[1] != pick.fate:
             pick.figure = None
 
     def _follow_stones(self) -> None:
