@@ -6,11 +6,14 @@ In a checkout, `python .` runs it the same way."""
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
-if __package__:  # an installed copy: overlords_prepollency.__main__
+# mypy checks the checkout, where main.py is beside this file; the package an installed copy
+# imports it from exists only once built
+if TYPE_CHECKING or not __package__:  # a checkout's folder run as a script
+    from main import main
+else:  # an installed copy: overlords_prepollency.__main__
     from .main import main
-else:  # a checkout's folder run as a script: main.py is beside this file
-    from main import main  # type: ignore[no-redef]
 
 if __name__ == "__main__":
     import multiprocessing

@@ -35,7 +35,7 @@ M = TypeVar("M")
 class Match(Generic[S, M]):
     """One game being played or looked back on (see the module docstring)."""
 
-    def __init__(self, game: Game, initial: S, seats: Mapping[int, SeatSpec] | Sequence[Any],
+    def __init__(self, game: Game[S, M], initial: S, seats: Mapping[int, SeatSpec] | Sequence[Any],
                  *, names: Mapping[int, str] | None = None, moves: Iterable[M] = (),
                  withdrawn: Iterable[rec.Withdrawal] = (), info: Mapping[str, Any] | None = None
                  ) -> None:

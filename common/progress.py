@@ -40,7 +40,7 @@ import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from common import files, paths, progress_check
 from common.paths import file_error as _reason
@@ -274,9 +274,9 @@ class Progress:
             for game, pid in unsolved:
                 del self.puzzles[game][pid]
             return cap
-        for table in (self.lessons, self.puzzles, self.records):
-            for game in list(table):
-                table[game] = dict(list(table[game].items())[:cap])  # type: ignore[assignment]
+        _keep_first(self.lessons, cap)
+        _keep_first(self.puzzles, cap)
+        _keep_first(self.records, cap)
         return max(0, cap // 2)
 
     def save(self) -> str | None:
@@ -322,6 +322,15 @@ class Progress:
             self._take_in_disk()
             return
         self.merge(theirs)
+
+
+_Entry = TypeVar("_Entry")
+
+
+def _keep_first(table: dict[str, dict[str, _Entry]], cap: int) -> None:
+    """Keep at most `cap` entries of each game's table (the first ones)."""
+    for game in list(table):
+        table[game] = dict(list(table[game].items())[:cap])
 
 
 def _compact(data: dict[str, Any]) -> bytes:

@@ -84,7 +84,10 @@ class Game(Protocol[S, M]):
 
     NAME: str  # the record's "game"
     MOVES_KEY: str  # "moves" or "turns": where a record lists them
-    WIN_REASONS: tuple[str, ...]  # the reasons its games end with a win (its facts say them)
+
+    @property
+    def WIN_REASONS(self) -> tuple[str, ...]:  # read-only: a module's fixed-size tuple fits
+        """The reasons its games end with a win (its facts say them)."""
 
     def players(self, state: S) -> tuple[int, ...]:
         """Players still seated, in turn order (eliminated players included until the end)."""

@@ -194,7 +194,7 @@ def from_record(game: str, puzzle_id: str, record: dict) -> Puzzle:
         raise rec.RecordError(_("no \"{key}\" object").format(key=KEY))
     goal, solution, rating = data.get("goal"), data.get("solution"), data.get("rating")
     goals = GAMES[game].puzzles.GOALS
-    if goal not in goals:
+    if not isinstance(goal, str) or goal not in goals:
         raise rec.RecordError(_("unknown goal (expected one of {join})").format(
                                   join=', '.join(goals)))
     if rating not in RATINGS:

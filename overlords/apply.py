@@ -60,11 +60,11 @@ def apply_legal(state: State, code: int) -> State:
                 ) == len(SOURCES) * 3:
                     result = Outcome(side, "sources")
     runes = state.runes[side] & ~(1 << (rune - 1))
-    hand = list(state.fates[side])
-    hand[kind] -= 1
+    stones = list(state.fates[side])
+    stones[kind] -= 1
+    hand = tuple(stones)
     if not runes:  # the Reckoning: all 14 stones return
         runes, hand = ALL_RUNES, FATE_STONES
-    hand = tuple(hand)
     if side == 0:
         all_runes, fates = (runes, state.runes[1]), (hand, state.fates[1])
     else:

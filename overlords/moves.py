@@ -82,7 +82,7 @@ class Move(int):
         if len(parts) != 2 or len(parts[0]) != 2:
             raise InvalidMoveError(
                 f"{quoted(text)} is not a move (like \"2D f1-c4\", \"6H b5\" or \"3W --\")")
-        rune_text, fate_text = parts[0]
+        rune_text, fate_text = parts[0][0], parts[0][1]
         if rune_text not in "1234567":
             raise InvalidMoveError(f"{quoted(text)}: the Rune must be a digit from 1 to 7")
         if fate_text not in TYPE_LETTERS:

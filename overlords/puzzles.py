@@ -32,7 +32,7 @@ the most stubborn defence. A wrong try's reason names the enemy's answer that re
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from common.i18n import N_, _
 from common.puzzles import Refuted
@@ -80,7 +80,9 @@ def side(state: State, player: int | None = None) -> str:
 def _figure_at(state: State, square: int | None) -> str:
     """"the Dragon on d4" (the figure standing there)."""
     cell = state.figure(square) if square is not None else None
-    return f"the {TYPE_NAMES[cell[1]]} on {rules.GRID.name(square)}" if cell else "nothing"
+    if square is None or cell is None:
+        return "nothing"
+    return f"the {TYPE_NAMES[cell[1]]} on {rules.GRID.name(square)}"
 
 
 # --- judging one try ------------------------------------------------------------------------
@@ -230,7 +232,7 @@ def hint(state: State, goal: str, move: int) -> str:
     move = Move(move)
     if move.frm is None:
         return _("Look at the Sources: a recruit does it.")
-    figure = TYPE_NAMES[state.figure(move.frm)[1]]
+    figure = TYPE_NAMES[state.occupant(move.frm)[1]]
     where = rules.GRID.name(move.frm)
     if goal == "rune":
         return f"Look at your {figure} on {where}, and at the Runes you keep for later."
@@ -238,7 +240,7 @@ def hint(state: State, goal: str, move: int) -> str:
         attackers = rules.attackers(state, state.turn)
         if attackers and attackers[0].frm is not None:
             a = attackers[0]
-            enemy = TYPE_NAMES[state.figure(a.frm)[1]]
+            enemy = TYPE_NAMES[state.occupant(a.frm)[1]]
             return (_("The danger is the {enemy} on {square}: look at your {figure} on "
                       "{where}.").format(
                         enemy=enemy, square=rules.GRID.name(a.frm), figure=figure, where=where))
@@ -290,7 +292,7 @@ def find(state: State) -> tuple[str, list[Move]] | None:
     return _find_saving(state, legal)
 
 
-def _find_saving(state: State, legal: tuple[Move, ...]) -> tuple[str, list[Move]] | None:
+def _find_saving(state: State, legal: Sequence[Move]) -> tuple[str, list[Move]] | None:
     """The saving puzzle of a threatened position with one saving move (by its squares)."""
     verdicts = tactics.judge(state, legal)
     safe = [m for m, v in verdicts.items() if v is None]

@@ -141,6 +141,13 @@ class State:
         """(side, type) of the figure on sq, or None."""
         return decode_cell(int(self.board[sq]))
 
+    def occupant(self, sq: int) -> tuple[int, int]:
+        """(side, type) of the figure known to stand on sq (ValueError if it is empty)."""
+        figure = decode_cell(int(self.board[sq]))
+        if figure is None:
+            raise ValueError(f"no figure on the square {sq}")
+        return figure
+
     def turns_to_reckoning(self, side: int) -> int:
         """How many turns the side plays before its stones return (its unplayed Runes)."""
         return self.runes[side].bit_count()

@@ -58,8 +58,10 @@ def _advance(state: State, moves: Any, end: bool) -> State:
     if state.result is not None:
         raise GameOverError("The game is over")
     me, moved, captured = state.turn, state.moved, state.captured
-    owners, kinds, pieces = state.owners, state.kinds, state.pieces
-    board = None
+    board: np.ndarray | None = None  # this turn's copies, made at its first move
+    owners: list[int] = []
+    kinds: list[int] = []
+    pieces: list[tuple[int, ...]] = []
     made = 0 if moved == -1 else 1
     for step in moves:
         if made == 2:
@@ -67,7 +69,7 @@ def _advance(state: State, moves: Any, end: bool) -> State:
         f, t = _as_move(step)
         if board is None:  # copies before the check: refusal, like gen_moves, reads lists
             board = state.board.copy()
-            owners, kinds, pieces = list(owners), list(kinds), list(pieces)
+            owners, kinds, pieces = list(state.owners), list(state.kinds), list(state.pieces)
         why = refusal(owners, kinds, me, moved, f, t)
         if why is not None:
             raise IllegalMoveError(why)
@@ -87,7 +89,8 @@ def _advance(state: State, moves: Any, end: bool) -> State:
         made += 1
         moved = t
     if board is None:  # END before any move: share the board until something changes
-        return _close_turn(state, state.board, owners, kinds, list(pieces), captured, False)
+        return _close_turn(state, state.board, state.owners, state.kinds, list(state.pieces),
+                           captured, False)
     if end or made == 2:
         return _close_turn(state, board, owners, kinds, pieces, captured, True)
     board.flags.writeable = False
@@ -117,9 +120,8 @@ def _close_turn(state: State, board: np.ndarray, owners: Any, kinds: Any,
                 pieces[me] = tuple(sorted((*pieces[me], s)))
                 break
     # 2. Hold counts: the mover's grows, a standing holder's stays, everyone else's is 0.
-    holds = _NO_HOLDS
+    holds = [0, 0, 0, 0, 0]
     if holder:
-        holds = [0, 0, 0, 0, 0]
         holds[holder] = state.holds[holder] + 1 if holder == me else state.holds[holder]
     # 3. Eliminations, all judged on the board as the turn left it.
     alive = state.alive
@@ -154,9 +156,6 @@ def _close_turn(state: State, board: np.ndarray, owners: Any, kinds: Any,
         owners, kinds = tuple(owners), tuple(kinds)
     return State(board, owners, kinds, tuple(pieces), state.seats, alive,
                  next_seat(alive, me), tuple(holds), quiet, -1, False, result)
-
-
-_NO_HOLDS = (0, 0, 0, 0, 0)
 
 
 def next_seat(alive: tuple[int, ...], seat: int) -> int:

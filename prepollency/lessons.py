@@ -119,7 +119,7 @@ def position(data: Any) -> rules.State:
         raise LessonError("position seats: [1, 3], [1, 2, 3] or [1, 2, 3, 4]")
     board, holds = _cells(data, seats), _holds(data, seats)
     turn = data.get("turn", seats[0])
-    if turn not in seats:
+    if type(turn) is not int or turn not in seats:
         raise LessonError("position turn: a seat of the game")
     state = make_state(board, tuple(seats), tuple(seats), turn, holds)
     for seat in seats:
@@ -329,7 +329,9 @@ CLAIM_KEYS = {"attacked": ("square",), "defended": ("square",), "legal": ("turn"
 
 def check_claim(claim: dict) -> str | None:
     """What is wrong with a claim's data, or None."""
-    missing = [k for k in CLAIM_KEYS.get(claim.get("kind"), ()) if k not in claim]
+    kind = claim.get("kind")
+    wanted = CLAIM_KEYS.get(kind, ()) if isinstance(kind, str) else ()
+    missing = [k for k in wanted if k not in claim]
     if missing:
         return f"{claim['kind']} needs its {missing[0]!r}"
     try:

@@ -131,6 +131,14 @@ for _s in range(CELLS):
             MOVES[_s][_t] = Move(_s, _t)
 
 
+def line_move(frm: int, to: int) -> Move:
+    """The `Move` between two squares on a common line (ValueError if they are not)."""
+    move = MOVES[frm][to]
+    if move is None:
+        raise ValueError(f"{GRID.name(frm)} and {GRID.name(to)} are not on a common line")
+    return move
+
+
 def square_index(square: int | str) -> int:
     """The index of a square given as an index or a name ("c3"); InvalidMoveError if it is
     no square."""
@@ -150,7 +158,7 @@ def square_index(square: int | str) -> int:
 
 def steps_to_move(steps: Sequence[Step]) -> Turn:
     """The turn made of the steps that completed it: its moves in order, END dropped."""
-    return Turn(step for step in steps if step is not END)
+    return Turn(step for step in steps if not isinstance(step, _End))
 
 
 def move_data(move: Turn) -> list[str]:

@@ -16,7 +16,7 @@ from common.i18n import N_, _
 from common.protocol import GameOverError, IllegalMoveError
 from prepollency import names
 from prepollency.movegen import PATHS, planes
-from prepollency.moves import GRID, MOVES, Move, Turn, square_index
+from prepollency.moves import GRID, Move, Turn, line_move, square_index
 from prepollency.state import State
 
 HOW_THEY_MOVE = (
@@ -64,7 +64,7 @@ def find_step(state: State, frm: int | str, to: int | str) -> Move:
     why = refusal(*planes(state), state.turn, state.moved, f, t)
     if why is not None:
         raise IllegalMoveError(why)
-    return MOVES[f][t]  # type: ignore[return-value]
+    return line_move(f, t)  # refusal() found no fault: the squares share a line
 
 
 def parse_move(state: State, data: Any) -> Turn:

@@ -326,6 +326,7 @@ class MCTS:
             if c.exact and c.mm[m] >= 1.0:
                 return i
         if not children:  # no search was needed (a single step): open it
+            assert root.steps is not None  # the root is expanded before a child is chosen
             root.children.append(self._new_node(self.game.apply_step(root.state, root.steps[0])))
             return 0
 

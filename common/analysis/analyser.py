@@ -31,6 +31,8 @@ from common.why import contrast
 def result_chances(game: Game, state: Any, adapter: GameAdapter) -> dict[int, float]:
     """A finished game's figures: 1 for the winner; a draw shares among the seats still in."""
     outcome = game.outcome(state)
+    if outcome is None:
+        raise ValueError("the game is not over: it has no result")
     players = game.players(state)
     if outcome.winner is not None:
         return {p: float(p == outcome.winner) for p in players}
@@ -91,7 +93,9 @@ def turns(replay: rec.Replay, nodes: int | None = None, seed: int = 0,
     for w in replay.withdrawn:
         left_after.setdefault(w.after, []).append(w.player)
     count = len(moves)
-    before = an.evaluate(states[0], 0) if count else None
+    if not count:
+        return
+    before = an.evaluate(states[0], 0)
     for ply, move in enumerate(moves):
         state = states[ply]
         after = an.evaluate(states[ply + 1], ply + 1)

@@ -54,7 +54,7 @@ def from_record(replay: rec.Replay, nodes: int | None = None, seed: int = 0
                 ) -> Analysis | None:
     """The analysis kept in the replayed record, if it is whole, of this very game (digest),
     depth (`nodes`, default the game's) and seed, and every value checks; else None."""
-    data, seed_wanted = replay.record.get(KEY), seed
+    data = replay.record.get(KEY)
     game = replay.game
     try:
         adapter = adapter_for(game)
@@ -65,10 +65,10 @@ def from_record(replay: rec.Replay, nodes: int | None = None, seed: int = 0
         return None
     if data.get("digest") != digest(replay, nodes) or data.get("nodes") != nodes:
         return None
-    entries, seed = data.get("turns"), data.get("seed")
+    entries, kept_seed = data.get("turns"), data.get("seed")
     if not isinstance(entries, list) or len(entries) != len(replay.moves):
         return None
-    if isinstance(seed, bool) or seed != seed_wanted:
+    if isinstance(kept_seed, bool) or kept_seed != seed:
         return None
     players = game.players(replay.initial)
     try:

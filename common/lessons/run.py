@@ -159,7 +159,7 @@ class LessonRun:
         """The scripted replies as engine moves from `state`, as far as they stay legal (a
         learner who met the goal another way may have made one illegal: the CPU chooses
         from there)."""
-        out = []
+        out: list[Any] = []
         if self.step.reply == "engine":
             return out
         engine = self.game.engine

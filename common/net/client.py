@@ -67,7 +67,7 @@ class NetClient:
 
     def take(self, limit: int = 1000) -> list[tuple[int, str, bytes]]:
         """The messages read since the last call (sequence, subject, bytes), oldest first."""
-        out = []
+        out: list[tuple[int, str, bytes]] = []
         while len(out) < limit:
             try:
                 out.append(self._inbox.get_nowait())

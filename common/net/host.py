@@ -42,8 +42,7 @@ from common.protocol import Game
 # a game's log: honest messages are ~100 bytes, a long game a few thousand of them. Each
 # subject is bounded on its own (a flooding seat fills at most 2,000 x 2 KB = 4 MB, half the
 # stream), so one peer's flood never stops the others' messages
-STREAM_LIMITS = {"max_msgs": 10_000, "max_bytes": 8 * 1024 * 1024, "max_consumers": 256,
-                 "max_msgs_per_subject": 2_000}
+MAX_MSGS, MAX_BYTES, MAX_CONSUMERS, MAX_MSGS_PER_SUBJECT = 10_000, 8 * 1024 * 1024, 256, 2_000
 
 
 def host_folder(game_id: str) -> Path:
@@ -203,7 +202,8 @@ def stream_config(game_id: str) -> Any:
         name=wire.stream_name(game_id), subjects=[wire.game_subjects(game_id)],
         storage=api.StorageType.FILE, discard=api.DiscardPolicy.NEW,
         discard_new_per_subject=True, max_msg_size=wire.MAX_MESSAGE, deny_delete=True,
-        deny_purge=True, num_replicas=1, **STREAM_LIMITS)
+        deny_purge=True, num_replicas=1, max_msgs=MAX_MSGS, max_bytes=MAX_BYTES,
+        max_consumers=MAX_CONSUMERS, max_msgs_per_subject=MAX_MSGS_PER_SUBJECT)
 
 
 async def _open(url: wire.JoinUrl, header: dict, domain: str | None, seconds: float) -> None:

@@ -28,6 +28,7 @@ from common.ui.analysis_run import AnalysisRun, worker_record
 from common.ui.eval_graph import Series, draw_graph, index_at, plot_rect
 from common.ui.game_log import LogRow, log_height
 from common.ui.input import Action, PointerDown, PointerMove
+from common.ui.scene_part import ScenePart
 from common.ui.theme import Color, hex_rgb, mix
 from common.ui.widgets import Button, Widget
 
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
     from common.ui.game_scene import GameScene
 
 
-class AnalysisPanel:
+class AnalysisPanel(ScenePart):
     """The analysis of one game screen (see the module docstring)."""
 
     def __init__(self, scene: GameScene) -> None:

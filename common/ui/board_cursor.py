@@ -31,7 +31,9 @@ class BoardCursor:
         """The square under the cursor."""
         c, r = self.cell or (board.n // 2, board.n // 2)
         col, row = (board.n - 1 - c, r) if board.flipped else (c, board.n - 1 - r)
-        return board.grid.at(col, row)
+        square = board.grid.at(col, row)
+        assert square is not None  # `handle` keeps the cell on the board
+        return square
 
     def put(self, board: BoardView, square: int) -> None:
         """Move the cursor onto a square (it shows)."""

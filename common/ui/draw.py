@@ -331,7 +331,7 @@ def ring(
     width: int, alpha: int = 255,
 ) -> None:
     """An anti-aliased circle outline (translucent when alpha < 255)."""
-    surface = _ring(int(radius), tuple(color), width, alpha)
+    surface = _ring(int(radius), (color[0], color[1], color[2]), width, alpha)  # hashable
     half = surface.get_width() // 2
     target.blit(surface, (round(center[0]) - half, round(center[1]) - half))
 
@@ -352,7 +352,7 @@ def dot(
     alpha: int = 255,
 ) -> None:
     """An anti-aliased filled dot."""
-    surface = _dot(max(1, int(radius)), tuple(color), alpha)
+    surface = _dot(max(1, int(radius)), (color[0], color[1], color[2]), alpha)  # hashable
     half = surface.get_width() // 2
     target.blit(surface, (round(center[0]) - half, round(center[1]) - half))
 

@@ -84,8 +84,9 @@ class Focus:
         for i, widget in enumerate(items):  # typing goes to a focused field only
             if isinstance(widget, Fields):
                 widget.focused = i == index
-        if isinstance(items[index], TextField):  # the caret at the end, to add to the text
-            items[index].caret = len(items[index].value)
+        focused = items[index]
+        if isinstance(focused, TextField):  # the caret at the end, to add to the text
+            focused.caret = len(focused.value)
 
     def handle(self, action: Action) -> bool:
         """Tab, the arrows, Enter and Space; True if used. A click elsewhere hides the

@@ -17,13 +17,14 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from common.ui.input import Action, Command, Key, PointerDown, PointerMove, PointerUp, Wheel
+from common.ui.scene_part import ScenePart
 from common.ui.widgets import handle_all
 
 if TYPE_CHECKING:
     from common.ui.game_scene import GameScene
 
 
-class GameInput:
+class GameInput(ScenePart):
     """The input of one game screen; `hover` is where the pointer is (the views read it
     through `scene.hover`)."""
 

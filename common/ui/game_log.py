@@ -13,6 +13,7 @@ import pygame
 
 from common.i18n import _
 from common.ui import draw
+from common.ui.scene_part import ScenePart
 from common.ui.theme import Metrics, Palette, mix
 
 if TYPE_CHECKING:
@@ -165,7 +166,7 @@ def position_label(rows: Sequence[LogRow], count: int) -> str:
     return rows[row_of(rows, count - 1)].label.rstrip(".")
 
 
-class GameLog:
+class GameLog(ScenePart):
     """The log of one game screen: its rows (from the view) and its scroll position."""
 
     def __init__(self, scene: GameScene) -> None:

@@ -36,6 +36,7 @@ from common.ui.game_save import GameSave
 from common.ui.game_seams import Areas, Controller, View
 from common.ui.input import Action, PointerDown, PointerUp
 from common.ui.scene import Scene, unhook
+from common.ui.scene_part import ScenePart
 from common.ui.seat_driver import HintAsker, SeatDriver
 from common.ui.tween import Animator
 from common.ui.widgets import Button, Widget
@@ -424,7 +425,7 @@ class GameScene(GameHistory, Scene):
         for part in (self.controller, self.view, self.log, self.analysis, self.input):
             for value in vars(part).values():
                 unhook(value, seen={id(self), id(self.app)})
-            if part.scene is self:
+            if isinstance(part, ScenePart) and part.attached and part.scene is self:
                 part.scene = None
 
     # the save file --------------------------------------------------------------------------

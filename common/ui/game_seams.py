@@ -17,6 +17,7 @@ import pygame
 from common.ui.board import BoardView
 from common.ui.game_panel import LogRow, Status
 from common.ui.input import Action
+from common.ui.scene_part import ScenePart
 from common.ui.widgets import Widget
 
 if TYPE_CHECKING:
@@ -114,11 +115,10 @@ class Controller(Protocol):
         board, the Prepollency recap: a click anywhere only skips it); True if used."""
 
 
-class GameController:
+class GameController(ScenePart):
     """The default hooks of a `Controller`: a game's controller inherits this and writes the
     rest (`refresh`, `handle`, `status`, `played`, ...)."""
 
-    scene: GameScene | None = None
     hint: Any = None
     judging = True  # the moves are judged (danger marks, warnings); a puzzle turns it off
 
@@ -197,14 +197,12 @@ class View(Protocol):
         None (the palette's side colour is used)."""
 
 
-class GameView:
+class GameView(ScenePart):
     """The default hooks of a `View`: a game's view inherits this and writes the rest
     (`layout`, `layer_key`, `draw_layer`, `draw_frame`, `animate`, `log_rows`, ...)."""
 
     status_more: int | None = None  # lines the status may take from the log (None: the
     # game's own choice; a lesson sets 0: its card, in the log's place, needs the room)
-
-    scene: GameScene | None = None
 
     def attach(self, scene: GameScene) -> None:
         """The scene it draws."""

@@ -227,7 +227,7 @@ class PuzzleScene(GameScene):
         self.seats = SolverSeats(app, match.seats, self._solver_move, self._answering)
         self.save.due = False
         self.menu_back = Button(N_("Back"), self.leave, hint="Esc", small=True)
-        rules_b = next(b for b in self.toolbar if b.label == "Rules")
+        rules_b = next(b for b in self.toolbar if isinstance(b, Button) and b.label == "Rules")
         self.toolbar = [self.retry_b, self.hint_b, rules_b, self.menu_back]  # no Undo, Redo
         if demo:
             self._mark(solved=False)
@@ -272,7 +272,7 @@ class PuzzleScene(GameScene):
             status = Status(title, self.player, _("{hint}Good. Now finish it.").format(hint=hint))
         else:
             status = Status(title, self.player, f"{hint}{puzzle.goal_text}")
-        if self._refusal_shown():
+        if self._refusal_shown() and self.refused is not None:
             status = Status(status.title, status.player, self.refused[0], alert=True)
         return status
 

@@ -80,6 +80,9 @@ class SharedSettings:
         def __getattr__(self, key: str) -> Any:
             """A game's own setting (`GAME_SETTINGS`)."""
 
+        def __setattr__(self, key: str, value: Any) -> None:
+            """A game's own setting changed (the shared ones keep their declared types)."""
+
 
 GAME_SETTINGS: dict[str, Setting] = {s.key: s for s in games.settings()}  # each game's own
 if TYPE_CHECKING:  # made at run time from the games' settings; its type is the base's

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from overlords.apply import apply_legal
 from overlords.movegen import legal_codes
@@ -49,19 +50,22 @@ def danger(state: State, move: int) -> Danger | None:
     return judge(state, [move])[move]
 
 
-def judge(state: State, moves: Iterable[int]) -> dict[int, Danger | None]:
+_Code = TypeVar("_Code", bound=int)  # a move as its code, or as a `Move`: kept as given
+
+
+def judge(state: State, moves: Iterable[_Code]) -> dict[_Code, Danger | None]:
     """`danger` for each of these legal moves, the moves of one (from, to) sharing the work
     (the moves of a figure, or all the moves of a position)."""
-    groups: dict[int, list[int]] = {}
+    groups: dict[int, list[_Code]] = {}
     for move in moves:
         groups.setdefault(int(move) & 0x3FFF, []).append(move)
-    out: dict[int, Danger | None] = {}
+    out: dict[_Code, Danger | None] = {}
     for group in groups.values():
         out.update(_judge_group(state, group))
     return out
 
 
-def _judge_group(state: State, group: list[int]) -> dict[int, Danger | None]:
+def _judge_group(state: State, group: list[_Code]) -> dict[_Code, Danger | None]:
     """The verdicts on moves that share their (from, to)."""
     x = state.turn
     afters = {move: apply_legal(state, int(move)) for move in group}
@@ -93,8 +97,9 @@ def _judge_group(state: State, group: list[int]) -> dict[int, Danger | None]:
             critical.append(r)  # it may threaten: the Reckoning, a line opened, the figure
         else:
             calm.append(r)
-    verdicts: dict[int, Danger | None] = {}
-    seconds = {}  # reply -> the position after it (X's stones of the group's first move)
+    verdicts: dict[_Code, Danger | None] = {}
+    # reply -> the position after it (X's stones of the group's first move)
+    seconds: dict[int, State] = {}
     for move in group:
         mine = afters[move]
         x_runes, x_fates = mine.runes[x], mine.fates[x]

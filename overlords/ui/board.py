@@ -56,14 +56,13 @@ def draw_board(
     for sq in range(64):
         rect = view.square_rect(sq).move(-ox, -oy)
         kind = features[sq]
-        fig = rules.decode_cell(board[sq])
-        occupied = fig is not None and sq not in hidden
+        fig = None if sq in hidden else rules.decode_cell(board[sq])
         if kind >= 0:
             draw.alpha_rect(surface, rect.inflate(-2, -2), FEATURE_TINT[kind], 3)
-            if not occupied:
+            if fig is None:
                 icon = feature(kind, int(tile * 0.86))
                 surface.blit(icon, icon.get_rect(center=rect.center))
-        if occupied:
+        if fig is not None:
             token = figure(fig[1], fig[0], size, pal)
             surface.blit(token, token.get_rect(center=rect.center))
             if kind >= 0:

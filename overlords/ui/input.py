@@ -25,6 +25,7 @@ from overlords import names, rules
 from overlords.ui.legend import Legend
 from overlords.ui.panel import FATES, stone_at
 from overlords.ui.pick import refusal
+from overlords.ui.view import OverlordsView
 
 RUNE_KEYS = "1234567"  # a Rune stone by its number, as the notation writes it ("3D")
 
@@ -33,6 +34,14 @@ class OverlordsInput(ControllerInput):
     """The controller's pointer and keys (see the module docstring)."""
 
     rune_typed = False  # the last key was a Rune's digit (picked or refused): H is the Hero
+
+    @property
+    def view(self) -> OverlordsView:
+        """The screen's Overlords view: its board, its stones' panel, the legend's "?"."""
+        view = self.scene.view
+        if not isinstance(view, OverlordsView):
+            raise TypeError(f"an Overlords screen draws with an OverlordsView, not {view!r}")
+        return view
 
     # the pointer -------------------------------------------------------------------------
 
@@ -43,13 +52,14 @@ class OverlordsInput(ControllerInput):
         if action.button == 3:
             self.c.clear_pick()
             return True
-        if action.button == 1 and self.scene.view.legend_b.collidepoint(action.pos):
+        view = self.view
+        if action.button == 1 and view.legend_b.collidepoint(action.pos):
             return self.legend()
         if drag_pointer(action) is None:
             return False
         self.c.drag = None
-        hit = stone_at(self.scene.view.panel, action.pos)
-        sq = self.scene.view.board.square_at(action.pos)
+        hit = stone_at(view.panel, action.pos) if view.panel is not None else None
+        sq = view.board.square_at(action.pos)
         if hit is not None:
             self.click_stone(*hit)
         elif sq is not None:
@@ -179,7 +189,7 @@ class OverlordsInput(ControllerInput):
         type is dropped."""
         pick = self.c.pick
         pick.fate = None if pick.fate == fate and pick.figure is None else fate
-        if pick.figure is not None and state.figure(pick.figure)[1] != pick.fate:
+        if pick.figure is not None and state.occupant(pick.figure)[1] != pick.fate:
             pick.figure = None
 
     def _follow_stones(self) -> None:

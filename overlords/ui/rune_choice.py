@@ -9,7 +9,7 @@ first Rune that does not lose is focused at once). The board below is not dimmed
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -39,7 +39,7 @@ class RuneChoice(Scene):
         self.square = pygame.Rect(square)
         self.choices = choices
         self._play = play
-        self.buttons: list[Widget] = [
+        self.buttons: list[Button] = [
             Button(self._label(move, verdict), self._choose(move), small=True)
             for move, verdict in choices]
         self.buttons.append(Button(N_("Cancel"), self.cancel, small=True))
@@ -47,7 +47,7 @@ class RuneChoice(Scene):
         self.focus = Focus(self._focusable, safe[0] if safe else len(choices))
         self.panel = pygame.Rect(0, 0, 0, 0)
 
-    def _focusable(self) -> list[Widget]:
+    def _focusable(self) -> Sequence[Widget]:
         """The widgets Tab reaches: the choices, then Cancel."""
         return self.buttons
 

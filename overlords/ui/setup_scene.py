@@ -329,10 +329,10 @@ class SetupScene(Scene):
             pygame.draw.rect(surface, pal.select, self.board.square_rect(sq), 2,
                              border_radius=3)
         fade = refusal_fade(self.refused)
-        if fade > 0:
+        if fade > 0 and self.refused is not None and self.refused[1] is not None:
             draw_refusal(surface, self.board, self.refused[1], pal, fade)
         kind = self._dragged()
-        if kind is not None and self.phase is not None:
+        if kind is not None and self.phase is not None and self.drag is not None:
             token = figure(kind, self.phase.side, int(self.board.tile * 1.05), pal)
             surface.blit(token, token.get_rect(center=self.drag["pos"]))
         for widget in self.toolbar + self.status_buttons:
@@ -343,6 +343,7 @@ class SetupScene(Scene):
 
     def _build_layer(self, size: tuple[int, int]) -> pygame.Surface:
         pal, m, lay = self.app.pal, self.app.m, self.panel
+        assert lay is not None  # `layout` places the panel before anything is drawn
         top = next(h.card for h in lay.hands.values() if h.card.y < lay.status.y)
         if self._bg is None or self._bg.get_size() != size:
             self._bg = backdrop(size, pal)
@@ -378,6 +379,7 @@ class SetupScene(Scene):
         """The game's top hand card holds the setup's words here: taller if they need it
         (the status area moves down with it; the game screen's cards are smaller)."""
         lay, m = self.panel, self.app.m
+        assert lay is not None  # called by `layout`, once the panel is placed
         top = next(h.card for h in lay.hands.values() if h.card.y < lay.status.y)
         rows = max(len(self._info_lines(top.w, first)) for first in (True, False))
         need = 2 * m.pad + rows * int(m.normal * 1.4)
@@ -445,9 +447,12 @@ class SetupScene(Scene):
         """A press picks a figure up from the tray or the board (it may be dragged), or
         places the held one."""
         setup = self.phase
+        if setup is None:  # the CPU is choosing: nothing to pick up
+            return False
         sq = self.board.square_at(pos)
         tray = setup.tray_at(pos)
         here = setup.figure_on(sq) if sq is not None else None
+        grabbed: int | None
         if tray is not None:
             setup.click_tray(tray)
             grabbed = tray
@@ -479,7 +484,7 @@ class SetupScene(Scene):
         if drag is None:
             return True
         setup, sq = self.phase, self.board.square_at(pos)
-        if (drag["active"] and sq is not None and setup.held == drag["kind"]
+        if (drag["active"] and sq is not None and setup is not None and setup.held == drag["kind"]
                 and setup.figure_on(sq) != drag["kind"]):
             setup.click_square(sq)
             if setup.refusal:

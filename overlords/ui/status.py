@@ -16,7 +16,7 @@ from common.seats import HINT_LEVEL
 from common.ui.game_panel import Status, waiting_status
 from overlords import names, rules
 from overlords.ui.hint import hint_reason, move_words
-from overlords.ui.threats import FORCED, LOSES, SHIELD, UNKNOWN, TargetMarks
+from overlords.ui.threats import FORCED, LOSES, SHIELD, UNKNOWN, TargetMarks, Threats
 from overlords.ui.tips import freeze_note, sources_warning
 from overlords.ui.words import danger_words
 
@@ -105,7 +105,8 @@ def _discard_text(c: OverlordsController) -> str:
 
 def _attack_text(c: OverlordsController) -> str:
     """While the Overlord is attacked: what saves it."""
-    return _attacked_hint(c) if _attacked(c) else ""
+    threats = c.threats
+    return _attacked_hint(c, threats) if threats is not None and threats.attacked else ""
 
 
 def _figure_text(c: OverlordsController) -> str:
@@ -236,10 +237,10 @@ def hover_danger(c: OverlordsController) -> str:
     return ""
 
 
-def _attacked_hint(c: OverlordsController) -> str:
+def _attacked_hint(c: OverlordsController, threats: Threats) -> str:
     """What to do while the Overlord is attacked: the moves with a shield save it."""
     pick, state = c.pick, c.scene.match.state
-    if c.threats.saving() is False:
+    if threats.saving() is False:
         return _("No move saves your Overlord. Click a figure to see its moves.")
     marks = c.target_marks()
     complete, safe = marks.complete, marks.with_mark(SHIELD)

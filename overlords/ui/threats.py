@@ -154,7 +154,7 @@ class Threats(BackgroundJudge):
             runes.setdefault(move.frm, []).append(move.rune)
         parts = []
         for frm, numbers in list(runes.items())[:SHOWN_ATTACKERS]:
-            kind = self.state.figure(frm)[1]
+            kind = self.state.occupant(frm)[1]
             digits = [str(r) for r in sorted(set(numbers))]
             which = digits[0] if len(digits) == 1 else _("{join} or {digits}").format(
                                                            join=', '.join(digits[:-1]),

@@ -83,7 +83,7 @@ def feature_tip(state: rules.State, sq: int) -> str:
 
 def figure_tip(state: rules.State, sq: int) -> str:
     """"White's Dragon: ..." with the stuck note when its Fate stones are spent."""
-    side, kind = state.figure(sq)
+    side, kind = state.occupant(sq)
     text = f"{rules.SIDE_NAMES[side].title()}'s {rules.TYPE_NAMES[kind]}. {FIGURE_HOW[kind]}"
     if kind in stuck_kinds(state, side):
         text += _(" {no_fate}: it cannot move until the Reckoning.").format(

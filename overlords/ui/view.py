@@ -128,7 +128,7 @@ class OverlordsView(GameView):
 
     def log_rows(self, moves: list[rules.Move]) -> list[LogRow]:
         """Two moves per numbered row, and a row for each Reckoning."""
-        states = self.scene.match.states if self.scene is not None else []
+        states = self.scene.match.states if self.attached else []
         return log_rows(moves, reckonings(states[:len(moves) + 1]))
 
     def animate(self, before: rules.State, after: rules.State, move: rules.Move) -> None:

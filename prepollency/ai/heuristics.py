@@ -205,7 +205,8 @@ class PrepollencyHeuristics(Heuristics):
         mine_on_obelisk = sum(1 for sq in OBELISK if owners[sq] == me)
         base_fill = {seat: sum(1 for sq in BASES[seat] if owners[sq] and owners[sq] != seat)
                      for seat in state.alive if seat != me}
-        toward = CLOSE  # with too few pieces to hold the Obelisk: toward a raid's target
+        # with too few pieces to hold the Obelisk: toward a raid's target
+        toward: tuple[float, ...] = CLOSE
         plan = self.plan
         taking = takers(state, plan.contest) if plan.patience else None
         share = march_share(state, me, plan.patience, taking, plan.charge)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from prepollency.movegen import PATHS, RAYS, gen_moves
-from prepollency.moves import KHAN, MOVES, Move, Turn
+from prepollency.moves import KHAN, Move, Turn, line_move
 
 LINES_FROM = RAYS[KHAN]  # LINES_FROM[sq]: the eight lines out from a square, nearest first
 
@@ -73,19 +73,19 @@ def fill_turn(owners: list[int], kinds: list[int], seat: int, need: Sequence[int
                 second = [q for q in movers_to(owners, kinds, seat, b, skip=a) if q not in keep]
                 unmake_move(owners, kinds, p, a, old)
                 if second:
-                    return Turn((MOVES[p][a], MOVES[second[0]][b]))
+                    return Turn((line_move(p, a), line_move(second[0], b)))
         return None
     n = need[0]
     origins = movers_to(owners, kinds, seat, n)
     for p in origins:
         if p not in keep:
-            return Turn((MOVES[p][n],))
+            return Turn((line_move(p, n),))
     for p in origins:  # from a square it must keep: another piece refills it
         old = make_move(owners, kinds, p, n)
         refill = [q for q in movers_to(owners, kinds, seat, p, skip=n) if q not in keep]
         unmake_move(owners, kinds, p, n, old)
         if refill:
-            return Turn((MOVES[p][n], MOVES[refill[0]][p]))
+            return Turn((line_move(p, n), line_move(refill[0], p)))
     return _uncovering(owners, kinds, seat, n, keep)
 
 
@@ -108,6 +108,6 @@ def _uncovering(owners: list[int], kinds: list[int], seat: int, n: int, keep: fr
                 gen_moves(owners, kinds, seat, (line[screen],), -1, out)
                 for m in out:
                     if m.to not in segment:
-                        return Turn((m, MOVES[sq][n]))
+                        return Turn((m, line_move(sq, n)))
             break
     return None

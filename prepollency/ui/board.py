@@ -50,11 +50,11 @@ def static_layer(view: BoardView, pal: Palette, tones: Mapping[int, Tones],
     for rect in cross:
         draw.alpha_rect(surface, rect, (*OBELISK_TINT, 95))
     _cross_outline(surface, cross, (96, 72, 30), max(2, tile // 12))
-    icon = obelisk(int(tile * 0.95))
-    if icon is not None:
-        icon = icon.copy()
-        icon.set_alpha(120)
-        surface.blit(icon, icon.get_rect(center=cross[0].center))
+    art = obelisk(int(tile * 0.95))
+    if art is not None:
+        faded = art.copy()
+        faded.set_alpha(120)
+        surface.blit(faded, faded.get_rect(center=cross[0].center))
     return surface
 
 

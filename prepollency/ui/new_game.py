@@ -201,7 +201,9 @@ class NewGameScene(NewGameForm):
             return
         if type(data.get("players")) is int and data["players"] in (2, 3, 4):  # not 3.0
             self.players.value = str(data["players"])
-        seats = data.get("seats") if isinstance(data.get("seats"), dict) else {}
+        seats = data.get("seats")
+        if not isinstance(seats, dict):
+            seats = {}
         keys = C.seat_colours({s: (seats.get(str(s)) or {}).get("colour")
                                for s in C.SEATS if isinstance(seats.get(str(s)), dict)})
         for s, r in self.rows.items():

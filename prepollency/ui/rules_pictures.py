@@ -113,7 +113,7 @@ def _window(names_from: str, names_to: str) -> list[int]:
     a, b = GRID.index(names_from), GRID.index(names_to)
     cols = range(min(GRID.col(a), GRID.col(b)), max(GRID.col(a), GRID.col(b)) + 1)
     rows = range(min(GRID.row(a), GRID.row(b)), max(GRID.row(a), GRID.row(b)) + 1)
-    return [GRID.at(c, r) for c in cols for r in rows]
+    return [sq for c in cols for r in rows if (sq := GRID.at(c, r)) is not None]
 
 
 def pieces(width: int, pal: Palette, m: Metrics) -> pygame.Surface:
@@ -128,7 +128,8 @@ def pieces(width: int, pal: Palette, m: Metrics) -> pygame.Surface:
 
 HOLD_DIAGRAM = ("    f  g  h  i  j\n10  .  .  .  .  .\n9   .  .  1I .  .\n8   .  1I 1A 1I .\n"
                    "7   .  .  .  .  .\n6   .  .  1I .  .")
-HOLD_TURNS = (["h6-h7"], [], [], [], [], [], [])  # Red completes the cross, then all hold
+# Red completes the cross, then all hold
+HOLD_TURNS: tuple[list[str], ...] = (["h6-h7"], [], [], [], [], [], [])
 
 
 def hold_states() -> list[State]:

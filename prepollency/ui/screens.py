@@ -80,7 +80,7 @@ def resume_scene(app, replay: Replay, keep_bots: bool = False) -> GameScene:
     names = {s: clean_name(n) for s, n in names.items() if clean_name(n)}
     keys = _colour_keys(_read_map(record.get("colours"), seats), seats)
     seed = record_seed(record)
-    info = {"colours": {str(s): k for s, k in keys.items()}}
+    info: dict[str, Any] = {"colours": {str(s): k for s, k in keys.items()}}
     if seed is not None:
         info["seed"] = seed
     match = Match.from_replay(replay, specs, names=names, info=info)

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from common.i18n import _
 from common.ui.judging import BackgroundJudge
 from prepollency import rules, tactics
-from prepollency.moves import END, Move, Turn
+from prepollency.moves import END, Move, Step, Turn
 from prepollency.ui.words import danger_words, threat_words
 
 SAFE, LOSES, SHIELD = "safe", "loses", "shield"  # what a target square shows
@@ -66,7 +66,7 @@ class Threats(BackgroundJudge):
         self.floor: int | None = tactics.SAFE if self.watch.idle else None
         super().__init__(rules.legal_steps(state) if not self.watch.idle else [], start)
 
-    def judge_group(self, group: list[object]) -> dict[object, StepDanger]:
+    def judge_group(self, group: list[Step]) -> dict[Step, StepDanger]:
         return {step: self._judge(step) for step in group}
 
     def after_all(self) -> None:
@@ -82,26 +82,28 @@ class Threats(BackgroundJudge):
             items = list(self.verdicts.items())
         out = []
         for step, v in sorted(items, key=lambda kv: _level(kv[1].best))[:3]:
-            if v.alone is None or step is END:
-                out.append(Turn() if step is END else Turn((step,)))
+            if not isinstance(step, Move):  # END: the turn ends now
+                out.append(Turn())
+            elif v.alone is None:
+                out.append(Turn((step,)))
         return out
 
-    def _judge(self, step: object) -> StepDanger:
+    def _judge(self, step: Step) -> StepDanger:
         """The step's verdict (see `StepDanger`)."""
         watch, state = self.watch, self.state
-        if step is END:
+        if not isinstance(step, Move):  # END
             d = watch.danger(Turn())
             return StepDanger(d, d)
         alone = watch.danger(Turn((step,)))
+        if state.moved != -1 or alone is None:
+            return StepDanger(alone, alone)
         best = alone
-        if state.moved == -1 and alone is not None:
-            for second in tactics.second_moves(state, step):
-                d = watch.danger(Turn((step, second)))
-                if d is None:
-                    best = None
-                    break
-                if d.level < best.level:
-                    best = d
+        for second in tactics.second_moves(state, step):
+            d = watch.danger(Turn((step, second)))
+            if d is None:
+                return StepDanger(alone, None)
+            if d.level < best.level:
+                best = d
         return StepDanger(alone, best)
 
     @property
@@ -140,9 +142,9 @@ class Threats(BackgroundJudge):
         out: set[int] = set()
         for threat in self.wins.values():
             out |= set(threat.squares)
-        for threat in (self.base, self.khan):
-            if threat is not None:
-                out |= set(threat.squares)
+        for open_threat in (self.base, self.khan):
+            if open_threat is not None:
+                out |= set(open_threat.squares)
         return frozenset(out)
 
     def mark(self, step: object) -> str | None:

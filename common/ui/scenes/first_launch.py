@@ -14,7 +14,7 @@ from common.ui import draw
 from common.ui.input import Action
 from common.ui.scenes.learn_scene import LearnScene
 from common.ui.theme import mix
-from common.ui.widgets import Button, Widget, handle_all, stack
+from common.ui.widgets import Button, handle_all, stack
 
 
 def offer_wanted(app) -> bool:
@@ -34,7 +34,7 @@ class FirstLaunchOffer:
     def __init__(self, app, closed) -> None:
         self.app = app
         self.closed = closed  # called once answered (the menu drops the card)
-        self.buttons: list[Widget] = [
+        self.buttons: list[Button] = [
             Button(Message(N_("Learn {game}"), game=entry.title), self._answer(entry.name),
                    primary=True)
             for entry in GAMES.values()] + [Button(N_("No thanks"), self._answer(None))]

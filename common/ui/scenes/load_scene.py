@@ -214,7 +214,7 @@ class LoadScene(Scene):
                 x -= bw + m.pad // 2
                 self.row_buttons.append(button)
 
-    def _actions(self, entry: saves.Entry) -> list[tuple[str, object]]:
+    def _actions(self, entry: saves.Entry) -> list[tuple[str, Callable[[], None]]]:
         if entry.problem is not None:
             return [(_("Move aside"), lambda: self.move_aside(entry)),
                     (_("Delete"), lambda: self.delete(entry))]

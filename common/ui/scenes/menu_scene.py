@@ -8,6 +8,7 @@ import pygame
 
 from common.games import GAMES
 from common.i18n import N_, Message, _
+from common.saves import index as save_index
 from common.ui import draw, resume, saves
 from common.ui.focus import Focus
 from common.ui.input import Action, Command
@@ -25,7 +26,8 @@ class MainMenu(Scene):
         super().__init__(app)
         self.buttons: list[Widget] = []
         self.last: saves.Entry | None = None
-        self.looking = None  # the background search for the game to continue, if on
+        # the background search for the game to continue, if on
+        self.looking: save_index.Listing | None = None
         self._look_due = False  # the search is to start after the next frame
         self._look()
         self._bg: pygame.Surface | None = None

@@ -160,7 +160,7 @@ class RulesScene(Scene):
         if self._drag is None or not action.dragging or self._page is None:
             return False
         y0, start, on_bar = self._drag
-        dy = action.pos[1] - y0
+        dy: float = action.pos[1] - y0
         if on_bar:  # the knob moves with the mouse: the page moves faster
             dy = -dy * self._page.get_height() / self.view.h
         self.scroll = min(max(0.0, start - dy), self._max_scroll())
@@ -176,10 +176,10 @@ class RulesScene(Scene):
         if self._bg is None or self._bg.get_size() != surface.get_size():
             self._bg = draw.backdrop(surface.get_size(), pal)
             draw.panel(self._bg, self.view, pal.panel, pal.panel_edge, m.radius * 2, 8)
-        self._laid_out()
+        page = self._laid_out()
         surface.blit(self._bg, (0, 0))
         inner = self.view.inflate(-4 * m.pad, -2 * m.pad)
-        surface.blit(self._page, inner.topleft,
+        surface.blit(page, inner.topleft,
                      pygame.Rect(0, int(self.scroll), inner.w, inner.h))
         bar = self._bar()
         if bar is not None:

@@ -42,6 +42,8 @@ class Callback:
     gone."""
 
     __slots__ = ("_method", "_fn")
+    _method: weakref.WeakMethod[Callable[..., Any]] | None
+    _fn: Callable[..., Any] | None
 
     def __init__(self, fn: Callable[..., Any]) -> None:
         if isinstance(fn, Callback):

@@ -3,13 +3,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from common.ui.input import Action, PointerMove
 from common.ui.widgets.base import Widget
 
 
-def handle_all(widgets: list[Widget], action: Action) -> bool:
+def handle_all(widgets: Sequence[Widget], action: Action) -> bool:
     """Offer an action to widgets in turn; True once one used it (hover reaches all)."""
     used = False
     for widget in widgets:
@@ -21,7 +23,7 @@ def handle_all(widgets: list[Widget], action: Action) -> bool:
 
 
 def stack(
-    rect: pygame.Rect, widgets: list[Widget], height: int, gap: int
+    rect: pygame.Rect, widgets: Sequence[Widget], height: int, gap: int
 ) -> pygame.Rect:
     """Place widgets one under the other from the top of rect; returns the space used."""
     y = rect.y
@@ -31,7 +33,7 @@ def stack(
     return pygame.Rect(rect.x, rect.y, rect.w, max(0, y - gap - rect.y))
 
 
-def row(rect: pygame.Rect, widgets: list[Widget], gap: int) -> None:
+def row(rect: pygame.Rect, widgets: Sequence[Widget], gap: int) -> None:
     """Share rect's width among widgets side by side."""
     n = len(widgets)
     if n == 0:
