@@ -209,9 +209,9 @@ SKELETON = (  # the modules every game package has, for the same roles (docs/ARC
     "reasons.py", "names.py", "why.py", "setup.py", "ai/__init__.py", "tactics/__init__.py",
     "analysis.py",
     "lessons.py", "puzzles.py", "rules_text.py", "coach.py",
-    "ui/__init__.py", "ui/screens.py", "ui/controller.py", "ui/input.py", "ui/view.py",
-    "ui/words.py", "ui/threats.py", "ui/marks.py", "ui/anim.py", "ui/art.py", "ui/board.py",
-    "ui/panel.py", "ui/hint.py", "ui/rules_pictures.py", "ui/new_game.py",
+    "ui/__init__.py", "ui/screens.py", "ui/controller.py", "ui/look.py", "ui/input.py",
+    "ui/view.py", "ui/words.py", "ui/threats.py", "ui/marks.py", "ui/anim.py", "ui/art.py",
+    "ui/board.py", "ui/panel.py", "ui/hint.py", "ui/rules_pictures.py", "ui/new_game.py",
 )
 BY_CONCEPT = ("ai/", "tactics/")  # packages whose modules are the game's own split by concept
 SCREENS = ("new_game_scene", "play_scene", "resume_scene", "lesson_scene", "menu_tokens",

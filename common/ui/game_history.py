@@ -25,6 +25,10 @@ class GameHistory:
         animator: Any
         seats: Any
         log: Any
+        refused: tuple[str, int | None, float] | None
+        game_over_shown: bool
+        last_text: str
+        _turn_seen: tuple[int, int] | None
 
         def refresh(self) -> None: ...
         def refuse(self, text: str, at: Any = None) -> None: ...

@@ -150,13 +150,14 @@ class GameScene(GameHistory, Scene):
 
     def wants_frames(self) -> bool:
         """True while something on screen moves or is awaited: a tween, a seat's or the
-        hint's search (the spinner), the controller's work, a fading refusal cross."""
+        hint's search (the spinner), the controller's or the view's work, a fading refusal
+        cross."""
         m = self.match
         flash = refusal_fade(self.refused) > 0
         return (self.animator.busy or flash or self.hints.asked or self.thinking
                 or (not m.over and not m.is_human(m.to_move) and not self.paused)
                 or (m.over and not self.game_over_shown) or self.controller.wants_frames()
-                or self.analysis.wants_frames())
+                or self.view.wants_frames() or self.analysis.wants_frames())
 
     def toast_bottom(self) -> int | None:
         """Above what the view keeps clear (the recap's lines), if it shows."""
@@ -250,6 +251,7 @@ class GameScene(GameHistory, Scene):
         if was_busy and not self.animator.busy:
             self.refresh()
         self.controller.update(dt)
+        self.view.update(dt)
         game_hint.update(self)
         self.coach.update()
         if self._refusal_up != self._refusal_shown():  # the refusal text just went

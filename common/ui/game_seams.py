@@ -189,6 +189,13 @@ class View(Protocol):
     def settings_changed(self) -> None:
         """The palette changed: drop cached drawings."""
 
+    def update(self, dt: float) -> None:
+        """Each frame: the view's own timers (a hover tip's delay, a moment on the board)."""
+
+    def wants_frames(self) -> bool:
+        """True while something the view draws by itself moves (the app keeps its 60 FPS
+        loop)."""
+
     def cursor_colour(self) -> tuple[int, int, int] | None:
         """The keyboard cursor's colour on this board (None: the palette's)."""
 
@@ -218,6 +225,13 @@ class GameView(ScenePart):
     def cursor_colour(self) -> tuple[int, int, int] | None:
         """The palette's cursor colour."""
         return None
+
+    def update(self, dt: float) -> None:
+        """No timed drawing of its own."""
+
+    def wants_frames(self) -> bool:
+        """Nothing of its own moves."""
+        return False
 
     def seat_colour(self, player: int) -> tuple[int, int, int] | None:
         """No seat colours of its own."""

@@ -36,6 +36,7 @@ from common.i18n import N_, _
 from common.lessons import Lesson, LessonRun, lesson_game, parse_turn, stars_text, stars_why
 from common.match import Match
 from common.protocol import IllegalMoveError, InvalidMoveError
+from common.seats import SeatSpec
 from common.ui import lesson_card
 from common.ui.game_panel import Status
 from common.ui.game_scene import GameScene
@@ -98,7 +99,8 @@ class LessonScene(GameScene):
     def _match(self, start: Any) -> Match:
         engine = self.run.game.engine
         learner = engine.to_move(start)
-        seats = {p: "human" if p == learner else CPU_SEAT for p in engine.players(start)}
+        seats = {p: SeatSpec.parse("human" if p == learner else CPU_SEAT)
+                 for p in engine.players(start)}
         return Match(engine, start, seats)
 
     def _set_match(self, start: Any) -> None:

@@ -18,7 +18,6 @@ move: a few milliseconds).
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -33,6 +32,7 @@ from common.ui.widgets import Button, Widget
 from overlords import rules
 from overlords.ui.hint import position_seed
 from overlords.ui.input import OverlordsInput
+from overlords.ui.look import Look
 from overlords.ui.pick import Pick
 from overlords.ui.rune_choice import RuneChoice
 from overlords.ui.status import live_status
@@ -41,34 +41,6 @@ from overlords.ui.words import danger_words, describe, reckoning_words, result_w
 
 if TYPE_CHECKING:
     from common.ui.game_scene import GameScene
-
-
-@dataclass(frozen=True)
-class Look:
-    """What the view draws of the controller's state, handed over as one value (`look()`):
-    the picks, the targets with their marks, the attack on the side to move and the hint on
-    the person's turn (nothing picked otherwise), and a dragged figure."""
-
-    mine: bool = False  # the person's live turn: picks, targets and marks show
-    rune: int | None = None  # the Rune stone picked
-    fate: int | None = None  # the Fate stone picked
-    figure: int | None = None  # the square of the figure picked
-    movable: frozenset[int] = frozenset()  # figures the picked stones move (none picked)
-    targets: dict[int, list[rules.Move]] = field(default_factory=dict)
-    marks: TargetMarks = field(default_factory=TargetMarks)
-    attacked: bool = False  # the side to move's Overlord is attacked
-    overlord: int | None = None  # its square
-    attackers: tuple[int, ...] = ()  # the attacking figures' squares
-    hint: rules.Move | None = None
-    dragged: int | None = None  # the figure type under the pointer (a drag)
-    drag_pos: tuple[int, int] = (0, 0)
-
-    def layer_key(self) -> Hashable:
-        """Everything of this value the cached layer shows (the drag's position is drawn each
-        frame)."""
-        marks = self.marks if self.mine else None
-        return (self.mine, self.rune, self.fate, self.figure, marks, self.attacked,
-                self.overlord, self.hint, self.dragged)
 
 
 class OverlordsController(GameController):
@@ -85,7 +57,6 @@ class OverlordsController(GameController):
         self.drag: dict | None = None
         self._movable_memo: tuple[Hashable, frozenset[int]] = (None, frozenset())
         self._marks_memo: tuple[Hashable, TargetMarks] = (None, TargetMarks())
-        self._tip_shown = False
         self.hot_seat = HotSeat()  # whose turn started last, the moves seen (the hand-over)
         self.discard_b = Button(N_("Discard"), self._discard, primary=True, small=True,
                                 refused=self._discard_refused)
@@ -130,15 +101,18 @@ class OverlordsController(GameController):
 
     def look(self) -> Look:
         """What the view draws now (`Look`)."""
-        drag = (self.dragged, self.drag["pos"]) if self.dragged is not None else (None, (0, 0))
+        d = self.drag
+        drag = (d["kind"], d["pos"]) if d and d["active"] else (None, (0, 0))
         if self.scene is None or not self.scene.my_turn:
             return Look(dragged=drag[0], drag_pos=drag[1])
         p, t = self.pick, self.threats
-        attacked = t is not None and t.attacked and t.overlord is not None
-        return Look(True, p.rune, p.fate, p.figure, self._movable(),
-                    self._targets, self.target_marks(), attacked,
-                    t.overlord if attacked else None,
-                    tuple(t.attacker_squares) if attacked else (), self.hint, *drag)
+        overlord: int | None = None
+        attackers: tuple[int, ...] = ()
+        if t is not None and t.attacked and t.overlord is not None:
+            overlord, attackers = t.overlord, tuple(t.attacker_squares)
+        return Look(True, p.rune, p.fate, p.figure, self._movable(), self._targets,
+                    self.target_marks(), overlord is not None, overlord, attackers, self.hint,
+                    *drag)
 
     def _movable(self) -> frozenset[int]:
         """The figures the picked stones move (none while a figure is picked), kept while the
@@ -165,24 +139,24 @@ class OverlordsController(GameController):
         if self.hint is not None and (
                 not mine or (self.pick.rune, self.pick.fate, self.pick.figure) != self._hint_pick):
             self.show_hint(None)  # another pick, or another position, takes the hint away
-        judged = mine and self.judging
-        if judged:  # judged in the background, the targets on screen first
-            self._judge(state)
+        threats = self._judge(state) if mine and self.judging else None
         self._targets = self.pick.targets() if mine else {}
-        if judged:
-            self.threats.first(m for moves in self._targets.values() for m in self.offered(moves))
+        if threats is not None:  # judged in the background, the targets on screen first
+            threats.first(m for moves in self._targets.values() for m in self.offered(moves))
         else:
             self._drop_threats()
         if mine and rules.must_discard(state):
             self._discard_only(state)
 
-    def _judge(self, state: rules.State) -> None:
+    def _judge(self, state: rules.State) -> Threats:
         """The threats of this position (kept while it stays the position); whether the
         picker shows the Teleport's targets follows the attack."""
-        if self.threats is None or self.threats.state is not state:
+        threats = self.threats
+        if threats is None or threats.state is not state:
             self._drop_threats()
-            self.threats = Threats(state, self.pick.legal)
-        self.pick.teleports_shown = self.threats.attacked
+            threats = self.threats = Threats(state, self.pick.legal)
+        self.pick.teleports_shown = threats.attacked
+        return threats
 
     def _discard_only(self, state: rules.State) -> None:
         """A turn that must discard: the one discard picked if there is one, the Discard
@@ -232,20 +206,9 @@ class OverlordsController(GameController):
             self.threats.close()
         self.threats = None
 
-    def update(self, dt: float) -> None:
-        """A hover tip whose delay just ran out asks for a frame (the verdicts come from the
-        background thread)."""
-        view = self.scene.view
-        if view.tip_text() and view.tip_due() and not self._tip_shown:
-            self._tip_shown = True
-            self.scene.invalidate()
-        elif not view.tip_due():
-            self._tip_shown = False
-
     def wants_frames(self) -> bool:
-        """True while moves wait for their threat verdict, or a Reckoning's moment shows."""
-        return (self.threats is not None and not self.threats.done) or (
-            self.scene.view.reckoning_moment() is not None)
+        """True while moves wait for their threat verdict (it comes from the background)."""
+        return self.threats is not None and not self.threats.done
 
     def close(self) -> None:
         """The screen is left: the background judging stops."""

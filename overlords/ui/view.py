@@ -20,7 +20,7 @@ import pygame
 from common.i18n import _
 from common.ui import draw
 from common.ui.board import BoardView
-from common.ui.game_frame import refusal_fade
+from common.ui.game_frame import refusal_cross
 from common.ui.game_panel import LogRow, label
 from common.ui.game_seams import Areas, GameView
 from common.ui.screen_layout import split
@@ -37,8 +37,8 @@ from overlords.ui.board import (
     draw_selected,
     draw_targets,
 )
-from overlords.ui.controller import Look
 from overlords.ui.hint import draw_hint_board, draw_hint_stones
+from overlords.ui.look import Look
 from overlords.ui.panel import (
     FATES,
     STATUS_MORE,
@@ -60,8 +60,8 @@ if TYPE_CHECKING:
 
 def _picked_stones(state: rules.State, look: Look) -> tuple[int | None, int | None]:
     """(Rune, Fate) shown lifted: the stones picked, the picked figure's Fate."""
-    fate = look.fate if look.figure is None else state.figure(look.figure)[1]
-    return look.rune, fate
+    fig = None if look.figure is None else state.figure(look.figure)
+    return look.rune, look.fate if fig is None else fig[1]
 
 
 def layout_screen(size: tuple[int, int], m: Metrics, board: BoardView,
@@ -91,6 +91,7 @@ class OverlordsView(GameView):
         self._bg: pygame.Surface | None = None
         self.legend_b = pygame.Rect(0, 0, 0, 0)  # the "?" in the board frame's corner
         self._tip: tuple[Any, float] = (None, 0.0)  # what the pointer rests on, since when
+        self._tip_shown = False  # the frame for a tip whose delay ran out was asked for
         self._moment: tuple[int, float] | None = None  # a Reckoning shown: side, since when
 
     def attach(self, scene: GameScene) -> None:
@@ -186,7 +187,7 @@ class OverlordsView(GameView):
         if look.mine:
             self._draw_picks(layer, state, look)
         if self.panel is not None:
-            self._draw_hands(layer, state, look)
+            self._draw_hands(layer, self.panel, state, look)
 
     def _draw_picks(self, layer: pygame.Surface, state: rules.State, look: Look) -> None:
         """On the person's turn: the picked figure (or the figures the stones move), the
@@ -201,17 +202,18 @@ class OverlordsView(GameView):
         if look.hint is not None:
             draw_hint_board(layer, self.board, look.hint, pal)
 
-    def _draw_hands(self, layer: pygame.Surface, state: rules.State, look: Look) -> None:
+    def _draw_hands(self, layer: pygame.Surface, panel: PanelLayout, state: rules.State,
+                    look: Look) -> None:
         """Both sides' cards (the side to move's stones picked lifted), the hinted stones."""
         s = self.scene
         pal, m, match = s.app.pal, s.app.m, s.match
         playing = match.review is None and not match.over
-        for side, hand in self.panel.hands.items():
+        for side, hand in panel.hands.items():
             active = playing and state.turn == side
             picked = _picked_stones(state, look) if active and look.mine else (None, None)
             draw_hand(layer, hand, state, label(match, side), active, pal, m, picked)
         if look.hint is not None and look.mine:
-            draw_hint_stones(layer, self.panel.hands[state.turn], state, look.hint, pal)
+            draw_hint_stones(layer, panel.hands[state.turn], state, look.hint, pal)
 
     # each frame -------------------------------------------------------------------------------
 
@@ -223,13 +225,13 @@ class OverlordsView(GameView):
         if sq is not None and self._actionable(sq):
             pygame.draw.rect(surface, pal.select, self.board.square_rect(sq), 2,
                              border_radius=3)
-        fade = refusal_fade(s.refused)
-        if fade > 0:
-            draw_refusal(surface, self.board, s.refused[1], pal, fade)
+        cross = refusal_cross(s.refused)
+        if cross is not None:
+            draw_refusal(surface, self.board, cross[0], pal, cross[1])
         if s.animator.busy:
             draw_tweens(surface, self.board, s.animator, pal)
             if self.panel is not None:
-                self._draw_reckoning(surface)
+                self._draw_reckoning(surface, self.panel)
         look = s.controller.look()
         kind = look.dragged
         if kind is not None:
@@ -261,7 +263,7 @@ class OverlordsView(GameView):
         if self.legend_b.collidepoint(pos):
             return _("Board legend: the features and every mark (L)")
         state = s.match.shown
-        panel_tip = self._panel_tip(state, pos) if self.panel is not None else ""
+        panel_tip = self._panel_tip(self.panel, state, pos) if self.panel is not None else ""
         if panel_tip:
             return panel_tip
         sq = self.board.square_at(pos)
@@ -274,21 +276,34 @@ class OverlordsView(GameView):
             return feature_tip(state, sq)
         return ""
 
-    def _panel_tip(self, state: rules.State, pos: tuple[int, int]) -> str:
+    def _panel_tip(self, panel: PanelLayout, state: rules.State, pos: tuple[int, int]) -> str:
         """The tip of a stone, a card's name row and its notes, or the status's words cut
         short ("" elsewhere)."""
-        hit = stone_at(self.panel, pos)
+        hit = stone_at(panel, pos)
         if hit is not None:
             side, kind, value = hit
             if kind == "rune":
                 return rune_tip(value, value not in state.hand_runes(side))
             return fate_tip(FATES[value], slot_played(state, side, value))
-        for side, hand in self.panel.hands.items():  # a card's name row and its notes
+        for side, hand in panel.hands.items():  # a card's name row and its notes
             if hand.card.collidepoint(pos) and hand.runes and pos[1] < hand.runes[0].y:
                 return card_tip(state, side)
-        if self.panel.status.collidepoint(pos) and self.scene.status_cut:
+        if panel.status.collidepoint(pos) and self.scene.status_cut:
             return self.scene.status_cut  # words the status area had to shorten, in full
         return ""
+
+    def update(self, dt: float) -> None:
+        """A hover tip whose delay just ran out asks for a frame."""
+        due = self.tip_due()
+        if self.tip_text() and due and not self._tip_shown:
+            self._tip_shown = True
+            self.scene.invalidate()
+        elif not due:
+            self._tip_shown = False
+
+    def wants_frames(self) -> bool:
+        """True while a Reckoning's moment shows."""
+        return self.reckoning_moment() is not None
 
     def tip_due(self) -> bool:
         """True once the pointer has rested on the same thing for TIP_DELAY seconds (the
@@ -347,10 +362,10 @@ class OverlordsView(GameView):
         text.set_alpha(alpha)
         surface.blit(text, text.get_rect(midbottom=(band.centerx, band.bottom - edge - 2)))
 
-    def _draw_reckoning(self, surface: pygame.Surface) -> None:
+    def _draw_reckoning(self, surface: pygame.Surface, panel: PanelLayout) -> None:
         """Returning stones float up with a glow while a Reckoning tween runs."""
         pal, m = self.scene.app.pal, self.scene.app.m
-        for side, hand in self.panel.hands.items():
+        for side, hand in panel.hands.items():
             lift = reckoning_lift(self.scene.animator, side)
             if lift <= 0:
                 continue

@@ -6,6 +6,7 @@ The skeleton every game has (the same module names for the same roles):
   `lesson_scene`, `menu_tokens`, `rules_picture`, `scene_parts`);
 - `controller` (what the controller knows: the pick, the targets, the turn's buttons) and
   `input` (pointer and keys, dispatched by tables): `TurnController`;
+- `look`: `Look`, what the view draws of the controller, one value (`controller.look()`);
 - `view`: `PrepollencyView`, how the screen is drawn; `board`, `panel`, `anim`, `art`,
   `hint`, `marks` (threat badges), `threats` (what threatens the seat to move, computed once
   per position), `words` (the game's sentences), `rules_pictures`, `new_game` (the dialog).

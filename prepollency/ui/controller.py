@@ -17,7 +17,6 @@ says the status, the sounds and the announcements of each turn (a Khan, an elimi
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from common.i18n import N_, _, ngettext
@@ -32,6 +31,7 @@ from prepollency.tactics import cannot_win
 from prepollency.ui import colours
 from prepollency.ui.hint import hint_reason, hint_words, position_seed
 from prepollency.ui.input import TurnInput
+from prepollency.ui.look import Look
 from prepollency.ui.marks import ask_first
 from prepollency.ui.recap import Recap, recap_wanted
 from prepollency.ui.threats import Watcher, standing_holds
@@ -41,32 +41,6 @@ AUTO_HOLD = 1.5  # seconds before a seat that cannot move holds the line by itse
 
 if TYPE_CHECKING:
     from common.ui.game_scene import GameScene
-
-
-@dataclass(frozen=True)
-class Look:
-    """What the view draws of the controller's state, handed over as one value (`look()`):
-    on a person's live turn the piece picked, its targets with their marks, the squares the
-    threats are about and the hint; the recap while it runs; a dragged piece."""
-
-    acting: bool = False  # a person may act on the board now (not during a recap)
-    picked: int | None = None  # the square of the piece picked
-    targets: dict[int, Move] = field(default_factory=dict)  # its legal steps by square
-    actionable: frozenset[int] = frozenset()  # squares a click does something on
-    threat_squares: frozenset[int] = frozenset()  # what the threats are about
-    marks: tuple[tuple[int, str], ...] = ()  # (target, SHIELD or LOSES)
-    hint: Any = None  # the hinted Turn
-    recap: Recap | None = None  # the recap running over the board
-    dragged: int | None = None  # the kind of the piece under the pointer (a drag)
-    drag_pos: tuple[int, int] = (0, 0)
-
-    def layer_key(self) -> Hashable:
-        """Everything of this value the cached layer shows (the drag's position is drawn each
-        frame)."""
-        r = self.recap
-        recap = () if r is None else (r.index, len(r.lines))
-        return (self.acting, self.picked, tuple(self.targets), self.threat_squares,
-                self.marks, self.hint, recap, self.dragged is not None)
 
 
 class TurnController(GameController):
@@ -141,9 +115,9 @@ class TurnController(GameController):
 
     def refresh(self) -> None:
         """Recompute the picked piece's targets (the engine's legal steps)."""
-        ok = self.can_act and self.picked is not None
-        self._targets = {m.to: m for m in rules.piece_moves(self.state, self.picked)} if ok \
-            else {}
+        picked = self.picked if self.can_act else None
+        self._targets = {} if picked is None else \
+            {m.to: m for m in rules.piece_moves(self.state, picked)}
         stuck = stuck_words(self.state) if self.can_act else ""
         if stuck != self.stuck:
             self.stuck, self._hold_wait = stuck, 0.0
@@ -267,7 +241,7 @@ class TurnController(GameController):
         if self.picked is not None or not self.can_act:
             return self.picked
         state = self.state
-        movable = {m.frm for m in rules.legal_steps(state) if m is not END}
+        movable = {m.frm for m in rules.legal_steps(state) if isinstance(m, Move)}
         centre = GRID.index("h8")
         return min(movable, default=None, key=lambda sq: (
             max(abs(GRID.col(sq) - GRID.col(centre)), abs(GRID.row(sq) - GRID.row(centre))),

@@ -20,7 +20,7 @@ import pygame
 from common.i18n import _
 from common.ui import draw
 from common.ui.board import BoardView
-from common.ui.game_frame import refusal_fade
+from common.ui.game_frame import refusal_cross
 from common.ui.game_log import log_height
 from common.ui.game_panel import LogRow, who
 from common.ui.game_seams import Areas, GameView
@@ -45,8 +45,8 @@ from prepollency.ui.board import (
     draw_turns_since,
     static_layer,
 )
-from prepollency.ui.controller import Look
 from prepollency.ui.hint import draw_hint
+from prepollency.ui.look import Look
 from prepollency.ui.marks import draw_target_marks, draw_threat_squares
 from prepollency.ui.panel import draw_banner, draw_obelisk, draw_order, turn_text
 from prepollency.ui.threats import standing_holds
@@ -104,7 +104,7 @@ class PrepollencyView(GameView):
         """The keyboard's cursor: no seat's colour (issue 21)."""
         return SELECT_LIGHT
 
-    def player_icon(self, player: int, size: int) -> pygame.Surface | None:
+    def player_icon(self, player: int, size: int) -> pygame.Surface:
         """A seat's mark shape in its colour (the status title, the log rows)."""
         fill = self.fill(player)
         return mark_icon(player, max(8, size), fill, colours.text_on(fill))
@@ -337,9 +337,9 @@ class PrepollencyView(GameView):
         sq = self.board.square_at(scene.hover)
         if sq is not None and sq in look.actionable:
             draw_hover(surface, self.board, sq)
-        fade = refusal_fade(scene.refused)
-        if fade > 0:
-            draw_refusal(surface, self.board, scene.refused[1], pal, fade)
+        cross = refusal_cross(scene.refused)
+        if cross is not None:
+            draw_refusal(surface, self.board, cross[0], pal, cross[1])
         for animator in (scene.animator, self.recap_animator):
             if animator.busy:
                 draw_tweens(surface, self.board, animator, self.tones)
