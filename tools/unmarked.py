@@ -11,8 +11,9 @@ argument (the `QUIET` calls). An f-string counts by its literal parts.
 
 The allow-list, po/unmarked-allowed.txt, names what is left English on purpose, one entry a
 line with its reason: ``PATH | TEXT | REASON``. PATH is a module (``common/net/wire.py``) or a
-folder ending in ``/`` (every module under it); TEXT is the scanned text exactly, ``*`` (every
-string of PATH), or a beginning followed by ``...``. An entry that allows nothing is stale:
+folder ending in ``/`` (every module under it); TEXT is the scanned text (an f-string's
+literal parts; spaces at its ends do not count), ``*`` (every string of PATH), or a beginning
+followed by ``...``. An entry that allows nothing is stale:
 `stale()` lists them so the list shrinks with the code. Used by bench/i18n.py (the figures) and
 tests/test_i18n_unmarked.py (0 outside the allow-list).
 """
@@ -116,7 +117,7 @@ class Allowed:
             return True
         if self.text.endswith("...") and len(self.text) > 3:
             return found.text.strip().startswith(self.text[:-3])
-        return found.text == self.text
+        return found.text.strip() == self.text
 
 
 def modules(root: Path = ROOT) -> list[Path]:
@@ -152,8 +153,10 @@ def read_allow_list(path: Path = ALLOW_LIST) -> list[Allowed]:
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        fields = [f.strip() for f in line.split(" | ")]
-        if len(fields) != 3 or not all(fields):
+        where, _sep, rest = line.partition(" | ")
+        text, _sep, reason = rest.rpartition(" | ")
+        fields = [where.strip(), text.strip(), reason.strip()]
+        if not all(fields):
             raise AllowListError(f"{path.name}:{number}: expected PATH | TEXT | REASON")
         entries.append(Allowed(fields[0], fields[1], fields[2], number))
     return entries
