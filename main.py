@@ -43,7 +43,9 @@ def open_app(args: argparse.Namespace) -> int:
     from common.ui.start import run_app
 
     if remove_stale():  # an entry left by an uninstalled copy would start a missing program
-        print("removed this app's desktop entry: the program it started is gone",
+        from common.i18n import _
+
+        print(_("removed this app's desktop entry: the program it started is gone"),
               file=sys.stderr)
 
     return run_app(args, games())

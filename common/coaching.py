@@ -26,6 +26,8 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from common.i18n import _
+
 MAX_PLIES = 400  # a guided game replayed longer than this is cut short (it is checked so far)
 MAX_WORDS = 40  # a remark is one sentence a player reads at a glance
 
@@ -52,10 +54,10 @@ class Guided:
 def remark_problem(remark: Any) -> str | None:
     """What is wrong with a remark as a coach's sentence, or None."""
     if not isinstance(remark, Remark) or not isinstance(remark.text, str):
-        return "is not a Remark"
+        return _("is not a Remark")
     text = remark.text
     if not text or text[-1] not in ".!" or len(text.split()) > MAX_WORDS:
-        return f"is not one short sentence: {text!r}"
+        return _("is not one short sentence: {text!r}").format(text=text)
     return None
 
 
@@ -68,14 +70,15 @@ def check_guided(name: str) -> tuple[list[str], int]:
     coach, engine = entry.coach, entry.engine
     script = coach.GUIDED
     rng = random.Random(script.seed)
-    where = f"{name} guided game (seed {script.seed})"
+    where = _("{game} guided game (seed {seed})").format(game=name, seed=script.seed)
     try:
         state = coach.guided_start(rng)
     except Exception as err:  # the script is data: any failure is its problem, said
-        return [f"{where}: its first position cannot be built: {err}"], 0
+        return [_("{where}: its first position cannot be built: {problem}").format(
+            where=where, problem=err)], 0
     out: list[str] = []
     if engine.players(state).index(engine.to_move(state)) != 0:
-        out.append(f"{where}: the person does not move first")
+        out.append(_("{where}: the person does not move first").format(where=where))
     players = {p: make_cpu(engine, script.seats[1], rng) for p in engine.players(state)}
     said = 0
 
@@ -85,15 +88,16 @@ def check_guided(name: str) -> tuple[list[str], int]:
     for ply in range(MAX_PLIES):
         if engine.outcome(state) is not None:
             break
-        said += _checked(coach.advice(state, seat_name), f"{where} ply {ply + 1} advice", out)
+        said += _checked(coach.advice(state, seat_name), _("{where} ply {ply} advice").format(
+            where=where, ply=ply + 1), out)
         move = players[engine.to_move(state)](state)
         after = engine.apply(state, move)
         said += _checked(coach.comment(state, move, after, seat_name),
-                         f"{where} ply {ply + 1} comment",
+                         _("{where} ply {ply} comment").format(where=where, ply=ply + 1),
                          out)
         state = after
     if not said:
-        out.append(f"{where}: the coach said nothing in a whole game")
+        out.append(_("{where}: the coach said nothing in a whole game").format(where=where))
     return out, said
 
 

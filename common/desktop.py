@@ -29,7 +29,7 @@ import sys
 import sysconfig
 from pathlib import Path
 
-from common import files, paths
+from common import desktop_words, files, paths
 
 ENTRY = f"{paths.APP_ID}.desktop"
 METAINFO = f"{paths.APP_ID}.metainfo.xml"
@@ -127,15 +127,12 @@ def entry_text(command: list[str], workdir: Path | None) -> str:
         "[Desktop Entry]",
         "Type=Application",
         "Version=1.4",  # the spec version the validators of current distributions know
-        f"Name={paths.TITLE}",
-        "GenericName=Strategy Board Games",
-        "Comment=Two tabletop strategy games, hot-seat or against the computer",
+        *desktop_words.entry_lines(),  # Name, GenericName, Comment, Keywords: translated too
         f"Exec={exec_value}",
         f"TryExec={_string_value(command[0])}",
         f"Icon={paths.APP_ID}",
         "Terminal=false",
         "Categories=Game;BoardGame;",
-        "Keywords=board;strategy;overlords;prepollency;hot-seat;",
         "StartupNotify=true",
         f"StartupWMClass={paths.APP_ID}",
     ]
@@ -161,7 +158,8 @@ def install() -> list[Path]:
     for source, target in icon_targets().items():
         _write(target, files.read_bounded(source, ASSET_BYTES))
         written.append(target)
-    _write(metainfo_file(), files.read_bounded(metainfo_source(), ASSET_BYTES))
+    metainfo = files.read_bounded(metainfo_source(), ASSET_BYTES).decode("utf-8")
+    _write(metainfo_file(), desktop_words.metainfo_text(metainfo).encode("utf-8"))
     written.append(metainfo_file())
     command, workdir = launch_command()
     entry = entry_file()

@@ -26,6 +26,7 @@ import stat
 from pathlib import Path
 
 from common import files, paths
+from common.i18n import _
 
 BUNDLE = f"{paths.TITLE}.app"
 EXECUTABLE = paths.APP_NAME
@@ -102,7 +103,8 @@ def install(command: list[str], workdir: Path | None, version: str,
     """Write the bundle (replacing ours, never another's); the files written."""
     bundle = bundle_path(home)
     if os.path.lexists(bundle) and _ours(bundle) is None:
-        raise FileExistsError(17, "a folder of that name that is not this app's", str(bundle))
+        raise FileExistsError(17, _("a folder of that name that is not this app's"),
+                              str(bundle))
     contents = bundle / "Contents"
     script = contents / "MacOS" / EXECUTABLE
     written = []

@@ -20,7 +20,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from common import command_line, paths, processes
+from common import command_line, desktop_words, paths, processes
+from common.i18n import _
 
 SHORTCUT = f"{paths.TITLE}.lnk"
 ICON = f"{paths.APP_NAME}.ico"
@@ -65,7 +66,7 @@ def variables(command: list[str], workdir: Path | None, shortcut: Path) -> dict[
     return {"OP_SHORTCUT": str(shortcut), "OP_TARGET": program[0],
             "OP_ARGUMENTS": command_line.join(program[1:], processes.WINDOWS),
             "OP_FOLDER": str(folder), "OP_ICON": str(paths.assets_root() / "icons" / ICON),
-            "OP_DESCRIPTION": "Two tabletop strategy games, hot-seat or against the computer"}
+            "OP_DESCRIPTION": _(desktop_words.SUMMARY)}  # in the installing person's language
 
 
 def install(command: list[str], workdir: Path | None, run: Runner | None = None,
@@ -80,9 +81,9 @@ def install(command: list[str], workdir: Path | None, run: Runner | None = None,
                **processes.no_window())
     if done.returncode != 0 or not shortcut.is_file():
         why = (done.stderr or done.stdout or "").strip().splitlines()
-        raise OSError(0, f"PowerShell could not write the shortcut: "
-                      f"{why[-1][:200] if why else 'status ' + str(done.returncode)}",
-                      str(shortcut))
+        said = why[-1][:200] if why else _("status {code}").format(code=done.returncode)
+        raise OSError(0, _("PowerShell could not write the shortcut: {problem}").format(
+            problem=said), str(shortcut))
     return [shortcut]
 
 

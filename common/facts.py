@@ -15,12 +15,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from common.i18n import _
+
 Check = Callable[[Any], "str | None"]  # what is wrong with a value read from a file, or None
 
 
 def is_bool(value: Any) -> str | None:
     """The check of an on/off setting: None for true or false, else what was expected."""
-    return None if isinstance(value, bool) else "expected true or false"
+    return None if isinstance(value, bool) else _("expected true or false")
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from common.i18n import N_, _
+
 TEMP_AGE = 600.0  # seconds: an older ".NAME.*.tmp" is a dead writer's, not a running one's
 LOCK_WAIT = 2.0  # seconds a writer waits for another window's lock before going on without
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
@@ -51,15 +53,21 @@ log = logging.getLogger("overlords-prepollency.files")
 
 
 class TooLarge(OSError):
-    """Data (or a file) larger than its reader takes."""
+    """Data (or a file) larger than its reader takes (`message` says it, with {size})."""
 
-    def __init__(self, what: str, limit: int) -> None:
-        super().__init__(errno.EFBIG, f"{what} larger than {size_words(limit)}")
+    def __init__(self, message: str, limit: int) -> None:
+        super().__init__(errno.EFBIG, message.format(size=size_words(limit)))
+
+
+class NotRegularFile(OSError):
+    """A path that is not a regular file (a FIFO, a device, a socket...): errno EINVAL."""
 
 
 def size_words(limit: int) -> str:
     """A byte count as a reader says it: "8 MB", "512 KB"."""
-    return f"{limit // (1024 * 1024)} MB" if limit >= 1024 * 1024 else f"{limit // 1024} KB"
+    if limit >= 1024 * 1024:
+        return _("{count} MB").format(count=limit // (1024 * 1024))
+    return _("{count} KB").format(count=limit // 1024)
 
 
 # reading ---------------------------------------------------------------------------------------
@@ -72,12 +80,13 @@ def read_bounded(path: str | os.PathLike, limit: int) -> bytes:
     with open(fd, "rb") as file:
         mode = os.fstat(file.fileno()).st_mode
         if stat.S_ISDIR(mode):
-            raise IsADirectoryError(errno.EISDIR, "is a folder, not a file", str(path))
+            raise IsADirectoryError(errno.EISDIR, _("is a folder, not a file"), str(path))
         if not stat.S_ISREG(mode):
-            raise OSError(errno.EINVAL, f"not a regular file ({file_kind(mode)})", str(path))
+            raise NotRegularFile(errno.EINVAL, _("not a regular file ({kind})").format(
+                kind=file_kind(mode)), str(path))
         data = file.read(limit + 1)
     if len(data) > limit:
-        raise TooLarge("the file is", limit)
+        raise TooLarge(_("the file is larger than {size}"), limit)
     return data
 
 
@@ -87,18 +96,18 @@ def read_head(path: str | os.PathLike, count: int) -> bytes:
     fd = os.open(path, os.O_RDONLY | _NONBLOCK | _CLOEXEC | _BINARY)
     with open(fd, "rb") as file:
         if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
-            raise OSError(errno.EINVAL, "not a regular file", str(path))
+            raise NotRegularFile(errno.EINVAL, _("not a regular file"), str(path))
         return file.read(count)
 
 
 def file_kind(mode: int) -> str:
     """What a file that is not a regular one is, in words ("a FIFO")."""
-    for test, name in ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
-                       (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"),
-                       (stat.S_ISDIR, "a folder"), (stat.S_ISLNK, "a link")):
+    for test, name in ((stat.S_ISFIFO, N_("a FIFO")), (stat.S_ISCHR, N_("a character device")),
+                       (stat.S_ISBLK, N_("a block device")), (stat.S_ISSOCK, N_("a socket")),
+                       (stat.S_ISDIR, N_("a folder")), (stat.S_ISLNK, N_("a link"))):
         if test(mode):
-            return name
-    return "not a plain file"
+            return _(name)
+    return _("not a plain file")
 
 
 # writing ---------------------------------------------------------------------------------------
@@ -141,14 +150,14 @@ def write_temp(path: str | os.PathLike, data: bytes, limit: int | None = None) -
     behind if writing fails."""
     path = Path(path)
     if limit is not None and len(data) > limit:
-        raise TooLarge("it would be", limit)
+        raise TooLarge(_("it would be larger than {size}"), limit)
     keep: int | None = None
     with contextlib.suppress(OSError):
         st = os.lstat(path)
         if stat.S_ISREG(st.st_mode):  # saving over a file keeps its mode; a link's target's never
             keep = stat.S_IMODE(st.st_mode)
     folder = path.parent
-    for _ in range(100):
+    for _attempt in range(100):
         tmp = folder / temp_name(path.name)
         try:
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC
@@ -157,7 +166,7 @@ def write_temp(path: str | os.PathLike, data: bytes, limit: int | None = None) -
             continue
         break
     else:
-        raise OSError(errno.EEXIST, "no free temporary name", str(folder))
+        raise OSError(errno.EEXIST, _("no free temporary name"), str(folder))
     try:
         if keep is not None:
             _set_mode(fd, tmp, keep)
@@ -282,7 +291,7 @@ def keep_aside(path: str | os.PathLike, when: float | None = None) -> Path | Non
             os.unlink(path)
         sync_folder(path.parent)
         return target
-    raise OSError(errno.EEXIST, "no free name to keep the file aside", str(path))
+    raise OSError(errno.EEXIST, _("no free name to keep the file aside"), str(path))
 
 
 # deleting --------------------------------------------------------------------------------------

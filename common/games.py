@@ -15,6 +15,7 @@ from types import ModuleType
 from typing import Any
 
 from common.facts import GameFacts, Setting
+from common.i18n import _
 
 GAME_PACKAGES = ("overlords", "prepollency")  # each has a facts module: GAME/facts.py
 
@@ -95,8 +96,10 @@ def get(name: str) -> Registered:
         return GAMES[name]
     except (KeyError, TypeError):
         known = ", ".join(GAMES)
-        shown = name if isinstance(name, str) and len(name) <= 40 else "that"
-        raise ValueError(f"unknown game {shown!r} (expected {known})") from None
+        if isinstance(name, str) and len(name) <= 40:
+            raise ValueError(_("unknown game {game!r} (expected {known})").format(
+                game=name, known=known)) from None
+        raise ValueError(_("unknown game (expected {known})").format(known=known)) from None
 
 
 def engines() -> dict[str, Any]:

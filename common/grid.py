@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from functools import cache
 
+from common.i18n import _
+
 ORTHOGONAL = ((0, 1), (1, 0), (0, -1), (-1, 0))
 DIAGONAL = ((1, 1), (1, -1), (-1, -1), (-1, 1))
 KING = ORTHOGONAL + DIAGONAL
@@ -44,7 +46,8 @@ class Grid:
             return self._index[name]
         except (KeyError, TypeError):
             last = self.names[-1]
-            raise ValueError(f"{name!r} is not a square (a1 to {last})") from None
+            raise ValueError(_("{name!r} is not a square (a1 to {last})").format(
+                name=name, last=last)) from None
 
     def name(self, index: int) -> str:
         """Name of the square at index."""

@@ -133,7 +133,9 @@ def file_error(err: BaseException) -> str:
     if isinstance(err, OSError) and err.strerror:
         return err.strerror
     if isinstance(err, UnicodeDecodeError):
-        return "not UTF-8 text"
+        from common.i18n import _
+
+        return _("not UTF-8 text")
     return str(err)
 
 

@@ -16,6 +16,7 @@ import random
 import time
 from typing import Any
 
+from common.i18n import N_, _
 from common.protocol import Game
 
 MAX_SECONDS = 60.0  # a perft estimated to take longer is refused
@@ -31,7 +32,7 @@ def estimate(game: Game, state: Any, depth: int, walks: int = WALKS,
     levels = [0.0] * max(0, depth - 1)
     applying = counting = 0.0
     applied = counted = 0
-    for _ in range(walks):
+    for _walk in range(walks):
         product, here = 1.0, state
         for level in range(depth - 1):
             if game.outcome(here) is not None:
@@ -65,12 +66,14 @@ def refusal(game: Game, state: Any, depth: int, limit: float = MAX_SECONDS) -> s
         return None
     fits = max((d for d in range(1, depth) if estimate(game, state, d)[1] <= limit),
                default=1)
-    return (f"depth {depth} from this position would expand about {work:,.0f} positions, "
-            f"about {_duration(seconds)} here (at most {limit:.0f} s); depth {fits} fits")
+    return _("depth {depth} from this position would expand about {work:,.0f} positions, "
+             "about {duration} here (at most {limit:.0f} s); depth {fits} fits").format(
+        depth=depth, work=work, duration=_duration(seconds), limit=limit, fits=fits)
 
 
 def _duration(seconds: float) -> str:
-    for unit, size in (("days", 86400), ("hours", 3600), ("minutes", 60)):
+    for unit, size in ((N_("{count:,.0f} days"), 86400), (N_("{count:,.0f} hours"), 3600),
+                       (N_("{count:,.0f} minutes"), 60)):
         if seconds >= 2 * size:
-            return f"{seconds / size:,.0f} {unit}"
-    return f"{seconds:.0f} s"
+            return _(unit).format(count=seconds / size)
+    return _("{count:.0f} s").format(count=seconds)

@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from common import files, paths, progress_check
+from common.i18n import N_, Message, _, ngettext
 from common.paths import file_error as _reason
 from common.progress_check import (  # noqa: F401 (the limits, read here by common.puzzles, tests)
     MAX_COUNT,
@@ -88,14 +89,17 @@ class LevelRecord:
 
     def words(self) -> str:
         """"2 wins, 1 loss" (draws only when there are some; "no games yet" for none)."""
-        parts = [_counted(self.wins, "win", "wins"), _counted(self.losses, "loss", "losses")]
-        if self.draws:
-            parts.append(_counted(self.draws, "draw", "draws"))
-        return ", ".join(parts) if self.wins or self.losses or self.draws else "no games yet"
-
-
-def _counted(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
+        if not (self.wins or self.losses or self.draws):
+            return _("no games yet")
+        wins = ngettext("{count} win", "{count} wins", self.wins).format(count=self.wins)
+        losses = ngettext("{count} loss", "{count} losses", self.losses).format(
+            count=self.losses)
+        if not self.draws:
+            # Translators: a record against a CPU level, "2 wins, 1 loss"
+            return _("{wins}, {losses}").format(wins=wins, losses=losses)
+        draws = ngettext("{count} draw", "{count} draws", self.draws).format(count=self.draws)
+        # Translators: a record against a CPU level, "2 wins, 1 loss, 3 draws"
+        return _("{wins}, {losses}, {draws}").format(wins=wins, losses=losses, draws=draws)
 
 
 @dataclass
@@ -288,8 +292,8 @@ class Progress:
         if self.path is None:
             return None
         if self.newer:
-            return (f"{self.path.name} was written by a newer version of the game: it is "
-                    "kept as it is, and this session's progress is not saved")
+            return _("{file} was written by a newer version of the game: it is kept as it is, "
+                     "and this session's progress is not saved").format(file=self.path.name)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with files.locked(self.path):
@@ -298,7 +302,8 @@ class Progress:
                 self._stamp = files.stamp(self.path)
                 self._seen_now()
         except OSError as err:
-            return f"cannot save {self.path} ({_reason(err)}); progress lasts for this session"
+            return _("cannot save {file} ({problem}); progress lasts for this session").format(
+                file=self.path, problem=_reason(err))
         return None
 
     def _take_in_disk(self) -> None:
@@ -318,7 +323,7 @@ class Progress:
         if theirs.damaged or theirs.newer:  # damaged since by someone else: keep it too
             self.damaged, self.newer = theirs.damaged, theirs.newer
             if self.newer:
-                raise OSError(0, "a newer version of the game wrote it meanwhile")
+                raise OSError(0, _("a newer version of the game wrote it meanwhile"))
             self._take_in_disk()
             return
         self.merge(theirs)
@@ -368,8 +373,9 @@ def load(path: Path | None = None, quiet: bool = False) -> Progress:
         progress.problem = (f"{file} was written by a newer version of the game (version "
                             f"{version}): it is read, never written over; progress made in "
                             "this session is not saved")
-        progress.notice = ("Your learning progress comes from a newer version of the game: "
-                           "it is shown, and this session's is not saved.")
+        progress.notice = Message(N_(
+            "Your learning progress comes from a newer version of the game: it is shown, and "
+            "this session's is not saved."))
         if not quiet:
             _tell(progress.problem)
         return progress
@@ -378,8 +384,9 @@ def load(path: Path | None = None, quiet: bool = False) -> Progress:
                                            if len(problems) > 5 else "")
         progress.problem = f"ignored in {file}: {shown}. The rest is kept."
         progress.damaged = True
-        progress.notice = (f"Part of your learning progress could not be read; the rest is "
-                           f"kept, and the file is kept as {file.name}.damaged-… beside it.")
+        progress.notice = Message(N_(
+            "Part of your learning progress could not be read; the rest is kept, and the file "
+            "is kept as {file}.damaged-… beside it."), file=file.name)
         if not quiet:
             _tell(progress.problem)
     return progress
@@ -418,8 +425,9 @@ def _fresh(file: Path, line: str, stamp: Any, quiet: bool) -> Progress:
     if not quiet:
         _tell(line)
     got = Progress(file, problem=line, damaged=True)
-    got.notice = (f"Your learning progress could not be read; starting afresh (the old file "
-                  f"is kept as {file.name}.damaged-…).")
+    got.notice = Message(N_(
+        "Your learning progress could not be read; starting afresh (the old file is kept as "
+        "{file}.damaged-…)."), file=file.name)
     got._stamp = stamp
     return got
 

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from common import paths
+from common import files, paths
 from common import record as rec
 from common.games import GAMES
 from common.i18n import _
@@ -94,13 +94,14 @@ class Puzzle:
 
     @property
     def goal_text(self) -> str:
-        """The question in a sentence."""
-        return self.rules.GOALS[self.goal]
+        """The question in a sentence (in the player's language)."""
+        return _(self.rules.GOALS[self.goal])
 
     @property
     def kind_label(self) -> str:
-        """The kind in two or three words ("Win in two"), for the picker."""
-        return self.rules.LABELS[self.goal]
+        """The kind in two or three words ("Win in two"), for the picker (in the player's
+        language)."""
+        return _(self.rules.LABELS[self.goal])
 
     def why_solution(self) -> str:
         """Why the solution solves it, from the engine (`explain` of the game's rules)."""
@@ -163,8 +164,8 @@ def _load(game: str) -> tuple[list[Puzzle], list[str]]:
         path = where / name
         shown = f"{game}/{_quoted(name)}"
         if total >= MAX_TOTAL:
-            problems.append(_("{shown}: not read: the puzzles already read hold {value} MB").format(
-                                shown=shown, value=MAX_TOTAL // (1024 * 1024)))
+            problems.append(_("{shown}: not read: the puzzles already read hold {size}").format(
+                                shown=shown, size=files.size_words(MAX_TOTAL)))
             continue
         with contextlib.suppress(OSError):  # rec.load says why
             total += min(os.stat(path).st_size, MAX_BYTES + 1)
@@ -203,11 +204,12 @@ def from_record(game: str, puzzle_id: str, record: dict) -> Puzzle:
     if not isinstance(solution, list) or not solution or len(solution) > 9:
         raise rec.RecordError(_("the solution is not a short list of moves"))
     if record.get("result") is not None:
-        raise rec.RecordError("the game of a puzzle is not over")
+        raise rec.RecordError(_("the game of a puzzle is not over"))
     missed = data.get("missed")
     if missed is not None and not (type(missed) is int and 0 <= missed <= len(LEVELS_RATED)
                                    and rating_of(missed) == rating):
-        raise rec.RecordError(f"missed is 0 to {len(LEVELS_RATED)} levels, matching the rating")
+        raise rec.RecordError(_("missed is 0 to {count} levels, matching the rating").format(
+            count=len(LEVELS_RATED)))
     return Puzzle(game, puzzle_id, goal, tuple(solution), rating, record, missed)
 
 
@@ -220,12 +222,14 @@ def check(puzzle: Puzzle) -> str | None:
         return str(err)
     state = puzzle.state
     if puzzle.player_moves != (len(moves) + 1) // 2:
-        return f"a {puzzle.goal} solution has {2 * puzzle.player_moves - 1} moves"
+        # Translators: {goal} is a puzzle's kind as its file names it (win1, save2...)
+        return _("a {goal} solution has {count} moves").format(
+            goal=puzzle.goal, count=2 * puzzle.player_moves - 1)
     if len(GAMES[puzzle.game].engine.legal_moves(state)) < 2:
-        return "the first move is the only legal move"
+        return _("the first move is the only legal move")
     problem = puzzle.rules.check(state, puzzle.goal, moves)
     if problem is None and not puzzle.rules.explain(state, puzzle.goal, moves):
-        return "the solution has no reason"
+        return _("the solution has no reason")
     return problem
 
 
@@ -243,11 +247,12 @@ def mix_problem(game: str, puzzles: list[Puzzle]) -> str | None:
     than MOST_OF_ONE_KIND of it (None: a varied set)."""
     counts = shares(puzzles)
     if len(counts) < 4:
-        return f"{game}: {len(counts)} kinds of puzzle, fewer than four"
+        return _("{game}: {count} kinds of puzzle, fewer than four").format(
+            game=game, count=len(counts))
     goal, most = max(counts.items(), key=lambda item: item[1])
     if most > MOST_OF_ONE_KIND * len(puzzles):
-        return (f"{game}: {most} of {len(puzzles)} puzzles are {goal}, more than "
-                f"{MOST_OF_ONE_KIND:.0%}")
+        return _("{game}: {most} of {count} puzzles are {goal}, more than {share:.0%}").format(
+            game=game, most=most, count=len(puzzles), goal=goal, share=MOST_OF_ONE_KIND)
     return None
 
 
@@ -261,7 +266,8 @@ def check_all(games: list[str] | None = None) -> list[str]:
         puzzles, problems = _load(name)
         failures += problems
         if not puzzles and not problems:
-            failures.append(f"{name}: no puzzles in {folder(name)}")
+            failures.append(_("{game}: no puzzles in {folder}").format(game=name,
+                                                                        folder=folder(name)))
         mix = mix_problem(name, puzzles) if puzzles and whole else None
         if mix:
             failures.append(mix)

@@ -157,8 +157,8 @@ def parse_seats(text: str, counts: tuple[int, ...]) -> list[SeatSpec]:
     game allows; ValueError naming the problem."""
     parts = [p.strip() for p in text.split(",")] if text.strip() else []
     if len(parts) not in counts:
-        allowed = " or ".join(map(str, counts))
-        raise ValueError(f"--players needs {allowed} specs (one per seat), not {len(parts)}")
+        raise ValueError(_("--players needs {counts} specs (one per seat), not {count}").format(
+            counts="/".join(map(str, counts)), count=len(parts)))
     return [SeatSpec.parse(p) for p in parts]
 
 

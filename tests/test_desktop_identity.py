@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib.util
 import shutil
 import subprocess
+import sys
 import tomllib
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -84,3 +85,31 @@ def test_the_wheels_entry_validates():
         pytest.skip("desktop-file-validate is not installed (desktop-file-utils)")
     done = subprocess.run([tool, str(WHEEL_ENTRY)], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and not done.stdout.strip(), done.stdout + done.stderr
+
+
+def test_the_entry_and_metainfo_carry_every_catalogues_words():
+    """Name, GenericName, Comment (desktop entry) and name, summary, description, captions
+    (metainfo) in each language of po/, and the shipped files as the catalogues make them
+    (`python tools/desktop_translations.py` after a catalogue changes)."""
+    from common import desktop_words, i18n
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    import desktop_translations
+
+    assert desktop_translations.main(["--check"]) == 0
+    entry = WHEEL_ENTRY.read_text(encoding="utf-8").splitlines()
+    root = ET.parse(METAINFO).getroot()
+    lang = "{http://www.w3.org/XML/1998/namespace}lang"
+    for code in set(i18n.LANGUAGES) - {i18n.ENGLISH}:
+        i18n.use(code)
+        try:
+            summary = i18n._(desktop_words.SUMMARY)
+            assert summary != str(desktop_words.SUMMARY), code
+            assert f"Comment[{code}]={summary}" in entry
+            assert f"GenericName[{code}]={i18n._(desktop_words.GENERIC_NAME)}" in entry
+            assert any(line.startswith(f"Name[{code}]=") for line in entry)
+            assert [e.text for e in root.iter("summary") if e.get(lang) == code] == [summary]
+            described = [" ".join(e.text.split()) for e in root.iter("p") if e.get(lang) == code]
+            assert i18n._(desktop_words.DESCRIPTION[0]) in described
+        finally:
+            i18n.use(i18n.ENGLISH)

@@ -207,7 +207,7 @@ def test_play_prepollency_takes_two_to_four_seats_and_a_first_seat(capsys):
         in capsys.readouterr().err
     args = parser.parse_args(["play", "prepollency", "--players", "human"])
     assert build_app(args, main.games()) == 2
-    assert "needs 2 or 3 or 4 specs" in capsys.readouterr().err
+    assert "needs 2/3/4 specs" in capsys.readouterr().err
 
 
 # the resting loop: `step()` without a dt is the real loop ------------------------------------

@@ -42,6 +42,7 @@ from common.ai import reaper
 from common.ai.levels import make_cpu
 from common.ai.search import Cancelled
 from common.games import GAMES
+from common.i18n import _
 from common.processes import Parent
 from common.protocol import Game
 
@@ -188,11 +189,11 @@ class AIWorker:
         beat = self._beat.value
         if beat == 0.0:
             if now - self._born > START_GRACE:
-                return "it did not start"
+                return _("it did not start")
         elif now - beat > STALL:
-            return "it stopped responding"
+            return _("it stopped responding")
         if self._pending is not None and now - self._since > self._limit:
-            return f"a move took over {self._limit:g} s"
+            return _("a move took over {seconds:g} s").format(seconds=self._limit)
         return None
 
     def take_event(self) -> str | None:
@@ -226,15 +227,16 @@ class AIWorker:
             return payload
         if self._pending is None:
             return None
-        why = "it stopped" if not self._proc.is_alive() else self.stalled()
+        why = _("it stopped") if not self._proc.is_alive() else self.stalled()
         if why is not None:
             self._kill()
             if self._restarted:
                 self._pending = None
-                raise RuntimeError(f"the CPU worker failed twice on this position ({why})")
+                raise RuntimeError(_(
+                    "the CPU worker failed twice on this position ({why})").format(why=why))
             self._restarted = True
             self.restarts += 1
-            self._events.append(f"The CPU search was restarted: {why}")
+            self._events.append(_("The CPU search was restarted: {why}").format(why=why))
             self._spawn()
             self._since = time.monotonic()
             self._requests.put(self._pending)

@@ -24,6 +24,7 @@ from common.analysis.model import (
     mark_for,
     to_chances,
 )
+from common.i18n import _
 from common.protocol import Game
 from common.why import contrast
 
@@ -150,8 +151,8 @@ def turn_words(an: Analyser, state: Any, move: Any, better: Any, verdict: Verdic
     played, best = adapter.explain(state, move), adapter.explain(state, better)
     if verdict is not None:
         return contrast(played, best, verdict.text, verdict.why)
-    return contrast(played, best, f"the chance to win drops by {loss:.0%}",
-                    f"the chance to win stays at {chance:.0%}")
+    return contrast(played, best, _("the chance to win drops by {loss:.0%}").format(loss=loss),
+                    _("the chance to win stays at {chance:.0%}").format(chance=chance))
 
 
 def analyse(replay: rec.Replay, nodes: int | None = None, seed: int = 0,

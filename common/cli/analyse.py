@@ -99,9 +99,10 @@ def refusal(replay: rec.Replay, nodes: int | None) -> str | None:
     if seconds <= MAX_SECONDS:
         return None
     fits = int(MAX_SECONDS / (per_node * len(replay.states) * 1.5))
-    return (f"--nodes {an.nodes:,} would search {len(replay.states)} positions for about "
-            f"{seconds / 60:,.0f} minutes here (at most {MAX_SECONDS / 60:.0f}); --nodes "
-            f"{max(PROBE_NODES, fits // 100 * 100):,} fits")
+    return _("--nodes {nodes:,} would search {positions} positions for about {minutes:,.0f} "
+             "minutes here (at most {most:.0f}); --nodes {fits:,} fits").format(
+        nodes=an.nodes, positions=len(replay.states), minutes=seconds / 60,
+        most=MAX_SECONDS / 60, fits=max(PROBE_NODES, fits // 100 * 100))
 
 
 def text_lines(replay: rec.Replay, result: Analysis) -> list[str]:
@@ -125,15 +126,16 @@ def text_lines(replay: rec.Replay, result: Analysis) -> list[str]:
         lines.append(_("Before the first move: {mark} {text}").format(
             mark=start.mark, text=terminal(start.text)))
     for p, s in analysis.summary(game, result.turns, start).items():
-        worst = _(", worst turn {value}").format(value=s.worst + 1) if s.worst is not None else ""
-        lines.append(_("{player}: accuracy {accuracy:.0f}%, {counted}{worst}").format(
-                         player=name(p), accuracy=s.accuracy, counted=analysis.counted(s),
-                         worst=worst))
+        said = _("{player}: accuracy {accuracy:.0f}%, {counted}, worst turn {turn}") \
+            if s.worst is not None else _("{player}: accuracy {accuracy:.0f}%, {counted}")
+        lines.append(said.format(player=name(p), accuracy=s.accuracy,
+                                 counted=analysis.counted(s),
+                                 turn=s.worst + 1 if s.worst is not None else 0))
     outcome = game.outcome(replay.final)
     turned = analysis.turning_point(result.turns, outcome.winner if outcome else None)
     if turned is not None:
         t = result.turns[turned]
-        lines.append(_("The game turned at turn {value}: {player} {terminal}").format(
-                         value=turned + 1, player=name(t.mover),
-                         terminal=terminal(adapter.text(t.move), 40)))
+        lines.append(_("The game turned at turn {turn}: {player} {move}").format(
+                         turn=turned + 1, player=name(t.mover),
+                         move=terminal(adapter.text(t.move), 40)))
     return lines

@@ -36,7 +36,7 @@ def positive(text: str) -> int:
                                            "this program reads)").format(
                                              terminal=terminal(text, 40))) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(_("{value} is not positive").format(value=value))
+        raise argparse.ArgumentTypeError(_("{number} is not positive").format(number=value))
     return value
 
 
@@ -44,9 +44,9 @@ def depth(text: str) -> int:
     """A perft depth: 1 to MAX_DEPTH."""
     value = positive(text)
     if value > MAX_DEPTH:
-        raise argparse.ArgumentTypeError(_("depth {value} would run for ever (at most "
+        raise argparse.ArgumentTypeError(_("depth {depth} would run for ever (at most "
                                            "{max_depth})").format(
-                                             value=value, max_depth=MAX_DEPTH))
+                                             depth=value, max_depth=MAX_DEPTH))
     return value
 
 
@@ -55,9 +55,9 @@ def node_count(text: str) -> int:
     value = positive(text)
     if value > MAX_NODES:
         raise argparse.ArgumentTypeError(
-            _("{value} nodes is too many (at most {max_nodes:,}: hard searches "
+            _("{nodes} nodes is too many (at most {max_nodes:,}: hard searches "
               "~4,000 a turn)").format(
-                value=value, max_nodes=MAX_NODES))
+                nodes=value, max_nodes=MAX_NODES))
     return value
 
 

@@ -46,9 +46,9 @@ def desktop_entry(install: bool, on: str | None = None) -> int:
     try:
         changed = _install(system) if install else _uninstall(system)
     except OSError as err:
-        where = f" {err.filename}" if err.filename else ""
-        print(_("desktop entry: cannot write{where}: {value}").format(
-                  where=where, value=err.strerror or err), file=sys.stderr)
+        said = _("desktop entry: cannot write {file}: {problem}") if err.filename \
+            else _("desktop entry: cannot write: {problem}")
+        print(said.format(file=err.filename, problem=err.strerror or err), file=sys.stderr)
         return 1
     place = _place(system)
     if install:

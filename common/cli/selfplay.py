@@ -25,7 +25,7 @@ from common import record as rec
 from common.cli.arguments import Subparsers, UsageError, node_count, positive, seconds
 from common.cli.players import Player, ask, close, make_player
 from common.cli.terminal import terminal
-from common.i18n import _
+from common.i18n import _, ngettext
 from common.protocol import Forfeit, Game
 from common.seats import SeatSpec
 
@@ -116,9 +116,9 @@ class _Tally:
         total = ", ".join(f"{k} {v}" for k, v in sorted(self.wins.items()))
         why = ", ".join(f"{k} {v}" for k, v in sorted(self.reasons.items())) or "none"
         average = self.moves / self.played if self.played else 0.0
-        print(_("total {played} games: {value}; by reason: {why}; average length {average:.1f} "
+        print(_("total {played} games: {wins}; by reason: {why}; average length {average:.1f} "
                 "{moves_key}").format(
-                  played=self.played, value=total or 'none', why=why, average=average,
+                  played=self.played, wins=total or 'none', why=why, average=average,
                   moves_key=game.MOVES_KEY))
         for name, clock in sorted(self.clocks.items()):
             print(_("{name}: {turns} turns, average {value:.3f} s, slowest {slowest:.3f} s").format(
@@ -241,12 +241,13 @@ def _saved(path: Path, table: _Table, state: Any, specs: list[SeatSpec],
                                  players=players_key, seed=args.seed))
     except OSError as err:
         print(line, flush=True)
-        kept = _("the {value} records written before it "
-                 "are kept").format(value=number - 1) if number > 1 \
+        kept = ngettext("the {count} record written before it is kept",
+                        "the {count} records written before it are kept",
+                        number - 1).format(count=number - 1) if number > 1 \
             else _("no record was written")
-        print(_("selfplay: cannot write {terminal} ({value}); stopped after game {number}: "
+        print(_("selfplay: cannot write {file} ({problem}); stopped after game {number}: "
                 "{kept}").format(
-                  terminal=terminal(path, None), value=err.strerror or err, number=number,
+                  file=terminal(path, None), problem=err.strerror or err, number=number,
                   kept=kept),
               file=sys.stderr)
         return False

@@ -10,7 +10,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from common.i18n import _
+from common.i18n import _, ngettext
 from common.lessons.claims import check_claims, check_every
 from common.lessons.model import (
     Lesson,
@@ -38,8 +38,8 @@ def check_lesson(game: LessonGame, lesson: Lesson) -> list[str]:
     state = None
     try:
         for i, step in enumerate(lesson.steps):
-            where = _("{name} lesson {quoted} step {value}").format(
-                        name=game.NAME, quoted=quoted(repr(lesson.id)), value=i + 1)
+            where = _("{name} lesson {quoted} step {number}").format(
+                        name=game.NAME, quoted=quoted(repr(lesson.id)), number=i + 1)
             continues = i + 1 < len(lesson.steps) and lesson.steps[i + 1].position is None
             state = _check_step(game, step, state, where, continues, out)
     except _Stop as stop:
@@ -104,13 +104,13 @@ def _check_wrong_tries(game: LessonGame, step: Step, start: Any, where: str) -> 
         try:
             move = parse_turn(game, start, wrong.move)
         except InvalidMoveError as err:
-            out.append(_("{where}: wrong try {value} is not notation: {err}").format(
-                           where=where, value=j + 1, err=err))
+            out.append(_("{where}: wrong try {number} is not notation: {err}").format(
+                           where=where, number=j + 1, err=err))
             continue
         except IllegalMoveError as err:
             if not str(err):
-                out.append(_("{where}: wrong try {value} is refused without a reason").format(
-                               where=where, value=j + 1))
+                out.append(_("{where}: wrong try {number} is refused without a reason").format(
+                               where=where, number=j + 1))
             continue
         met, why = judge_all(game, step.goals, start, move, game.engine.apply(start, move))
         if met:
@@ -176,14 +176,14 @@ def check_command(check: bool) -> int:
     guided, scripts = coaching.check_all()
     found = puzzles.check_all()
     failures += guided + found
-    said = _("{scripts} guided games, ").format(scripts=scripts) + (
-        _("puzzles checked") if not found else _("{count} puzzle failures").format(
-            count=len(found)))
     for line in failures:
         print(quoted(line) if len(line) <= 200 else quoted(line[:199] + "…"))
-    print(_("learn --check: {lessons} lessons, {said}: {value}").format(
-              lessons=lessons, said=said,
-              value='all hold' if not failures else f'{len(failures)} failures'))
+    puzzles_said = _("puzzles checked") if not found else ngettext(
+        "{count} puzzle failure", "{count} puzzle failures", len(found)).format(count=len(found))
+    verdict = _("all hold") if not failures else ngettext(
+        "{count} failure", "{count} failures", len(failures)).format(count=len(failures))
+    print(_("learn --check: {lessons} lessons, {scripts} guided games, {puzzles}: {verdict}")
+          .format(lessons=lessons, scripts=scripts, puzzles=puzzles_said, verdict=verdict))
     return 0 if not failures else 1
 
 

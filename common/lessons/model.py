@@ -181,10 +181,10 @@ def _wrong_tries(data: dict, where: str) -> tuple[Wrong, ...]:
     wrong = []
     for i, item in enumerate(_list(data, "wrong", where)):
         if not isinstance(item, dict) or "move" not in item:
-            raise LessonError(_("{where}: wrong try {value} needs a 'move'").format(
-                                  where=where, value=i + 1))
-        wrong.append(Wrong(item["move"], _text(item, "hint", _("{where}: wrong try {value}").format(
-                                                                 where=where, value=i + 1))))
+            raise LessonError(_("{where}: wrong try {number} needs a 'move'").format(
+                                  where=where, number=i + 1))
+        named = _("{where}: wrong try {number}").format(where=where, number=i + 1)
+        wrong.append(Wrong(item["move"], _text(item, "hint", named)))
     return tuple(wrong)
 
 
@@ -239,13 +239,13 @@ def _steps(item: dict, game: LessonGame, where: str) -> tuple[Step, ...]:
     if not isinstance(steps, list) or not 0 < len(steps) <= MAX_STEPS:
         raise LessonError(_("{where}: 'steps' must be a list of 1 to {max_steps}").format(
                               where=where, max_steps=MAX_STEPS))
-    parsed = tuple(parse_step(s, game, _("{where} step {value}").format(where=where, value=i + 1),
+    parsed = tuple(parse_step(s, game, _("{where} step {number}").format(where=where, number=i + 1),
                               i == 0)
                    for i, s in enumerate(steps))
     for i, step in enumerate(parsed):
         if step.position is not None:
-            build_position(game, step.position, _("{name} lesson {where} step {value}").format(
-                                                    name=game.NAME, where=where[7:], value=i + 1))
+            build_position(game, step.position, _("{name} lesson {where} step {number}").format(
+                                                    name=game.NAME, where=where[7:], number=i + 1))
     return parsed
 
 

@@ -131,19 +131,20 @@ class LessonRun:
         for wrong in self.step.wrong:
             try:
                 if parse_turn(self.game, state, wrong.move) == move:
-                    return wrong.hint or self.step.hint
+                    return _(wrong.hint or self.step.hint)  # the lesson file's words, translated
             except (IllegalMoveError, InvalidMoveError):
                 continue
-        return self.step.hint
+        return _(self.step.hint)
 
     def played(self, before: Any, move: Any, after: Any) -> Attempt:
         """The learner made a whole turn: judged by the engine's states."""
         met, why = judge_all(self.game, self.step.goals, before, move, after)
         if met:
             self.met = True
-            return Attempt(True, self.step.done or _("Well done."))
+            return Attempt(True, _(self.step.done) if self.step.done else _("Well done."))
         self.mistakes += 1
-        return Attempt(False, join(f"Not quite: {why}", self._hint_for(move, before)))
+        return Attempt(False, join(_("Not quite: {why}").format(why=why),
+                                   self._hint_for(move, before)))
 
     def refused(self, reason: str) -> str:
         """A click the engine refused: its reason, then the lesson's hint (the matching
@@ -153,7 +154,7 @@ class LessonRun:
             return reason
         if reason in self._reasons:
             self.mistakes += 1
-        return join(reason, self._reasons.get(reason, self.step.hint))
+        return join(reason, _(self._reasons.get(reason, self.step.hint)))
 
     def replies(self, state: Any) -> list[Any]:
         """The scripted replies as engine moves from `state`, as far as they stay legal (a

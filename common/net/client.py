@@ -21,6 +21,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
+from common.i18n import _
 from common.net import wire
 
 RETRY_SECONDS = 0.25  # between two connection attempts, and two tries to read again
@@ -131,12 +132,12 @@ class NetClient:
                 break
             except (NoServersError, OSError, TimeoutError) as err:
                 if "authorization" in str(err).lower():
-                    return self._give_up("the server refused these credentials")
+                    return self._give_up(_("the server refused these credentials"))
                 self.status = "connecting…"
                 await asyncio.sleep(RETRY_SECONDS)
             except Exception as err:  # noqa: BLE001 - nats-py raises many kinds
                 if "authorization" in str(err).lower():
-                    return self._give_up("the server refused these credentials")
+                    return self._give_up(_("the server refused these credentials"))
                 self.status = "connecting…"
                 await asyncio.sleep(RETRY_SECONDS)
         if self._closing:
@@ -179,9 +180,9 @@ class NetClient:
                         config=api.ConsumerConfig(opt_start_seq=self.next_seq))
                 except Exception as err:  # noqa: BLE001 - the stream not there yet, a drop
                     if "authorization" in str(err).lower() or "permission" in str(err).lower():
-                        self._give_up("the server refused to show this game")
+                        self._give_up(_("the server refused to show this game"))
                         return
-                    self.status = "waiting for the game…"
+                    self.status = _("waiting for the game…")
                     await asyncio.sleep(RETRY_SECONDS)
                     continue
                 if first:
@@ -204,14 +205,14 @@ class NetClient:
         import nats.js.errors
 
         if self._nc is None or not self.connected:
-            return Published("error", text="not connected")
+            return Published("error", text=_("not connected"))
         headers = {wire.CAS_HEADER: str(expected)} if expected is not None else None
         try:
             js = self._nc.jetstream(domain=self.domain)
             ack = await js.publish(subject, data, timeout=PUBLISH_SECONDS, headers=headers)
         except nats.js.errors.APIError as err:
             if getattr(err, "err_code", None) == CAS_CODE:
-                return Published("race", text="another message came first")
+                return Published("race", text=_("another message came first"))
             return Published("error", text=str(getattr(err, "description", "") or err)[:200])
         except Exception as err:  # noqa: BLE001 - a timeout, a drop, a refused subject
             return Published("error", text=(type(err).__name__ + ": " + str(err))[:200])
@@ -229,9 +230,10 @@ class NetClient:
     async def _error(self, err: Exception) -> None:
         text = str(err)
         if "permissions violation" in text.lower():
-            self.notes.put("the server refused a message: " + text[:160])
+            self.notes.put(_("the server refused a message: {problem}").format(
+                problem=text[:160]))
         elif "authorization" in text.lower() and not self.connected:
-            self._give_up("the server refused these credentials")
+            self._give_up(_("the server refused these credentials"))
 
     async def _closed(self) -> None:
         self.connected = False

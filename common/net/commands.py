@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from common import record as rec
+from common.i18n import _
 from common.net import wire
 from common.protocol import Game
 from common.seats import SeatSpec
@@ -53,8 +54,8 @@ def _bad(command: str, why: object) -> int:
 def _seat_spec(text: str) -> SeatSpec:
     spec = SeatSpec.parse(text)
     if spec.is_human:
-        raise ValueError("a human seat plays only in the app: give random, easy, normal, hard, "
-                         "LEVEL:N or cmd:PROGRAM")
+        raise ValueError(_("a human seat plays only in the app: give random, easy, normal, "
+                           "hard, LEVEL:N or cmd:PROGRAM"))
     return spec
 
 
@@ -67,9 +68,10 @@ def host_command(args: argparse.Namespace, games: dict[str, Game]) -> int:
         if args.resume is not None:
             hosted = HostedGame.load(args.resume)
             if hosted.game != args.game:
-                raise ValueError(f"game {args.resume} is a game of {hosted.game}")
+                raise ValueError(_("game {game_id} is a game of {game}").format(
+                    game_id=args.resume, game=hosted.game))
         elif args.players is None:
-            raise ValueError("--players is required (or --resume GAME_ID)")
+            raise ValueError(_("--players is required (or --resume GAME_ID)"))
         else:
             hosted = _new_hosted(args, game)
     except ValueError as err:
@@ -100,13 +102,13 @@ def _checked_players(args: argparse.Namespace, game: Game) -> tuple[list, int, A
     texts = [p.strip() for p in args.players.split(",")]
     counts = get(args.game).seat_counts
     if len(texts) not in counts:
-        raise ValueError(f"--players needs {' or '.join(map(str, counts))} specs, "
-                         f"not {len(texts)}")
+        raise ValueError(_("--players needs {counts} specs, not {count}").format(
+            counts="/".join(map(str, counts)), count=len(texts)))
     specs = [None if t == REMOTE else _seat_spec(t) for t in texts]
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     initial = game.new_state(random.Random(seed), len(texts), args.first)
     if not 0 < args.port < 65536 and args.port != 0:
-        raise ValueError(f"port {args.port} is not a port")
+        raise ValueError(_("port {port} is not a port").format(port=args.port))
     if args.hub:
         from common.net.hub import parse_hub_url
 
@@ -171,7 +173,7 @@ def join_command(args: argparse.Namespace, games: dict[str, Game]) -> int:
         url = wire.parse_url(args.url)
         spec = _seat_spec(args.spec)
         if url.role in (wire.HOST_ROLE, wire.WATCH_ROLE, "leaf"):
-            raise ValueError("that URL is not a seat's (use watch for a watch URL)")
+            raise ValueError(_("that URL is not a seat's (use watch for a watch URL)"))
     except ValueError as err:
         return _bad("join", err)
     from common.net import keys
@@ -181,7 +183,8 @@ def join_command(args: argparse.Namespace, games: dict[str, Game]) -> int:
     except (OSError, ValueError) as err:
         from common.cli.terminal import terminal
 
-        print(f"join: the seat's secret is not kept ({terminal(err)})", file=sys.stderr)
+        print(_("join: the seat's secret is not kept ({problem})").format(
+            problem=terminal(err)), file=sys.stderr)
     return _play(url, games, {url.role: spec}, args.out, seed=args.seed,
                  play_out=args.play_out, command="join")
 
@@ -207,7 +210,8 @@ def _play(url: wire.JoinUrl, games: dict[str, Game], specs: dict[str, SeatSpec],
         try:
             out.mkdir(parents=True, exist_ok=True)
         except OSError as err:
-            print(f"{command}: cannot create {terminal(out, None)}: {err.strerror}",
+            print(_("{command}: cannot create {folder}: {problem}").format(
+                command=command, folder=terminal(out, None), problem=err.strerror),
                   file=sys.stderr)
             return 1
     session = NetSession(url, games, domain=domain)
@@ -229,7 +233,8 @@ def _play(url: wire.JoinUrl, games: dict[str, Game], specs: dict[str, SeatSpec],
             time.sleep(TICK)
         _farewell(session, command)
     except KeyboardInterrupt:
-        print(f"{command}: interrupted (run it again with the same URL to go on)",
+        print(_("{command}: interrupted (run it again with the same URL to go on)").format(
+            command=command),
               file=sys.stderr)
         return 130
     finally:
@@ -249,7 +254,8 @@ def _check_session(session: Any, command: str, waited: float) -> tuple[float, in
         return waited, 1
     patience = RECONNECT_SECONDS if session.game.ready else CONNECT_SECONDS
     if not session.client.connected and time.monotonic() - waited > patience:
-        print(f"{command}: cannot reach the server ({terminal(session.status)})",
+        print(_("{command}: cannot reach the server ({problem})").format(
+            command=command, problem=terminal(session.status)),
               file=sys.stderr)
         return waited, 1
     return (time.monotonic() if session.client.connected else waited), None
@@ -263,7 +269,8 @@ def _seat_locally(session: Any, specs: dict[str, SeatSpec], seed: int, play_out:
 
     mine = {session.game.player_of(lab): s for lab, s in specs.items()}
     if None in mine:
-        print(f"{command}: this game has no such seat", file=sys.stderr)
+        print(_("{command}: this game has no such seat").format(command=command),
+              file=sys.stderr)
         return 2
     seats.append(LocalSeats(session, mine, seed, play_out))  # type: ignore[arg-type]
     return None
@@ -293,7 +300,8 @@ def _show(event: Any, command: str, verbose: bool) -> None:
         if verbose:
             print(f"{event.seq}: {terminal(event.text)}", flush=True)
     elif event.kind == "refused":
-        print(f"{command}: ignored message {event.seq}: {terminal(event.text)}",
+        print(_("{command}: ignored message {number}: {problem}").format(
+            command=command, number=event.seq, problem=terminal(event.text)),
               file=sys.stderr)
     elif event.kind == "status":
         print(f"{command}: {terminal(event.text)}", file=sys.stderr)
@@ -305,16 +313,19 @@ def _finish(session: Any, out: Path | None, command: str) -> int:
     net = session.game
     match = net.match
     result = match.result
-    who = "a draw" if result.winner is None else f"{net.label(result.winner)} wins"
-    line = f"game {session.url.game_id}: {who} by {result.reason} after {len(match.moves)} " \
-           f"{net.game.MOVES_KEY}"
+    said = _("game {game_id}: a draw after {count} {moves_key}") if result.winner is None \
+        else _("game {game_id}: {who} wins by {reason} after {count} {moves_key}")
+    line = said.format(game_id=session.url.game_id, reason=result.reason, count=len(match.moves),
+                       moves_key=net.game.MOVES_KEY,
+                       who=net.label(result.winner) if result.winner is not None else "")
     if out is not None:
         path = out / f"{net.game.NAME}-{session.url.game_id}-{session.url.role}.json"
         try:
             rec.save(path, session.record())
         except OSError as err:
             print(line, flush=True)
-            print(f"{command}: cannot write {terminal(path, None)} ({err.strerror or err})",
+            print(_("{command}: cannot write {file} ({problem})").format(
+                command=command, file=terminal(path, None), problem=err.strerror or err),
                   file=sys.stderr)
             return 1
         line += f" -> {terminal(path, None)}"

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from common import record as rec
+from common.i18n import _
 from common.net import wire
 from common.net.server import (
     NatsServer,
@@ -105,12 +106,13 @@ class HostedGame:
         from common.paths import read_user_file
 
         if not wire.GAME_ID.fullmatch(game_id):
-            raise ValueError("not a game id")
+            raise ValueError(_("not a game id"))
         try:
             data = json.loads(read_user_file(host_folder(game_id) / "game.json", 64 * 1024))
             return cls(**data)
         except (OSError, ValueError, TypeError) as err:
-            raise ValueError(f"no hosted game {game_id} to resume ({err})") from None
+            raise ValueError(_("no hosted game {game_id} to resume ({problem})").format(
+                game_id=game_id, problem=err)) from None
 
     @property
     def domain(self) -> str | None:

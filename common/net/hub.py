@@ -36,6 +36,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from common.i18n import N_, _
 from common.net import wire
 from common.net.server import (
     NatsServer,
@@ -51,6 +52,7 @@ HOST_USER = "hubhost"
 ADMIN_USER = "hubadmin"
 MAX_GAMES = 2000
 HUB_INBOX = "_INBOX.hub"
+HUB_URL_FORM = "nats://hubhost:KEY@HOST:PORT"
 
 
 def parse_hub_url(text: str) -> tuple[str, str, str]:
@@ -58,16 +60,16 @@ def parse_hub_url(text: str) -> tuple[str, str, str]:
     from urllib.parse import urlsplit
 
     if not isinstance(text, str) or len(text) > 400 or not text.isascii():
-        raise ValueError("not a hub URL (expected nats://hubhost:KEY@HOST:PORT)")
+        raise ValueError(_("not a hub URL (expected {form})").format(form=HUB_URL_FORM))
     try:
         parts = urlsplit(text)
         port = parts.port or wire.DEFAULT_PORT
     except ValueError:
-        raise ValueError("not a hub URL: the host or port cannot be read") from None
+        raise ValueError(_("not a hub URL: the host or port cannot be read")) from None
     if parts.scheme not in ("nats", "tls") or not parts.hostname:
-        raise ValueError("a hub URL is nats://hubhost:KEY@HOST:PORT")
+        raise ValueError(_("a hub URL is {form}").format(form=HUB_URL_FORM))
     if parts.username != HOST_USER or not wire.SECRET.fullmatch(parts.password or ""):
-        raise ValueError("the hub URL has no hubhost key")
+        raise ValueError(_("the hub URL has no {user} key").format(user=HOST_USER))
     host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
     return f"{parts.scheme}://{host}:{port}", HOST_USER, parts.password or ""
 
@@ -85,7 +87,9 @@ def register(hosted: Any, seconds: float = 30.0) -> None:
         "game_id": hosted.game_id, "game": hosted.game, "labels": hosted.labels,
         "local": hosted.local, "secrets": hosted.secrets}, seconds))
     if "error" in reply or not reply.get("ok"):
-        raise ValueError(f"the hub refused the game: {str(reply.get('error'))[:200]}")
+        # the hub's reason is one of its marked messages: said in this program's language
+        raise ValueError(_("the hub refused the game: {reason}").format(
+            reason=_(str(reply.get("error"))[:200])))
     hosted.hub_server = str(reply["client"])
     hosted.hub_leaf = str(reply["leaf"])
 
@@ -100,7 +104,7 @@ async def _request(url: str, body: dict, seconds: float) -> dict:
     try:
         msg = await nc.request(CREATE, json.dumps(body).encode(), timeout=seconds)
         data = json.loads(msg.data[: wire.MAX_MESSAGE])
-        return data if isinstance(data, dict) else {"error": "a bad answer"}
+        return data if isinstance(data, dict) else {"error": N_("a bad answer")}
     finally:
         await nc.close()
 
@@ -187,7 +191,7 @@ class Hub:
 
         body = _registration(data)
         if body is None:
-            return {"error": "not a request"}
+            return {"error": N_("not a request")}
         for refused, why in _REFUSALS:  # the first check the request fails says why
             if refused(self.state["games"], body):
                 return {"error": why}
@@ -243,13 +247,14 @@ def hub_command(args: Any) -> int:
         signal.signal(signal.SIGTERM, lambda *_: stop.set())
     hub = Hub(Path(store), args.listen, args.port, args.leaf_port, args.advertise)
     hub.start()
-    print(f"hub ready: clients on port {hub.port}, leaf nodes on port {hub.leaf_port}",
-          flush=True)
-    print(f"host URL (keep it private): {hub.host_url}", flush=True)
+    print(_("hub ready: clients on port {port}, leaf nodes on port {leaf_port}").format(
+        port=hub.port, leaf_port=hub.leaf_port), flush=True)
+    print(_("host URL (keep it private): {url}").format(url=hub.host_url), flush=True)
     try:
         while not stop.wait(0.5):
             if not hub.server.running():
-                print(f"hub: the server stopped: {hub.server.log_tail()}", file=sys.stderr)
+                print(_("hub: the server stopped: {log}").format(log=hub.server.log_tail()),
+                      file=sys.stderr)
                 return 1
     except KeyboardInterrupt:
         pass
@@ -301,11 +306,11 @@ def _bad_secrets(games: dict, body: dict) -> bool:
 # What a registration request is checked for, in order (the hub's games, the request) ->
 # refused?, and the answer's error when it is.
 _REFUSALS: tuple[tuple[Callable[[dict, dict], bool], str], ...] = (
-    (_bad_id, "bad game id"),
-    (lambda games, body: body["game_id"] in games, "that game id is taken"),
-    (lambda games, body: len(games) >= MAX_GAMES, "the hub is full"),
-    (_unknown_game, "unknown game"),
-    (_bad_seats, "bad seats"),
-    (_bad_local, "bad local seats"),
-    (_bad_secrets, "bad secrets"),
+    (_bad_id, N_("bad game id")),
+    (lambda games, body: body["game_id"] in games, N_("that game id is taken")),
+    (lambda games, body: len(games) >= MAX_GAMES, N_("the hub is full")),
+    (_unknown_game, N_("unknown game")),
+    (_bad_seats, N_("bad seats")),
+    (_bad_local, N_("bad local seats")),
+    (_bad_secrets, N_("bad secrets")),
 )

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from common import record as rec
+from common.i18n import _, ngettext
 from common.match import Match
 from common.net import wire
 from common.protocol import Game
@@ -132,18 +133,19 @@ class NetGame:
             return []
         gap = seq > self.last_seq + 1 and self.last_seq > 0
         self.last_seq = seq
-        events = [Event("refused", seq, f"messages {seq - 1} and before are missing")] \
-            if gap else []
+        missing = _("messages {number} and before are missing").format(number=seq - 1)
+        events = [Event("refused", seq, missing)] if gap else []
         if self.broken:
             return events
         try:
             message = wire.decode(data)
         except wire.WireError as err:
-            return events + self._seat_noise(seq, subject, f"not a message: {err}")
+            return events + self._seat_noise(
+                seq, subject, _("not a message: {problem}").format(problem=err))
         if self.match is None:
             return events + [self._header(seq, subject, message)]
         if subject == wire.host_subject(self._game_id(subject)):
-            return events + [Event("refused", seq, "a second header is ignored")]
+            return events + [Event("refused", seq, _("a second header is ignored"))]
         return events + self._seat_message(seq, subject, message)
 
     def _game_id(self, subject: str) -> str:
@@ -154,18 +156,19 @@ class NetGame:
         problem = self._read_header(subject, message)
         if problem:
             self.broken = problem
-            return Event("refused", seq, f"the game cannot be followed: {problem}")
+            return Event("refused", seq, _("the game cannot be followed: {problem}").format(
+                problem=problem))
         assert self.game is not None
-        return Event("header", seq, f"{self.game.NAME} game")
+        return Event("header", seq, _("{game} game").format(game=self.game.NAME))
 
     def _read_header(self, subject: str, message: dict) -> str:
         if message.get("t") != wire.HEADER or not subject.endswith(".host"):
-            return "its first message is not a header"
+            return _("its first message is not a header")
         if message.get("protocol") != wire.PROTOCOL:
-            return "another protocol version"
+            return _("another protocol version")
         record = message.get("record")
         if not isinstance(record, dict):
-            return "the header holds no record"
+            return _("the header holds no record")
         record = {**record, "game": message.get("game"), "version": message.get("version")}
         try:
             game = rec.game_of(record, self.games)
@@ -206,7 +209,8 @@ class NetGame:
         came on (a flood of junk forfeits as any flood does)."""
         label = subject.rsplit(".", 1)[-1] if ".seat." in subject else None
         player = self.labels.get(label) if label is not None else None
-        events = [Event("refused", seq, f"seat {label or '?'}: {why}", player)]
+        why = _("seat {seat}: {problem}").format(seat=label or "?", problem=why)
+        events = [Event("refused", seq, why, player)]
         if player is not None:
             events += self._count(seq, player)
         return events
@@ -217,9 +221,9 @@ class NetGame:
             return []
         self.chatter[player] = self.chatter.get(player, 0) + 1
         if self.chatter[player] > FLOOD_LIMIT:
-            return self._leave(seq, player, "forfeit", f"seat {self.label(player)} flooded the "
-                               f"game (more than {FLOOD_LIMIT} messages in one turn): it "
-                               "forfeits")
+            return self._leave(seq, player, "forfeit", _(
+                "seat {seat} flooded the game (more than {limit} messages in one turn): it "
+                "forfeits").format(seat=self.label(player), limit=FLOOD_LIMIT))
         return []
 
     def _seat_message(self, seq: int, subject: str, message: dict) -> list[Event]:
@@ -227,45 +231,52 @@ class NetGame:
         label = subject.rsplit(".", 1)[-1] if ".seat." in subject else ""
         player = self.labels.get(label)
         if player is None:
-            return [Event("refused", seq, "a message on a subject that is no seat's")]
+            return [Event("refused", seq, _("a message on a subject that is no seat's"))]
         if message.get("seat") != label:
-            return [Event("refused", seq, f"seat {label} wrote as another seat "
-                          f"({rec.cut(repr(message.get('seat')), 20)}): forged, ignored",
+            return [Event("refused", seq, _("seat {seat} wrote as another seat ({other}): forged, "
+                                          "ignored").format(
+                seat=label, other=rec.cut(repr(message.get('seat')), 20)),
                           player)] + self._count(seq, player)
         if message["t"] == wire.BYE and self.over:  # it read the result: nothing to apply
-            return [Event("bye", seq, f"seat {label} has read the result", player)]
+            return [Event("bye", seq, _("seat {seat} has read the result").format(seat=label),
+                          player)]
         if self.over:
-            return [Event("refused", seq, f"seat {label}: the game is over", player)]
+            return [Event("refused", seq, _("seat {seat}: the game is over").format(seat=label),
+                          player)]
         if not self.match.in_game(player):
-            return [Event("refused", seq, f"seat {label} is out of the game", player)]
+            return [Event("refused", seq, _("seat {seat} is out of the game").format(seat=label),
+                          player)]
         flood = self._count(seq, player)
         if flood:
             return flood
         ply = message.get("ply")
         kind = message["t"]
         if (ply != self.plies or isinstance(ply, bool)) and kind not in LEAVING:
-            return [Event("refused", seq, f"seat {label}: for turn {rec.cut(repr(ply), 12)}, "
-                          f"but {self.plies} turns are played (stale or skipped)", player)]
+            return [Event("refused", seq, _(
+                "seat {seat}: for turn {turn}, but {played} turns are played (stale or "
+                "skipped)").format(
+                seat=label, turn=rec.cut(repr(ply), 12), played=self.plies), player)]
         handler = {wire.SETUP: self._setup, wire.MOVE: self._move, wire.RESIGN: self._resigns,
                    wire.FORFEIT: self._resigns, wire.UNDO: self._undo_ask,
                    wire.UNDO_YES: self._undo_answer, wire.UNDO_NO: self._undo_answer,
                    wire.HELLO: self._hello}.get(kind)
         if handler is None:
-            return [Event("refused", seq, f"seat {label}: a {kind} is not a seat's message",
-                          player)]
+            return [Event("refused", seq, _("seat {seat}: a {kind} is not a seat's message").format(
+                seat=label, kind=kind), player)]
         return handler(seq, player, message)
 
     # the kinds -----------------------------------------------------------------------------
 
     def _hello(self, seq: int, player: int, message: dict) -> list[Event]:
         """A seat's client says it is at the table: nothing changes (it counts as chatter)."""
-        return [Event("hello", seq, f"seat {self.label(player)} is at the table", player)]
+        return [Event("hello", seq, _("seat {seat} is at the table").format(
+            seat=self.label(player)), player)]
 
     def _setup(self, seq: int, player: int, message: dict) -> list[Event]:
         assert self.match is not None and self.game is not None
         if self.setting_up() != player:
-            return [Event("refused", seq, f"seat {self.label(player)}: no setup is due from "
-                          "it now", player)]
+            return [Event("refused", seq, _("seat {seat}: no setup is due from it now").format(
+                seat=self.label(player)), player)]
         chosen = message.get("setup")
         initial = self.match.initial
         if chosen is not None:
@@ -275,28 +286,31 @@ class NetGame:
                 initial = with_setup(self.game, initial, player, chosen)
             except (ValueError, TypeError) as err:
                 self.setups_due.pop(0)
-                return self._leave(seq, player, "forfeit", f"seat {self.label(player)} set up "
-                                   f"illegally ({rec.cut(str(err), 80)}): it forfeits")
+                return self._leave(seq, player, "forfeit", _(
+                    "seat {seat} set up illegally ({problem}): it forfeits").format(
+                    seat=self.label(player), problem=rec.cut(str(err), 80)))
         self.setups_due.pop(0)
         self._rebuild(initial, [])
-        return [Event("setup", seq, f"seat {self.label(player)} set up", player)]
+        return [Event("setup", seq, _("seat {seat} set up").format(
+            seat=self.label(player)), player)]
 
     def _move(self, seq: int, player: int, message: dict) -> list[Event]:
         assert self.match is not None and self.game is not None
         if self.setups_due:
-            return [Event("refused", seq, f"seat {self.label(player)}: a move before the "
-                          "setups", player)]
+            return [Event("refused", seq, _("seat {seat}: a move before the setups").format(
+                seat=self.label(player)), player)]
         if self.match.to_move != player:
-            return [Event("refused", seq, f"seat {self.label(player)} moved out of turn",
-                          player)]
+            return [Event("refused", seq, _("seat {seat} moved out of turn").format(
+                seat=self.label(player)), player)]
         ply = self.plies
         try:
             move = self.game.parse_move(self.match.state, message.get("move"))
             self.match.play(move)
         except (ValueError, TypeError) as err:
-            return self._leave(seq, player, "forfeit", f"seat {self.label(player)} played an "
-                               f"illegal move {rec.cut(repr(message.get('move')), 40)} "
-                               f"({rec.cut(str(err), 80)}): it forfeits")
+            return self._leave(seq, player, "forfeit", _(
+                "seat {seat} played an illegal move {move} ({problem}): it forfeits").format(
+                seat=self.label(player), move=rec.cut(repr(message.get('move')), 40),
+                problem=rec.cut(str(err), 80)))
         self._turn_played()
         events = [Event("move", seq, f"{self.label(player)}: "
                         f"{self._notation(move)}", player, ply, move)]
@@ -305,12 +319,12 @@ class NetGame:
     def _notation(self, move: Any) -> str:
         assert self.game is not None
         data = self.game.move_data(move)
-        return data if isinstance(data, str) else " ".join(data) or "holds the line"
+        return data if isinstance(data, str) else " ".join(data) or _("holds the line")
 
     def _resigns(self, seq: int, player: int, message: dict) -> list[Event]:
         kind = message["t"]
-        why = f"seat {self.label(player)} resigns" if kind == wire.RESIGN else \
-            f"seat {self.label(player)} forfeits"
+        why = (_("seat {seat} resigns") if kind == wire.RESIGN else
+               _("seat {seat} forfeits")).format(seat=self.label(player))
         return self._leave(seq, player, "resign" if kind == wire.RESIGN else "forfeit", why)
 
     def _leave(self, seq: int, player: int, reason: str, text: str) -> list[Event]:
@@ -320,7 +334,8 @@ class NetGame:
         try:
             self.match.resign(player, reason)
         except ValueError:
-            return [Event("refused", seq, f"{text} (but it cannot leave now)", player)]
+            return [Event("refused", seq, _("{event} (but it cannot leave now)").format(
+                event=text), player)]
         self._turn_played()
         if self.over:
             self.setups_due.clear()
@@ -331,9 +346,9 @@ class NetGame:
         result = self.match.result
         if result is None:
             return []
-        who = "a draw" if result.winner is None else \
-            f"{self.label(result.winner)} wins"
-        return [Event("over", seq, f"{who} by {result.reason}", result.winner)]
+        who = None if result.winner is None else self.label(result.winner)
+        text = _("a draw") if who is None else _("{who} wins by {reason}")
+        return [Event("over", seq, text.format(who=who, reason=result.reason), result.winner)]
 
     def _turn_played(self) -> None:
         self.chatter.clear()
@@ -349,27 +364,29 @@ class NetGame:
         to = message.get("to")
         label = self.label(player)
         if self.undo is not None:
-            return [Event("refused", seq, f"seat {label}: an undo request is already open",
-                          player)]
+            return [Event("refused", seq, _("seat {seat}: an undo request is already open").format(
+                seat=label), player)]
         if not isinstance(to, int) or isinstance(to, bool) or not \
                 self._floor() <= to < self.plies:
-            return [Event("refused", seq, f"seat {label}: cannot undo to turn "
-                          f"{rec.cut(repr(to), 12)}", player)]
+            return [Event("refused", seq, _("seat {seat}: cannot undo to turn {turn}").format(
+                seat=label, turn=rec.cut(repr(to), 12)), player)]
         others = {p for p in self.match.players if p != player and self.match.in_game(p)}
         self.undo = UndoAsk(seq, player, to, others)
-        events = [Event("undo-asked", seq, f"seat {label} asks to take back "
-                        f"{self.plies - to} turn(s)", player, to)]
+        events = [Event("undo-asked", seq, ngettext(
+            "seat {seat} asks to take back {count} turn", "seat {seat} asks to take back {count} "
+            "turns", self.plies - to).format(seat=label, count=self.plies - to), player, to)]
         return events + self._undo_settled(seq)
 
     def _undo_answer(self, seq: int, player: int, message: dict) -> list[Event]:
         pending = self.undo
         label = self.label(player)
         if pending is None or message.get("ref") != pending.seq or player not in pending.waiting:
-            return [Event("refused", seq, f"seat {label}: an answer to no open undo request",
-                          player)]
+            return [Event("refused", seq, _(
+                "seat {seat}: an answer to no open undo request").format(seat=label), player)]
         if message["t"] == wire.UNDO_NO:
             self.undo = None
-            return [Event("undo-refused", seq, f"seat {label} refuses the undo", player)]
+            return [Event("undo-refused", seq, _("seat {seat} refuses the undo").format(
+                seat=label), player)]
         pending.waiting.discard(player)
         return self._undo_settled(seq)
 
@@ -382,7 +399,9 @@ class NetGame:
         match = self.match
         self._rebuild(match.initial, match.moves[:pending.to])
         self.chatter.clear()
-        return [Event("undo-done", seq, f"{len(match.moves) - pending.to} turn(s) taken back",
+        return [Event("undo-done", seq, ngettext(
+            "{count} turn taken back", "{count} turns taken back", len(match.moves) - pending.to
+        ).format(count=len(match.moves) - pending.to),
                       pending.player, pending.to)]
 
     def _rebuild(self, initial: Any, moves: list[Any]) -> None:

@@ -14,6 +14,7 @@ import contextlib
 import os
 from pathlib import Path
 
+from common.i18n import _
 from common.net import wire
 from common.net.server import private_folder, write_private
 
@@ -29,14 +30,14 @@ def folder() -> Path:
 
 def _file(game_id: str, role: str) -> Path:
     if not wire.GAME_ID.fullmatch(game_id) or not wire.LABEL.fullmatch(role):
-        raise ValueError("not a game id and seat")
+        raise ValueError(_("not a game id and seat"))
     return folder() / f"{game_id}_{role}"
 
 
 def save(game_id: str, role: str, secret: str) -> Path:
     """Keep a seat's secret (OSError if it cannot be written and read back)."""
     if not wire.SECRET.fullmatch(secret):
-        raise ValueError("not a secret of this program")
+        raise ValueError(_("not a secret of this program"))
     path = _file(game_id, role)
     private_folder(path.parent)
     write_private(path, secret)

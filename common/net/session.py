@@ -22,6 +22,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from common.i18n import _
 from common.net import wire
 from common.net.client import NetClient, Published
 from common.net.judge import Event, NetGame
@@ -227,7 +228,8 @@ class RemoteSeat:
             return move
         if match.over or not match.in_game(self.player):
             self._ply = None  # it left (a resignation, a forfeit), or the game ended
-            raise Forfeit(f"seat {self.session.game.label(self.player)} left the game")
+            raise Forfeit(_("seat {seat} left the game").format(
+                seat=self.session.game.label(self.player)))
         return None
 
     def busy(self) -> bool:

@@ -28,6 +28,8 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
+from common.i18n import _
+
 PROTOCOL = 1  # the header's "protocol": a client refuses a log of another
 SUBJECT_ROOT = "ovp"
 STREAM_PREFIX = "OVP_"
@@ -130,21 +132,22 @@ def decode(data: bytes) -> dict:
     """A message from bytes read off the network (WireError for anything else: too large,
     not UTF-8, nested too deeply, not JSON, not an object, no known kind)."""
     if len(data) > MAX_MESSAGE:
-        raise WireError(f"too large ({len(data)} bytes; at most {MAX_MESSAGE})")
+        raise WireError(_("too large ({size} bytes; at most {limit})").format(
+            size=len(data), limit=MAX_MESSAGE))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise WireError("not UTF-8") from None
+        raise WireError(_("not UTF-8")) from None
     if depth(text) > MAX_DEPTH:
-        raise WireError(f"nested more than {MAX_DEPTH} deep")
+        raise WireError(_("nested more than {depth} deep").format(depth=MAX_DEPTH))
     try:
         message = json.loads(text)
     except (ValueError, RecursionError):
-        raise WireError("not JSON") from None
+        raise WireError(_("not JSON")) from None
     if not isinstance(message, dict):
-        raise WireError("not a JSON object")
+        raise WireError(_("not a JSON object"))
     if message.get("t") not in KINDS:
-        raise WireError("no known message kind")
+        raise WireError(_("no known message kind"))
     return message
 
 
@@ -152,7 +155,7 @@ def encode(message: dict) -> bytes:
     """A message as bytes (ValueError if it would be larger than MAX_MESSAGE)."""
     data = json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode()
     if len(data) > MAX_MESSAGE:
-        raise ValueError(f"message too large ({len(data)} bytes)")
+        raise ValueError(_("message too large ({size} bytes)").format(size=len(data)))
     return data
 
 
@@ -193,20 +196,20 @@ def parse_url(text: str) -> JoinUrl:
     """A join or watch URL (ValueError saying what is wrong; the secret is never quoted)."""
     parts, port = _split_url(text)
     if parts.scheme not in ("nats", "tls"):
-        raise ValueError("a join URL starts with nats:// (or tls://)")
+        raise ValueError(_("a join URL starts with nats:// (or tls://)"))
     user, secret, host = parts.username or "", parts.password or "", parts.hostname or ""
     game_id = parts.path.strip("/")
     if not host:
-        raise ValueError("the join URL names no host")
+        raise ValueError(_("the join URL names no host"))
     match = USER.fullmatch(user)
     if not match:
-        raise ValueError("the join URL's user is not GAMEID_ROLE")
+        raise ValueError(_("the join URL's user is not GAMEID_ROLE"))
     if not SECRET.fullmatch(secret):
-        raise ValueError("the join URL has no secret (or not one this program makes)")
+        raise ValueError(_("the join URL has no secret (or not one this program makes)"))
     if not GAME_ID.fullmatch(game_id) or match[1] != game_id:
-        raise ValueError("the join URL's game id is missing or does not match its user")
+        raise ValueError(_("the join URL's game id is missing or does not match its user"))
     if parts.query or parts.fragment:
-        raise ValueError("the join URL has extra parts (? or #)")
+        raise ValueError(_("the join URL has extra parts (? or #)"))
     return JoinUrl(parts.scheme, host, port, user, secret, game_id)
 
 
@@ -215,12 +218,13 @@ def _split_url(text: str) -> tuple[Any, int]:
     printable ASCII, a host or port that cannot be read)."""
     if not isinstance(text, str) or len(text) > 400 or not text.isascii() \
             or not text.isprintable():
-        raise ValueError("not a join URL (expected nats://USER:SECRET@HOST:PORT/GAME_ID)")
+        raise ValueError(_("not a join URL (expected {form})").format(
+            form="nats://USER:SECRET@HOST:PORT/GAME_ID"))
     try:
         parts = urlsplit(text)
         return parts, parts.port or DEFAULT_PORT
     except ValueError:
-        raise ValueError("not a join URL: the host or port cannot be read") from None
+        raise ValueError(_("not a join URL: the host or port cannot be read")) from None
 
 
 def make_url(host: str, port: int, game_id: str, role: Any, secret: str,

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from common.i18n import _
 from common.protocol import LEAVE_REASONS, Game, IllegalMoveError, Outcome, reasons
 from common.record.format import (
     VERSION,
@@ -42,13 +43,15 @@ def game_of(record: dict, games: dict[str, Game]) -> Game:
     """The engine a record is for (RecordError for an unknown game or version)."""
     name = record.get("game")
     if name is None:
-        raise RecordError('missing "game"')
+        raise RecordError(_('missing "{key}"').format(key="game"))
     if not isinstance(name, str) or name not in games:
-        known = " or ".join(f'"{g}"' for g in games)
-        raise RecordError(f'unknown game {shown(name)} (expected {known})')
+        known = ", ".join(f'"{g}"' for g in games)
+        raise RecordError(_("unknown game {game} (expected one of {known})").format(
+            game=shown(name), known=known))
     version = record.get("version")
     if version != VERSION or isinstance(version, bool):
-        raise RecordError(f'unsupported version {shown(version)} (expected {VERSION})')
+        raise RecordError(_("unsupported version {version} (expected {expected})").format(
+            version=shown(version), expected=VERSION))
     return games[name]
 
 
@@ -61,9 +64,10 @@ def replay(record: dict, games: dict[str, Game]) -> Replay:
         raise RecordError(str(err)) from None
     entries = record.get(game.MOVES_KEY)
     if entries is None:
-        raise RecordError(f'missing "{game.MOVES_KEY}"')
+        raise RecordError(_('missing "{key}"').format(key=game.MOVES_KEY))
     if not isinstance(entries, list):
-        raise RecordError(f'"{game.MOVES_KEY}" must be a list, not {kind(entries)}')
+        raise RecordError(_('"{key}" must be a list, not {kind}').format(
+            key=game.MOVES_KEY, kind=kind(entries)))
     initial = state
     # no "withdrawn" key, or null: nobody left (docs/RULES.md: absent is default)
     left = record.get(WITHDRAWN_KEY)
@@ -76,29 +80,32 @@ def replay(record: dict, games: dict[str, Game]) -> Replay:
             move = game.parse_move(state, entry)
             state = game.apply(state, move)
         except (IllegalMoveError, ValueError, TypeError) as err:
-            raise RecordError(f"move {number} ({shown(entry)}): {err}") from None
+            raise RecordError(_("move {number} ({move}): {problem}").format(
+                number=number, move=shown(entry), problem=err)) from None
         moves.append(move)
         state = _leave(game, state, pending, number)
         states.append(state)
     final = _check_result(game, state, record.get("result", _MISSING), bool(leaving))
     if final is not state:
         states[-1] = final
-    return Replay(game, initial, moves, states, record, tuple(w for _, _, w in leaving))
+    return Replay(game, initial, moves, states, record, tuple(w for *_rest, w in leaving))
 
 
 def _withdrawals(game: Game, initial: Any, data: Any, count: int
                  ) -> list[tuple[int, Any, Withdrawal]]:
     """The "withdrawn" entries, each checked on its own: (number, entry, Withdrawal)."""
     if not isinstance(data, list):
-        raise RecordError(f'"{WITHDRAWN_KEY}" must be a list, not {kind(data)}')
+        raise RecordError(_('"{key}" must be a list, not {kind}').format(
+            key=WITHDRAWN_KEY, kind=kind(data)))
     out: list[tuple[int, Any, Withdrawal]] = []
     players = game.players(initial)
     for number, entry in enumerate(data, 1):
-        where = f"{WITHDRAWN_KEY} entry {number} ({shown(entry)})"
+        where = _entry(number, entry)
         withdrawal = _withdrawal(game, players, where, entry, count)
         if out and withdrawal.after < out[-1][2].after:
-            raise RecordError(f'{where}: listed after entry {number - 1} ("after" '
-                              f"{out[-1][2].after}): list withdrawals in the order they happened")
+            raise RecordError(_('{where}: listed after entry {number} ("after" {after}): list '
+                                'withdrawals in the order they happened').format(
+                where=where, number=number - 1, after=out[-1][2].after))
         out.append((number, entry, withdrawal))
     return out
 
@@ -107,27 +114,31 @@ def _withdrawal(game: Game, players: tuple[int, ...], where: str, entry: Any,
                 count: int) -> Withdrawal:
     """One "withdrawn" entry checked on its own (`where` names it in an error)."""
     if len(players) <= 2:
-        raise RecordError(
-            f"{where}: in a {len(players)}-player game a resignation or forfeit ends the "
-            'game; it is written as the "result" only')
+        raise RecordError(_(
+            '{where}: in a {count}-player game a resignation or forfeit ends the game; it is '
+            'written as the "result" only').format(where=where, count=len(players)))
     if not isinstance(entry, dict):
-        raise RecordError(f'{where}: must be an object like {{"seat": 2, "after": 17, '
-                          f'"reason": "forfeit"}}, not {kind(entry)}')
+        raise RecordError(_("{where}: must be an object like {example}, not {kind}").format(
+            where=where, example='{"seat": 2, "after": 17, "reason": "forfeit"}',
+            kind=kind(entry)))
     for key in ("seat", "after", "reason"):
         if key not in entry:
-            raise RecordError(f'{where}: missing "{key}"')
+            raise RecordError(_('{where}: missing "{key}"').format(where=where, key=key))
     label, after, reason = entry["seat"], entry["after"], entry["reason"]
     player = _player(game, label)
     if player is None or player not in players:
-        raise RecordError(f"{where}: seat {shown(label)} is not a player of this game")
+        raise RecordError(_("{where}: seat {seat} is not a player of this game").format(
+            where=where, seat=shown(label)))
     if isinstance(after, bool) or not isinstance(after, int):
-        raise RecordError(f'{where}: "after" must be a whole number of '
-                          f"{game.MOVES_KEY}, not {kind(after)}")
+        raise RecordError(_('{where}: "after" must be a whole number of {key}, not {kind}')
+                          .format(where=where, key=game.MOVES_KEY, kind=kind(after)))
     if not 0 <= after <= count:
-        raise RecordError(f'{where}: "after" is {after}, but the record has {count} '
-                          f"{game.MOVES_KEY} (0 to {count})")
+        raise RecordError(_('{where}: "after" is {after}, but the record has {count} {key} '
+                            '(0 to {count})').format(where=where, after=after, count=count,
+                                                     key=game.MOVES_KEY))
     if reason not in LEAVE_REASONS:
-        raise RecordError(f'{where}: "reason" {shown(reason)} is not resign or forfeit')
+        raise RecordError(_('{where}: "reason" {reason} is not resign or forfeit').format(
+            where=where, reason=shown(reason)))
     return Withdrawal(player, after, reason)
 
 
@@ -143,16 +154,17 @@ def _leave(game: Game, state: Any, pending: list[tuple[int, Any, Withdrawal]],
            after: int) -> Any:
     """The state once the withdrawals noted after that many moves are applied (in order)."""
     while pending and pending[-1][2].after == after:
-        number, entry, (player, _, reason) = pending.pop()
-        where = f"{WITHDRAWN_KEY} entry {number} ({shown(entry)})"
+        number, entry, (player, _after, reason) = pending.pop()
+        where = _entry(number, entry)
         try:
             state = game.resign(state, player, reason)
         except ValueError as err:
-            raise RecordError(f"{where}: {err}") from None
+            raise RecordError(_("{where}: {problem}").format(where=where, problem=err)) from None
         ended = game.outcome(state)
         if ended is not None:
-            raise RecordError(f"{where}: this ends the game ({_describe(game, ended)}); a "
-                              'withdrawal that ends the game is written as the "result" only')
+            raise RecordError(_('{where}: this ends the game ({outcome}); a withdrawal that '
+                                'ends the game is written as the "result" only').format(
+                where=where, outcome=_describe(game, ended)))
     return state
 
 
@@ -169,9 +181,9 @@ def _check_result(game: Game, state: Any, result: Any, withdrawals: bool = False
     actual = game.outcome(state)
     if result is None or result is _MISSING:
         if actual is not None:
-            said = 'no "result" (read as unfinished)' if result is _MISSING else \
-                "result is null"
-            raise RecordError(f"{said}, but the game is over: {_describe(game, actual)}")
+            said = _('no "result" (read as unfinished), but the game is over: {outcome}') \
+                if result is _MISSING else _("result is null, but the game is over: {outcome}")
+            raise RecordError(said.format(outcome=_describe(game, actual)))
         return state
     claimed, label = _claimed(game, state, result)
     reason, winner = claimed.reason, claimed.winner
@@ -180,8 +192,10 @@ def _check_result(game: Game, state: Any, result: Any, withdrawals: bool = False
         actual = game.outcome(state)
     if actual != claimed:
         said = _describe(game, claimed)
-        real = _describe(game, actual) if actual else "the game is not over"
-        raise RecordError(f"wrong result: the record says {said}, but {real}")
+        raise RecordError((_("wrong result: the record says {said}, but {outcome}") if actual
+                           else _("wrong result: the record says {said}, but the game is not "
+                                  "over")).format(said=said, outcome=_describe(game, actual)
+                                                  if actual else ""))
     return state
 
 
@@ -189,20 +203,22 @@ def _claimed(game: Game, state: Any, result: Any) -> tuple[Outcome, Any]:
     """The outcome a record's "result" object claims, and its winner's label as written;
     RecordError if it is not one."""
     if not isinstance(result, dict):
-        raise RecordError(f'"result" must be an object or null, not {kind(result)}')
+        raise RecordError(_('"result" must be an object or null, not {kind}').format(
+            kind=kind(result)))
     reason = result.get("reason")
     if reason not in reasons(game):
-        raise RecordError(f'result reason {shown(reason)} is not one of '
-                          f'{", ".join(reasons(game))}')
+        raise RecordError(_("result reason {reason} is not one of {reasons}").format(
+            reason=shown(reason), reasons=", ".join(reasons(game))))
     if "winner" not in result:
-        raise RecordError('result has no "winner" (null for a draw)')
+        raise RecordError(_('result has no "winner" (null for a draw)'))
     label = result["winner"]
     try:
         winner = None if label is None else game.player_from_label(label)
     except (ValueError, TypeError):
         winner = -1
     if winner is not None and winner not in game.players(state):
-        raise RecordError(f"result winner {shown(label)} is not a player of this game")
+        raise RecordError(_("result winner {winner} is not a player of this game").format(
+            winner=shown(label)))
     return Outcome(winner, reason), label
 
 
@@ -212,19 +228,23 @@ def _ended_by_leaving(game: Game, state: Any, winner: int | None, label: Any, re
     `reason`; RecordError naming the actual problem (no winner, a winner who already left,
     more than two players still in)."""
     if winner is None:
-        raise RecordError(f"a {reason} result needs a winner (the player who stays), not null")
+        # Translators: {reason} is the record's keyword (resign, forfeit), kept as written
+        raise RecordError(_("a {reason} result needs a winner (the player who stays), not "
+                            "null").format(reason=reason))
     still_in = [p for p in game.players(state) if _can_leave(game, state, p, reason)]
     if winner not in still_in:
-        left = " (see \"withdrawn\")" if withdrawals else ""
-        raise RecordError(f"result winner {shown(label)} already left the game{left}: the "
-                          f"winner of a {reason} is a player still in")
+        said = _('result winner {winner} already left the game (see "{key}"): the winner of '
+                 'a {reason} is a player still in') if withdrawals else \
+            _("result winner {winner} already left the game: the winner of a {reason} is a "
+              "player still in")
+        raise RecordError(said.format(winner=shown(label), key=WITHDRAWN_KEY, reason=reason))
     others = [p for p in still_in if p != winner]
     if len(others) != 1:
         names = ", ".join(shown(game.player_label(p)) for p in still_in)
-        raise RecordError(
-            f"a {reason} ends the game only when two players are left, but {len(still_in)} "
-            f"are still in ({names}): a player who left while the game went on is listed "
-            f'under "{WITHDRAWN_KEY}"')
+        raise RecordError(_(
+            'a {reason} ends the game only when two players are left, but {count} are still '
+            'in ({names}): a player who left while the game went on is listed under "{key}"')
+            .format(reason=reason, count=len(still_in), names=names, key=WITHDRAWN_KEY))
     return game.resign(state, others[0], reason)
 
 
@@ -238,6 +258,13 @@ def _can_leave(game: Game, state: Any, player: int, reason: str) -> bool:
 
 def _describe(game: Game, outcome: Outcome) -> str:
     if outcome.winner is None:
-        return f"a {outcome.reason}"
-    return f"{game.player_label(outcome.winner)} wins by {outcome.reason}"
+        return _("a draw")
+    return _("{who} wins by {reason}").format(who=game.player_label(outcome.winner),
+                                              reason=outcome.reason)
+
+
+def _entry(number: int, entry: Any) -> str:
+    """A "withdrawn" entry named in an error."""
+    return _("{key} entry {number} ({entry})").format(key=WITHDRAWN_KEY, number=number,
+                                                      entry=shown(entry))
 

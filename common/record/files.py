@@ -8,7 +8,6 @@ bad input. Saves are atomic: a temporary file in the same folder, then a rename
 
 from __future__ import annotations
 
-import errno
 import json
 import os
 import re
@@ -16,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from common import files
+from common.i18n import _
 from common.record.format import RecordError, kind
 from common.record.make import encode
 
@@ -35,21 +35,25 @@ def read_text(path: str | os.PathLike, limit: int = MAX_BYTES) -> str:
         data = files.read_bounded(path, limit)
         return data.decode("utf-8")
     except files.TooLarge:
-        raise RecordError(f"too large for a record (over {files.size_words(limit)})") from None
+        raise RecordError(_("too large for a record (over {size})").format(
+            size=files.size_words(limit))) from None
     except FileNotFoundError:
-        raise RecordError("file not found") from None
+        raise RecordError(_("file not found")) from None
     except IsADirectoryError:
-        raise RecordError("is a folder, not a record file") from None
+        raise RecordError(_("is a folder, not a record file")) from None
     except PermissionError:
-        raise RecordError("cannot be read (permission denied)") from None
+        raise RecordError(_("cannot be read (permission denied)")) from None
     except UnicodeDecodeError as err:
-        raise RecordError(f"not UTF-8 text (byte {err.start})") from None
+        raise RecordError(_("not UTF-8 text (byte {offset})").format(offset=err.start)) from None
     except OSError as err:
-        if err.errno == errno.EINVAL and err.strerror and err.strerror.startswith("not a reg"):
-            raise RecordError(f"{err.strerror}: only record files are read") from None
-        raise RecordError(f"cannot be read ({err.strerror or 'a bad path'})") from None
+        if isinstance(err, files.NotRegularFile):
+            raise RecordError(_("{problem}: only record files are read").format(
+                problem=err.strerror)) from None
+        raise RecordError(_("cannot be read ({problem})").format(
+            problem=err.strerror or _("a bad path"))) from None
     except ValueError:  # a NUL in the path
-        raise RecordError("cannot be read (a bad path)") from None
+        raise RecordError(_("cannot be read ({problem})").format(problem=_("a bad path"))) \
+            from None
 
 
 def loads(text: str) -> dict:
@@ -57,16 +61,16 @@ def loads(text: str) -> dict:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
-        raise RecordError(
-            f"not valid JSON: {err.msg} at line {err.lineno} column {err.colno}"
-        ) from None
+        # Translators: {problem} is the JSON parser's own words, in English
+        raise RecordError(_("not valid JSON: {problem} at line {line} column {column}").format(
+            problem=err.msg, line=err.lineno, column=err.colno)) from None
     except RecursionError:
-        raise RecordError("not valid JSON: nested too deeply") from None
+        raise RecordError(_("not valid JSON: nested too deeply")) from None
     except ValueError:  # a number of more than sys.get_int_max_str_digits() digits
-        raise RecordError("not JSON this program reads: a number too long (over 4300 "
-                          "digits)") from None
+        raise RecordError(_("not JSON this program reads: a number too long (over {count} "
+                            "digits)").format(count=4300)) from None
     if not isinstance(data, dict):
-        raise RecordError(f"a record is a JSON object, not {kind(data)}")
+        raise RecordError(_("a record is a JSON object, not {kind}").format(kind=kind(data)))
     return encodable(data, text)
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from typing import Any, NamedTuple
 
+from common.i18n import N_, _
+
 VERSION = 1
 SHOWN = 60  # characters of a bad value an error message quotes
 WITHDRAWN_KEY = "withdrawn"
@@ -47,12 +49,12 @@ def shown(value: Any) -> str:
 
 def kind(value: Any) -> str:
     """What a JSON value is, in words an error message uses ("a list", "null")."""
-    return {
-        dict: "an object",
-        list: "a list",
-        str: "a string",
+    return _({
+        dict: N_("an object"),
+        list: N_("a list"),
+        str: N_("a string"),
         bool: "true/false",
-        int: "a number",
-        float: "a number",
+        int: N_("a number"),
+        float: N_("a number"),
         type(None): "null",
-    }.get(type(value), type(value).__name__)
+    }.get(type(value), type(value).__name__))

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from common import files
+from common.i18n import _
 from common.record import files as record_files
 from common.saves import folder as save_folder
 
@@ -110,8 +111,8 @@ class Autosaver:
             self.problem = None
             self.writes += 1
         except files.TooLarge:
-            self.problem = (f"the game is too long to save (a save holds at most "
-                            f"{files.size_words(record_files.MAX_BYTES)})")
+            self.problem = _("the game is too long to save (a save holds at most {size})").format(
+                size=files.size_words(record_files.MAX_BYTES))
         except OSError as err:
             self.problem = save_folder.describe_error(err)
 

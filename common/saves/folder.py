@@ -33,6 +33,7 @@ from pathlib import Path
 
 from common import files
 from common import record as rec
+from common.i18n import _
 from common.record import files as record_files
 
 TEMP_AGE = files.TEMP_AGE  # seconds: an older ".NAME.*.tmp" is a dead writer's
@@ -114,7 +115,7 @@ def claim(source: Path, names: Iterator[Path]) -> Path:
                 continue
             files.replace(source, path)
         return path
-    raise OSError(errno.EEXIST, "no free file name left", str(source.parent))
+    raise OSError(errno.EEXIST, _("no free file name left"), str(source.parent))
 
 
 def _link(source: Path, target: Path) -> None:
@@ -123,7 +124,7 @@ def _link(source: Path, target: Path) -> None:
         os.link(source, target, follow_symlinks=False)
     except NotImplementedError:  # a system without linkat: a link is refused, not followed
         if os.path.islink(source):
-            raise OSError(errno.EPERM, "not linking a link", str(source)) from None
+            raise OSError(errno.EPERM, _("not linking a link"), str(source)) from None
         os.link(source, target)
 
 
@@ -195,11 +196,13 @@ def listing(folder: Path, limit: int | None = MAX_FILES) -> list[tuple[float, in
     except FileNotFoundError:
         return []
     except NotADirectoryError:
-        raise FolderError(f"{folder} is a file, not a folder") from None
+        raise FolderError(_("{folder} is a file, not a folder").format(folder=folder)) from None
     except PermissionError:
-        raise FolderError(f"{folder} cannot be read (permission denied)") from None
+        raise FolderError(_("{folder} cannot be read (permission denied)").format(
+            folder=folder)) from None
     except OSError as err:
-        raise FolderError(f"{folder} cannot be read ({err.strerror or err})") from None
+        raise FolderError(_("{folder} cannot be read ({problem})").format(
+            folder=folder, problem=err.strerror or err)) from None
     found: list[tuple[float, int, Path]] = []
     for name in names:
         if not name.endswith(".json") or name.startswith("."):
@@ -221,7 +224,8 @@ def _read(path: Path, mtime: float, size: int) -> SaveFile:
     except rec.RecordError as err:
         return SaveFile(path, mtime, size, None, str(err))
     except Exception as err:  # noqa: BLE001  one hostile file must never hide the others
-        return SaveFile(path, mtime, size, None, f"cannot be read ({type(err).__name__})")
+        return SaveFile(path, mtime, size, None, _("cannot be read ({problem})").format(
+            problem=type(err).__name__))
     return SaveFile(path, mtime, size, record, None)
 
 
@@ -230,7 +234,8 @@ def read(path: Path) -> SaveFile:
     try:
         st = path.stat()
     except OSError as err:
-        return SaveFile(path, 0.0, 0, None, f"cannot be read ({err.strerror or err})")
+        return SaveFile(path, 0.0, 0, None, _("cannot be read ({problem})").format(
+            problem=err.strerror or err))
     return _read(path, st.st_mtime, st.st_size)
 
 
@@ -264,7 +269,8 @@ def _move_into(path: Path, sub: str) -> Path:
     with contextlib.suppress(FileExistsError):
         os.mkdir(where)
     if not stat.S_ISDIR(os.lstat(where).st_mode):  # a link: never moved through to elsewhere
-        raise OSError(errno.ENOTDIR, f"{sub} in the saves folder is not a folder", str(where))
+        raise OSError(errno.ENOTDIR, _("{name} in the saves folder is not a folder").format(
+            name=sub), str(where))
     target = claim(path, candidate_names(where / path.name))
     path.unlink(missing_ok=True)  # linked: the old name goes (moved: it is gone already)
     files.sync_folder(path.parent)

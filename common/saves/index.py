@@ -30,7 +30,7 @@ from typing import Any
 from common import files, launch, processes
 from common import record as rec
 from common.games import GAMES
-from common.i18n import ngettext
+from common.i18n import N_, _, ngettext
 from common.saves import folder as save_folder
 from common.seats import SeatSpec
 
@@ -72,7 +72,8 @@ def summarise(path: Path, mtime: float, size: int, games: dict[str, Any]) -> Sum
     try:
         return _summarise(path, mtime, size, games)
     except Exception as err:  # noqa: BLE001  one hostile file never hides the others
-        return Summary(path, mtime, size, problem=f"cannot be read ({type(err).__name__})")
+        return Summary(path, mtime, size, problem=_("cannot be read ({problem})").format(
+            problem=type(err).__name__))
 
 
 def _summarise(path: Path, mtime: float, size: int, games: dict[str, Any]) -> Summary:
@@ -183,7 +184,7 @@ def _players(record: dict, game: Any) -> tuple[int, ...] | None:
 def describe(spec: SeatSpec) -> str:
     """Who plays a seat in the New-game dialog's words: "Human", "CPU, hard", "bot x"."""
     words = spec.describe()
-    return "Human" if words == "person" else words
+    return N_("Human") if words == "person" else words
 
 
 # the cache and the background listing ---------------------------------------------------

@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 from common import files
+from common.i18n import _
 from common.saves.folder import candidate_names, claim
 
 TEMP_AGE = files.TEMP_AGE  # seconds: a visit's folder untouched this long may be a dead one's
@@ -131,11 +132,13 @@ def _own_trash(bin_: Path) -> str | None:
         while os.path.lexists(aside):
             aside = aside.with_name(aside.name + "-2")
         os.rename(bin_, aside)  # a link is renamed itself: what it points at is not touched
-        kind = "a link" if stat.S_ISLNK(st.st_mode) else \
-            "not a folder" if not stat.S_ISDIR(st.st_mode) else \
-            "another user's folder" if not files.own(st) else "a folder this program did not make"
-        said = (f"the saves folder's {TRASH} was {kind}: it was set aside as {aside.name}, "
-                "untouched, and a new one made.")
+        kind = _("a link") if stat.S_ISLNK(st.st_mode) else \
+            _("not a folder") if not stat.S_ISDIR(st.st_mode) else \
+            _("another user's folder") if not files.own(st) else \
+            _("a folder this program did not make")
+        said = _("the saves folder's {trash} was {kind}: it was set aside as {aside}, "
+                 "untouched, and a new one made.").format(trash=TRASH, kind=kind,
+                                                          aside=aside.name)
         log.warning("%s (%s)", said, bin_)
         NOTICES.append(said)
         st = None

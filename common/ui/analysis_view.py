@@ -83,8 +83,8 @@ class AnalysisPanel(ScenePart):
             try:
                 self.run = AnalysisRun(worker_record(replay))
             except OSError as err:  # no process could be started: said in the panel
-                self.error = draw.drawable(_("cannot start ({value})").format(
-                                               value=err.strerror or err), 80)
+                self.error = draw.drawable(_("cannot start ({problem})").format(
+                                               problem=err.strerror or err), 80)
         if match.review is None:
             self.scene.start_review(len(match.moves))
         self.scene.room_changed()
@@ -214,8 +214,8 @@ class AnalysisPanel(ScenePart):
                 played = analysis.adapter_for(self.scene.match.game).text(turn.move)
                 words = turn.better_words.removeprefix(f"{played}: ").removeprefix(f"{played} ")
                 return f"{head}: {words}"
-            head += f": {turn.verdict.text}" if turn.verdict is not None else \
-                _(": chance down {loss:.0%}").format(loss=turn.loss)
+            head = f"{head}: {turn.verdict.text}" if turn.verdict is not None else \
+                _("{mark}: chance down {loss:.0%}").format(mark=head, loss=turn.loss)
         else:
             head = _("No mistake found in this move")
         return head + "."
@@ -374,7 +374,7 @@ class AnalysisPanel(ScenePart):
         number = game_log.position_label(self.scene.log.rows(), turned + 1)
         # Translators: {log_word} is "move" or "turn", {number} its number in the move log
         return _("The game turned at {log_word} {number} ({player})").format(
-            log_word=self.scene.view.log_word, number=number,
+            log_word=game_log.log_word(self.scene.view.log_word), number=number,
             player=self.scene.match.name(t.mover))
 
     def _opening(self) -> analysis.Opening | None:

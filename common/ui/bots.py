@@ -53,8 +53,8 @@ def check_command(command: str) -> str | None:
     try:
         return _check_argv(argv)
     except OSError as err:  # a path too long for the file system, a loop of links...
-        return _("That path cannot be used: {value}.").format(
-                   value=(err.strerror or str(err)).lower())
+        return _("That path cannot be used: {problem}.").format(
+                   problem=(err.strerror or str(err)).lower())
     except (ValueError, RuntimeError) as err:  # a character the file system refuses; ~nobody
         return _("That path cannot be used: {err}.").format(err=quote(str(err), 120))
 
@@ -89,20 +89,38 @@ def forfeit_words(message: str, command: str) -> str:
         return _("it could not be started ({why})").format(
             why=why) if why else _("it could not be started")
     rest = message[len(quoted):].strip() if message.startswith(quoted) else message
+    rest = _said(rest)
+    if len(rest) > MAX_WORDS:
+        rest = rest[:MAX_WORDS - 1] + "…"
+    return rest
+
+
+def _said(rest: str) -> str:
+    """What `common.ai.bot` says of a failing program (in English: a bot's author reads it in
+    the log too) in the player's language, where it is one of its known sentences."""
     played = re.match(r"(played|set up) (.*?): (.*)$", rest, re.DOTALL)
     if played:  # the move kept on one line; the engine's reason as a clause
         why = played[3].rstrip(".")
         why = why[:1].lower() + why[1:] if why[1:2].islower() else why
-        what = "move" if played[1] == "played" else "setup"
-        rest = f"answered an illegal {what} {played[2].replace(' ', NBSP)} ({why})"
-    elif rest.startswith("gave no answer"):
-        rest = "no answer" + rest[len("gave no answer"):]
-    elif rest.startswith("stopped"):
-        rest = "the program quit" + rest[len("stopped"):]
-    elif rest.startswith(("answered", "printed", "could not be asked")):
-        rest = "it " + rest
-    if len(rest) > MAX_WORDS:
-        rest = rest[:MAX_WORDS - 1] + "…"
+        said = _("answered an illegal move {move} ({problem})") if played[1] == "played" \
+            else _("answered an illegal setup {move} ({problem})")
+        return said.format(move=played[2].replace(" ", NBSP), problem=why)
+    late = re.fullmatch(r"gave no answer within ([0-9.e+-]+) s", rest)
+    if late:
+        return _("no answer within {seconds} s").format(seconds=late[1])
+    quit_ = re.fullmatch(r"stopped(?: \((exit status|killed by) (.*)\))? without answering",
+                         rest)
+    if quit_ and quit_[1] == "exit status":
+        return _("the program quit (exit status {code}) without answering").format(
+            code=quit_[2])
+    if quit_ and quit_[1]:
+        return _("the program quit (killed by {signal}) without answering").format(
+            signal=quit_[2])
+    if quit_:
+        return _("the program quit without answering")
+    if rest.startswith(("answered", "printed", "could not be asked")):
+        # Translators: {problem} is the bot program's fault, in English (its author reads it)
+        return _("it {problem}").format(problem=rest)
     return rest
 
 

@@ -28,13 +28,14 @@ from typing import Any
 import pygame
 
 from common.coaching import Remark
+from common.i18n import N_, _
 from common.ui import draw
 from common.ui.game_log import log_height
 from common.ui.theme import mix
 
 LINES = 6  # lines the card's band holds (two sentences with their heads, at 1280x800)
-IDLE = "Watching: I speak up when something matters."
-HEADS = {"comment": "Coach, on your move", "advice": "Coach"}
+IDLE = N_("Watching: I speak up when something matters.")
+HEADS = {"comment": N_("Coach, on your move"), "advice": N_("Coach")}
 
 
 def _coach_of(match: Any) -> Any:
@@ -168,7 +169,7 @@ class Coach:
             if out and len(out) + len(part) > room:
                 break
             out = part + out
-        return out or [("Coach", True), (IDLE, False)]
+        return out or [(_("Coach"), True), (_(IDLE), False)]
 
     def draw(self, surface: pygame.Surface) -> None:
         """The card in its band (nothing while looking back or once the game is over)."""
@@ -203,4 +204,4 @@ def guided_game(app: Any, game: str, replace: bool = False) -> None:
     app.remember_settings()
     scene = app.screens(game).play_scene(app, list(script.seats), script.seed, script.first)
     app.replace(scene) if replace else app.push(scene)
-    app.toast("Guided game: the coach speaks when it matters. Turn it off in the Menu.", 5.0)
+    app.toast(_("Guided game: the coach speaks when it matters. Turn it off in the Menu."), 5.0)

@@ -18,7 +18,7 @@ import random
 import threading
 from typing import Any
 
-from common.i18n import N_, _
+from common.i18n import N_, _, pgettext
 from common.seats import Ask, SeatSpec
 
 FALLBACK_WARNING = N_("The CPU search stopped working: the CPU now plays random moves")
@@ -58,7 +58,10 @@ def warm_up() -> None:
 def level_label(level: str) -> str:
     """A level as a seat choice and the game-over panel show it: "Novice", "Easy"; `random`
     (any legal move) is "Beginner"."""
-    return _("Beginner") if level == "random" else level.title()
+    if level == "random":
+        return _("Beginner")
+    name = pgettext("level", level)  # "hard:6000", a level with its budget, stays as it is
+    return name[:1].upper() + name[1:]
 
 
 def next_level(level: str) -> str | None:

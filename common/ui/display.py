@@ -29,6 +29,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from common import processes
+from common.i18n import _
 
 DPI_AWARENESS_HINT = "SDL_WINDOWS_DPI_AWARENESS"  # SDL 2.24+: SDL declares it too
 PROCESS_PER_MONITOR_DPI_AWARE = 2
@@ -45,9 +46,10 @@ def no_screen(environ: Mapping[str, str] | None = None, on: str | None = None) -
         return None
     if environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"):
         return None
-    return ("there is no screen to open the window on (neither $DISPLAY nor $WAYLAND_DISPLAY "
-            "is set: a terminal or an SSH session); start it from the desktop, or use a "
-            "command that needs no window (--help lists them)")
+    return _("there is no screen to open the window on (neither {display} nor {wayland} is "
+             "set: a terminal or an SSH session); start it from the desktop, or use a command "
+             "that needs no window (--help lists them)").format(display="$DISPLAY",
+                                                                 wayland="$WAYLAND_DISPLAY")
 
 
 def offscreen_driver(driver: str, environ: Mapping[str, str] | None = None) -> str | None:
@@ -56,9 +58,9 @@ def offscreen_driver(driver: str, environ: Mapping[str, str] | None = None) -> s
     environ = os.environ if environ is None else environ
     if driver not in OFFSCREEN_DRIVERS or environ.get("SDL_VIDEODRIVER"):
         return None
-    return (f"there is no screen to open the window on (SDL found no display and fell back "
-            f"to its {driver} driver); start it from the desktop, or use a command that needs "
-            f"no window (--help lists them)")
+    return _("there is no screen to open the window on (SDL found no display and fell back to "
+             "its {driver} driver); start it from the desktop, or use a command that needs no "
+             "window (--help lists them)").format(driver=driver)
 
 
 def declare_dpi_awareness(on: str | None = None,

@@ -16,6 +16,7 @@ import pygame
 
 from common.i18n import N_, _
 from common.ui import game_menu, unsaved
+from common.ui.game_log import log_word
 from common.ui.game_panel import Status, draw_spinner, draw_status
 from common.ui.widgets import Button, Widget, row
 
@@ -80,12 +81,13 @@ def status_of(scene: GameScene) -> Status:
     if m.review is not None:
         where, after = scene.log.position(m.review)
         title = _("Looking back: {where}").format(where=where) if m.review == 0 else \
-            _("Looking back: {log_word} {where}").format(log_word=scene.view.log_word,
+            _("Looking back: {log_word} {where}").format(log_word=log_word(scene.view.log_word),
                                                          where=where)
-        after = _("The position {after}. ").format(
-            after=after) if after else _("The position before any move. ")
-        status = Status(title, None, scene.analysis.note() or after + _(
-            "Prev and Next (or the arrow keys) step through the game; click any move."))
+        said = _("The position {after}. Prev and Next (or the arrow keys) step through the "
+                 "game; click any move.") if after else _(
+            "The position before any move. Prev and Next (or the arrow keys) step through the "
+            "game; click any move.")
+        status = Status(title, None, scene.analysis.note() or said.format(after=after))
     elif m.over:
         status = Status(game_menu.result_title(m), m.result.winner, scene.forfeit_text
                         or _("Game over. Click a move in the log to look back."))

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from common.i18n import _
+from common.i18n import _, pgettext
 from common.ui import draw
 from common.ui.scene_part import ScenePart
 from common.ui.theme import Metrics, Palette, mix
@@ -157,6 +157,18 @@ def position_words(rows: Sequence[LogRow], count: int) -> tuple[str, str]:
     if later:  # "after 12… 3D g7-g2": the row's second move
         return where, _("after {number}… {move}").format(number=label, move=text)
     return where, _("after {number}. {move}").format(number=label, move=text)
+
+
+def log_word(word: str) -> str:
+    """A game view's `log_word` ("move", "turn": what a numbered log row is) in the player's
+    language."""
+    if word == "move":
+        # Translators: a numbered row of the move log: "Looking back: move 12 of 31"
+        return pgettext("log", "move")
+    if word == "turn":
+        # Translators: a numbered row of the move log: "Looking back: turn 12 of 31"
+        return pgettext("log", "turn")
+    return word
 
 
 def position_label(rows: Sequence[LogRow], count: int) -> str:

@@ -71,7 +71,8 @@ def save_game(scene: GameScene) -> None:
     try:
         path = saves.save(scene.match.record(), scene.match.game.NAME)
     except OSError as err:
-        scene.app.toast(_("Could not save: {value}").format(value=err.strerror or err), 3.0)
+        scene.app.toast(_("Could not save: {problem}").format(
+            problem=err.strerror or err), 3.0)
         return
     scene.app.toast(_("Saved as {name}").format(name=path.name), 2.5)
 

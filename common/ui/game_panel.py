@@ -47,13 +47,27 @@ def who(match: Any, player: int) -> str:
     if match.is_human(player):
         # Translators: beside the name of the one person playing: "White (you)"
         return _("you") if match.humans == 1 else ""
-    described = match.seats[player].describe()  # "CPU, easy", "bot x.py" (other code reads it)
+    return seat_words(match.seats[player].describe())
+
+
+def seat_words(described: str) -> str:
+    """`SeatSpec.describe()`'s words ("CPU, easy", "bot x.py", "person"; other code reads
+    them in English) in the player's language."""
     if described.startswith("CPU, "):
         # Translators: a CPU seat and its level: "CPU, easy"
-        return _("CPU, {level}").format(level=pgettext("level", described[len("CPU, "):]))
+        return _("CPU, {level}").format(level=level_words(described[len("CPU, "):]))
     if described.startswith("bot "):
         return _("bot {program}").format(program=described[len("bot "):])
-    return described
+    if described == "puzzle":  # common/ui/puzzle_scene.SolverSeat: the puzzle answers
+        # Translators: who plays the opponent's seat in a puzzle: "Black (puzzle)"
+        return pgettext("seat", "puzzle")
+    return _("Human") if described == "person" or described == "Human" else described
+
+
+def level_words(level: str) -> str:
+    """A CPU level's name in the player's language ("hard:6000", a level with its budget,
+    stays as it is)."""
+    return pgettext("level", level)
 
 
 def label(match: Any, player: int) -> str:
@@ -77,7 +91,7 @@ def waiting_status(scene: GameScene, player: int, doing: str = N_("its move")) -
         return Status(_("{program} is thinking").format(program=program), player,
                       _("{name}'s bot program is choosing its move. It has {bot_timeout:g} s, "
                         "or it forfeits.").format(name=name, bot_timeout=scene.app.bot_timeout))
-    level = spec.describe().removeprefix("CPU, ")  # "beginner" for random, "hard:6000"
+    level = level_words(spec.describe().removeprefix("CPU, "))  # "beginner" for random
     return Status(_("{name} is thinking").format(name=name), player,
                   _("The CPU ({level}) is choosing {doing}.").format(level=level,
                                                                      doing=_(doing)))

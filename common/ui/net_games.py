@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from common import record as rec
+from common.i18n import _
 from common.net import wire
 
 LOOKED_AT = 200  # newest saves read at most
@@ -78,7 +79,7 @@ def _row(save: Any, games: dict[str, Any]) -> NetGameRow | None:
     names = record.get("names")
     if isinstance(names, dict) and isinstance(names.get(label), str):
         name = rec.cut(rec.encodable(names[label]), NAME_SHOWN)
-    turn = "your turn" if yours else f"{name}'s turn"
+    turn = _("your turn") if yours else _("{name}'s turn").format(name=name)
     title = GAMES[game.NAME].title if game.NAME in GAMES else game.NAME
     return NetGameRow(save.path, save.mtime, save.size, title, turn, yours)
 

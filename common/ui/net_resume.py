@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from common.i18n import _
 from common.net import wire
 from common.seats import SeatSpec
 
@@ -43,9 +44,9 @@ def seat_url(net: dict) -> wire.JoinUrl:
 
     secret = keys.load(net["game"], net["seat"])
     if secret is None:
-        raise ValueError("this computer keeps no secret for that seat: ask the host for "
-                         "the join URL again")
-    scheme, _, rest = net["server"].partition("://")
+        raise ValueError(_("this computer keeps no secret for that seat: ask the host for "
+                           "the join URL again"))
+    scheme, _sep, rest = net["server"].partition("://")
     text = f"{scheme}://{wire.user_name(net['game'], net['seat'])}:{secret}@{rest}/" \
            f"{net['game']}"
     return wire.parse_url(text)
@@ -80,7 +81,7 @@ def reconnect(app: Any, entry: Any, net: dict, replace: bool) -> None:
         try:
             url = seat_url(net)
         except ValueError as err:
-            scene.error = f"This game cannot be continued: {err}"
+            scene.error = _("This game cannot be continued: {problem}").format(problem=err)
         else:
             mine = {} if url.role == wire.WATCH_ROLE else {url.role: SeatSpec("human")}
             scene.connect(url, mine)

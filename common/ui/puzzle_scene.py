@@ -101,6 +101,15 @@ def _notation(entry: Any) -> str:
 # the opponent's seat: the solver's reply, off the UI thread --------------------------------
 
 
+
+RATING_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}  # as shown
+
+
+def rating_words(rating: str) -> str:
+    """A puzzle's rating (easy, medium, hard: `common.progress.RATINGS`) in the player's
+    language."""
+    return _(RATING_WORDS.get(rating, rating))
+
 class SolverRunner:
     """A seat runner (`start`, `poll`, `cancel`, `close`) whose move is `answer(state)` (the
     screen's: the refutation its words named, or the solver's reply), computed in a thread."""
@@ -250,11 +259,10 @@ class PuzzleScene(GameScene):
         state = {None: _("{player} to play").format(player=m.name(self.player)),
                  "missed": _("Not solved"),
                  "solved": _("Solved"), "shown": _("The solution")}[self.outcome]
-        title = (_("{state} · puzzle {value}/{count} ({rating}) · streak {streak}").format(
-                     state=state, value=self.index + 1, count=len(self.puzzles),
-                     rating=puzzle.rating, streak=self.progress.streak))
-        hint = _("Hint: {hint} ").format(
-            hint=self._hint()) if self.visit.hinted else ""  # first: seen if cut
+        title = (_("{state} · puzzle {number}/{count} ({rating}) · streak {streak}").format(
+                     state=state, number=self.index + 1, count=len(self.puzzles),
+                     rating=rating_words(puzzle.rating), streak=self.progress.streak))
+        hint = self._hint() if self.visit.hinted else ""  # first: seen if cut
         if self.outcome == "missed":
             status = Status(title, self.player, _("Not quite: {why}.").format(why=self.why),
                             alert=True, lit=False)  # Retry and Solution: the buttons under it
@@ -269,9 +277,11 @@ class PuzzleScene(GameScene):
             status = Status(title, m.to_move, _("{player} answers…").format(
                                                   player=m.name(m.to_move)), lit=False)
         elif self.stage:
-            status = Status(title, self.player, _("{hint}Good. Now finish it.").format(hint=hint))
+            status = Status(title, self.player, _("Hint: {hint} Good. Now finish it.").format(
+                hint=hint) if hint else _("Good. Now finish it."))
         else:
-            status = Status(title, self.player, f"{hint}{puzzle.goal_text}")
+            status = Status(title, self.player, _("Hint: {hint} {goal}").format(
+                hint=hint, goal=puzzle.goal_text) if hint else puzzle.goal_text)
         if self._refusal_shown() and self.refused is not None:
             status = Status(status.title, status.player, self.refused[0], alert=True)
         return status

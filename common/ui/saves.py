@@ -21,10 +21,11 @@ from typing import Any
 from common import paths
 from common import record as rec
 from common.games import GAMES
-from common.i18n import _, dates, ngettext, pgettext
+from common.i18n import _, dates, ngettext
 from common.saves import folder as save_folder
 from common.saves import index as save_index
 from common.saves import trash as save_trash
+from common.ui.game_panel import seat_words
 from common.ui.names import clean_name
 
 SHOWN = 80  # characters of text from a file a row or a message shows at most
@@ -153,13 +154,19 @@ class Entry:
         """"White (Human) vs Black (CPU, hard)"; with more seats, joined by commas."""
         # Translators: a seat in a save's row: "Ada (Human)", "Black (CPU, hard)"
         parts = [_("{name} ({kind})").format(name=shown(given or default, 24),
-                                             kind=shown(_(kind), 24))
+                                             kind=shown(seat_words(kind), 24))
                  for _seat, kind, given, default in self.file.seats]
         if len(parts) == 2:
             # Translators: the two players of a save: "White (Human) vs Black (CPU, hard)"
             return _("{first} vs {second}").format(first=parts[0], second=parts[1])
-        # Translators: what joins the players of a save of three or four seats
-        return pgettext("list", ", ").join(parts) or "?"
+        if len(parts) == 3:
+            # Translators: the three players of a save: "Red (Human), Blue (CPU, easy), ..."
+            return _("{first}, {second}, {third}").format(first=parts[0], second=parts[1],
+                                                           third=parts[2])
+        if len(parts) == 4:
+            return _("{first}, {second}, {third}, {fourth}").format(
+                first=parts[0], second=parts[1], third=parts[2], fourth=parts[3])
+        return parts[0] if parts else "?"
 
     @property
     def details(self) -> str:

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 from common import files, games, i18n, paths
 from common.facts import Setting
-from common.i18n import _
+from common.i18n import _, ngettext
 from common.paths import file_error as _reason
 
 log = logging.getLogger("overlords-prepollency.settings")
@@ -148,8 +148,12 @@ def _load(file: Path) -> tuple[Settings, str | None]:
     settings, problems = from_dict(data)
     if problems:
         more = len(problems) - SAID
-        said = "; ".join(problems[:SAID]) + (_("; and {more} more").format(
-            more=more) if more > 0 else "")
+        said = "; ".join(problems[:SAID])
+        if more > 0:
+            return settings, ngettext(
+                "ignored in {file}: {said}; and {count} more. The rest is kept.",
+                "ignored in {file}: {said}; and {count} more. The rest is kept.", more).format(
+                file=file, said=said, count=more)
         return settings, _("ignored in {file}: {said}. The rest is kept.").format(
                              file=file, said=said)
     return settings, None
@@ -201,7 +205,7 @@ def _check(key: str, value: Any) -> str | None:
         return None if value in ANIMATION_SPEEDS else _("expected off, normal or slow")
     if key == "language":
         return None if value in LANGUAGE_CHOICES else \
-            _("expected system, ") + ", ".join(LANGUAGE_CHOICES[1:])
+            _("expected system, {languages}").format(languages=", ".join(LANGUAGE_CHOICES[1:]))
     if key == "bot_command":
         if value is None:
             return None

@@ -95,7 +95,7 @@ def build_app(args: argparse.Namespace, games: dict[str, Any],
                      daemon=True).start()  # a killed writer's ".settings.json.*.tmp" and such
     sizes = display.prepare(size, MIN_SIZE)  # the screen: none at all, its DPI, its size
     if isinstance(sizes, str):
-        print(f"cannot open a window: {sizes}", file=sys.stderr)
+        print(_("cannot open a window: {problem}").format(problem=sizes), file=sys.stderr)
         return 2
     size, minimum = sizes
     try:

@@ -32,7 +32,7 @@ from common.ui.drag import drag_pointer, drag_started
 from common.ui.draw import backdrop
 from common.ui.focus import Focus
 from common.ui.game_frame import REFUSAL_SHOWN, refusal_fade
-from common.ui.game_panel import Status, draw_spinner, draw_status
+from common.ui.game_panel import Status, draw_spinner, draw_status, level_words
 from common.ui.input import Action, Command, PointerMove
 from common.ui.scene import Scene
 from common.ui.scenes.dialog_scene import Dialog
@@ -400,7 +400,8 @@ class SetupScene(Scene):
             elif spec.is_bot:
                 who = _("Bot ({command})").format(command=spec.describe().removeprefix("bot "))
             else:
-                who = _("CPU ({level})").format(level=spec.describe().removeprefix("CPU, "))
+                who = _("CPU ({level})").format(
+                    level=level_words(spec.describe().removeprefix("CPU, ")))
             # Translators: a seat of a new game: "White: CPU (hard)"
             lines.append(_("{side}: {who}").format(side=names.side(side), who=who))
         if white_first is None:

@@ -29,7 +29,7 @@ from common.progress import RATINGS
 from common.ui import draw
 from common.ui.focus import Focus
 from common.ui.input import Action, Command, PointerMove
-from common.ui.puzzle_scene import ordered, show
+from common.ui.puzzle_scene import RATING_WORDS, ordered, show
 from common.ui.scene import Scene
 from common.ui.theme import mix
 from common.ui.widgets import Button, Widget, handle_all
@@ -46,7 +46,6 @@ def pick_puzzles(app: Any, game: str) -> None:
     app.push(PuzzlePicker(app, game, puzzles))
 
 
-RATING_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}  # as shown
 
 class Tile(Button):
     """One puzzle's tile: its number, rating pips, and a tick (solved) or a cross (tried)."""

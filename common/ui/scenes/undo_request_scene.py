@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from common.i18n import N_, _, ngettext
 from common.ui.scenes.dialog_scene import Dialog
 
 
@@ -18,10 +19,13 @@ class UndoRequest(Dialog):
         self.table = table
         self.seq = seq
         self.people = people
-        title = f"{asker} asks to take back {turns} turn(s)"
-        super().__init__(app, title, [
-            "If everyone accepts, the game goes back as asked; one refusal keeps it as it is."],
-            [("Accept", lambda: self._answer(True)), ("Refuse", lambda: self._answer(False))],
+        title = ngettext("{asker} asks to take back {count} turn",
+                         "{asker} asks to take back {count} turns", turns).format(
+            asker=asker, count=turns)
+        super().__init__(app, title, [_(
+            "If everyone accepts, the game goes back as asked; one refusal keeps it as it is.")],
+            [(N_("Accept"), lambda: self._answer(True)),
+             (N_("Refuse"), lambda: self._answer(False))],
             cancel=lambda: self._answer(False), default=1)
 
     def _answer(self, yes: bool) -> None:
