@@ -73,6 +73,22 @@ def _alive(pid: int) -> bool:
 
 
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="process groups are POSIX")
+def _wait_until_ignored(pid: int, signum: int, deadline: float = 60.0) -> None:
+    """Wait until the process ignores the signal (its SigIgn mask in /proc says so): a fixed
+    sleep raced the interpreter's start-up on a loaded machine."""
+    status = Path(f"/proc/{pid}/status")
+    end = time.monotonic() + deadline
+    while time.monotonic() < end:
+        if status.exists():
+            line = next((x for x in status.read_text().splitlines() if x.startswith("SigIgn:")),
+                        "SigIgn: 0")
+            if int(line.split()[1], 16) >> (signum - 1) & 1:
+                return
+        time.sleep(0.02)
+    raise AssertionError(f"process {pid} did not come to ignore signal {signum}")
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc (Linux)")
 def test_the_frozen_watchdog_path_kills_the_registered_groups_when_the_game_is_gone():
     """The exact command the stand-alone build runs (its executable told to be the watchdog, here
     main.py): it kills a registered bot's whole group once its stdin closes, as it does when
@@ -85,7 +101,7 @@ def test_the_frozen_watchdog_path_kills_the_registered_groups_when_the_game_is_g
         assert watchdog.stdin is not None
         watchdog.stdin.write(f"+{bot.pid}\n+{child.pid}\n-{child.pid}\n".encode())
         watchdog.stdin.flush()
-        time.sleep(0.5)
+        _wait_until_ignored(watchdog.pid, signal.SIGINT)  # it started and set its handlers
         os.kill(watchdog.pid, signal.SIGINT)  # a Ctrl+C is the game's, not the watchdog's
         watchdog.stdin.close()  # the game is gone
         assert watchdog.wait(timeout=60) == 0
