@@ -161,7 +161,9 @@ def _material(state: State, move: rules.Move, after: State) -> list[Fact]:
         count = sources_of(after, x)
         facts.append(Fact("source", count, GOOD,
                           # Translators: {feature} is a Source's name ("Castle", context "feature")
-                          _("takes the {feature} on {square} ({count} of 9 Sources)").format(
+                          ngettext("takes the {feature} on {square} ({count} of 9 Sources)",
+                                   "takes the {feature} on {square} ({count} of 9 Sources)",
+                                   count).format(
                               feature=names.feature(int(state.features[move.to])),
                               square=GRID.name(move.to), count=count)))
     return facts

@@ -169,8 +169,12 @@ def draw_hand(
     surface.blit(token, token.get_rect(midleft=(card.x + m.pad // 2, card.y + m.pad + m.normal // 2
                                                 + 2)))
     x = card.x + m.pad + int(m.normal * 1.4)
-    name = draw.blit_text(surface, label, m.normal, pal.text, (x, card.y + m.pad // 2 + 2),
-                          bold=True)
+    # the name ("Schwarz (Computer, Neuling)") leaves room for the shortest note at 11 px,
+    # smaller if it must: the note is never drawn over it
+    room = card.right - 2 * m.pad - x - draw.text_width(header_notes(state, side)[-1], 11)
+    px = draw.fit_text(label, m.normal, room, bold=True, min_px=min(11, m.normal))
+    top = card.y + m.pad // 2 + 2 + (m.normal - px) // 2
+    name = draw.blit_text(surface, label, px, pal.text, (x, top), bold=True)
     left = _draw_header_notes(surface, state, side, card.right - m.pad,
                               card.y + m.pad // 2 + 4, card.right - m.pad - name.right - m.pad,
                               pal, m)
