@@ -21,7 +21,7 @@ from typing import Any
 
 import pygame
 
-from common.i18n import N_, _, ngettext, pgettext
+from common.i18n import N_, _, ngettext
 from common.match import Match
 from common.protocol import Forfeit
 from common.seats import SeatSpec
@@ -398,8 +398,7 @@ class SetupScene(Scene):
             elif spec.is_bot:
                 who = _("Bot ({command})").format(command=spec.describe().removeprefix("bot "))
             else:
-                level = spec.describe().removeprefix("CPU, ")
-                who = _("CPU ({level})").format(level=pgettext("level", level))
+                who = _("CPU ({level})").format(level=spec.describe().removeprefix("CPU, "))
             # Translators: a seat of a new game: "White: CPU (hard)"
             lines.append(_("{side}: {who}").format(side=names.side(side), who=who))
         if white_first is None:
