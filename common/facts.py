@@ -71,5 +71,6 @@ class GameFacts:
         return self.seats[count]
 
     def seat_names(self, player: int) -> str:
-        """A player's default name: "White", "Red"."""
-        return self.player_names[player]
+        """A player's default name in the player's language: "White", "Red" (each marked
+        with `N_` in the game's facts)."""
+        return _(self.player_names[player])

@@ -23,6 +23,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from common.i18n import _
+
 SAY = 2  # facts a short reason says (the Hint's line); the rest are one hover away in the API
 SHORT = 80  # characters a suggestion grows to with a second fact (the Hint's line fits whole)
 
@@ -135,10 +137,13 @@ def contrast(played: Reason, better: Reason, played_words: str = "",
     missed = [f for f in own if f.sign in (WIN, GOOD)]
     first = ""
     if bad:
-        first = f"{played.move} {said(bad[:SAY])}."
+        # Translators: a move and what it allows ("2O c8-b7 lets Black win in two moves ...")
+        first = _("{move} {facts}.").format(move=played.move, facts=said(bad[:SAY]))
     elif played_words:
-        first = f"{played.move}: {played_words}."
+        first = _("{move}: {words}.").format(move=played.move, words=played_words)
     why = said((missed or [f for f in own if f.sign != BAD])[:SAY]) or better_words
-    second = (f"Better {better.move}: {why}." if why
-              else f"Better {better.move}.")
+    # Translators: the better move and what it does ("Better 1W d8-d7: leaves Black no
+    # forced win.")
+    second = (_("Better {move}: {why}.").format(move=better.move, why=why) if why
+              else _("Better {move}.").format(move=better.move))
     return f"{first} {second}".strip()

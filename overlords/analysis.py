@@ -18,7 +18,7 @@ from typing import Any
 from common.analysis import Verdict
 from common.i18n import _
 from common.why import Reason
-from overlords import rules, tactics, why
+from overlords import names, rules, tactics, why
 from overlords.rules import BLACK, WHITE, Move, State
 from overlords.tactics.deep import follows, win_in_three
 
@@ -69,12 +69,14 @@ class OverlordsAdapter:
         danger = tactics.danger(state, move)
         if danger is not None:
             reply = rules.move_data(danger.reply)
-            how = f"after {reply} no defence holds" if danger.forced else f"{reply} wins at once"
+            # Translators: {move} is the enemy's answer ("3D f2-c5")
+            how = (_("after {move} no defence holds") if danger.forced
+                   else _("{move} wins at once")).format(move=reply)
         else:
             deep = self.proven(rules.apply(state, move))
             if deep is None:
                 return None
-            how = f"{rules.move_data(deep)} wins by force within three moves"
+            how = _("{move} wins by force within three moves").format(move=rules.move_data(deep))
         safe = self.safe_move(state, best)
         if safe is None:
             return None  # every move loses: the game was lost before this one
@@ -106,18 +108,21 @@ class OverlordsAdapter:
         """Why `seat`'s setup left it behind, from the engine: the other side's forced win
         from the first move (`proven`), else a figure it can take at once, else the
         chance."""
-        side, other = rules.SIDE_NAMES[seat].title(), rules.SIDE_NAMES[1 - seat].title()
-        head = f"{side}'s setup left it {chance:.0%} before the first move"
-        if state.turn == seat:
-            return head
-        win = self.proven(state)
+        said = {"side": names.side(seat), "other": names.side(1 - seat),
+                "chance": chance}
+        win = self.proven(state) if state.turn != seat else None
         if win is not None:
-            return f"{head}: {other} wins by force from the first move, starting {win}"
-        hanging = sorted(why.targets(state, seat))
+            # Translators: {side} and {other} are sides ("White"), {chance} a percentage
+            # (its {chance:.0%}: "34%"), {move} the other side's first move
+            return _("{side}'s setup left it {chance:.0%} before the first move: {other} wins by "
+                     "force from the first move, starting {move}").format(move=win, **said)
+        hanging = sorted(why.targets(state, seat)) if state.turn != seat else []
         if hanging:
-            kind = rules.TYPE_NAMES[why.kind_at(state, hanging[0])]
-            return f"{head}: {other} can take its {kind} on {rules.GRID.name(hanging[0])} at once"
-        return head
+            return _("{side}'s setup left it {chance:.0%} before the first move: {other} can take "
+                     "its {figure} on {square} at once").format(
+                figure=names.figure(why.kind_at(state, hanging[0])),
+                square=rules.GRID.name(hanging[0]), **said)
+        return _("{side}'s setup left it {chance:.0%} before the first move").format(**said)
 
     @staticmethod
     def squares(move: Move) -> list[tuple[int, int]]:

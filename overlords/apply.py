@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from common.i18n import _
 from common.protocol import LEAVE_REASONS, GameOverError, Outcome
 from overlords.movegen import legal_codes
 from overlords.moves import NONE, Move
@@ -97,9 +98,10 @@ def resign(state: State, player: int, reason: str = "resign") -> State:
     """The state after `player` resigns or forfeits (one of `LEAVE_REASONS`): the other side
     wins. GameOverError once the game is over."""
     if reason not in LEAVE_REASONS:
-        raise ValueError(f"reason must be resign or forfeit, not {reason!r}")
+        raise ValueError(_("reason must be resign or forfeit, not {reason!r}").format(
+            reason=reason))
     if state.result is not None:
-        raise GameOverError("the game is already over")
+        raise GameOverError(_("the game is already over"))
     return State(state.static, state.board, state.control, state.runes, state.fates,
                  state.reserve, state.turn, state.quiet, state.ply, Outcome(1 - player, reason))
 

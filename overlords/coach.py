@@ -28,7 +28,8 @@ from collections.abc import Callable
 from typing import Any
 
 from common.coaching import Guided, Remark
-from overlords import rules, tactics
+from common.i18n import _, ngettext
+from overlords import names, rules, tactics
 from overlords.setup import board_for, default_setup
 from overlords.why import kind_at as _kind
 
@@ -82,8 +83,10 @@ def _win(state: rules.State, name: Namer) -> Remark | None:
         return None
     move = Move(wins[0])
     victim = state.figure(move.to)
-    what = "captures the enemy Overlord" if victim is not None else "takes the ninth Source"
-    return Remark(("win", state.ply), f"You can win now: {move} {what}.")
+    # Translators: {move} is the winning move ("3D f2-c5")
+    text = (_("You can win now: {move} captures the enemy Overlord.") if victim is not None
+            else _("You can win now: {move} takes the ninth Source."))
+    return Remark(("win", state.ply), text.format(move=move))
 
 
 def _attacked(state: rules.State, name: Namer) -> Remark | None:
@@ -91,15 +94,22 @@ def _attacked(state: rules.State, name: Namer) -> Remark | None:
     if not attacks:
         return None
     attack = attacks[0]
-    kind = rules.TYPE_NAMES[_kind(state, attack.frm)]
-    where = f"Your Overlord is attacked by the {kind} on {_sq(attack.frm)}"
+    kind, square = names.figure(_kind(state, attack.frm)), _sq(attack.frm)
     saving = [Move(m) for m in tactics.saving_moves(state) if tactics.holds(state, m)]
     if not saving:
-        return Remark(("attacked", state.ply), f"{where}, and no move saves it.")
+        # Translators: {figure} is the attacking figure's name ("Dragon")
+        return Remark(("attacked", state.ply), _(
+            "Your Overlord is attacked by the {figure} on {square}, and no move saves it.").format(
+                figure=kind, square=square))
     takes = [m for m in saving if m.to == attack.frm]
     shown = (takes or saving)[0]
-    how = "takes it and saves" if shown in takes else "is one move that saves"
-    return Remark(("attacked", state.ply), f"{where}: {shown} {how} your Overlord.")
+    if shown in takes:
+        text = _("Your Overlord is attacked by the {figure} on {square}: {move} takes it and "
+                 "saves your Overlord.")
+    else:
+        text = _("Your Overlord is attacked by the {figure} on {square}: {move} is one move "
+                 "that saves your Overlord.")
+    return Remark(("attacked", state.ply), text.format(figure=kind, square=square, move=shown))
 
 
 def free_captures(state: rules.State) -> list[Move]:
@@ -124,10 +134,9 @@ def _free_capture(state: rules.State, name: Namer) -> Remark | None:
     if not found:
         return None
     move = found[0]
-    kind = rules.TYPE_NAMES[_kind(state, move.to)]
-    return Remark(("free", state.ply),
-                  f"A free capture: {move} takes the {kind} on {_sq(move.to)}, and nothing "
-                  "can take back.")
+    return Remark(("free", state.ply), _(
+        "A free capture: {move} takes the {figure} on {square}, and nothing can take back.")
+        .format(move=move, figure=names.figure(_kind(state, move.to)), square=_sq(move.to)))
 
 
 def hanging(state: rules.State, side: int) -> list[tuple[int, Move]]:
@@ -152,13 +161,14 @@ def _hanging(state: rules.State, name: Namer) -> Remark | None:
         return None
     sq, take = found[0]
     kind = _kind(state, sq)
-    figure = rules.TYPE_NAMES[kind]
     if state.fates[side][kind]:
-        tail = "and nothing guards it"
+        # Translators: {figure} is your figure's name ("Dragon"), {move} the enemy's capture
+        text = _("Your {figure} on {square} can be taken ({move}), and nothing guards it.")
     else:
-        tail = f"and no {figure} Fate is left to move it away"
+        text = _("Your {figure} on {square} can be taken ({move}), and no {figure} Fate is "
+                 "left to move it away.")
     return Remark(("hanging", sq, state.ply),
-                  f"Your {figure} on {_sq(sq)} can be taken ({take}), {tail}.")
+                  text.format(figure=names.figure(kind), square=_sq(sq), move=take))
 
 
 def _last_fate(state: rules.State, name: Namer) -> Remark | None:
@@ -171,16 +181,21 @@ def _last_fate(state: rules.State, name: Namer) -> Remark | None:
     for kind in (rules.DRAGON, rules.WIZARD, rules.HERO, rules.OVERLORD):
         if state.fates[side][kind] != 1 or not _on_board(state, side, kind):
             continue
-        figure = rules.TYPE_NAMES[kind]
+        later = turns - 1
         if kind == rules.OVERLORD:
-            return Remark(("fate", kind),
-                          "Your Overlord has a single Fate: after it moves it stays put until "
-                          f"the Reckoning, {turns - 1} turns later, so move it only when you "
-                          "must.")
-        plural = rules.TYPE_PLURALS[kind]
-        return Remark(("fate", kind, _cycle(state, side)),
-                      f"One {figure} Fate left: once spent, your {plural} stay put until the "
-                      f"Reckoning, {turns - 1} turns later.")
+            return Remark(("fate", kind), ngettext(
+                "Your Overlord has a single Fate: after it moves it stays put until the "
+                "Reckoning, {turns} turn later, so move it only when you must.",
+                "Your Overlord has a single Fate: after it moves it stays put until the "
+                "Reckoning, {turns} turns later, so move it only when you must.", later)
+                .format(turns=later))
+        # Translators: {figure} is a figure's name ("Dragon"), {figures} its plural
+        return Remark(("fate", kind, _cycle(state, side)), ngettext(
+            "One {figure} Fate left: once spent, your {figures} stay put until the Reckoning, "
+            "{turns} turn later.",
+            "One {figure} Fate left: once spent, your {figures} stay put until the Reckoning, "
+            "{turns} turns later.", later)
+            .format(figure=names.figure(kind), figures=names.figures(kind), turns=later))
     return None
 
 
@@ -210,11 +225,13 @@ def _lost(before: rules.State, move: Move, after: rules.State, enemy: str) -> Re
     if danger is None:
         return None
     if not danger.forced:
-        return Remark(("lost", before.ply),
-                      f"That move lets {enemy} win at once with {danger.reply}.")
-    return Remark(("lost", before.ply),
-                  f"That move loses by force: after {enemy}'s {danger.reply} no move of yours "
-                  "saves your Overlord.")
+        # Translators: {enemy} is the other player's name ("Black"), {move} its winning move
+        return Remark(("lost", before.ply), _(
+            "That move lets {enemy} win at once with {move}.").format(enemy=enemy,
+                                                                      move=danger.reply))
+    return Remark(("lost", before.ply), _(
+        "That move loses by force: after {enemy}'s {move} no move of yours saves your "
+        "Overlord.").format(enemy=enemy, move=danger.reply))
 
 
 def _left_hanging(before: rules.State, move: Move, after: rules.State, enemy: str
@@ -225,10 +242,11 @@ def _left_hanging(before: rules.State, move: Move, after: rules.State, enemy: st
     found = dict(hanging(after, side))
     if move.to not in found:
         return None
-    name = rules.TYPE_NAMES[_kind(after, move.to)]
-    return Remark(("left", before.ply),
-                  f"Your {name} on {_sq(move.to)} can now be taken ({found[move.to]}), and "
-                  "nothing guards it.")
+    # Translators: {figure} is your figure's name ("Dragon"), {move} the enemy's capture
+    return Remark(("left", before.ply), _(
+        "Your {figure} on {square} can now be taken ({move}), and nothing guards it.").format(
+            figure=names.figure(_kind(after, move.to)), square=_sq(move.to),
+            move=found[move.to]))
 
 
 def _spent(before: rules.State, move: Move, after: rules.State, enemy: str) -> Remark | None:
@@ -237,14 +255,19 @@ def _spent(before: rules.State, move: Move, after: rules.State, enemy: str) -> R
     if before.fates[side][kind] != 1 or after.fates[side][kind] or turns < 2 \
             or not _on_board(after, side, kind):  # (a Reckoning brought every stone back)
         return None
-    name = rules.TYPE_NAMES[kind]
     if kind == rules.OVERLORD:
-        return Remark(("spent", before.ply),
-                      f"That was your Overlord's only Fate: it cannot move again until the "
-                      f"Reckoning, {turns} turns away.")
-    return Remark(("spent", before.ply),
-                  f"That was your last {name} Fate: your {rules.TYPE_PLURALS[kind]} cannot move "
-                  f"until the Reckoning, {turns} turns away.")
+        return Remark(("spent", before.ply), ngettext(
+            "That was your Overlord's only Fate: it cannot move again until the Reckoning, "
+            "{turns} turn away.",
+            "That was your Overlord's only Fate: it cannot move again until the Reckoning, "
+            "{turns} turns away.", turns).format(turns=turns))
+    # Translators: {figure} is a figure's name ("Dragon"), {figures} its plural
+    return Remark(("spent", before.ply), ngettext(
+        "That was your last {figure} Fate: your {figures} cannot move until the Reckoning, "
+        "{turns} turn away.",
+        "That was your last {figure} Fate: your {figures} cannot move until the Reckoning, "
+        "{turns} turns away.", turns).format(figure=names.figure(kind),
+                                             figures=names.figures(kind), turns=turns))
 
 
 # the guided first game ----------------------------------------------------------------------

@@ -8,11 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from common.facts import GameFacts, Setting
-from common.i18n import N_
+from common.i18n import N_, _
 
 NAME = "overlords"
 MOVES_KEY = "moves"  # where a record lists the moves
-SIDES = ("White", "Black")  # a side's name, by side
+SIDES = (N_("White"), N_("Black"))  # a side's name, by side (translated where shown)
 WIN_REASONS = ("overlord", "sources")  # the enemy Overlord captured, all nine Sources held
 
 SEAT_KEYS = ("white", "black")  # the new-game dialog's remembered seats, by side
@@ -27,7 +27,7 @@ def seats_problem(value: Any) -> str | None:
     if not isinstance(value, dict) or not all(
             key in SEAT_KEYS and isinstance(v, str) and v.isprintable() and len(v) <= MAX_SPEC
             for key, v in value.items()):
-        return 'expected {"white": ..., "black": ...} with short texts, or null'
+        return _('expected {"white": ..., "black": ...} with short texts, or null')
     return None
 
 

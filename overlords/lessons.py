@@ -39,7 +39,7 @@ import numpy as np
 
 from common.i18n import _, ngettext
 from common.lessons import LessonError
-from overlords import rules
+from overlords import names, rules
 from overlords.state import Board, piece_code
 
 NAME = "overlords"
@@ -111,7 +111,7 @@ def _features(data: dict) -> np.ndarray:
             raise LessonError(_("position features: {name!r} is not a feature").format(
                                   name=str(name)[:12]))
         for sq in squares[:9]:
-            features[_square(sq, "position features")] = rules.FEATURE_NAMES.index(name)
+            features[_square(sq, _("position features"))] = rules.FEATURE_NAMES.index(name)
     return features
 
 
@@ -130,7 +130,8 @@ def _board(data: dict, features: np.ndarray) -> np.ndarray:
     cells = board.tolist()
     for side in (rules.WHITE, rules.BLACK):
         if cells.count(piece_code(side, rules.OVERLORD)) != 1:
-            raise LessonError(f"position: {rules.SIDE_NAMES[side]} needs one Overlord")
+            raise LessonError(_("position: {side} needs one Overlord").format(
+                side=rules.SIDE_NAMES[side]))
     return board
 
 
@@ -141,26 +142,27 @@ def _markers(data: dict) -> np.ndarray:
     if not isinstance(marks, dict):
         raise LessonError(_("position control: squares to white / black"))
     for name, label in marks.items():
-        control[_square(name, "position control")] = _side(label, "position control")
+        where = _("position control")
+        control[_square(name, where)] = _side(label, where)
     return control
 
 
 def position(data: Any) -> rules.State:
     """The State a lesson position describes (see the module docstring)."""
     if not isinstance(data, dict):
-        raise LessonError("a position is an object")
+        raise LessonError(_("a position is an object"))
     features = _features(data)
     board = _board(data, features)
     control = _markers(data)
     runes = _per_side(data, "runes", rules.ALL_RUNES, _runes)
     fates = _per_side(data, "fates", rules.FATE_STONES, _counts(rules.FATE_STONES))
     if any(r == 0 or sum(f) == 0 for r, f in zip(runes, fates, strict=True)):
-        raise LessonError("position: each side holds at least one Rune and one Fate")
+        raise LessonError(_("position: each side holds at least one Rune and one Fate"))
     reserve = _per_side(data, "reserve", None, _counts(rules.FULL_SET))
     cells = board.tolist()
     reserve = tuple(given if given is not None else _unplaced(cells, side)
                     for side, given in enumerate(reserve))
-    turn = _side(data.get("turn", "white"), "position turn")
+    turn = _side(data.get("turn", "white"), _("position turn"))
     board.flags.writeable = control.flags.writeable = False
     return rules.State(Board(features), board, control, runes, fates, reserve, turn)
 
@@ -191,7 +193,7 @@ def check_goal(goal: dict) -> str | None:
             for sq in squares:
                 _square(sq, _("goal squares"))
         if kind == "recruit":
-            _type(goal.get("type"), "goal type")
+            _type(goal.get("type"), _("goal type"))
         if kind == "keep":
             _runes(goal.get("runes", []))
             _counts(rules.FATE_STONES)(goal.get("fates", ""))
@@ -209,7 +211,8 @@ def _count(state: rules.State, side: int, kind: int | None) -> int:
 
 
 def _name(kind: int) -> str:
-    return rules.TYPE_NAMES[kind]
+    """A figure's name in the player's language."""
+    return names.figure(kind)
 
 
 def _capture(goal: dict, before, move, after, me: int) -> tuple[bool, str]:
@@ -258,8 +261,11 @@ def _safe(goal: dict, before, move, after, me: int) -> tuple[bool, str]:
     threats = rules.attackers(after, me)
     if move is not None and not threats:
         return True, ""
-    shown = f" ({threats[0]})" if threats else ""
-    return False, _("the enemy can still take your Overlord{shown}").format(shown=shown)
+    if threats:
+        # Translators: {move} is the enemy's move that takes it ("3D f2-e1")
+        return False, _("the enemy can still take your Overlord ({move})").format(
+            move=threats[0])
+    return False, _("the enemy can still take your Overlord")
 
 
 def _attack(goal: dict, before, move, after, me: int) -> tuple[bool, str]:
@@ -293,16 +299,17 @@ def _win(goal: dict, before, move, after, me: int) -> tuple[bool, str]:
 
 def _keep(goal: dict, before, move, after, me: int) -> tuple[bool, str]:
     if move is None:
-        return False, "nothing was played"
+        return False, _("nothing was played")
     for rune in goal.get("runes", []):
         if not after.runes[me] >> (rune - 1) & 1:
             return False, rules.stone_reason(_turn_of(after, me), me, rune=rune) or \
-                f"Rune {rune} was played"
+                _("Rune {rune} was played").format(rune=rune)
     for letter in goal.get("fates", ""):
         kind = _type(letter, "goal")
         if after.fates[me][kind] < goal["fates"].count(letter):
-            return False, f"your {_name(kind)} Fate stone was played; it returns at your " \
-                "Reckoning"
+            # Translators: {figure} is a figure's name ("Dragon")
+            return False, _("your {figure} Fate stone was played; it returns at your "
+                            "Reckoning").format(figure=_name(kind))
     return True, ""
 
 
@@ -311,7 +318,7 @@ def _stop(goal: dict, before, move, after, me: int) -> tuple[bool, str]:
 
     if move is not None and (after.result is not None or
                              not tactics.wins_at_once(after, 1 - me)):
-        return after.result is None or after.result.winner == me, "your Overlord is lost"
+        return after.result is None or after.result.winner == me, _("your Overlord is lost")
     return False, _wins({"side": rules.SIDE_NAMES[1 - me]}, after)[1]
 
 
@@ -339,20 +346,22 @@ def check_claim(claim: dict) -> str | None:
     """What is wrong with a claim's data, or None."""
     missing = [k for k in CLAIM_KEYS.get(str(claim.get("kind")), ()) if k not in claim]
     if missing:
-        return f"{claim['kind']} needs its {missing[0]!r}"
+        # Translators: a lesson's claim lacks a key: "frozen needs its 'square'" (keys of the
+        # lesson file, not translated)
+        return _("{kind} needs its {key!r}").format(kind=claim["kind"], key=missing[0])
     try:
         if "square" in claim:
-            _square(claim["square"], "claim square")
+            _square(claim["square"], _("claim square"))
         if "side" in claim:
-            _side(claim["side"], "claim side")
+            _side(claim["side"], _("claim side"))
         if "type" in claim:
-            _type(claim["type"], "claim type")
+            _type(claim["type"], _("claim type"))
     except LessonError as err:
         return str(err)
     if not isinstance(claim.get("move", ""), str):
-        return "a claim's move is record notation, e.g. \"2D d4-f6\""
+        return _("a claim's move is record notation, e.g. \"2D d4-f6\"")
     if not isinstance(claim.get("turns", 0), int) or not isinstance(claim.get("count", 0), int):
-        return "turns and count are whole numbers"
+        return _("turns and count are whole numbers")
     return None
 
 
@@ -365,27 +374,33 @@ def _figure_at(claim: dict, state: rules.State) -> tuple[int, int, int] | None:
 def _frozen(claim: dict, state: rules.State) -> tuple[bool, str]:
     found = _figure_at(claim, state)
     if found is None:
-        return False, f"no figure stands on {claim['square']}"
+        return False, _("no figure stands on {square}").format(square=claim["square"])
     sq, side, kind = found
     moves = rules.moves_from(_turn_of(state, side), sq) if state.result is None else []
-    what = f"the {rules.SIDE_NAMES[side].title()} {_name(kind)} on {claim['square']}"
+    said = {"side": names.side(side), "figure": _name(kind), "square": claim["square"]}
     if moves:
-        return False, f"{what} can move ({moves[0]})"
-    why = f": no {_name(kind)} Fate is left" if not state.fates[side][kind] else ""
-    return True, f"{what} has no move{why}"
+        # Translators: {side} is a side ("White"), {figure} a figure's name ("Dragon")
+        return False, _("the {side} {figure} on {square} can move ({move})").format(
+            move=moves[0], **said)
+    if not state.fates[side][kind]:
+        return True, _("the {side} {figure} on {square} has no move: no {figure} Fate is "
+                       "left").format(**said)
+    return True, _("the {side} {figure} on {square} has no move").format(**said)
 
 
 def _attacked(claim: dict, state: rules.State) -> tuple[bool, str]:
     found = _figure_at(claim, state)
     if found is None:
-        return False, f"no figure stands on {claim['square']}"
+        return False, _("no figure stands on {square}").format(square=claim["square"])
     sq, side, kind = found
     takes = [m for m in rules.legal_moves(_turn_of(state, 1 - side))
              if rules.is_board_move(m) and m.to == sq] if state.result is None else []
-    what = f"the {_name(kind)} on {claim['square']}"
     if takes:
-        return True, f"{takes[0]} takes {what}"
-    return False, f"no {rules.SIDE_NAMES[1 - side].title()} move takes {what}"
+        return True, _("{move} takes the {figure} on {square}").format(
+            move=takes[0], figure=_name(kind), square=claim["square"])
+    # Translators: {side} is the side that cannot take ("Black")
+    return False, _("no {side} move takes the {figure} on {square}").format(
+        side=names.side(1 - side), figure=_name(kind), square=claim["square"])
 
 
 def _claimed_move(claim: dict, state: rules.State) -> tuple[Any, str]:
@@ -399,11 +414,17 @@ def _claimed_move(claim: dict, state: rules.State) -> tuple[Any, str]:
 def _captures(claim: dict, state: rules.State) -> tuple[bool, str]:
     move, refused = _claimed_move(claim, state)
     if move is None:
-        return False, f"{claim['move']} is refused: {refused}"
+        return False, _refused(claim, refused)
     taken = rules.is_board_move(move) and state.figure(move.to)
     if taken:
-        return True, f"{move} takes the {_name(taken[1])} on {rules.GRID.names[move.to]}"
-    return False, f"{move} captures nothing"
+        return True, _("{move} takes the {figure} on {square}").format(
+            move=move, figure=_name(taken[1]), square=rules.GRID.names[move.to])
+    return False, _("{move} captures nothing").format(move=move)
+
+
+def _refused(claim: dict, why: str) -> str:
+    # Translators: a lesson's claimed move and the engine's refusal
+    return _("{move} is refused: {why}").format(move=claim["move"], why=why)
 
 
 def _loses(claim: dict, state: rules.State) -> tuple[bool, str]:
@@ -411,12 +432,13 @@ def _loses(claim: dict, state: rules.State) -> tuple[bool, str]:
 
     move, refused = _claimed_move(claim, state)
     if move is None:
-        return False, f"{claim['move']} is refused: {refused}"
+        return False, _refused(claim, refused)
     found = tactics.danger(state, int(move))
     if found is None:
-        return False, f"{move} does not lose the Overlord two moves deep"
-    how = "leaves no defence" if found.forced else "wins at once"
-    said = f"after {move}, {found.reply} {how}"
+        return False, _("{move} does not lose the Overlord two moves deep").format(move=move)
+    # Translators: {move} is the claimed move, {reply} the enemy's answer
+    said = (_("after {move}, {reply} leaves no defence") if found.forced
+            else _("after {move}, {reply} wins at once")).format(move=move, reply=found.reply)
     return claim.get("reply", str(found.reply)) == str(found.reply) and \
         claim.get("forced", found.forced) == found.forced, said
 
@@ -424,45 +446,53 @@ def _loses(claim: dict, state: rules.State) -> tuple[bool, str]:
 def _reckoning_in(claim: dict, state: rules.State) -> tuple[bool, str]:
     side = _side(claim["side"], "claim")
     left = state.turns_to_reckoning(side)
-    return left == claim["turns"], f"{rules.SIDE_NAMES[side].title()} plays {left} more " \
-        f"turn{'s' if left != 1 else ''} before its Reckoning"
+    return left == claim["turns"], ngettext(
+        "{side} plays {count} more turn before its Reckoning",
+        "{side} plays {count} more turns before its Reckoning", left).format(
+            side=names.side(side), count=left)
 
 
 def _recruits(claim: dict, state: rules.State) -> tuple[bool, str]:
     side, kind = _side(claim["side"], "claim"), _type(claim["type"], "claim")
     moves = [m for m in rules.legal_moves(_turn_of(state, side))
              if m.is_recruit and m.fate == kind] if state.result is None else []
-    who = rules.SIDE_NAMES[side].title()
+    who = names.side(side)
     if moves:
-        return True, f"{who} can recruit: {moves[0]}"
-    return False, f"{who} cannot recruit a {_name(kind)} now"
+        return True, _("{side} can recruit: {move}").format(side=who, move=moves[0])
+    # Translators: {a_figure} is a figure with its article ("a Dragon", context "a figure")
+    return False, _("{side} cannot recruit {a_figure} now").format(
+        side=who, a_figure=names.a_figure(kind))
 
 
 def _sources(claim: dict, state: rules.State) -> tuple[bool, str]:
     side = _side(claim["side"], "claim")
     held = sum(1 for sq in range(64) if 0 <= state.features[sq] < rules.PIT
                and state.control[sq] == side)
-    return held == claim["count"], f"{rules.SIDE_NAMES[side].title()} controls {held} of " \
-        "the 9 Sources"
+    return held == claim["count"], _("{side} controls {held} of the 9 Sources").format(
+        side=names.side(side), held=held)
 
 
 def _wins(claim: dict, state: rules.State) -> tuple[bool, str]:
     from overlords import tactics
 
     side = _side(claim["side"], "claim")
-    who = rules.SIDE_NAMES[side].title()
+    who = names.side(side)
     if tactics.wins_at_once(state, side):
         win = tactics.winning_moves(_turn_of(state, side))
-        return True, f"{who} can win at once{f' with {rules.Move(win[0])}' if win else ''}"
-    return False, f"{who} has no winning move now"
+        if win:
+            return True, _("{side} can win at once with {move}").format(
+                side=who, move=rules.Move(win[0]))
+        return True, _("{side} can win at once").format(side=who)
+    return False, _("{side} has no winning move now").format(side=who)
 
 
 def _discards(claim: dict, state: rules.State) -> tuple[bool, str]:
     side = _side(claim["side"], "claim")
-    who = rules.SIDE_NAMES[side].title()
+    who = names.side(side)
     if state.result is None and rules.must_discard(_turn_of(state, side)):
-        return True, f"no pair of {who}'s stones makes a move: it must discard"
-    return False, f"{who} has a move"
+        return True, _("no pair of {side}'s stones makes a move: it must discard").format(
+            side=who)
+    return False, _("{side} has a move").format(side=who)
 
 
 CLAIMS = {"frozen": _frozen, "attacked": _attacked, "captures": _captures, "loses": _loses,

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 
+from common.i18n import _
 from common.protocol import GameOverError
 from overlords.moves import NONE, Move, is_board_move, is_discard, move_from, move_to
 from overlords.state import (
@@ -177,7 +178,7 @@ def random_move(state: State, rng: random.Random) -> Move:
     """The `random` player: uniform over the legal turns."""
     codes = legal_codes(state)
     if not codes:
-        raise GameOverError("The game is over")
+        raise GameOverError(_("The game is over"))
     return Move(codes[rng.randrange(len(codes))])
 
 

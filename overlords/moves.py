@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from common.i18n import _
 from common.protocol import InvalidMoveError, quoted
 from overlords.state import GRID, TYPE_LETTERS
 
@@ -77,16 +78,19 @@ class Move(int):
     def parse(cls, text: str) -> Move:
         """The move a notation token names; InvalidMoveError with the reason if it is malformed."""
         if not isinstance(text, str):
-            raise InvalidMoveError(f"a move is a text like \"2D f1-c4\", not {quoted(text)}")
+            raise InvalidMoveError(_('a move is a text like "2D f1-c4", not {text}').format(
+                text=quoted(text)))
         parts = text.split(" ")
         if len(parts) != 2 or len(parts[0]) != 2:
-            raise InvalidMoveError(
-                f"{quoted(text)} is not a move (like \"2D f1-c4\", \"6H b5\" or \"3W --\")")
+            raise InvalidMoveError(_('{text} is not a move (like "2D f1-c4", "6H b5" or '
+                                     '"3W --")').format(text=quoted(text)))
         rune_text, fate_text = parts[0][0], parts[0][1]
         if rune_text not in "1234567":
-            raise InvalidMoveError(f"{quoted(text)}: the Rune must be a digit from 1 to 7")
+            raise InvalidMoveError(_("{text}: the Rune must be a digit from 1 to 7").format(
+                text=quoted(text)))
         if fate_text not in TYPE_LETTERS:
-            raise InvalidMoveError(f"{quoted(text)}: the Fate must be one of H, W, D, O")
+            raise InvalidMoveError(_("{text}: the Fate must be one of H, W, D, O").format(
+                text=quoted(text)))
         rune, fate, where = int(rune_text), TYPE_LETTERS.index(fate_text), parts[1]
         if where == "--":
             return cls.make(rune, fate)
@@ -100,9 +104,10 @@ class Move(int):
         if len(indices) == 2 and rune != 6:
             return cls.make(rune, fate, indices[0], indices[1])
         if rune == 6:
-            raise InvalidMoveError(
-                f"{quoted(text)}: a recruit names only its target square, like \"6H b5\"")
-        raise InvalidMoveError(f"{quoted(text)}: a move names two squares, like \"2D f1-c4\"")
+            raise InvalidMoveError(_('{text}: a recruit names only its target square, like '
+                                     '"6H b5"').format(text=quoted(text)))
+        raise InvalidMoveError(_('{text}: a move names two squares, like "2D f1-c4"').format(
+            text=quoted(text)))
 
     rune = property(move_rune)
     fate = property(move_fate)
@@ -134,5 +139,6 @@ def move_data(move: int) -> str:
 def steps_to_move(steps: Sequence[int]) -> Move:
     """The move made of the steps that completed a turn: a step is a whole move."""
     if len(steps) != 1:
-        raise ValueError(f"an Overlords turn is one step, not {len(steps)}")
+        raise ValueError(_("an Overlords turn is one step, not {count}").format(
+            count=len(steps)))
     return Move(steps[0])

@@ -34,11 +34,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from common.i18n import N_, _
+from common.i18n import N_, _, ngettext
 from common.puzzles import Refuted
-from overlords import rules, tactics
+from overlords import names, rules, tactics
 from overlords.moves import Move
-from overlords.state import OVERLORD, SIDE_NAMES, TYPE_NAMES, State
+from overlords.state import OVERLORD, State
 
 GOALS = {
     "win-1": N_("Win with this move: capture the enemy Overlord or take the last Source."),
@@ -74,15 +74,15 @@ def key(move: int, goal: str = "") -> int:
 
 def side(state: State, player: int | None = None) -> str:
     """A side's name: "White", "Black" (the side to move by default)."""
-    return SIDE_NAMES[state.turn if player is None else player].title()
+    return names.side(state.turn if player is None else player)
 
 
-def _figure_at(state: State, square: int | None) -> str:
-    """"the Dragon on d4" (the figure standing there)."""
-    cell = state.figure(square) if square is not None else None
-    if square is None or cell is None:
-        return "nothing"
-    return f"the {TYPE_NAMES[cell[1]]} on {rules.GRID.name(square)}"
+def _figure_at(state: State, square: int) -> dict:
+    """The figure standing on `square` and the square, as a sentence's fields (`figure`,
+    `square`)."""
+    cell = state.figure(square)
+    assert cell is not None, square
+    return {"figure": names.figure(cell[1]), "square": rules.GRID.name(square)}
 
 
 # --- judging one try ------------------------------------------------------------------------
@@ -92,32 +92,48 @@ def _wins_now(state: State, move: int) -> Refuted | None:
     after = rules.apply_legal(state, move)
     if after.result is not None and after.result.winner == state.turn:
         return None
-    return Refuted("it does not end the game: a winning move captures the enemy Overlord or "
-                   "takes the ninth Source")
+    return Refuted(_("it does not end the game: a winning move captures the enemy Overlord or "
+                     "takes the ninth Source"))
 
 
 def _wins_in_two(state: State, move: int) -> Refuted | None:
     after = rules.apply_legal(state, move)
     if after.result is not None:
-        return None if after.result.winner == state.turn else Refuted("it ends the game in a draw")
+        return None if after.result.winner == state.turn else Refuted(
+            _("it ends the game in a draw"))
     holding = tactics.defence(after)
     if holding is None:
         return None
-    return Refuted(f"{side(after)} answers {Move(holding)} and then nothing wins at once",
-                   (Move(holding),))
+    # Translators: {side} is the enemy ("Black"), {move} its answer ("3D d8-d3")
+    return Refuted(_("{side} answers {move} and then nothing wins at once").format(
+                       side=side(after), move=Move(holding)), (Move(holding),))
 
 
-def _loses(state: State, move: int, danger: tactics.Danger, prefix: str = "") -> Refuted:
-    """The enemy's answer that a losing move allows, in words, with that answer."""
-    enemy = side(state, 1 - state.turn)
+def _loses(state: State, move: int, danger: tactics.Danger, spent: int | None = None
+           ) -> Refuted:
+    """The enemy's answer that a losing move allows, in words, with that answer (`spent`:
+    the Rune the move spends, said first, in a ``rune`` puzzle)."""
     after = rules.apply_legal(state, move)
     if danger.forced:
-        why = f"{enemy} answers {danger.reply} and then no move keeps your Overlord safe"
+        how = "forced"
     elif danger.reply.to is not None and (after.figure(danger.reply.to) or (0, -1))[1] == OVERLORD:
-        why = f"{enemy} answers {danger.reply} and captures your Overlord"
+        how = "overlord"
     else:
-        why = f"{enemy} answers {danger.reply} and takes the ninth Source"
-    return Refuted(prefix + why, (danger.reply,))
+        how = "sources"
+    text = (_LOSES if spent is None else _LOSES_SPENT)[how]
+    return Refuted(_(text).format(side=side(state, 1 - state.turn), move=danger.reply,
+                                  rune=spent), (danger.reply,))
+
+
+# Translators: {side} is the enemy ("Black"), {move} its answer ("3D d8-d3")
+_LOSES = {"forced": N_("{side} answers {move} and then no move keeps your Overlord safe"),
+          "overlord": N_("{side} answers {move} and captures your Overlord"),
+          "sources": N_("{side} answers {move} and takes the ninth Source")}
+_LOSES_SPENT = {  # the same, in a ``rune`` puzzle: the Rune the try spends first
+    "forced": N_("with Rune {rune} spent, {side} answers {move} and then no move keeps your "
+                 "Overlord safe"),
+    "overlord": N_("with Rune {rune} spent, {side} answers {move} and captures your Overlord"),
+    "sources": N_("with Rune {rune} spent, {side} answers {move} and takes the ninth Source")}
 
 
 def _saves(state: State, move: int) -> Refuted | None:
@@ -130,7 +146,7 @@ def _saves_with_rune(state: State, move: int) -> Refuted | None:
     danger = tactics.danger(state, move)
     if danger is None:
         return None
-    return _loses(state, move, danger, f"with Rune {move.rune} spent, ")
+    return _loses(state, move, danger, move.rune)
 
 
 STAGES: dict[str, tuple[Callable[[State, int], Refuted | None], ...]] = {
@@ -180,30 +196,43 @@ def explain(state: State, goal: str, solution: list) -> str:
     if goal == "win-1":
         victim = state.figure(move.to) if move.to is not None else None
         if victim is not None and victim[1] == OVERLORD:
-            return f"{move} captures the enemy Overlord"
-        return f"{move} takes the ninth Source"
+            return _("{move} captures the enemy Overlord").format(move=move)
+        return _("{move} takes the ninth Source").format(move=move)
     if goal in TWO_MOVES:
         return _explain_two(state, goal, move, after, solution)
     said = _explain_saving(state, goal, move)
-    if goal == "rune":
-        others = sorted({Move(m).rune for m in rules.legal_moves(state)
-                         if key(m) == key(move) and m != move})
-        runes = " or ".join(str(r) for r in others)
-        said += f"; with Rune {runes} the same move loses (that Rune is missing for the defence)"
+    others = sorted({Move(m).rune for m in rules.legal_moves(state)
+                     if key(m) == key(move) and m != move}) if goal == "rune" else []
+    if others:
+        runes = str(others[-1]) if len(others) == 1 else _("{runes} or {last}").format(
+            runes=", ".join(str(r) for r in others[:-1]), last=others[-1])
+        # Translators: {runes} is a Rune number, or several ("3 or 5")
+        said = _("{said}; with Rune {runes} the same move loses (that Rune is missing for the "
+                 "defence)").format(said=said, runes=runes)
     return said
 
 
 def _explain_two(state: State, goal: str, move: Move, after: State, solution: list) -> str:
-    enemy = side(state, 1 - state.turn)
     replies = len(rules.legal_moves(after))
     attack = rules.attackers(after, 1 - state.turn)
-    what = (f"attacks the enemy Overlord with {_figure_at(after, attack[0].frm)}"
-            if attack and attack[0].frm is not None else "leaves no defence")
-    stones = " (it cannot run: its Fate is spent)" if goal == "stuck" else ""
-    said = (f"{move} {what}{stones}: " + (f"{enemy}'s only answer lets you win at once"
-            if replies == 1 else f"each of {enemy}'s {replies} answers lets you win at once"))
+    if attack and attack[0].frm is not None:
+        # Translators: {figure} is the attacking figure ("Dragon") on {square}
+        what = _("{move} attacks the enemy Overlord with the {figure} on {square}").format(
+            move=move, **_figure_at(after, attack[0].frm))
+    else:
+        what = _("{move} leaves no defence").format(move=move)
+    if goal == "stuck":
+        what = _("{what} (it cannot run: its Fate is spent)").format(what=what)
+    # Translators: {what} is what the move does ("3D f2-c5 leaves no defence"), {side} the
+    # enemy ("Black")
+    said = (_("{what}: {side}'s only answer lets you win at once") if replies == 1 else
+            ngettext("{what}: each of {side}'s {count} answer lets you win at once",
+                     "{what}: each of {side}'s {count} answers lets you win at once", replies)
+            ).format(what=what, side=side(state, 1 - state.turn), count=replies)
     if len(solution) == 3:
-        said += f" (on {Move(solution[1])}, {Move(solution[2])} wins)"
+        # Translators: the finish: "(on 3D d8-d3, 2W c4-d3 wins)"
+        said = _("{said} (on {reply}, {finish} wins)").format(
+            said=said, reply=Move(solution[1]), finish=Move(solution[2]))
     return said
 
 
@@ -212,16 +241,24 @@ def _explain_saving(state: State, goal: str, move: Move) -> str:
     attackers = rules.attackers(state, me)
     o = tactics.overlord_square(state.board.tolist(), me)
     if attackers and move.to is not None and any(a.frm == move.to for a in attackers):
-        what = f"takes the attacker, {_figure_at(state, move.to)}"
+        # Translators: {figure} is the attacker taken ("Dragon") on {square}
+        what = _("{move} takes the attacker, the {figure} on {square}").format(
+            move=move, **_figure_at(state, move.to))
     elif move.frm == o:
-        what = "takes your Overlord out of reach"
-    elif attackers:
-        what = f"blocks the way of {_figure_at(state, attackers[0].frm)}"
+        what = _("{move} takes your Overlord out of reach").format(move=move)
+    elif attackers and attackers[0].frm is not None:
+        what = _("{move} blocks the way of the {figure} on {square}").format(
+            move=move, **_figure_at(state, attackers[0].frm))
     else:
-        what = f"keeps {enemy} from taking the ninth Source"
-    frozen = {"frozen": " (your Overlord cannot move: its Fate is spent)",
-              "reckoning": " (after it the Reckoning gives your stones back)"}.get(goal, "")
-    return f"{move} {what}{frozen}, and then no answer of {enemy} wins, even by force"
+        what = _("{move} keeps {side} from taking the ninth Source").format(move=move,
+                                                                           side=enemy)
+    if goal == "frozen":
+        what = _("{what} (your Overlord cannot move: its Fate is spent)").format(what=what)
+    elif goal == "reckoning":
+        what = _("{what} (after it the Reckoning gives your stones back)").format(what=what)
+    # Translators: {what} is what the move does ("3D f2-c5 takes your Overlord out of reach")
+    return _("{what}, and then no answer of {side} wins, even by force").format(what=what,
+                                                                                side=enemy)
 
 
 # --- hints ---------------------------------------------------------------------------------
@@ -232,15 +269,16 @@ def hint(state: State, goal: str, move: int) -> str:
     move = Move(move)
     if move.frm is None:
         return _("Look at the Sources: a recruit does it.")
-    figure = TYPE_NAMES[state.occupant(move.frm)[1]]
+    figure = names.figure(state.occupant(move.frm)[1])
     where = rules.GRID.name(move.frm)
     if goal == "rune":
-        return f"Look at your {figure} on {where}, and at the Runes you keep for later."
+        return _("Look at your {figure} on {where}, and at the Runes you keep for later.").format(
+            figure=figure, where=where)
     if goal in SAVING:
         attackers = rules.attackers(state, state.turn)
         if attackers and attackers[0].frm is not None:
             a = attackers[0]
-            enemy = TYPE_NAMES[state.occupant(a.frm)[1]]
+            enemy = names.figure(state.occupant(a.frm)[1])
             return (_("The danger is the {enemy} on {square}: look at your {figure} on "
                       "{where}.").format(
                         enemy=enemy, square=rules.GRID.name(a.frm), figure=figure, where=where))
@@ -331,19 +369,19 @@ def check(state: State, goal: str, solution: list[Move]) -> str | None:
     if goal not in STAGES:
         return _("unknown goal {goal!r}").format(goal=goal)
     if len(solution) != 2 * PLAYER_MOVES[goal] - 1:
-        return _("a {goal} solution has {value} moves, not {count}").format(
-                   goal=goal, value=2 * PLAYER_MOVES[goal] - 1, count=len(solution))
+        return _("a {goal} solution has {moves} moves, not {count}").format(
+                   goal=goal, moves=2 * PLAYER_MOVES[goal] - 1, count=len(solution))
     first = solution[0]
     kind = _kind_problem(state, goal, first)
     if kind:
         return kind
     why = judge_try(state, goal, 0, first)
     if why:
-        return f"the solution {first} fails: {why}"
+        return _("the solution {first} fails: {why}").format(first=first, why=why)
     others = [m for m in rules.legal_moves(state) if key(m, goal) != key(first, goal)
               and refute(state, goal, 0, m) is None]
     if others:
-        return f"not unique: {others[0]} solves it too"
+        return _("not unique: {move} solves it too").format(move=others[0])
     if goal in TWO_MOVES:
         after = rules.apply_legal(state, first)
         then = rules.apply_legal(after, solution[1])
@@ -360,15 +398,15 @@ def check(state: State, goal: str, solution: list[Move]) -> str | None:
 def _kind_problem(state: State, goal: str, first: Move) -> str | None:
     """What makes the position not one of its kind (None: it is)."""
     if goal == "reckoning" and state.turns_to_reckoning(state.turn) != 1:
-        return "a reckoning puzzle's move plays the last stones"
+        return _("a reckoning puzzle's move plays the last stones")
     if goal == "frozen" and not _frozen(state):
-        return "a frozen puzzle's Overlord has no Fate left"
+        return _("a frozen puzzle's Overlord has no Fate left")
     if goal == "stuck" and not _frozen(state, 1 - state.turn):
-        return "a stuck puzzle's enemy Overlord has no Fate left"
+        return _("a stuck puzzle's enemy Overlord has no Fate left")
     if goal == "rune":
         same = [m for m in rules.legal_moves(state) if key(m) == key(first) and m != first]
         if not same or any(refute(state, goal, 0, m) is None for m in same):
-            return "a rune puzzle's move loses with every other Rune that makes it"
+            return _("a rune puzzle's move loses with every other Rune that makes it")
     return None
 
 

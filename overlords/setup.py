@@ -9,7 +9,9 @@ from typing import Any
 
 import numpy as np
 
+from common.i18n import _
 from common.protocol import quoted
+from overlords import names
 from overlords.state import (
     ALL_RUNES,
     BLACK,
@@ -20,7 +22,6 @@ from overlords.state import (
     NO_FEATURE,
     SIDE_NAMES,
     TYPE_LETTERS,
-    TYPE_NAMES,
     WHITE,
     Board,
     State,
@@ -44,7 +45,7 @@ def random_features(rng: random.Random) -> Features:
     out: Features = {}
     for name in FEATURE_NAMES:
         out[name] = []
-        for _ in range(3):
+        for _count in range(3):
             while True:
                 col, row = rng.randrange(8), rng.randrange(8)
                 sq = row * 8 + col
@@ -81,13 +82,17 @@ def make_state(features: Features, setup: Setup, first: int = WHITE) -> State:
     for kind, name in enumerate(FEATURE_NAMES):
         squares = features.get(name)
         if squares is None or len(squares) != 3 or len(set(squares)) != 3:
-            raise ValueError(f"features: {name} needs three different squares")
+            raise ValueError(_("features: {name} needs three different squares").format(
+                name=name))
         for sq in squares:
             if not 8 <= sq < 56:
-                raise ValueError(f"features: {name} on {GRID.name(sq)}: the back rows stay free")
+                raise ValueError(_("features: {name} on {square}: the back rows stay free").format(
+                    name=name, square=GRID.name(sq)))
             if plane[sq] != NO_FEATURE:
                 other = FEATURE_NAMES[plane[sq]]
-                raise ValueError(f"features: {GRID.name(sq)} holds both a {other} and a {name}")
+                # Translators: {other} and {name} are the record's feature keys ("castle")
+                raise ValueError(_("features: {square} holds both a {other} and a {name}").format(
+                    square=GRID.name(sq), other=other, name=name))
             plane[sq] = kind
     board = np.zeros(64, np.int8)
     for side in (WHITE, BLACK):
@@ -95,14 +100,19 @@ def make_state(features: Features, setup: Setup, first: int = WHITE) -> State:
         row = back_row(side)
         for kind in SETUP_TYPES:
             if kind not in placed:
-                raise ValueError(f"setup: {SIDE_NAMES[side]} has no {TYPE_NAMES[kind]}")
+                # Translators: {side} is the record's key ("white"), {figure} a figure's name
+                raise ValueError(_("setup: {side} has no {figure}").format(
+                    side=SIDE_NAMES[side], figure=names.figure(kind)))
             sq = placed[kind]
             if sq not in row:
                 rank = 1 if side == WHITE else 8
-                raise ValueError(f"setup: {SIDE_NAMES[side]}'s {TYPE_NAMES[kind]} must stand "
-                                 f"on rank {rank}, not {GRID.name(sq)}")
+                raise ValueError(_("setup: the {figure} of {side} must stand on rank {rank}, "
+                                   "not {square}").format(figure=names.figure(kind),
+                                                           side=SIDE_NAMES[side], rank=rank,
+                                                           square=GRID.name(sq)))
             if board[sq]:
-                raise ValueError(f"setup: two figures on {GRID.name(sq)}")
+                raise ValueError(_("setup: two figures on {square}").format(
+                    square=GRID.name(sq)))
             board[sq] = piece_code(side, kind)
     reserve = tuple(n - 1 for n in FULL_SET)
     control = np.full(64, -1, np.int8)
@@ -114,9 +124,11 @@ def make_state(features: Features, setup: Setup, first: int = WHITE) -> State:
 def new_state(rng: random.Random, players: int = 2, first: int | None = None) -> State:
     """A fresh game: a random board and random back-row setups drawn from rng."""
     if players != 2:
-        raise ValueError(f"Overlords is a game for 2 players, not {players}")
+        raise ValueError(_("Overlords is a game for 2 players, not {players}").format(
+            players=players))
     if first is not None:
-        raise ValueError("in Overlords White always moves first (--first is for Prepollency)")
+        raise ValueError(_("in Overlords White always moves first (--first is for "
+                           "Prepollency)"))
     return make_state(random_features(rng), random_setup(rng))
 
 
@@ -127,18 +139,21 @@ def state_from_record(record: dict) -> State:
     for name in FEATURE_NAMES:
         squares = features.get(name)
         if not isinstance(squares, list):
-            raise ValueError(f'features: "{name}" must be a list of three squares')
+            raise ValueError(_('features: "{name}" must be a list of three squares').format(
+                name=name))
         parsed[name] = [_square(f"features.{name}", s) for s in squares]
     setup_data = _mapping(record, "setup")
     setup: Setup = {}
     for side, label in enumerate(SIDE_NAMES):
         placed = setup_data.get(label)
         if not isinstance(placed, dict):
-            raise ValueError(f'setup: "{label}" must be an object like {{"O": "e1", ...}}')
+            raise ValueError(_('setup: "{label}" must be an object like {{"O": "e1", ...}}')
+                             .format(label=label))
         setup[side] = {}
         for letter, where in placed.items():
             if len(letter) != 1 or letter not in TYPE_LETTERS:
-                raise ValueError(f"setup.{label}: {quoted(letter)} is not a figure (O, D, W, H)")
+                raise ValueError(_("setup.{label}: {letter} is not a figure (O, D, W, H)").format(
+                    label=label, letter=quoted(letter)))
             setup[side][TYPE_LETTERS.index(letter)] = _square(f"setup.{label}.{letter}", where)
     return make_state(parsed, setup)
 
@@ -176,15 +191,16 @@ def record_header(state: State) -> dict:
 def _mapping(record: dict, key: str) -> dict:
     value = record.get(key)
     if value is None:
-        raise ValueError(f'missing "{key}"')
+        raise ValueError(_('missing "{key}"').format(key=key))
     if not isinstance(value, dict):
-        raise ValueError(f'"{key}" must be an object')
+        raise ValueError(_('"{key}" must be an object').format(key=key))
     return value
 
 
 def _square(where: str, text: Any) -> int:
     if not isinstance(text, str):
-        raise ValueError(f"{where}: {quoted(text)} is not a square name")
+        raise ValueError(_("{where}: {text} is not a square name").format(where=where,
+                                                                          text=quoted(text)))
     try:
         return GRID.index(text)
     except ValueError as err:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from common.grid import Grid
+from common.i18n import _
 from common.protocol import Outcome, quoted
 
 if TYPE_CHECKING:
@@ -195,5 +196,6 @@ def player_label(player: int) -> str:
 def player_from_label(label: Any) -> int:
     """The side a record names ("white" or "black")."""
     if label not in SIDE_NAMES:
-        raise ValueError(f"{quoted(label)} is not a side (white or black)")
+        raise ValueError(_("{label} is not a side (white or black)").format(
+            label=quoted(label)))
     return SIDE_NAMES.index(label)

@@ -31,18 +31,15 @@ the engine and carrying the value it says (X is the mover, Y the other side):
 
 from __future__ import annotations
 
-from common.why import BAD, GOOD, NEUTRAL, WIN, Fact, Reason, contrast, ending, ordered, plural
-from overlords import rules, tactics
+from common.i18n import N_, _, ngettext
+from common.why import BAD, GOOD, NEUTRAL, WIN, Fact, Reason, contrast, ending, ordered
+from overlords import names, rules, tactics
 from overlords.ai.heuristics import VALUE
 from overlords.state import (
     DRAW_TURNS,
-    FEATURE_NAMES,
     GRID,
     OVERLORD,
-    SIDE_NAMES,
     SOURCES,
-    TYPE_NAMES,
-    TYPE_PLURALS,
     State,
     cell_side,
     cell_type,
@@ -69,8 +66,8 @@ def explain_move(state: State, move: rules.Move) -> Reason:
         facts += _material(state, move, after)
         facts += _stones(state, move, after)
         if not any(f.sign in (WIN, BAD) for f in facts):
-            enemy = SIDE_NAMES[1 - state.turn].title()
-            facts.append(Fact("safe", None, GOOD, f"leaves {enemy} no forced win"))
+            facts.append(Fact("safe", None, GOOD, _("leaves {enemy} no forced win").format(
+                enemy=names.side(1 - state.turn))))
     return Reason(str(move), ordered(facts))
 
 
@@ -79,47 +76,54 @@ def compare(state: State, played: rules.Move, better: rules.Move) -> str:
     return contrast(explain_move(state, played), explain_move(state, better))
 
 
-_WINS = {"overlord": "captures the Overlord and wins", "sources": "takes the ninth Source and wins"}
+# the reasons of a move that ends the game (every reason is said in the player's language:
+# a Fact's text is the sentence shown, so it is translated when the engine makes it)
+_WINS = {"overlord": N_("captures the Overlord and wins"),
+         "sources": N_("takes the ninth Source and wins")}
 
 
 def _ending(state: State, after: State) -> list[Fact]:
-    return ending(state.turn, after.result, _WINS,
-                  f"draws: {DRAW_TURNS} turns without a capture, a recruit or a new marker")
+    return ending(state.turn, after.result, {k: _(v) for k, v in _WINS.items()},
+                  ngettext("draws: {turns} turn without a capture, a recruit or a new marker",
+                           "draws: {turns} turns without a capture, a recruit or a new marker",
+                           DRAW_TURNS).format(turns=DRAW_TURNS))
 
 
 def _tactics(state: State, move: rules.Move, after: State) -> list[Fact]:
     """The verdicts of the tactics: forced wins and losses, threats made and stopped."""
-    x, enemy = state.turn, SIDE_NAMES[1 - state.turn].title()
+    x, enemy = state.turn, names.side(1 - state.turn)
     facts = []
     if tactics.defence(after) is None:
         at_overlord = bool(rules.attackers(after, 1 - x))
-        text = ("attacks the Overlord and no reply saves it" if at_overlord
-                else "wins next move, whatever the reply")
+        text = (_("attacks the Overlord and no reply saves it") if at_overlord
+                else _("wins next move, whatever the reply"))
         return [Fact("forced_win", at_overlord, WIN, text)]
     danger = tactics.danger(state, move)
     if danger is not None:
         reply = danger.reply
         if danger.forced:
-            text = f"lets {enemy} win in two moves, starting {reply}"
+            # Translators: {enemy} is a side ("Black"), {move} the enemy's first move ("3D f2-c5")
+            text = _("lets {enemy} win in two moves, starting {move}")
         else:
-            text = f"lets {enemy} win at once with {reply}"
-        facts.append(Fact("loses", reply, BAD, text))
+            text = _("lets {enemy} win at once with {move}")
+        facts.append(Fact("loses", reply, BAD, text.format(enemy=enemy, move=reply)))
     else:
         deep = win_in_three(after)
         if deep is not None:
             facts.append(Fact("loses_deep", deep, BAD,
-                              f"lets {enemy} win in three moves, starting {deep}"))
+                              _("lets {enemy} win in three moves, starting {move}").format(
+                                  enemy=enemy, move=deep)))
         elif follows(state, move):
             facts.append(Fact("wins_deep", None, WIN,
-                              "wins in three moves, whatever the replies"))
+                              _("wins in three moves, whatever the replies")))
     if tactics.wins_at_once(state, 1 - x) and not tactics.wins_at_once(after, 1 - x):
         facts.append(Fact("stops", None, GOOD,
-                          f"stops {enemy}'s winning threat"))
+                          _("stops {enemy}'s winning threat").format(enemy=enemy)))
     if tactics.wins_at_once(after, x):
         at_overlord = bool(rules.attackers(_turned(after, 1 - x), 1 - x))
         facts.append(Fact("threatens", "overlord" if at_overlord else "sources", GOOD,
-                          "threatens the Overlord" if at_overlord
-                          else "threatens to take the ninth Source"))
+                          _("threatens the Overlord") if at_overlord
+                          else _("threatens to take the ninth Source")))
     return facts
 
 
@@ -130,10 +134,12 @@ def _material(state: State, move: rules.Move, after: State) -> list[Fact]:
     victim = state.figure(move.to) if move.to is not None and move.frm is not None else None
     if victim is not None and victim[0] != x:
         facts.append(Fact("captures", victim[1], GOOD,
-                          f"takes the {TYPE_NAMES[victim[1]]}"))
+                          # Translators: {figure} is a figure's name ("Dragon"), the one taken
+                          _("takes the {figure}").format(figure=names.figure(victim[1]))))
     if move.is_recruit:
-        kind, sq = TYPE_NAMES[move.fate], GRID.name(move.to)
-        facts.append(Fact("recruits", move.fate, GOOD, f"recruits a {kind} on {sq}"))
+        # Translators: {a_figure} is a figure with its article ("a Dragon", context "a figure")
+        facts.append(Fact("recruits", move.fate, GOOD, _("recruits {a_figure} on {square}").format(
+            a_figure=names.a_figure(move.fate), square=GRID.name(move.to))))
     before = targets(_turned(state, 1 - x), x)
     if move.frm is not None and move.frm in before:
         before = (before - {move.frm}) | {move.to}
@@ -142,19 +148,24 @@ def _material(state: State, move: rules.Move, after: State) -> list[Fact]:
                    key=lambda sq: -VALUE[kind_at(after, sq)])
     if saved:
         kept = kind_at(after, saved[0])
-        name, sq = TYPE_NAMES[kept], GRID.name(saved[0])
-        facts.append(Fact("saves", kept, GOOD, f"saves the {name} on {sq}"))
+        facts.append(Fact("saves", kept, GOOD, _("saves the {figure} on {square}").format(
+            figure=names.figure(kept), square=GRID.name(saved[0]))))
     hung = sorted(now - before, key=lambda sq: -VALUE[kind_at(after, sq)])
     if hung:
         open_kind = kind_at(after, hung[0])
         facts.append(Fact("hangs", (open_kind, hung[0]), BAD,
-                          f"the {TYPE_NAMES[open_kind]} on {GRID.name(hung[0])} can be taken"))
+                          _("the {figure} on {square} can be taken").format(
+                              figure=names.figure(open_kind), square=GRID.name(hung[0]))))
     if move.to is not None and int(state.features[move.to]) in SOURCES \
             and int(state.control[move.to]) != x:
         count = sources_of(after, x)
-        name, sq = FEATURE_NAMES[int(state.features[move.to])].title(), GRID.name(move.to)
         facts.append(Fact("source", count, GOOD,
-                          f"takes the {name} on {sq} ({count} of 9 Sources)"))
+                          # Translators: {feature} is a Source's name ("Castle", context "feature")
+                          ngettext("takes the {feature} on {square} ({count} of 9 Sources)",
+                                   "takes the {feature} on {square} ({count} of 9 Sources)",
+                                   count).format(
+                              feature=names.feature(int(state.features[move.to])),
+                              square=GRID.name(move.to), count=count)))
     return facts
 
 
@@ -163,24 +174,25 @@ def _stones(state: State, move: rules.Move, after: State) -> list[Fact]:
     x, kind = state.turn, move.fate
     if state.turns_to_reckoning(x) == 1:
         return [Fact("reckoning", None, NEUTRAL,
-                     "plays the last Rune: every stone comes back")]
+                     _("plays the last Rune: every stone comes back"))]
     facts = []
     turns = after.turns_to_reckoning(x)
     on_board = [sq for sq in range(64) if after.figure(sq) == (x, kind)]
     if kind == OVERLORD and move.frm is not None:
         facts.append(Fact("frozen", (OVERLORD, turns), NEUTRAL,
-                          plural(turns, "freezes your Overlord for {n} turn (its only Fate)",
-                                 "freezes your Overlord for {n} turns (its only Fate)")
+                          ngettext("freezes your Overlord for {n} turn (its only Fate)",
+                                   "freezes your Overlord for {n} turns (its only Fate)", turns)
                           .format(n=turns)))
     elif after.fates[x][kind] == 0 and on_board and not move.is_discard:
         facts.append(Fact("frozen", (kind, turns), NEUTRAL,
-                          plural(turns, "spends the last {kind} Fate: your {kinds} are stuck "
-                                 "for {n} turn", "spends the last {kind} Fate: your {kinds} are "
-                                 "stuck for {n} turns").format(
-                              kind=TYPE_NAMES[kind], kinds=TYPE_PLURALS[kind], n=turns)))
+                          # Translators: {kind} is a figure ("Dragon"), {kinds} its plural
+                          ngettext("spends the last {kind} Fate: your {kinds} are stuck "
+                                   "for {n} turn", "spends the last {kind} Fate: your {kinds} "
+                                   "are stuck for {n} turns", turns).format(
+                              kind=names.figure(kind), kinds=names.figures(kind), n=turns)))
     elif state.fates[x][OVERLORD] and any(
             m.fate == OVERLORD and m.frm is not None for m in rules.legal_moves(state)):
-        facts.append(Fact("keeps_fate", None, NEUTRAL, "your Overlord keeps its Fate"))
+        facts.append(Fact("keeps_fate", None, NEUTRAL, _("your Overlord keeps its Fate")))
     return facts
 
 

@@ -529,7 +529,7 @@ def test_moves_that_leave_the_overlord_open_are_marked(hotseat):
     hits = sum(1 for x in range(corner.get_width()) for y in range(corner.get_height())
                if near(corner.get_at((x, y)), app.pal.refusal, 30))
     assert hits > 10, "a warning triangle marks the risky square, bottom right"
-    assert "every move of your Overlord loses it, a ! at once" in game_hint(game)
+    assert "every move of your Overlord loses it. A ! loses at once" in game_hint(game)
 
 
 def test_black_is_warned_when_its_setup_loses_the_overlord_at_once():

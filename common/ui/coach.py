@@ -159,13 +159,14 @@ class Coach:
         gap = m.pad // 2
         areas.log = pygame.Rect(log.x, log.y + h + gap, log.w, max(0, log.h - h - gap))
 
-    def lines(self, width: int, room: int) -> list[tuple[str, bool]]:
-        """The card's lines at this width, (text, is a head), newest words first kept when
-        they do not all fit in `room` lines; an idle line when there is nothing to say."""
-        m = self.scene.app.m
+    def lines(self, width: int, room: int, px: int | None = None) -> list[tuple[str, bool]]:
+        """The card's lines at this width (at `px`, the small size by default), (text, is a
+        head), newest words first kept when they do not all fit in `room` lines; an idle line
+        when there is nothing to say."""
+        px = self.scene.app.m.small if px is None else px
         out: list[tuple[str, bool]] = []
         for head, text in reversed(self.words):
-            part = [(head, True)] + [(line, False) for line in draw.wrap(text, m.small, width)]
+            part = [(head, True)] + [(line, False) for line in draw.wrap(text, px, width)]
             if out and len(out) + len(part) > room:
                 break
             out = part + out
@@ -177,13 +178,20 @@ class Coach:
         if rect is None or not self.on or self.scene.match.review is not None:
             return
         pal, m = self.scene.app.pal, self.scene.app.m
-        line_h = _line_h(m)
-        lines = self.lines(rect.w - 2 * m.pad, max(1, (rect.h - m.pad // 2) // line_h))
+        small = m.small
+        while True:  # smaller while the newest sentence does not fit the band (a low window,
+            # a longer language): never drawn past the card
+            line_h = int(small * 1.3)
+            room = max(1, (rect.h - m.pad // 2) // line_h)
+            lines = self.lines(rect.w - 2 * m.pad, room, small)
+            if len(lines) <= room or small <= 10:
+                break
+            small -= 1
         draw.panel(surface, rect, mix(pal.panel, pal.primary, 0.18), pal.primary, radius=8,
                    lift=0)
         y = rect.y + m.pad // 2
-        for text, head in lines:
-            px = m.small if head else draw.fit_text(text, m.small, rect.w - 2 * m.pad)
+        for text, head in lines[-room:]:
+            px = small if head else draw.fit_text(text, small, rect.w - 2 * m.pad, min_px=10)
             draw.blit_text(surface, text, px, pal.primary if head else pal.text,
                            (rect.x + m.pad, y), bold=head)
             y += line_h

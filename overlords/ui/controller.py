@@ -242,7 +242,9 @@ class OverlordsController(GameController):
         """The move in words; and the Reckoning it brought, if it did."""
         text = describe(move, before)
         if before.turns_to_reckoning(before.turn) == 1 and after.result is None:
-            text += f". {reckoning_words(before.turn)}"
+            # Translators: the move in words, then "White's Reckoning"
+            text = _("{move}. {reckoning}").format(move=text,
+                                                   reckoning=reckoning_words(before.turn))
         return text
 
     def turn_started(self, player: int) -> None:
@@ -358,6 +360,6 @@ class OverlordsController(GameController):
         title = _("Lose your Overlord?") if not verdict.forced else _("A losing move")
         app = scene.app
         app.push(Dialog(app, title, [
-            f"{move}: {why}.", N_("Play it anyway?")],
+            _("{move}: {why}.").format(move=move, why=why), N_("Play it anyway?")],
             [(N_("Cancel"), lambda: None), (N_("Play it"), lambda: scene.play(move))],
             cancel=lambda: None, width=0.4))

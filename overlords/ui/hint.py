@@ -21,7 +21,7 @@ from common.ui import draw
 from common.ui.board import BoardView
 from common.ui.game_hint import seed_of
 from common.ui.theme import Palette
-from overlords import rules, why
+from overlords import names, rules, why
 from overlords.ui.board import dashed_ring
 from overlords.ui.panel import FATES, Hand, slot_played
 from overlords.ui.words import a_figure
@@ -47,12 +47,15 @@ def hint_words(move: rules.Move, state: rules.State) -> str:
     """"3H c1-c5 — Hero c1 to c5 with Rune 3 (Rook): takes the Dragon; your Overlord keeps
     its Fate" and the like: the move, and why (`hint_reason`)."""
     reason = hint_reason(state, move)
-    return move_words(move, state) + (f": {reason}" if reason else "")
+    if not reason:
+        return move_words(move, state)
+    # Translators: a move in words and why it is suggested ("3H c1-c5 — ...: takes the Dragon")
+    return _("{move}: {why}").format(move=move_words(move, state), why=reason)
 
 
 def move_words(move: rules.Move, state: rules.State) -> str:
     """The move in words: "3H c1-c5 — Hero c1 to c5 with Rune 3 (Rook)"."""
-    fate = rules.TYPE_NAMES[move.fate]
+    fate = names.figure(move.fate)
     if move.is_discard:
         return (_("Discard Rune {rune} and {a_figure} Fate ({move}; nothing can move)").format(
                     rune=move.rune, a_figure=a_figure(move.fate), move=move))
@@ -62,7 +65,7 @@ def move_words(move: rules.Move, state: rules.State) -> str:
     text = (_("{move} — {fate} {square} to {square2} with Rune {rune} ({rune_names})").format(
                 move=move, fate=fate, square=rules.GRID.name(move.frm),
                 square2=rules.GRID.name(move.to), rune=move.rune,
-                rune_names=rules.RUNE_NAMES[move.rune]))
+                rune_names=names.rune(move.rune)))
     return text
 
 

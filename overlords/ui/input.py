@@ -267,7 +267,9 @@ class OverlordsInput(ControllerInput):
             return
         why = rules.explain(state, sq, sq)
         if fig is None:  # the engine's fact, and what to do instead
-            why += _(": pick one of your figures first, or a Rune and a Fate stone")
+            # Translators: {why} is the engine's refusal ("No figure on e4")
+            why = _("{why}: pick one of your figures first, or a Rune and a Fate stone").format(
+                why=why)
         self.scene.refuse(why, sq)
 
 

@@ -56,10 +56,9 @@ class NewGameScene(NewGameForm):
         last = remembered(app, options)
         self.seats = [Choice(options, last[0], lambda v: self._seat_changed(0), labels),
                       Choice(options, last[1], lambda v: self._seat_changed(1), labels)]
-        self.bot_fields = [BotField(app,
-                                    _("Command line of the bot program · plays {order}").format(
-                                             order=order))
-                           for order in ("first", "second")]
+        self.bot_fields = [BotField(app, label) for label in (
+            _("Command line of the bot program · plays first"),
+            _("Command line of the bot program · plays second"))]
         self.seed_field = NumberField(str(random_seed()), self._seed_changed, SEED_DIGITS + 3)
         self.new_seed = Button(N_("New board"), self._reroll, small=True)
         self.back = Button(N_("Back"), self.app.pop, hint="Esc")

@@ -9,14 +9,21 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from common.i18n import _
+from common.i18n import _, ngettext
 from common.ui import draw
 from common.ui.game_log import log_height, row_height
 from common.ui.theme import Metrics, Palette, mix
 from overlords import names, rules
 from overlords.ui.art import fate_slots, figure, stone
 from overlords.ui.marks import draw_lock
-from overlords.ui.tips import SOURCES_TOTAL, sources_held, sources_text, stuck_kinds, stuck_text
+from overlords.ui.tips import (
+    SOURCES_TOTAL,
+    sources_held,
+    sources_text,
+    stuck_kinds,
+    stuck_names,
+    stuck_text,
+)
 
 FATES = fate_slots()
 
@@ -162,8 +169,12 @@ def draw_hand(
     surface.blit(token, token.get_rect(midleft=(card.x + m.pad // 2, card.y + m.pad + m.normal // 2
                                                 + 2)))
     x = card.x + m.pad + int(m.normal * 1.4)
-    name = draw.blit_text(surface, label, m.normal, pal.text, (x, card.y + m.pad // 2 + 2),
-                          bold=True)
+    # the name ("Schwarz (Computer, Neuling)") leaves room for the shortest note at 11 px,
+    # smaller if it must: the note is never drawn over it
+    room = card.right - 2 * m.pad - x - draw.text_width(header_notes(state, side)[-1], 11)
+    px = draw.fit_text(label, m.normal, room, bold=True, min_px=min(11, m.normal))
+    top = card.y + m.pad // 2 + 2 + (m.normal - px) // 2
+    name = draw.blit_text(surface, label, px, pal.text, (x, top), bold=True)
     left = _draw_header_notes(surface, state, side, card.right - m.pad,
                               card.y + m.pad // 2 + 4, card.right - m.pad - name.right - m.pad,
                               pal, m)
@@ -245,7 +256,8 @@ def _draw_header_notes(surface: pygame.Surface, state: rules.State, side: int, r
     close = sources_held(state, side) >= SOURCES_TOTAL - 1  # one Source from winning
     counts = [sources_text(state, side)]
     if close:
-        counts.insert(0, counts[0] + _(" · one to win!"))
+        # Translators: {sources} is the Sources count ("Sources 8/9")
+        counts.insert(0, _("{sources} · one to win!").format(sources=counts[0]))
     gap = m.pad
 
     def width(count: str, note: str, px: int) -> int:
@@ -277,36 +289,47 @@ def header_notes(state: rules.State, side: int) -> list[str]:
         return ([_("Reckoning after this turn"), _("Reckoning next")] if turns == 1
                 else [_("Reckoning in {turns} turns").format(turns=turns),
                       _("Reckoning in {turns}").format(turns=turns)])
-    later = _("after this turn") if turns == 1 else _("in {turns} turns").format(turns=turns)
-    soon = "next" if turns == 1 else _("in {turns}").format(turns=turns)
-    who = stuck.removesuffix(_(" cannot move until the Reckoning"))
+    who = stuck_names(state, side)
     letters = ", ".join(rules.TYPE_LETTERS[k] for k in stuck_kinds(state, side))
-    return [f"{stuck} ({later})", _("{who} stuck · Reckoning {later}").format(
-                                      who=who, later=later),
-            _("{who} stuck · Reckoning {soon}").format(who=who, soon=soon),
-            _("{letters} stuck · Reckoning {soon}").format(
-                                                   letters=letters, soon=soon)]
+    if turns == 1:
+        # Translators: {stuck} is "Overlord cannot move until the Reckoning"; {who} the
+        # figures named ("Overlord and Dragons"); {letters} their letters ("O, D")
+        return [_("{stuck} (after this turn)").format(stuck=stuck),
+                _("{who} stuck · Reckoning after this turn").format(who=who),
+                _("{who} stuck · Reckoning next").format(who=who),
+                _("{letters} stuck · Reckoning next").format(letters=letters)]
+    return [ngettext("{stuck} (in {turns} turn)", "{stuck} (in {turns} turns)", turns).format(
+                stuck=stuck, turns=turns),
+            ngettext("{who} stuck · Reckoning in {turns} turn",
+                     "{who} stuck · Reckoning in {turns} turns", turns).format(
+                who=who, turns=turns),
+            _("{who} stuck · Reckoning in {turns}").format(who=who, turns=turns),
+            _("{letters} stuck · Reckoning in {turns}").format(letters=letters, turns=turns)]
 
 
 def card_tip(state: rules.State, side: int) -> str:
     """The hover tip of a card's name row: the Sources, the Reckoning, what is stuck."""
     turns = state.turns_to_reckoning(side)
-    when = _("after this turn") if turns == 1 and state.turn == side else \
-        _("in {turns} of {side_names}'s turns").format(
-            turns=turns, side_names=names.side(side))
-    text = (_("{side_names}: {sources_text} (all {sources_total} win). Reckoning {when}: all "
-              "14 stones return.").format(
-                side_names=names.side(side),
-                sources_text=sources_text(state, side), sources_total=SOURCES_TOTAL, when=when))
+    if turns == 1 and state.turn == side:
+        # Translators: {side_names} is a side ("White"), {sources_text} "Sources 4/9"
+        text = _("{side_names}: {sources_text} (all {sources_total} win). Reckoning after this "
+                 "turn: all 14 stones return.")
+    else:
+        text = ngettext("{side_names}: {sources_text} (all {sources_total} win). Reckoning in "
+                        "{turns} of {side_names}'s turns: all 14 stones return.",
+                        "{side_names}: {sources_text} (all {sources_total} win). Reckoning in "
+                        "{turns} of {side_names}'s turns: all 14 stones return.", turns)
+    parts = [text.format(side_names=names.side(side), sources_text=sources_text(state, side),
+                         sources_total=SOURCES_TOTAL, turns=turns)]
     stuck = stuck_text(state, side)
     if stuck:
-        text += _(" {stuck}: no Fate stone is left to move it.").format(stuck=stuck)
+        parts.append(_("{stuck}: no Fate stone is left to move it.").format(stuck=stuck))
     kinds = taken(state, side)
     if kinds:
         lost = [f"{n} {names.figures(k) if n > 1 else names.figure(k)}"
                 for k in dict.fromkeys(kinds) for n in [kinds.count(k)]]
-        text += _(" Captured: {join}.").format(join=', '.join(lost))
-    return text
+        parts.append(_("Captured: {join}.").format(join=', '.join(lost)))
+    return " ".join(parts)
 
 
 def _draw_reserve(surface: pygame.Surface, hand: Hand, state: rules.State, pal: Palette,

@@ -53,13 +53,13 @@ class RuneChoice(Scene):
 
     @staticmethod
     def _label(move: rules.Move, verdict: str | None) -> str:
-        text = _("Rune {rune} · {rune_titles}").format(
-                   rune=move.rune, rune_titles=RUNE_TITLES[move.rune])
         if verdict == LOSES:
-            return text + _(" (loses at once)")
-        if verdict == FORCED:
-            return text + _(" (loses by force)")
-        return text
+            text = _("Rune {rune} · {rune_titles} (loses at once)")
+        elif verdict == FORCED:
+            text = _("Rune {rune} · {rune_titles} (loses by force)")
+        else:
+            text = _("Rune {rune} · {rune_titles}")
+        return text.format(rune=move.rune, rune_titles=_(RUNE_TITLES[move.rune]))
 
     def _choose(self, move: rules.Move) -> Callable[[], None]:
         def _run() -> None:

@@ -22,7 +22,7 @@ from common.ui.bots import is_bot
 from common.ui.game_scene import GameScene
 from common.ui.resume import record_seed, shown_finished
 from common.ui.scene import Scene
-from overlords import rules
+from overlords import names, rules
 from overlords.ui.controller import OverlordsController
 from overlords.ui.new_game import NewGameScene, random_seed
 from overlords.ui.rules_pictures import rules_picture  # noqa: F401  (the Rules screen's pictures)
@@ -89,12 +89,13 @@ def resume_scene(app, replay: Replay, keep_bots: bool = False) -> Scene:
     person unless `keep_bots` (the player chose to start the program again)."""
     players = replay.record.get("players")
     specs = recorded_seats(players, list(rules.SIDE_NAMES), keep_bots)
-    bots = [label.title() for label in rules.SIDE_NAMES
+    bots = [side for side, label in enumerate(rules.SIDE_NAMES)
             if isinstance(players, dict) and isinstance(players.get(label), str)
             and is_bot(players[label]) and not keep_bots]
     if bots and replay.final.result is None:
-        app.toast(_("{join} played by a bot program: now by you").format(join=' and '.join(bots)),
-                  4.0)
+        app.toast(_("White and Black played by a bot program: now by you") if len(bots) == 2
+                  else _("{side} played by a bot program: now by you").format(
+                      side=names.side(bots[0])), 4.0)
     seed = record_seed(replay.record) or 0
     match = Match.from_replay(replay, specs, info={"seed": seed})
     return shown_finished(scene_for(app, match, rematch(app, list(match.seats.values()), seed)))

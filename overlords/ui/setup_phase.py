@@ -152,7 +152,7 @@ class SetupPhase:
             return ""
         target = rules.GRID.name(self.mine[rules.OVERLORD])
         state = rules.make_state(features, self.placed)
-        name = rules.TYPE_NAMES[state.occupant(move.frm)[1]] if move.frm is not None else ""
+        name = names.figure(state.occupant(move.frm)[1]) if move.frm is not None else ""
         if move.to == self.mine[rules.OVERLORD]:
             return (_("Careful: White's {name} on {square} could capture your Overlord on "
                       "{target} with its first move.").format(

@@ -42,7 +42,7 @@ def live_status(c: OverlordsController) -> Status:
     freeze, text, threat = freeze_warning(c), hint_text(c), threat_text(c)
     if threat or hover_danger(c):
         freeze = ""
-    loud = freeze.startswith(f"Last {rules.TYPE_NAMES[rules.OVERLORD]}")
+    loud = bool(freeze) and freeze_fate(c) == rules.OVERLORD
     if freeze and not loud:
         text = f"{text} {freeze}"
     return Status(title, side, text, threat or (freeze if loud else ""))
@@ -52,14 +52,21 @@ def freeze_warning(c: OverlordsController) -> str:
     """Before a move spends the last Fate stone of a figure type: what then cannot move, and
     for how long (`tips.freeze_note`); "" otherwise. The Fate is the one picked, or the
     picked figure's, or the hinted move's."""
-    pick, state = c.pick, c.scene.match.state
+    state = c.scene.match.state
     if rules.must_discard(state):
         return ""
-    fate = pick.fate
-    if pick.figure is not None:
-        fate = state.figure(pick.figure)[1]
+    fate = freeze_fate(c)
     move = c.hint if c.hint is not None and c.hint.fate == fate else None
     return freeze_note(state, fate, move)
+
+
+def freeze_fate(c: OverlordsController) -> int | None:
+    """The figure type whose Fate the move being made spends: the Fate stone picked, or the
+    picked figure's type (None: neither)."""
+    pick = c.pick
+    if pick.figure is not None:
+        return c.scene.match.state.figure(pick.figure)[1]
+    return pick.fate
 
 
 def _viewer(c: OverlordsController) -> int | None:
@@ -90,17 +97,25 @@ def _discard_text(c: OverlordsController) -> str:
     if not rules.must_discard(state):
         return ""
     attacked = _attacked(c)
-    lost = _(" so nothing saves your Overlord,") if attacked else ""
     move = c.pick.discard()
     if move is None:
-        return (_("No stone pair can move anything,{lost} so this turn discards: pick a Rune "
-                  "and a Fate stone, then press Discard.").format(lost=lost))
-    text = _("No stone pair can move anything,{lost} so this turn discards: press Discard.").format(
-               lost=lost)
+        return (_("No stone pair can move anything, so nothing saves your Overlord and this "
+                  "turn discards: pick a Rune and a Fate stone, then press Discard.") if attacked
+                else _("No stone pair can move anything, so this turn discards: pick a Rune "
+                       "and a Fate stone, then press Discard."))
+    text = (_("No stone pair can move anything, so nothing saves your Overlord and this turn "
+              "discards: press Discard.") if attacked
+            else _("No stone pair can move anything, so this turn discards: press Discard."))
     verdict = c.threats.verdict(move) if c.threats is not None else UNKNOWN
     if not attacked and verdict is not UNKNOWN and verdict is not None:
-        text += f" {move}: {danger_words(state, move, verdict)}."
+        text += " " + move_danger(state, move, verdict)
     return text
+
+
+def move_danger(state: rules.State, move: rules.Move, verdict: object) -> str:
+    """"2O e6-h3: after this, ..." (a move and why it loses, `words.danger_words`)."""
+    # Translators: a move and why it loses the Overlord ("2O e6-h3: after this, ...")
+    return _("{move}: {why}.").format(move=move, why=danger_words(state, move, verdict))
 
 
 def _attack_text(c: OverlordsController) -> str:
@@ -114,17 +129,18 @@ def _figure_text(c: OverlordsController) -> str:
     pick = c.pick
     if pick.figure is None:
         return ""
-    name = rules.TYPE_NAMES[c.scene.match.state.figure(pick.figure)[1]]
+    kind = c.scene.match.state.figure(pick.figure)[1]
+    name = names.figure(kind)
     marks = c.target_marks()
     danger = marks.with_mark(LOSES, FORCED)
     if marks.complete and danger and danger == set(c.targets):
-        whose = _("your Overlord loses it") if name == "Overlord" else \
-            _("this {name} loses your Overlord").format(name=name)
-        when = [w for mark, w in ((LOSES, _("a ! at once")),
-                                  (FORCED, _("a 2 diamond two moves on")))
-                if marks.with_mark(mark)]
-        return _("Careful: every move of {whose}, {when}. Point at one to see why.").format(
-            whose=whose, when=_(" and ").join(when))
+        if kind == rules.OVERLORD:
+            first = _("Careful: every move of your Overlord loses it.")
+        else:
+            # Translators: {name} is the picked figure's name ("Dragon")
+            first = _("Careful: every move of this {name} loses your Overlord.").format(
+                name=name)
+        return f"{first} {_marks_said(marks)}"
     if danger:
         return _("Careful: {danger_legend}").format(danger_legend=danger_legend(marks))
     if pick.rune:
@@ -143,7 +159,7 @@ def _recruit_text(c: OverlordsController) -> str:
     pick = c.pick
     if pick.rune != 6 or pick.fate is None:
         return ""
-    name = rules.TYPE_NAMES[pick.fate]
+    name = names.figure(pick.fate)
     if c.targets:
         return _("Click a marked Source to recruit a {name} there.").format(name=name)
     return _("No Source can take a {name} now: pick other stones.").format(name=name)
@@ -206,13 +222,21 @@ def threat_text(c: OverlordsController) -> str:
 
 def danger_legend(marks: TargetMarks) -> str:
     """The status line's key to the loss marks shown."""
-    parts = []
+    if marks.with_mark(LOSES) and marks.with_mark(FORCED):
+        return _("a ! loses your Overlord at once, a 2 diamond two moves on: point at one to "
+                 "see why.")
     if marks.with_mark(LOSES):
-        parts.append(_("a ! loses your Overlord at once"))
-    if marks.with_mark(FORCED):
-        parts.append(_("a 2 diamond two moves on") if parts
-                     else _("a 2 diamond loses your Overlord two moves on"))
-    return _("{parts}: point at one to see why.").format(parts=", ".join(parts))
+        return _("a ! loses your Overlord at once: point at one to see why.")
+    return _("a 2 diamond loses your Overlord two moves on: point at one to see why.")
+
+
+def _marks_said(marks: TargetMarks) -> str:
+    """The loss marks shown, in a sentence of their own (after "every move loses")."""
+    if marks.with_mark(LOSES) and marks.with_mark(FORCED):
+        return _("A ! loses at once, a 2 diamond two moves on. Point at one to see why.")
+    if marks.with_mark(LOSES):
+        return _("A ! loses at once. Point at one to see why.")
+    return _("A 2 diamond loses two moves on. Point at one to see why.")
 
 
 def hover_danger(c: OverlordsController) -> str:
@@ -226,10 +250,10 @@ def hover_danger(c: OverlordsController) -> str:
     for move in offered:
         verdict = c.threats.verdict(move)
         if verdict is not UNKNOWN and verdict is not None:
-            text = f"{move}: {danger_words(state, move, verdict)}."
+            text = move_danger(state, move, verdict)
             others = [m for m in offered if c.threats.verdict(m) is None]
             if others:
-                text += _(" Rune {rune} there is safe.").format(rune=others[0].rune)
+                text += " " + _("Rune {rune} there is safe.").format(rune=others[0].rune)
             return text
     if c.threats.attacked and sq in c.target_marks().with_mark(SHIELD):
         return _("{offered}: your Overlord is then safe from the next two moves.").format(

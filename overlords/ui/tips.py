@@ -7,7 +7,7 @@ Plain Python (no pygame). Every fact is read from the rules module's tables and 
 
 from __future__ import annotations
 
-from common.i18n import N_, _
+from common.i18n import N_, _, ngettext
 from overlords import names, rules
 
 RUNE_TITLES = {1: N_("King step"), 2: N_("Bishop slide"), 3: N_("Rook slide"), 4: N_("Knight jump"),
@@ -46,53 +46,57 @@ def forbidden_kind(rune: int) -> int | None:
 
 def rune_tip(rune: int, played: bool) -> str:
     """"Rune 4 · Knight jump: jumps like a chess knight, over anything. Never a Hero."."""
-    text = _("Rune {rune} · {rune_titles}: {rune_how}.").format(
-               rune=rune, rune_titles=RUNE_TITLES[rune], rune_how=RUNE_HOW[rune])
+    parts = [_("Rune {rune} · {rune_titles}: {rune_how}.").format(
+                 rune=rune, rune_titles=_(RUNE_TITLES[rune]), rune_how=_(RUNE_HOW[rune]))]
     never = forbidden_kind(rune)
     if rune == 6:
-        text += _(" Never an Overlord.")
+        parts.append(_("Never an Overlord."))
     elif never is not None:
-        text += _(" Never moves {a_figure}.").format(a_figure=_a(never))
+        # Translators: {a_figure} is a figure with its article ("a Hero", context "a figure")
+        parts.append(_("Never moves {a_figure}.").format(a_figure=names.a_figure(never)))
     if played:
-        text += _(" Played: it returns at the Reckoning.")
-    return text
+        parts.append(_("Played: it returns at the Reckoning."))
+    return " ".join(parts)
 
 
 def fate_tip(kind: int, played: bool) -> str:
     """"Dragon Fate: this turn moves (or recruits) a Dragon."."""
-    text = _("{type_names} Fate: this turn moves {a_figure}").format(
-               type_names=names.figure(kind), a_figure=_a(kind))
-    text += "." if kind == rules.OVERLORD else _(" (or recruits one).")
+    # Translators: {figure} is a figure's name ("Dragon"), {a_figure} with its article
+    text = (_("{figure} Fate: this turn moves {a_figure}.") if kind == rules.OVERLORD
+            else _("{figure} Fate: this turn moves {a_figure} (or recruits one)."))
+    parts = [text.format(figure=names.figure(kind), a_figure=names.a_figure(kind))]
     if played:
-        text += _(" Played: it returns at the Reckoning.")
-    return text
+        parts.append(_("Played: it returns at the Reckoning."))
+    return " ".join(parts)
 
 
 def feature_tip(state: rules.State, sq: int) -> str:
     """What a feature is and gives, with who controls a Source."""
     kind = int(state.features[sq])
-    text = FEATURE_WORDS[kind]
+    parts = [_(FEATURE_WORDS[kind])]
     if kind in rules.SOURCES:
         owner = int(state.control[sq])
-        text += (_(" Not controlled yet.") if owner < 0
-                 else _(" Controlled by {side_names}.").format(
-                          side_names=names.side(owner)))
-        text += _(" Hold all {sources_total} Sources to win.").format(sources_total=SOURCES_TOTAL)
-    return text
+        parts.append(_("Not controlled yet.") if owner < 0
+                     else _("Controlled by {side_names}.").format(side_names=names.side(owner)))
+        parts.append(_("Hold all {sources_total} Sources to win.").format(
+                         sources_total=SOURCES_TOTAL))
+    return " ".join(parts)
 
 
 def figure_tip(state: rules.State, sq: int) -> str:
-    """"White's Dragon: ..." with the stuck note when its Fate stones are spent."""
+    """"White's Dragon. ..." with the stuck note when its Fate stones are spent."""
     side, kind = state.occupant(sq)
-    text = f"{rules.SIDE_NAMES[side].title()}'s {rules.TYPE_NAMES[kind]}. {FIGURE_HOW[kind]}"
+    # Translators: a figure's tip begins with whose it is: {side} is a side ("White"),
+    # {figure} a figure's name ("Dragon")
+    parts = [_("{side}'s {figure}.").format(side=names.side(side), figure=names.figure(kind)),
+             _(FIGURE_HOW[kind])]
     if kind in stuck_kinds(state, side):
-        text += _(" {no_fate}: it cannot move until the Reckoning.").format(
-                    no_fate=_no_fate(kind))
+        parts.append(_no_fate(kind))
     feature = int(state.features[sq])
     if feature >= 0:
-        text += _(" Stands on a {feature_names}.").format(
-                    feature_names=_(rules.FEATURE_NAMES[feature]).title())
-    return text
+        # Translators: {feature} is a Source's or a Barrier's name ("Castle", context "feature")
+        parts.append(_("Stands on a {feature}.").format(feature=names.feature(feature)))
+    return " ".join(parts)
 
 
 def stuck_kinds(state: rules.State, side: int) -> list[int]:
@@ -105,14 +109,20 @@ def stuck_kinds(state: rules.State, side: int) -> list[int]:
 def stuck_text(state: rules.State, side: int) -> str:
     """"Overlord cannot move until the Reckoning" (or "Overlord and Dragons cannot ..."); ""
     when every figure type on the board still has a Fate stone."""
+    who = stuck_names(state, side)
+    return _("{who} cannot move until the Reckoning").format(who=who) if who else ""
+
+
+def stuck_names(state: rules.State, side: int) -> str:
+    """The figures of `side` that cannot move until its Reckoning, named: "Overlord and
+    Dragons" ("" when none)."""
     kinds = stuck_kinds(state, side)
     if not kinds:
         return ""
-    names = [rules.TYPE_NAMES[k] if k == rules.OVERLORD or _count(state, side, k) == 1
-             else rules.TYPE_PLURALS[k] for k in kinds]
-    who = names[0] if len(names) == 1 else _("{join} and {name}").format(
-                                               join=', '.join(names[:-1]), name=names[-1])
-    return _("{who} cannot move until the Reckoning").format(who=who)
+    said = [names.figure(k) if k == rules.OVERLORD or _count(state, side, k) == 1
+            else names.figures(k) for k in kinds]
+    return said[0] if len(said) == 1 else _("{join} and {name}").format(
+                                              join=', '.join(said[:-1]), name=said[-1])
 
 
 def freeze_note(state: rules.State, fate: int | None, move: rules.Move | None = None) -> str:
@@ -132,12 +142,24 @@ def freeze_note(state: rules.State, fate: int | None, move: rules.Move | None = 
     count = _count(state, side, fate) + (1 if move is not None and move.is_recruit else 0)
     if count == 0:
         return ""
-    whom = (_("your {type_names}").format(type_names=names.figure(fate)) if count == 1
-            else _("your {type_plurals}").format(type_plurals=names.figures(fate)))
-    turns = _("your next turn") if left == 1 else _("{left} turns").format(left=left)
-    again = _("cannot move on") if left == 1 else _("cannot move again for")
-    return (_("Last {type_names} Fate: {whom} {again} {turns}, until the Reckoning.").format(
-                type_names=names.figure(fate), whom=whom, again=again, turns=turns))
+    if count == 1 and left == 1:
+        text = _("Last {figure} Fate: your {figure} cannot move on your next turn, until the "
+                 "Reckoning.")
+    elif count == 1:
+        text = ngettext("Last {figure} Fate: your {figure} cannot move again for {turns} turn, "
+                        "until the Reckoning.",
+                        "Last {figure} Fate: your {figure} cannot move again for {turns} turns, "
+                        "until the Reckoning.", left)
+    elif left == 1:
+        # Translators: {figure} is a figure's name ("Dragon"), {figures} its plural
+        text = _("Last {figure} Fate: your {figures} cannot move on your next turn, until the "
+                 "Reckoning.")
+    else:
+        text = ngettext("Last {figure} Fate: your {figures} cannot move again for {turns} "
+                        "turn, until the Reckoning.",
+                        "Last {figure} Fate: your {figures} cannot move again for {turns} "
+                        "turns, until the Reckoning.", left)
+    return text.format(figure=names.figure(fate), figures=names.figures(fate), turns=left)
 
 
 def frozen_turns(state: rules.State, side: int, kind: int) -> int:
@@ -184,13 +206,9 @@ def _count(state: rules.State, side: int, kind: int) -> int:
 
 
 def _no_fate(kind: int) -> str:
+    """Why a figure whose Fate stones are all played stands still, in a sentence."""
     if rules.FATE_STONES[kind] == 1:
-        return _("Its {type_names} Fate stone is played").format(
-                   type_names=names.figure(kind))
-    return _("Both {type_names} Fate stones are played").format(
-               type_names=names.figure(kind))
-
-
-def _a(kind: int) -> str:
-    name = rules.TYPE_NAMES[kind]
-    return _("an {name}").format(name=name) if kind == rules.OVERLORD else f"a {name}"
+        return _("Its {figure} Fate stone is played: it cannot move until the Reckoning.").format(
+                   figure=names.figure(kind))
+    return _("Both {figure} Fate stones are played: it cannot move until the Reckoning.").format(
+               figure=names.figure(kind))
