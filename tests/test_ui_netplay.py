@@ -220,3 +220,110 @@ def test_continue_restarts_the_hosts_server_and_the_others_play_on(app):
         assert any(e.kind == "status" and "again" in e.text for e in helper.events)
     finally:
         helper.close()
+
+
+def test_join_game_takes_a_short_code_and_the_hosts_address(app):
+    from common.net import keys, ticket
+    from tests.helpers.netplay import host_game
+
+    host = host_game("overlords", ["random", None], seed=5)
+    h = host.hosted
+    white = Player(session(h.url(wire.HOST_ROLE, local=True)), {"white": "random"}, seed=1)
+    scene = JoinScene(app, lan=False)
+    app.push(scene)
+    try:
+        # a code without the address, a wrong address: the screen says which field to mend
+        scene.field.set(ticket.shown(h.codes["black"]).lower())
+        scene.join()
+        assert scene.address.error and "address" in scene.error and scene.table is None
+        scene.address.set("127.0.0.1:0")
+        scene.join()
+        assert scene.address.error and scene.table is None
+        # a code the server does not know: said once the server answered
+        scene.address.set(f"127.0.0.1:{h.port}")
+        scene.field.set(next(c for c in (ticket.new_code() for _ in range(9))
+                             if c not in h.codes.values()))
+        scene.join()
+        run(app, lambda: scene._redeeming is None, [white])
+        assert "code" in scene.error and scene.field.error and scene.table is None
+        # the right code: the seat's URL comes back, its secret is kept, the game opens
+        scene.field.set(ticket.shown(h.codes["black"]))
+        scene.join()
+        run(app, lambda: isinstance(app.top, NetGameScene), [white])
+        game = app.top
+        assert game.table.session.url == h.url("black", local=True)
+        assert keys.load(h.game_id, "black") == h.secrets["black"]
+        assert [game.match.name(p) for p in game.table.mine] == [game.match.name(1)]
+        run(app, lambda: "White" in game.table.who() and "Black: you." in game.table.who(),
+            [white])
+    finally:
+        white.close()
+        app.main_menu()
+        host.stop()
+
+
+def test_host_game_gives_a_seat_to_a_bot_and_the_header_keeps_its_command_line_home(app):
+    from common.ui.bots import example_command
+
+    scene = HostScene(app, listen="127.0.0.1")
+    app.push(scene)
+    scene.seat_choices[0].value = "bot"
+    scene._seat_changed(0)
+    assert scene.bot_fields[0].shown and scene.bot_fields[0].field in scene._focusable()
+    scene.bot_fields[0].field.set("/no/such/program --x")
+    scene.host()
+    assert scene.working is None and scene.bot_fields[0].problem  # said on the field
+    scene.bot_fields[0].field.set(example_command())
+    scene.host()
+    run(app, lambda: scene.table is not None or scene.error)
+    assert not scene.error
+    hosted = scene.hosted
+    assert hosted.specs["white"].startswith("cmd:")
+    assert hosted.header["players"]["white"] == "human"  # no peer sees the command line
+    assert example_command() not in str(hosted.header)
+    from common.net import ticket
+
+    invitation = scene.invitation("black")  # what Copy gives: the code, the address, the URL
+    assert ticket.shown(hosted.codes["black"]) in invitation
+    assert f"127.0.0.1:{hosted.port}" in invitation and str(hosted.url("black")) in invitation
+    black = Player(session(hosted.url("black")), {"black": "random"}, seed=2)
+    try:
+        run(app, lambda: isinstance(app.top, NetGameScene), [black])
+        game = app.top
+        run(app, lambda: len(game.table.game.match.moves) >= 4, [black])  # the bot plays
+        assert game.table.game.match.mover(0) == 0
+    finally:
+        black.close()
+        app.main_menu()
+
+
+def test_host_game_on_a_hub_links_out_and_a_friend_joins_the_hub(app, tmp_path):
+    from common.net.hub import Hub
+    from common.net.server import free_port
+
+    hub = Hub(tmp_path / "hub", "127.0.0.1", free_port(), free_port())
+    hub.start()
+    try:
+        scene = HostScene(app, listen="127.0.0.1")
+        app.push(scene)
+        scene.seat_choices[0].value = "novice"
+        scene.hub.set("not a hub")
+        scene.host()
+        assert scene.hub.error and scene.working is None
+        scene.hub.set(hub.host_url)
+        scene.host()
+        run(app, lambda: scene.table is not None or scene.error)
+        assert not scene.error
+        hosted = scene.hosted
+        assert hosted.url("black").port == hub.port and not hosted.codes
+        assert scene.invitation("black") == str(hosted.url("black"))  # no code on a hub
+        black = Player(session(hosted.url("black")), {"black": "random"}, seed=4)
+        try:
+            run(app, lambda: isinstance(app.top, NetGameScene), [black])
+            game = app.top
+            run(app, lambda: len(game.table.game.match.moves) >= 3, [black])
+        finally:
+            black.close()
+            app.main_menu()
+    finally:
+        hub.stop()

@@ -8,6 +8,12 @@ was made), and keeps the lines the screens draw: who is at the table, and the co
 ("Connection lost, reconnecting…", then "Back: resumed at move N"). Everything a peer wrote
 (a seat's name) is cleaned and cut (`common.ui.draw.drawable`) before it is kept for drawing.
 
+What the table says is what is known, nothing more: this window's own connection
+(connected, lost, back), and of each other seat when the server stored its last message
+(`NetSession.heard`: only that seat's user may publish there) and whether that was its
+"hello" — "said hello 2 min ago", "last heard from 1 h ago", "not heard from yet". Nobody's
+connection but one's own can be seen from a log.
+
 `TableSeat` is the `RemoteSeat` of a seat played elsewhere, asked for the turn the window's
 own match is at (the window may be a move ahead of the log: its own move on its way).
 """
@@ -19,11 +25,15 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from common.i18n import N_, _, ngettext
 from common.net.judge import Event
 from common.net.session import NetSession, RemoteSeat
 from common.seats import SeatSpec
 from common.ui.draw import drawable
 
+EVENT_WORDS = {"hello": N_("{name} is at the table."), "setup": N_("{name} is set up."),
+               "left": N_("{name} resigns."), "over": N_("The game is over: {name} wins."),
+               "undo-refused": N_("{name} refuses to take the turns back.")}
 NAME_SHOWN = 24  # characters of a peer's name a line shows at most
 LINE_SHOWN = 120  # characters of a connection line at most
 NOTES_KEPT = 6  # the last events kept for the waiting lists
@@ -39,7 +49,8 @@ class NetTable:
         self.session = session
         self.mine_labels = dict(mine or {})  # label -> spec, until the header names players
         self.joined: set[str] = set()  # labels heard from (this window's own included)
-        self.connection = "Connecting…"
+        self.said: dict[str, str] = {}  # label -> the kind of its last message judged
+        self.connection = _("Connecting…")
         self.lost = False
         self.notes: list[str] = []
         self._greeted = False
@@ -92,24 +103,36 @@ class NetTable:
                 if self.game.label(p) not in self.mine_labels] if self.game.ready else []
 
     def who(self) -> str:
-        """The line saying who is at the table."""
-        if not self.game.ready:
-            return self.connection
-        if self.lost or not self.session.client.connected:
+        """The line saying what is known of the table: this window's connection, then each
+        other seat's last message (see the module docstring)."""
+        if not self.game.ready or self.lost or not self.session.client.connected:
             return self.connection
         if time.monotonic() < self._back_until:
-            return self.connection
-        here = [self.name(p) + (" (you)" if p in self.mine else "")
-                for p in self.game.match.players
-                if self.game.label(p) in self.joined or p in self.mine]
-        away = [self.name(p) for p in self.game.match.players
-                if self.game.label(p) not in self.joined and p not in self.mine]
-        line = "At the table: {here}.".format(here=", ".join(here) or "nobody yet")
-        if away:
-            line += " Not seen yet: {away}.".format(away=", ".join(away))
-        if self.spectator:
-            line = "Watching. " + line
-        return drawable(line, LINE_SHOWN)
+            line = self.connection
+        elif self.spectator:
+            line = _("Watching; connected.")
+        else:
+            line = _("Connected.")
+        parts = [line]
+        for p in self.game.match.players:
+            name = self.name(p)
+            if p in self.mine:
+                parts.append(_("{name}: you.").format(name=name))
+            else:
+                parts.append(self.heard_words(p, name))
+        return drawable(" ".join(parts), LINE_SHOWN * 2)
+
+    def heard_words(self, player: int, name: str) -> str:
+        """What is known of a seat played elsewhere: when it last spoke, and whether that was
+        its hello."""
+        label = self.game.label(player)
+        stamp = self.session.heard(label)
+        if stamp is None or label not in self.joined:
+            return _("{name}: not heard from yet.").format(name=name)
+        ago = ago_words(time.time() - stamp)
+        if self.said.get(label) == "hello":
+            return _("{name} said hello {ago}.").format(name=name, ago=ago)
+        return _("{name} was last heard from {ago}.").format(name=name, ago=ago)
 
     # every frame -------------------------------------------------------------------------
 
@@ -122,7 +145,7 @@ class NetTable:
             self._note(event)
         if self._resumed and self.game.ready:
             self._resumed = False
-            self.connection = f"Back: resumed at move {self.game.plies}."
+            self.connection = _("Back: resumed at move {n}.").format(n=self.game.plies)
             self._back_until = time.monotonic() + BACK_SHOWN
             LOG.info("game %s: %s", self.session.url.game_id, self.connection)
         if self.game.ready and self.session.client.connected and not self._greeted:
@@ -140,21 +163,38 @@ class NetTable:
             LOG.info("game %s: %s", self.session.url.game_id, draw_safe(text))
             if text.startswith("reconnecting"):
                 self.lost = True
-                self.connection = "Connection lost, reconnecting…"
+                self.connection = _("Connection lost, reconnecting…")
                 self._greeted = False  # say hello again once back
             elif text.startswith("connected again") or (text == "connected" and self.lost):
                 self.lost = False  # back after a drop (the server may have restarted)
                 self._resumed = True
                 self._greeted = False
             elif text == "connected":
-                self.connection = "Connected."
+                self.connection = _("Connected.")
             else:
                 self.connection = drawable(text, LINE_SHOWN)
             return
         if event.player is not None and self.game.ready and event.kind != "refused":
             self.joined.add(self.game.label(event.player))
+            self.said[self.game.label(event.player)] = event.kind
         if event.kind in ("hello", "setup", "left", "over", "undo-refused", "undo-done"):
-            self.notes = (self.notes + [drawable(event.text, LINE_SHOWN)])[-NOTES_KEPT:]
+            self.notes = (self.notes + [self.words(event)])[-NOTES_KEPT:]
+
+    def words(self, event: Event) -> str:
+        """What a judged event did, in the player's words (the seats by their names)."""
+        name = self.name(event.player) if event.player is not None and self.game.ready \
+            else "?"
+        if event.kind == "undo-done":
+            return _("Turns taken back: the game is at move {n} again.").format(
+                n=event.ply or 0)
+        if event.kind == "left" and "forfeit" in event.text:
+            return _("{name} forfeits.").format(name=name)
+        if event.kind == "over" and event.player is None:
+            return _("The game is over: a draw.")
+        template = EVENT_WORDS.get(event.kind)
+        if template is None:
+            return drawable(event.text, LINE_SHOWN)
+        return _(template).format(name=name)
 
     def _set_up(self) -> None:
         """A setup due from one of this window's seats: the header's arrangement (null)."""
@@ -176,6 +216,20 @@ class NetTable:
         self.session.close()
         if self._on_close is not None:
             self._on_close()
+
+
+def ago_words(seconds: float) -> str:
+    """How long ago, in words: "just now", "3 minutes ago", "2 hours ago", "4 days ago"."""
+    minutes = max(0, int(seconds // 60))
+    if minutes < 1:
+        return _("just now")
+    if minutes < 60:
+        return ngettext("{n} minute ago", "{n} minutes ago", minutes).format(n=minutes)
+    hours = minutes // 60
+    if hours < 48:
+        return ngettext("{n} hour ago", "{n} hours ago", hours).format(n=hours)
+    days = hours // 24
+    return ngettext("{n} day ago", "{n} days ago", days).format(n=days)
 
 
 def draw_safe(text: str) -> str:
