@@ -246,11 +246,25 @@ def test_join_game_takes_a_short_code_and_the_hosts_address(app):
         scene.join()
         run(app, lambda: scene._redeeming is None, [white])
         assert "code" in scene.error and scene.field.error and scene.table is None
-        # the right code: the seat's URL comes back, its secret is kept, the game opens
+        # the right code: the seat's URL comes back, its secret is kept; once White has set
+        # up, Black places the figures on the setup screen, seeing White's, as at one table
         scene.field.set(ticket.shown(h.codes["black"]))
         scene.join()
+        from overlords.setup import setup_of
+        from overlords.ui.net_setup import NetSetupScene
+
+        run(app, lambda: isinstance(app.top, NetSetupScene), [white])
+        placing = app.top
+        log = white.net.game.match
+        assert placing.placed[0] == setup_of(log.initial)[0]  # White's figures, as set up
+        assert placing.phase is not None and placing.phase.side == 1
+        placing.phase.use_default(placing.features)
+        chosen = dict(placing.phase.mine)
+        placing.ready(checked=True)
         run(app, lambda: isinstance(app.top, NetGameScene), [white])
         game = app.top
+        assert setup_of(game.table.game.match.initial)[1] == chosen
+        assert setup_of(white.net.game.match.initial)[1] == chosen
         assert game.table.session.url == h.url("black", local=True)
         assert keys.load(h.game_id, "black") == h.secrets["black"]
         assert [game.match.name(p) for p in game.table.mine] == [game.match.name(1)]
@@ -327,3 +341,30 @@ def test_host_game_on_a_hub_links_out_and_a_friend_joins_the_hub(app, tmp_path):
             app.main_menu()
     finally:
         hub.stop()
+
+
+def test_the_hosts_person_places_the_figures_once_the_friend_is_there(app):
+    from overlords.setup import setup_of
+    from overlords.ui.net_setup import NetSetupScene
+
+    scene = host(app, "overlords", ["me", "remote"])
+    hosted = scene.hosted
+    for _ in range(20):  # nobody joined: the codes stay on screen, no setup asked yet
+        app.step(0.02)
+    assert app.top is scene and scene.table.hand_setup() == 0
+    black = Player(session(hosted.url("black")), {"black": "random"}, seed=6)
+    try:
+        run(app, lambda: isinstance(app.top, NetSetupScene), [black])
+        placing = app.top
+        assert placing.side == 0 and placing.placed == {0: {}}  # White first, nothing placed
+        assert not black.net.game.match.moves and black.net.game.setting_up() == 0
+        placing.phase.shuffle(random.Random(8), placing.features)
+        chosen = dict(placing.phase.mine)
+        placing.ready(checked=True)
+        run(app, lambda: isinstance(app.top, NetGameScene), [black])
+        game = app.top
+        assert setup_of(game.table.game.match.initial)[0] == chosen
+        assert setup_of(black.net.game.match.initial)[0] == chosen
+    finally:
+        black.close()
+        app.main_menu()

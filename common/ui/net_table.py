@@ -45,8 +45,12 @@ class NetTable:
     """The session and this window's seats (player -> spec; none for a spectator)."""
 
     def __init__(self, session: NetSession, mine: dict[str, SeatSpec] | None = None,
-                 on_close: Callable[[], None] | None = None) -> None:
+                 on_close: Callable[[], None] | None = None,
+                 by_hand: Callable[[str], bool] | None = None) -> None:
         self.session = session
+        # game name -> True when a person of this window places its figures on a screen of
+        # the game's (Overlords); else their setup is the header's arrangement
+        self._by_hand = by_hand
         self.mine_labels = dict(mine or {})  # label -> spec, until the header names players
         self.joined: set[str] = set()  # labels heard from (this window's own included)
         self.said: dict[str, str] = {}  # label -> the kind of its last message judged
@@ -197,12 +201,37 @@ class NetTable:
         return _(template).format(name=name)
 
     def _set_up(self) -> None:
-        """A setup due from one of this window's seats: the header's arrangement (null)."""
+        """A setup due from one of this window's seats: the header's arrangement (null), or
+        nothing here when its person places the figures by hand (`hand_setup`)."""
         player = self.game.setting_up() if self.game.ready else None
         if player is not None and player in self.mine and player not in self._setups \
-                and not self.session.pending(player):
+                and not self.session.pending(player) and not self._placed_by_hand(player):
             self._setups.add(player)
             self.session.set_up(player, None)
+
+    def _placed_by_hand(self, player: int) -> bool:
+        return self.mine[player].is_human and self._by_hand is not None \
+            and self._by_hand(self.game.game.NAME)
+
+    def hand_setup(self) -> int | None:
+        """This window's person whose setup is due now, to be placed on the game's setup
+        screen (once: the screen that opens it calls `set_up_by_hand`)."""
+        player = self.game.setting_up() if self.game.ready else None
+        if player is None or player not in self.mine or player in self._setups:
+            return None
+        return player if self._placed_by_hand(player) else None
+
+    def set_up_by_hand(self, player: int, setup: dict) -> None:
+        """Publish the setup a person placed."""
+        self._setups.add(player)
+        self.session.set_up(player, setup)
+
+    def waiting_for_setup(self) -> str:
+        """Who the table waits on to set up, in words ("" when nobody)."""
+        player = self.game.setting_up() if self.game.ready else None
+        if player is None or player in self.mine:
+            return ""
+        return _("Waiting for {name} to set up…").format(name=self.name(player))
 
     def record(self) -> dict:
         """The record the log builds, with the network details (never the secret)."""

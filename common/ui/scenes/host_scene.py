@@ -234,7 +234,7 @@ class HostScene(NetForm):
 
         session = NetSession(hosted.url(wire.HOST_ROLE, local=True), self.app.games,
                              domain=hosted.domain)
-        self.table = NetTable(session, mine, on_close=stop)
+        self.table = NetTable(session, mine, on_close=stop, by_hand=self.by_hand)
         roles = [*hosted.header.get("remote", []), wire.WATCH_ROLE]
         self.copy_buttons = [(Button(N_("Copy"), self._copier(role), small=True), role)
                              for role in roles]
@@ -274,9 +274,12 @@ class HostScene(NetForm):
             return
         before = (len(self.table.joined), self.table.who())
         self.table.poll()
+        everyone = set(self.table.remote_labels()) <= self.table.joined
+        if everyone:  # the codes stay on screen until the friends are there
+            self.ask_setup(self.table)
         if before != (len(self.table.joined), self.table.who()):
             self.app.invalidate()
-        if self.table.ready and set(self.table.remote_labels()) <= self.table.joined:
+        if self.table.ready and everyone:
             self.start_now()
 
     def wants_frames(self) -> bool:
@@ -286,6 +289,9 @@ class HostScene(NetForm):
 
     def start_now(self) -> None:
         """Open the game screen (the remote seats play when they come)."""
+        if self.table is not None and self.table.hand_setup() is not None:
+            self.ask_setup(self.table)  # this window's figures first
+            return
         if self.table is None or not self.table.ready:
             self.app.toast(_("The game is not ready yet: a seat still sets up."), 2.5)
             return

@@ -24,7 +24,7 @@ def place_waiting(scene: Any, x: int, y: int) -> None:
     """Place the Copy buttons, one row per role, from `y` (the address line above them)."""
     m = scene.app.m
     copy_w = int(m.normal * 5)
-    y += m.normal + m.large + m.pad
+    y += m.normal + m.large + 2 * m.pad
     for button, _role in scene.copy_buttons:
         button.rect = pygame.Rect(scene.panel.right - 2 * m.pad - copy_w, y + m.normal // 2,
                                   copy_w, m.button_h)
@@ -57,7 +57,9 @@ def draw_waiting(scene: Any, surface: pygame.Surface, x: int) -> None:
         button.draw(surface, pal, m)
     y = (scene.copy_buttons[-1][0].rect.y - m.normal // 2 + row_height(m)
          if scene.copy_buttons else y + 2 * m.large)
-    lines = [*([_codes_note(hosted)] if hosted.codes else []), table.who(), *table.notes[-3:]]
+    lines = [*([_codes_note(hosted)] if hosted.codes else []), table.who(),
+             *([table.waiting_for_setup()] if table.waiting_for_setup() else []),
+             *table.notes[-3:]]
     for line in lines:
         for part in draw.wrap(line, m.small, width, max_lines=3):
             if y + m.small > scene.back.rect.y - m.pad:

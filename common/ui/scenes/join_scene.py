@@ -163,7 +163,8 @@ class JoinScene(NetForm):
         """Connect to the table as `mine` (label -> spec; none for a spectator)."""
         from common.net.session import NetSession
 
-        self.table = NetTable(NetSession(url, self.app.games), mine, on_close=on_close)
+        self.table = NetTable(NetSession(url, self.app.games), mine, on_close=on_close,
+                              by_hand=self.by_hand)
         self._since = time.monotonic()
         self.app.invalidate()
 
@@ -198,8 +199,9 @@ class JoinScene(NetForm):
         table = self.table
         if table is None:
             return
-        before = table.connection
+        before = table.connection, table.waiting_for_setup()
         table.poll()
+        self.ask_setup(table)
         problem = table.session.failed
         if not problem and not table.game.ready and \
                 time.monotonic() - self._since > CONNECT_SECONDS:
@@ -221,7 +223,7 @@ class JoinScene(NetForm):
             if self.keep is not None:
                 game.keep_in(*self.keep)
             self.app.replace(game)
-        elif before != table.connection:
+        elif before != (table.connection, table.waiting_for_setup()):
             self.app.invalidate()
 
     def _refresh_lan(self) -> None:
@@ -333,7 +335,8 @@ class JoinScene(NetForm):
         draw.blit_text(surface, lan, lan_px, pal.text, (x, self.lan_y), "bottomleft")
         for button in self.lan_buttons:
             button.draw(surface, pal, m)
-        note = self.error or (self.table.connection if self.table is not None else
+        note = self.error or ((self.table.waiting_for_setup() or self.table.connection)
+                              if self.table is not None else
                               _("Starting the game's server again…") if self._restarting else
                               _("Asking the host's server for the game…") if self._redeeming
                               else "")
