@@ -222,6 +222,20 @@ def test_continue_restarts_the_hosts_server_and_the_others_play_on(app):
         helper.close()
 
 
+def ready_and_play(app: App, placing, other: Player) -> NetGameScene:
+    """Ready on a network setup screen: the game opens, and the side's setup is the one
+    placed, in the window's log and in the other player's."""
+    from overlords.setup import setup_of
+
+    chosen, side = dict(placing.phase.mine), placing.side
+    placing.ready(checked=True)
+    run(app, lambda: isinstance(app.top, NetGameScene), [other])
+    game = app.top
+    assert setup_of(game.table.game.match.initial)[side] == chosen
+    assert setup_of(other.net.game.match.initial)[side] == chosen
+    return game
+
+
 def test_join_game_takes_a_short_code_and_the_hosts_address(app):
     from common.net import keys, ticket
     from tests.helpers.netplay import host_game
@@ -259,12 +273,7 @@ def test_join_game_takes_a_short_code_and_the_hosts_address(app):
         assert placing.placed[0] == setup_of(log.initial)[0]  # White's figures, as set up
         assert placing.phase is not None and placing.phase.side == 1
         placing.phase.use_default(placing.features)
-        chosen = dict(placing.phase.mine)
-        placing.ready(checked=True)
-        run(app, lambda: isinstance(app.top, NetGameScene), [white])
-        game = app.top
-        assert setup_of(game.table.game.match.initial)[1] == chosen
-        assert setup_of(white.net.game.match.initial)[1] == chosen
+        game = ready_and_play(app, placing, white)
         assert game.table.session.url == h.url("black", local=True)
         assert keys.load(h.game_id, "black") == h.secrets["black"]
         assert [game.match.name(p) for p in game.table.mine] == [game.match.name(1)]
@@ -344,7 +353,6 @@ def test_host_game_on_a_hub_links_out_and_a_friend_joins_the_hub(app, tmp_path):
 
 
 def test_the_hosts_person_places_the_figures_once_the_friend_is_there(app):
-    from overlords.setup import setup_of
     from overlords.ui.net_setup import NetSetupScene
 
     scene = host(app, "overlords", ["me", "remote"])
@@ -359,12 +367,7 @@ def test_the_hosts_person_places_the_figures_once_the_friend_is_there(app):
         assert placing.side == 0 and placing.placed == {0: {}}  # White first, nothing placed
         assert not black.net.game.match.moves and black.net.game.setting_up() == 0
         placing.phase.shuffle(random.Random(8), placing.features)
-        chosen = dict(placing.phase.mine)
-        placing.ready(checked=True)
-        run(app, lambda: isinstance(app.top, NetGameScene), [black])
-        game = app.top
-        assert setup_of(game.table.game.match.initial)[0] == chosen
-        assert setup_of(black.net.game.match.initial)[0] == chosen
+        ready_and_play(app, placing, black)
     finally:
         black.close()
         app.main_menu()
