@@ -117,13 +117,9 @@ class NetTable:
             line = _("Watching; connected.")
         else:
             line = _("Connected.")
-        parts = [line]
-        for p in self.game.match.players:
-            name = self.name(p)
-            if p in self.mine:
-                parts.append(_("{name}: you.").format(name=name))
-            else:
-                parts.append(self.heard_words(p, name))
+        parts = [line]  # (this window's own seats say "you" on the board's panels)
+        parts += [self.heard_words(p, self.name(p)) for p in self.game.match.players
+                  if p not in self.mine]
         return drawable(" ".join(parts), LINE_SHOWN * 2)
 
     def heard_words(self, player: int, name: str) -> str:
