@@ -108,6 +108,9 @@ def test_join_screen_says_what_is_wrong_with_a_url(app):
     scene.field.set("nats://nobody@example.org/xyz")
     scene.join()
     assert scene.error and scene.table is None and scene.field.error
+    scene.field.set("  ")  # nothing typed: what to type
+    scene.join()
+    assert "join code" in scene.error and scene.field.error and scene.table is None
 
 
 def _legal(scene) -> object:

@@ -150,9 +150,9 @@ def _print_codes(hosted: Any) -> None:
 
     if not hosted.codes:
         return
-    url = hosted.url(wire.WATCH_ROLE)
+    where = hosted.url(wire.WATCH_ROLE).server.split("://", 1)[1]
     for role, code in hosted.codes.items():
-        print(f"code {role} {ticket.shown(code)} {url.host}:{url.port}", flush=True)
+        print(f"code {role} {ticket.shown(code)} {where}", flush=True)
 
 
 def _advertise(hosted: Any) -> Any:

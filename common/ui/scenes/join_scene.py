@@ -115,6 +115,10 @@ class JoinScene(NetForm):
             self._redeeming = self._pool.submit(redeem)
             self.app.invalidate()
             return
+        if not self.field.value.strip():
+            self._refuse(ValueError(_("Type the join code your host gave you (or paste the "
+                                      "join URL).")), self.field)
+            return
         try:
             url = url_of(self.field.value, self.picked)
             if url.role in (wire.HOST_ROLE, "leaf"):
