@@ -115,6 +115,14 @@ def test_a_codes_user_reads_neither_the_game_nor_another_codes_ticket(hosted):
     for attempt in (other_ticket, game_stream, publish_move, snoop):
         assert _as_code(hosted, black, attempt).startswith("refused"), attempt.__name__
 
+    async def by_sequence(nc):  # its own subject's request, asking for other messages
+        subject = f"$JS.API.DIRECT.GET.{ticket.STREAM}.{ticket.names(black).subject}"
+        found = [await nc.request(subject, body, timeout=3) for body in
+                 (b'{"seq": 1}', b'{"seq": 2}', b'{"next_by_subj": "ovpt.>", "seq": 1}')]
+        return b"|".join(m.data for m in found).decode()
+
+    assert hosted.secrets[wire.WATCH_ROLE] not in _as_code(hosted, black, by_sequence)
+
 
 @pytest.mark.parametrize("data", [None, b"", b"x" * 5000, b"[1]", b"\xff",
                                   b'{"t":"ticket","game":"abc","role":"black","secret":"s"}',
