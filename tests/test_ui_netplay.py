@@ -73,6 +73,18 @@ def test_window_hosts_a_cpu_joins_both_records_agree_and_a_spectator_replays(app
     try:
         run(app, lambda: isinstance(app.top, NetGameScene), [black])
         game = app.top
+        # the window's CPU seat set up as a CPU does at one table (its own choice, chosen off
+        # the window's thread), not the header's random arrangement
+        from common.net.local import cpu_setup
+        from common.seats import SeatSpec
+
+        log = game.table.game.match
+        header = log.game.initial_state({"game": "overlords", "version": rec.VERSION,
+                                         **hosted.header["record"]})
+        chosen = cpu_setup(log.game, header, 0, SeatSpec.parse("novice"),
+                           hosted.header["info"]["seed"])
+        assert chosen is not None and log.game.record_header(log.initial)["setup"]["white"] \
+            == chosen
         run(app, lambda: game.match.over and black.net.game.over and game.game_over_shown
             and game.table.game.over, [black])
         mine, theirs = game.table.record(), black.net.record()

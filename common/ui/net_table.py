@@ -20,6 +20,7 @@ own match is at (the window may be a move ahead of the log: its own move on its 
 
 from __future__ import annotations
 
+import concurrent.futures
 import logging
 import time
 from collections.abc import Callable
@@ -39,6 +40,8 @@ LINE_SHOWN = 120  # characters of a connection line at most
 NOTES_KEPT = 6  # the last events kept for the waiting lists
 BACK_SHOWN = 10.0  # seconds "Back: resumed at move N." stays on the table's line
 LOG = logging.getLogger("overlords-prepollency.net")
+# a CPU seat's setup is chosen here (a search: never on the window's thread)
+SETUPS = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="net-setup")
 
 
 class NetTable:
@@ -61,6 +64,7 @@ class NetTable:
         self._setups: set[int] = set()  # (epoch-free) players whose setup was sent
         self._on_close = on_close
         self._resumed = False
+        self._choosing: tuple[int, concurrent.futures.Future] | None = None  # a CPU's setup
         self._back_until = 0.0  # "Back: ..." shows until then
         self.closed = False
 
@@ -200,10 +204,28 @@ class NetTable:
         """A setup due from one of this window's seats: the header's arrangement (null), or
         nothing here when its person places the figures by hand (`hand_setup`)."""
         player = self.game.setting_up() if self.game.ready else None
+        if self._choosing is not None and self._choosing[1].done():
+            chooser, future = self._choosing
+            self._choosing = None
+            try:
+                self.session.set_up(chooser, future.result())
+            except Exception:  # noqa: BLE001 - the CPU's choice failed: the header's stands
+                LOG.exception("a CPU setup failed")
+                self.session.set_up(chooser, None)
         if player is not None and player in self.mine and player not in self._setups \
                 and not self.session.pending(player) and not self._placed_by_hand(player):
             self._setups.add(player)
-            self.session.set_up(player, None)
+            spec = self.mine[player]
+            if spec.kind == "cpu" and self._choosing is None:  # as at one table: its choice
+                from common.net.local import cpu_setup
+
+                match = self.game.match
+                seed = match.info.get("seed", 0)
+                self._choosing = (player, SETUPS.submit(
+                    cpu_setup, match.game, match.initial, player, spec,
+                    seed if isinstance(seed, int) else 0))
+            else:
+                self.session.set_up(player, None)
 
     def _placed_by_hand(self, player: int) -> bool:
         return self.mine[player].is_human and self._by_hand is not None \
