@@ -136,7 +136,7 @@ def test_undo_requests_refused_then_accepted_both_ways(app):
     remote = session(hosted.url(hosted.header["remote"][0]))
     helper = Player(remote, {})
     try:
-        run(app, lambda: remote.game.ready, [helper])
+        run(app, lambda: remote.game.ready and scene.table.ready, [helper])  # both read it
         scene.start_now()
         run(app, lambda: isinstance(app.top, NetGameScene), [helper])
         game = app.top
@@ -199,7 +199,7 @@ def test_continue_restarts_the_hosts_server_and_the_others_play_on(app):
     remote = session(hosted.url(hosted.header["remote"][0]))
     helper = Player(remote, {})
     try:
-        run(app, lambda: remote.game.ready, [helper])
+        run(app, lambda: remote.game.ready and scene.table.ready, [helper])  # both read it
         scene.start_now()
         run(app, lambda: isinstance(app.top, NetGameScene), [helper])
         game = app.top
@@ -375,6 +375,7 @@ def test_the_hosts_person_places_the_figures_once_the_friend_is_there(app):
 
     scene = host(app, "overlords", ["me", "remote"])
     hosted = scene.hosted
+    run(app, lambda: scene.table.hand_setup() == 0)  # White's setup is due, and yet
     for _ in range(20):  # nobody joined: the codes stay on screen, no setup asked yet
         app.step(0.02)
     assert app.top is scene and scene.table.hand_setup() == 0
