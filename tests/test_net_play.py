@@ -150,6 +150,12 @@ def test_the_host_and_join_commands_play_a_game_and_write_the_same_record(tmp_pa
         first = host.stdout.readline().split()
         second = host.stdout.readline().split()
         assert first[:2] == ["join", "black"] and second[0] == "watch"
+        codes = [host.stdout.readline().split() for _ in range(2)]  # then the short codes
+        assert [c[:2] for c in codes] == [["code", "black"], ["code", "watch"]]
+        from common.net import ticket
+
+        assert str(ticket.redeem(codes[0][3], codes[0][2])) == first[2]
+        assert str(ticket.redeem(codes[1][3], codes[1][2])) == second[1]
         joined = _join(first[2], tmp_path, "random")
         out, err = joined.communicate(timeout=120)
         assert joined.returncode == 0, err

@@ -52,6 +52,9 @@ class NetClient:
         self.connected = False
         self.failed = ""  # why the client gave up (bad credentials): final
         self.notes: queue.SimpleQueue[str] = queue.SimpleQueue()
+        # subject -> when the server stored its latest message (seconds since the epoch): the
+        # last time a seat was heard from, whatever the order the log is read in
+        self.stored: dict[str, float] = {}
         self._inbox: queue.SimpleQueue[tuple[int, str, bytes]] = queue.SimpleQueue()
         self._loop = asyncio.new_event_loop()
         self._nc: Any = None
@@ -198,6 +201,9 @@ class NetClient:
         if seq < self.next_seq:
             return  # a repeat after a restart of the consumer
         self.next_seq = seq + 1
+        with contextlib.suppress(AttributeError, TypeError, ValueError, OverflowError):
+            stamp = msg.metadata.timestamp.timestamp()
+            self.stored[msg.subject] = max(stamp, self.stored.get(msg.subject, 0.0))
         data = msg.data if len(msg.data) <= wire.MAX_PAYLOAD else msg.data[: wire.MAX_PAYLOAD + 1]
         self._inbox.put((seq, msg.subject, bytes(data)))
 

@@ -81,7 +81,7 @@ def host_command(args: argparse.Namespace, games: dict[str, Game]) -> int:
 
 def _new_hosted(args: argparse.Namespace, game: Game) -> Any:
     """A new hosted game from the command line's `--players` (ValueError with the reason)."""
-    from common.net.host import HostedGame
+    from common.net.host import HostedGame, seats_header
 
     specs, seed, initial = _checked_players(args, game)
     labels = [str(game.player_label(p)) for p in game.players(initial)]
@@ -90,7 +90,7 @@ def _new_hosted(args: argparse.Namespace, game: Game) -> Any:
     hosted = HostedGame.new(args.game, labels, local, args.listen, args.port, args.hub or "")
     hosted.advertise = args.advertise or ""
     hosted.specs = {lab: str(s) for lab, s in seats if s is not None}
-    hosted.header = _header(game, initial, seats, seed)
+    hosted.header = seats_header(game, initial, seats, seed)
     return hosted
 
 
@@ -116,17 +116,6 @@ def _checked_players(args: argparse.Namespace, game: Game) -> tuple[list, int, A
     return specs, seed, initial
 
 
-def _header(game: Game, initial: Any, seats: list, seed: int) -> dict:
-    """The game's header message. A bot's command line stays on this machine (no peer runs
-    it, and it may be long): the header names the bot instead."""
-    from common.net.host import header_message
-
-    remote = [lab for lab, s in seats if s is None]
-    players = {lab: ("human" if s is None or s.is_bot else str(s)) for lab, s in seats}
-    names = {lab: s.describe()[:40] for lab, s in seats if s is not None and s.is_bot}
-    return header_message(game, initial, players, remote, names, info={"seed": seed})
-
-
 def _run_host(hosted: Any, args: argparse.Namespace, games: dict[str, Game]) -> int:
     """Serve the hosted game, print the join and watch URLs, and play its local seats."""
     from common.net.host import Host
@@ -142,6 +131,7 @@ def _run_host(hosted: Any, args: argparse.Namespace, games: dict[str, Game]) -> 
         for label in list(hosted.header.get("remote", [])):
             print(f"join {label} {hosted.url(label)}", flush=True)
         print(f"watch {hosted.url(wire.WATCH_ROLE)}", flush=True)
+        _print_codes(hosted)
         lan = _advertise(hosted)
         specs = {lab: SeatSpec.parse(s) for lab, s in hosted.specs.items()}
         try:
@@ -153,6 +143,18 @@ def _run_host(hosted: Any, args: argparse.Namespace, games: dict[str, Game]) -> 
                 lan.close()
     finally:
         host.stop()
+
+
+def _print_codes(hosted: Any) -> None:
+    """One line `code ROLE CODE ADDRESS` per short join code (a window's Join game takes the
+    code and the address; `common.net.ticket`), and how long the codes work."""
+    from common.net import ticket
+
+    if not hosted.codes:
+        return
+    where = hosted.url(wire.WATCH_ROLE).server.split("://", 1)[1]
+    for role, code in hosted.codes.items():
+        print(f"code {role} {ticket.shown(code)} {where}", flush=True)
 
 
 def _advertise(hosted: Any) -> Any:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -64,6 +65,16 @@ def header_message(game: Game, initial: Any, specs: dict[str, str], remote: list
             "info": info or {}, "setup": has_setup(game, initial)}
 
 
+def seats_header(game: Game, initial: Any, seats: list[tuple[str, Any]], seed: int) -> dict:
+    """The header of a game whose seats are (label, SeatSpec or None: remote). A bot's
+    command line stays on this machine (no peer runs it, and it may be long): the header
+    names the bot instead."""
+    remote = [lab for lab, s in seats if s is None]
+    players = {lab: ("human" if s is None or s.is_bot else str(s)) for lab, s in seats}
+    names = {lab: s.describe()[:40] for lab, s in seats if s is not None and s.is_bot}
+    return header_message(game, initial, players, remote, names, info={"seed": seed})
+
+
 @dataclass
 class HostedGame:
     """A hosted game's facts, kept in `host_folder` (secrets included: mode 0600)."""
@@ -81,14 +92,21 @@ class HostedGame:
     hub_leaf: str = ""  # the hub's leaf-node address (nats-leaf://HOST:PORT)
     header: dict = field(default_factory=dict)
     specs: dict[str, str] = field(default_factory=dict)  # who plays the local seats
+    codes: dict[str, str] = field(default_factory=dict)  # role -> short join code (ticket)
+    codes_at: float = 0.0  # when the codes' tickets were published (time.time())
 
     @classmethod
     def new(cls, game: str, labels: list[str], local: list[str], listen: str = "127.0.0.1",
             port: int = 0, hub: str = "") -> HostedGame:
         """A fresh game id and secrets (nothing written yet)."""
+        from common.net import ticket
+
         roles = [wire.HOST_ROLE, wire.WATCH_ROLE, "leaf", *labels]
+        # short codes open a game on the host's own server only (a hub has no tickets)
+        coded = [] if hub else [*(lab for lab in labels if lab not in local), wire.WATCH_ROLE]
         return cls(wire.new_game_id(), game, list(labels), list(local),
-                   {role: wire.new_secret() for role in roles}, listen, port, hub=hub)
+                   {role: wire.new_secret() for role in roles}, listen, port, hub=hub,
+                   codes={role: ticket.new_code() for role in coded})
 
     @property
     def folder(self) -> Path:
@@ -139,8 +157,20 @@ class HostedGame:
         for role in [wire.HOST_ROLE, wire.WATCH_ROLE, *self.labels]:
             pub, sub = permissions(self.game_id, role, tuple(self.local), manage=manage,
                                    domain=self.domain)
+            if role == wire.HOST_ROLE and self.codes:
+                from common.net import ticket
+
+                pub = (*pub, *ticket.host_permissions())
             out.append(User(wire.user_name(self.game_id, role), self.secrets[role], pub, sub))
-        return out
+        return out + self.ticket_users()
+
+    def ticket_users(self) -> list[User]:
+        """One user per short code: it may read its own ticket, nothing else
+        (`common.net.ticket`)."""
+        from common.net import ticket
+
+        return [User(ticket.names(code).user, code, *ticket.permissions(code))
+                for code in self.codes.values()]
 
 
 def lan_address() -> str:
@@ -187,7 +217,11 @@ class Host:
         h = self.hosted
         h.header = header
         h.save()
-        asyncio.run(_open(h.url(wire.HOST_ROLE, local=True), header, h.domain, seconds))
+        fresh = asyncio.run(_open(h.url(wire.HOST_ROLE, local=True), header, h.domain,
+                                  seconds, h.codes, h.secrets))
+        if fresh and h.codes:
+            h.codes_at = time.time()
+            h.save()
 
     def stop(self, kill: bool = False) -> None:
         """Stop the server (the store stays: `start` again resumes)."""
@@ -208,7 +242,11 @@ def stream_config(game_id: str) -> Any:
         max_consumers=MAX_CONSUMERS, max_msgs_per_subject=MAX_MSGS_PER_SUBJECT)
 
 
-async def _open(url: wire.JoinUrl, header: dict, domain: str | None, seconds: float) -> None:
+async def _open(url: wire.JoinUrl, header: dict, domain: str | None, seconds: float,
+                codes: dict[str, str] | None = None, secrets: dict[str, str] | None = None
+                ) -> bool:
+    """Make the stream, publish the header and (a new game) the codes' tickets; True if the
+    header was published now (False: a restarted host found it there)."""
     import nats
     import nats.js.errors
 
@@ -227,10 +265,14 @@ async def _open(url: wire.JoinUrl, header: dict, domain: str | None, seconds: fl
             try:
                 await js.publish(wire.host_subject(url.game_id), wire.encode(header),
                                  headers={wire.CAS_HEADER: "0"})
-                return
+                if codes and domain is None:
+                    from common.net import ticket
+
+                    await ticket.publish(js, codes, url.game_id, secrets or {})
+                return True
             except nats.js.errors.APIError as err:
                 if getattr(err, "err_code", None) == 10071:
-                    return  # the header is there already (a restarted host)
+                    return False  # the header is there already (a restarted host)
                 raise
             except (nats.errors.NoRespondersError, nats.js.errors.NoStreamResponseError,
                     TimeoutError, nats.errors.TimeoutError):

@@ -129,3 +129,18 @@ class LocalSeats:
             close = getattr(seat, "close", None)
             if close is not None:
                 close()
+
+
+def cpu_setup(game: Any, initial: Any, player: int, spec: SeatSpec, seed: int = 0
+              ) -> dict | None:
+    """The setup a CPU level chooses for its seat (Overlords: where its figures stand), as a
+    record writes it, for a seat a window plays at a network table; None for any other seat
+    (the header's arrangement stands). Blocking: run it in a worker."""
+    from common.ai.levels import LEVELS, heuristics_for
+
+    if spec.kind != "cpu" or spec.level not in LEVELS:
+        return None
+    chosen = heuristics_for(game).opening(game, initial, player,
+                                          random.Random(seed * 31 + player),
+                                          LEVELS[spec.level].care)
+    return game.record_header(chosen)["setup"][str(game.player_label(player))]

@@ -68,6 +68,12 @@ class NetSession:
         """Why the session cannot go on (bad credentials, a log that cannot be followed)."""
         return self.client.failed or self.game.broken
 
+    def heard(self, label: str) -> float | None:
+        """When the server stored the latest message of a seat (seconds since the epoch), or
+        None: nothing heard from it yet. The server's permissions let only that seat's user
+        publish there, so this is when that seat's client last spoke."""
+        return self.client.stored.get(wire.seat_subject(self.url.game_id, label))
+
     @property
     def seat(self) -> int | None:
         """The player this client's seat is, or None (the host, a spectator)."""

@@ -12,7 +12,8 @@ The skeleton every game has (the same module names for the same roles):
   position), `words` (the game's sentences), `rules_pictures`, `new_game` (the dialog).
 
 Only Overlords has: `setup_scene` and `setup_phase` (each side places its figures before the
-first move), `legend` (the board's legend, L), `rune_choice` (which Rune, where several reach
-a square), `pick` (the stones and figure picked), `tips` (hover tips), `status` (the status
-area's words on a live turn).
+first move), `net_setup` (the same for one side at a network table: `screens.net_setup_scene`),
+`legend` (the board's legend, L), `rune_choice` (which Rune, where several reach a square),
+`pick` (the stones and figure picked), `tips` (hover tips), `status` (the status area's words
+on a live turn).
 """

@@ -52,6 +52,15 @@ def play_scene(app, seats: Sequence[SeatSpec | str], seed: int | None = None,
     return SetupScene(app, specs, random_seed() if seed is None else seed)
 
 
+def net_setup_scene(app, initial: rules.State, side: int, seed: int,
+                    done: Callable[[dict], None]) -> Scene:
+    """One side's setup of its figures at a network table (`done` gets the setup as a record
+    writes it, and publishes it)."""
+    from overlords.ui.net_setup import NetSetupScene
+
+    return NetSetupScene(app, initial, side, seed, done)
+
+
 def scene_parts(app, match: Match) -> tuple[OverlordsController, OverlordsView]:
     """The controller and the view of an Overlords match's screen (the lessons and the
     puzzles build their screen from these too)."""

@@ -3,6 +3,8 @@ buttons by mouse or keys, Enter for the screen's action (`confirm`), Esc back to
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from common.ui.focus import Focus
@@ -40,6 +42,25 @@ class NetForm(Scene):
             self.app.pop()
             return True
         return False
+
+    def by_hand(self, game: str) -> bool:
+        """True when the game offers its setup screen at a network table (a person places
+        the figures by hand, as at one table)."""
+        return hasattr(self.app.screens(game), "net_setup_scene")
+
+    def ask_setup(self, table: Any) -> None:
+        """This window's person's setup is due: the game's setup screen, once."""
+        player = table.hand_setup()
+        if player is None or self.app.top is not self:
+            return
+        match = table.game.match
+        seed = match.info.get("seed", 0)
+
+        def done(setup: dict) -> None:
+            table.set_up_by_hand(player, setup)
+
+        self.app.push(self.app.screens(match.game.NAME).net_setup_scene(
+            self.app, match.initial, player, int(seed) if isinstance(seed, int) else 0, done))
 
     def centred_panel(self, size: tuple[int, int], height: int) -> pygame.Rect:
         """The panel in the window's middle: up to PANEL_W by `height` (at scale 1), inside a

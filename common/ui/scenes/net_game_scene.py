@@ -27,6 +27,7 @@ from typing import Any
 
 import pygame
 
+from common.i18n import _, ngettext
 from common.match import Match
 from common.seats import SeatSpec
 from common.ui import draw, game_menu
@@ -42,7 +43,8 @@ class Elsewhere(SeatSpec):
 
     def describe(self) -> str:
         """Who plays it, in words."""
-        return "remote"
+        # Translators: who plays a seat: a player elsewhere, at a network table
+        return _("remote")
 
 
 ELSEWHERE = Elsewhere("random")
@@ -78,6 +80,7 @@ class NetGameScene(GameScene):
         self._asked: set[int] = set()  # undo requests answered or shown here
         self._left: set[int] = set()  # this window's seats whose leaving was published
         self._byes_sent = False
+        self._who = ""  # the table's line last drawn
         self._saved: tuple[int, int, int] | None = None  # the log's point last saved
         self.again: Any = None  # what Rematch opens (set by the screen that opened this)
         super().__init__(app, match, controller, view)
@@ -96,6 +99,10 @@ class NetGameScene(GameScene):
         what this window's seats played goes out."""
         for event in self.table.poll():
             self._event(event)
+        who = self.table.who()
+        if who != self._who:  # the table's line changed (a drop, "Back", a seat heard)
+            self._who = who
+            self.invalidate()
         self._follow()
         log = self.table.game.match
         seen = (self.table.game.epoch, len(log.moves), len(log.withdrawn)) if log else None
@@ -113,7 +120,7 @@ class NetGameScene(GameScene):
             self._undo_asked()
         elif event.kind in ("undo-refused", "left") or (
                 event.kind == "undo-done" and event.player not in self.table.mine):
-            self.app.toast(draw.drawable(event.text, 120), 4.0)
+            self.app.toast(self.table.words(event), 4.0)
         if event.kind == "status":
             self.invalidate()
 
@@ -219,14 +226,17 @@ class NetGameScene(GameScene):
         if asker is None:
             return
         if self.table.game.undo is not None:
-            self.refuse("An undo request is already waiting for an answer.")
+            self.refuse(_("An undo request is already waiting for an answer."))
             return
         to = self._undo_to(asker)
         if to is None:
-            self.refuse("There is no turn of yours to take back.")
+            self.refuse(_("There is no turn of yours to take back."))
             return
         self.table.session.ask_undo(asker, to)
-        self.app.toast(f"Asked the others to take back {len(m.moves) - to} turn(s).", 3.0)
+        turns = len(m.moves) - to
+        self.app.toast(ngettext("Asked the others to take back {n} turn.",
+                                "Asked the others to take back {n} turns.", turns).format(
+                                    n=turns), 3.0)
 
     def _asker(self) -> int | None:
         m = self.match
