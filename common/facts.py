@@ -15,6 +15,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from common.i18n import _
+
 Check = Callable[[Any], "str | None"]  # what is wrong with a value read from a file, or None
 
 
@@ -69,5 +71,5 @@ class GameFacts:
         return self.seats[count]
 
     def seat_names(self, player: int) -> str:
-        """A player's default name: "White", "Red"."""
-        return self.player_names[player]
+        """A player's default name in the player's language: "White", "Red"."""
+        return _(self.player_names[player])

@@ -49,12 +49,12 @@ class SeatColour:
 
 
 COLOURS: tuple[SeatColour, ...] = (
-    SeatColour("red", "Red", (222, 88, 30), (213, 94, 0)),  # vermillion
+    SeatColour("red", N_("Red"), (222, 88, 30), (213, 94, 0)),  # vermillion
     SeatColour("blue", N_("Blue"), (22, 110, 186), (0, 114, 178)),
     SeatColour("green", N_("Green"), (0, 160, 116), (0, 158, 115)),  # bluish green
     SeatColour("yellow", N_("Yellow"), (240, 220, 70), (240, 228, 66)),
     SeatColour("purple", N_("Purple"), (200, 114, 166), (204, 121, 167)),  # reddish purple
-    SeatColour("sky", "Sky", (92, 180, 232), (86, 180, 233)),  # sky blue
+    SeatColour("sky", N_("Sky"), (92, 180, 232), (86, 180, 233)),  # sky blue
     SeatColour("orange", N_("Orange"), (236, 156, 20), (230, 159, 0)),
 )
 BY_KEY = {c.key: c for c in COLOURS}
