@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal, Protocol
 
 from common import command_line
-from common.i18n import _
+from common.i18n import _, pgettext
 
 BOT_PREFIX = "cmd:"
 HUMAN: Final = "human"
@@ -129,6 +129,17 @@ class SeatSpec:
         if self.kind == CPU:
             return f"CPU, {self.level}"
         return "CPU, beginner" if self.kind == RANDOM else "person"  # it plays any move
+
+
+def described_words(described: str) -> str:
+    """A seat's description (`SeatSpec.describe`, or "Human" as the save index writes it) in
+    the player's language: "CPU, easy" with the level translated, "bot x.py"."""
+    if described.startswith("CPU, "):
+        # Translators: a CPU seat and its level: "CPU, easy"
+        return _("CPU, {level}").format(level=pgettext("level", described[len("CPU, "):]))
+    if described.startswith("bot "):
+        return _("bot {program}").format(program=described[len("bot "):])
+    return _(described)
 
 
 KINDS_HELP = ("human", "random", *LEVEL_NAMES, "hard:N", "cmd:PROGRAM ARGS")

@@ -25,6 +25,7 @@ import time
 import traceback
 from typing import Any
 
+from common import i18n
 from common import record as rec
 from common.ai import reaper
 from common.analysis import Turn
@@ -39,12 +40,15 @@ def _orphaned(parent: Parent) -> None:
         time.sleep(0.5)
 
 
-def _serve(record: dict, nodes: int | None, seed: int, out: Any, parent: Parent) -> None:
-    """The worker process: the record's turns, one message each, then "done"."""
+def _serve(record: dict, nodes: int | None, seed: int, out: Any, parent: Parent,
+           language: str = i18n.ENGLISH) -> None:
+    """The worker process: the record's turns, one message each, then "done", their words
+    (the engine's reasons) in the app's `language`."""
     threading.Thread(target=_orphaned, args=(parent,), daemon=True).start()
     with contextlib.suppress(AttributeError, OSError):
         os.nice(5)
     try:
+        i18n.use(language)
         from common import analysis
         from common import record as rec
         from common.games import engines
@@ -72,7 +76,7 @@ class AnalysisRun:
         ctx = mp.get_context("spawn")
         self._out = ctx.Queue()
         self._proc = ctx.Process(target=_serve, args=(record, nodes, seed, self._out,
-                                                       Parent.here()),
+                                                       Parent.here(), i18n.language()),
                                  name="analysis", daemon=True)
         self._proc.start()
         if self._proc.pid is not None:  # even a stopped worker ends with the app (killed too)

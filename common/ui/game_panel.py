@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from common.i18n import N_, _, pgettext
+from common.seats import described_words
 from common.ui import draw
 from common.ui.game_log import Icon, LogRow  # noqa: F401 (LogRow: re-exported)
 from common.ui.theme import Metrics, Palette, mix
@@ -47,13 +48,7 @@ def who(match: Any, player: int) -> str:
     if match.is_human(player):
         # Translators: beside the name of the one person playing: "White (you)"
         return _("you") if match.humans == 1 else ""
-    described = match.seats[player].describe()  # "CPU, easy", "bot x.py" (other code reads it)
-    if described.startswith("CPU, "):
-        # Translators: a CPU seat and its level: "CPU, easy"
-        return _("CPU, {level}").format(level=pgettext("level", described[len("CPU, "):]))
-    if described.startswith("bot "):
-        return _("bot {program}").format(program=described[len("bot "):])
-    return described
+    return described_words(match.seats[player].describe())  # "CPU, easy", "bot x.py"
 
 
 def label(match: Any, player: int) -> str:
