@@ -153,6 +153,13 @@ class SeatRow:
         """The name typed, else the colour's name."""
         return clean_name(self.name.value) or colour_name(self.swatch.key)
 
+    def remembered_name(self) -> str:
+        """The name the dialog remembers: a default one as its colour's English name (found
+        again in any language), a typed one as it is."""
+        name = self.display_name()
+        colour = C.colour(self.swatch.key)
+        return str(colour.name) if name == _(colour.name) else name
+
     def spec(self) -> SeatSpec:
         """The seat spec (a bot's from its command field)."""
         kind = self.kind.value
@@ -234,7 +241,7 @@ class NewGameScene(NewGameForm):
         settings = self.app.settings
         value = {"players": int(self.players.value),
                  "first": RANDOM if self.first.value == RANDOM else int(self.first.value),
-                 "seats": {str(s): {"kind": r.kind.value, "name": r.display_name(),
+                 "seats": {str(s): {"kind": r.kind.value, "name": r.remembered_name(),
                                     "colour": r.swatch.key} for s, r in self.rows.items()}}
         settings.prepollency_new_game = value
         self.app.remember_settings()
