@@ -94,8 +94,8 @@ class Puzzle:
 
     @property
     def goal_text(self) -> str:
-        """The question in a sentence."""
-        return self.rules.GOALS[self.goal]
+        """The question in a sentence, in the player's language (GOALS are `N_` messages)."""
+        return _(self.rules.GOALS[self.goal])
 
     @property
     def kind_label(self) -> str:

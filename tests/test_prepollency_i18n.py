@@ -156,3 +156,23 @@ def test_the_previews_caption_fits_its_two_lines_at_960x600(lang):
                 assert len(draw.wrap(caption, px, width)) <= 2, caption
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "es"])
+def test_the_obelisk_box_keeps_its_hold_warning_whole_in_every_language(lang):
+    import pygame
+
+    from prepollency.ui.panel import _fitted, _obelisk_lines
+
+    pygame.init()
+    assert i18n.use(lang) is None
+    owners = [0] * len(GRID.names)
+    for sq in rules.OBELISK:
+        owners[sq] = 1
+    holds = (0, 3, 0, 0, 0)  # Red one round from the win: the warning shows
+    lines = _obelisk_lines(owners, holds, (1, 2, 3), names.seat, turn=2)
+    warning = next(text for text, warn in lines if warn)
+    width, height = 250, 62  # the box beside the Obelisk's plus at 960x600
+    px, shown = _fitted(lines, width, height, 14)
+    assert len(shown) * int(px * 1.3) <= height + int(px * 0.3) and px >= 10
+    assert " ".join(line for line, warn in shown if warn) == warning
