@@ -120,7 +120,7 @@ def test_the_dialogs_default_names_follow_the_language_and_are_remembered_in_eng
     try:
         assert i18n.use("de") is None  # after the app, which takes its settings' language
         app.settings.prepollency_new_game = {"players": 3, "seats": {
-            "1": {"name": "Red", "colour": "red"}, "2": {"name": "Zoë", "colour": "blue"}}}
+            "1": {"name": "Rojo", "colour": "red"}, "2": {"name": "Zoë", "colour": "blue"}}}
         dialog = NewGameScene(app, on_start=lambda *_a: None)
         app.push(dialog)
         assert [dialog.rows[s].name.value for s in (1, 2, 3)] == ["Rot", "Zoë", "Grün"]
