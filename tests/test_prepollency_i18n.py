@@ -176,3 +176,12 @@ def test_the_obelisk_box_keeps_its_hold_warning_whole_in_every_language(lang):
     px, shown = _fitted(lines, width, height, 14)
     assert len(shown) * int(px * 1.3) <= height + int(px * 0.3) and px >= 10
     assert " ".join(line for line, warn in shown if warn) == warning
+
+
+def test_a_default_name_saved_in_another_language_is_shown_in_the_players():
+    from prepollency.ui import colours
+
+    assert i18n.use("de") is None
+    assert colours.shown_name("Rojo") == "Rot" and colours.shown_name("bleu ciel") == "Himmelblau"
+    assert colours.shown_name("Red") == "Rot" and colours.shown_name("Alice") == "Alice"
+    assert colours.named("Vert") == "green" and colours.named("Zoë") is None

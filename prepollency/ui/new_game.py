@@ -11,14 +11,12 @@ The dialog's shape and keys are every game's (`common.ui.new_game_form.NewGameFo
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
-from common import i18n
 from common.i18n import N_, _
 from common.seats import CPU, HUMAN_SEAT, SeatSpec
 from common.ui import draw
@@ -73,21 +71,7 @@ def colour_name(key: str) -> str:
 def is_colour_name(name: str) -> bool:
     """Whether a name is a colour's in any language there is a catalogue of (a default name
     the dialog remembered: it follows the language and the colour)."""
-    folded = name.strip().casefold()
-    if any(folded in (str(c.name).casefold(), _(c.name).casefold()) for c in C.COLOURS):
-        return True
-    return folded in _colour_names()  # read every catalogue once, only for other names
-
-
-@functools.cache
-def _colour_names() -> frozenset[str]:
-    """Every colour's name in English and in each language with a catalogue, folded."""
-    found = {str(c.name).casefold() for c in C.COLOURS}
-    for code in i18n.available():
-        translations, problem = i18n.load(code)
-        if problem is None:
-            found |= {translations.gettext(str(c.name)).casefold() for c in C.COLOURS}
-    return frozenset(found)
+    return C.named(name) is not None
 
 
 class NameField(TextField):
