@@ -175,7 +175,7 @@ def apply(state: State, turn: Turn | list) -> State:
     """The state after a whole legal turn: its moves, then END unless the turn closed itself."""
     if isinstance(turn, str) or not isinstance(turn, list | tuple):
         raise InvalidMoveError(_('a turn is a list of moves like ["c3-e5", "h7-h8"], not '
-                                 '{value}').format(value=quoted(turn)))
+                                 '{given}').format(given=quoted(turn)))
     return _advance(state, turn, True)
 
 

@@ -43,8 +43,8 @@ class Move(NamedTuple):
     def parse(cls, text: Any) -> Move:
         """The move a `from-to` string names; InvalidMoveError if it is malformed."""
         if not isinstance(text, str):
-            raise InvalidMoveError(_("a move is a string like \"c3-e5\", not {value}").format(
-                value=json_words(text)))
+            raise InvalidMoveError(_("a move is a string like \"c3-e5\", not {given}").format(
+                given=json_words(text)))
         parts = text.split("-")
         if len(parts) != 2:
             raise InvalidMoveError(_("{move} is not a move (write it like c3-e5)").format(
@@ -103,7 +103,7 @@ class Turn(tuple):
                                          turn=quoted(data)))
         if not isinstance(data, list | tuple):
             raise InvalidMoveError(_('a turn is a list of moves like ["c3-e5", "h7-h8"], not '
-                                     '{value}').format(value=json_words(data)))
+                                     '{given}').format(given=json_words(data)))
         if len(data) > 2:
             raise InvalidMoveError(_("a turn has at most two moves, not {count}").format(
                 count=len(data)))

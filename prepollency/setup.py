@@ -56,8 +56,8 @@ def seats_from_record(record: dict) -> tuple[int, int]:
         raise ValueError(_('missing "first"'))
     first = record["first"]
     if isinstance(first, bool) or not isinstance(first, int):
-        raise ValueError(_('"first" must be a seat number, not {value}').format(
-            value=json_words(first)))
+        raise ValueError(_('"first" must be a seat number, not {given}').format(
+            given=json_words(first)))
     if first not in seats:
         raise ValueError(_('"first" is seat {first}, which is not in the game (seats {seats})'
                            ).format(first=first, seats=seats))
@@ -68,12 +68,12 @@ def _check_seats(seats: object) -> None:
     """ValueError naming what is wrong with a record's "seats": the seat numbers, then the
     layouts of 2, 3 (the variant) and 4 players."""
     if not isinstance(seats, list):
-        raise ValueError(_('"seats" must be a list of seat numbers, not {value}').format(
-            value=json_words(seats)))
+        raise ValueError(_('"seats" must be a list of seat numbers, not {given}').format(
+            given=json_words(seats)))
     for seat in seats:
         if isinstance(seat, bool) or not isinstance(seat, int):
-            raise ValueError(_('"seats" holds {value}, which is not a seat number').format(
-                value=json_words(seat)))
+            raise ValueError(_('"seats" holds {given}, which is not a seat number').format(
+                given=json_words(seat)))
     for seat in seats:
         if seat not in ALL_SEATS:
             raise ValueError(_('"seats" holds {seat}: seats are numbered 1 to 4').format(

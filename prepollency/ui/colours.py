@@ -87,7 +87,7 @@ def named(name: str) -> str | None:
 @functools.cache
 def _every_language() -> dict[str, str]:
     """Each colour's name, folded, in every language with a catalogue -> its key."""
-    found = {}
+    found: dict[str, str] = {}
     for code in i18n.available():
         translations, problem = i18n.load(code)
         if problem is None:
