@@ -94,7 +94,7 @@ class Puzzle:
 
     @property
     def goal_text(self) -> str:
-        """The question in a sentence (in the player's language)."""
+        """The question in a sentence, in the player's language (GOALS are `N_` messages)."""
         return _(self.rules.GOALS[self.goal])
 
     @property

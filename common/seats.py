@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal, Protocol
 
 from common import command_line
-from common.i18n import _
+from common.i18n import _, pgettext
 
 BOT_PREFIX = "cmd:"
 HUMAN: Final = "human"
@@ -129,6 +129,27 @@ class SeatSpec:
         if self.kind == CPU:
             return f"CPU, {self.level}"
         return "CPU, beginner" if self.kind == RANDOM else "person"  # it plays any move
+
+
+def level_words(level: str) -> str:
+    """A CPU level's name in the player's language ("hard:6000", a level with its budget,
+    stays as it is)."""
+    return pgettext("level", level)
+
+
+def described_words(described: str) -> str:
+    """A seat's description (`SeatSpec.describe`, "person", or "Human" as the save index
+    writes it; other code reads them in English) in the player's language: "CPU, easy" with
+    the level translated, "bot x.py", the puzzle's own seat."""
+    if described.startswith("CPU, "):
+        # Translators: a CPU seat and its level: "CPU, easy"
+        return _("CPU, {level}").format(level=level_words(described[len("CPU, "):]))
+    if described.startswith("bot "):
+        return _("bot {program}").format(program=described[len("bot "):])
+    if described == "puzzle":  # common/ui/puzzle_scene.SolverSeat: the puzzle answers
+        # Translators: who plays the opponent's seat in a puzzle: "Black (puzzle)"
+        return pgettext("seat", "puzzle")
+    return _("Human") if described == "person" or described == "Human" else described
 
 
 KINDS_HELP = ("human", "random", *LEVEL_NAMES, "hard:N", "cmd:PROGRAM ARGS")

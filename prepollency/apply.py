@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from common.i18n import _
 from common.protocol import (
     LEAVE_REASONS,
     GameOverError,
@@ -46,17 +47,19 @@ def _as_move(step: Any) -> Move:
     if isinstance(step, Move):
         if 0 <= step.frm < CELLS and 0 <= step.to < CELLS:
             return step
-        raise InvalidMoveError(f"{tuple(step)} is not a move between two squares")
+        raise InvalidMoveError(_("{move} is not a move between two squares").format(
+            move=tuple(step)))
     if isinstance(step, str):
         return Move.parse(step)
-    raise InvalidMoveError(f"{quoted(step)} is not a move (a Move, or a string like c3-e5)")
+    raise InvalidMoveError(_("{move} is not a move (a Move, or a string like c3-e5)").format(
+        move=quoted(step)))
 
 
 def _advance(state: State, moves: Any, end: bool) -> State:
     """The one path that changes a position: make `moves` (each checked) on one copy of the
     board, then close the turn if `end` is set or the turn's second move was made."""
     if state.result is not None:
-        raise GameOverError("The game is over")
+        raise GameOverError(_("The game is over"))
     me, moved, captured = state.turn, state.moved, state.captured
     board: np.ndarray | None = None  # this turn's copies, made at its first move
     owners: list[int] = []
@@ -65,7 +68,7 @@ def _advance(state: State, moves: Any, end: bool) -> State:
     made = 0 if moved == -1 else 1
     for step in moves:
         if made == 2:
-            raise IllegalMoveError("A turn has at most two moves")
+            raise IllegalMoveError(_("A turn has at most two moves"))
         f, t = _as_move(step)
         if board is None:  # copies before the check: refusal, like gen_moves, reads lists
             board = state.board.copy()
@@ -170,8 +173,8 @@ def next_seat(alive: tuple[int, ...], seat: int) -> int:
 def apply(state: State, turn: Turn | list) -> State:
     """The state after a whole legal turn: its moves, then END unless the turn closed itself."""
     if isinstance(turn, str) or not isinstance(turn, list | tuple):
-        raise InvalidMoveError('a turn is a list of moves like ["c3-e5", "h7-h8"], not '
-                               f"{quoted(turn)}")
+        raise InvalidMoveError(_('a turn is a list of moves like ["c3-e5", "h7-h8"], not '
+                                 '{given}').format(given=quoted(turn)))
     return _advance(state, turn, True)
 
 
@@ -182,12 +185,12 @@ def resign(state: State, player: int, reason: str = "resign") -> State:
     if reason not in LEAVE_REASONS:
         raise ValueError(f"reason must be resign or forfeit, not {reason!r}")
     if state.result is not None:
-        raise GameOverError("the game is already over")
+        raise GameOverError(_("the game is already over"))
     if player not in state.alive:
-        raise ValueError(f"seat {player!r} is not in the game")
+        raise ValueError(_("seat {seat!r} is not in the game").format(seat=player))
     if state.moved != -1:
-        raise ValueError(f"seat {player} cannot leave in the middle of seat {state.turn}'s "
-                         "turn: take back the half-made move first")
+        raise ValueError(_("seat {seat} cannot leave in the middle of seat {turn}'s turn: take "
+                           "back the half-made move first").format(seat=player, turn=state.turn))
     alive = tuple(seat for seat in state.alive if seat != player)
     if len(alive) == 1:
         return state._replace(result=Outcome(alive[0], reason))

@@ -26,8 +26,9 @@ from collections.abc import Callable
 from typing import Any
 
 from common.coaching import Guided, Remark
-from prepollency import rules, tactics
-from prepollency.moves import GRID, PIECE_NAMES, Turn
+from common.i18n import _, ngettext
+from prepollency import names, rules, tactics
+from prepollency.moves import GRID, Turn
 from prepollency.ui.words import ROUNDS_TO_WIN, danger_words, threat_words
 
 Namer = Callable[[int], str]
@@ -74,8 +75,9 @@ def _win(state: rules.State, name: Namer) -> Remark | None:
     if not wins:
         return None
     turn = Turn(wins[0])
-    text = f"You can win this turn: {turn}." if turn else \
-        "You can win this turn: hold the line (end the turn without a move)."
+    # Translators: {turn} is the winning turn's moves: "c3-e5, then h7-h8"
+    text = _("You can win this turn: {turn}.").format(turn=names.turn(turn)) if turn else \
+        _("You can win this turn: hold the line (end the turn without a move).")
     return Remark(("win", hash(state)), text)
 
 
@@ -100,11 +102,17 @@ def _hold(state: rules.State, name: Namer) -> Remark | None:
     seat = holding[0]
     kept = state.holds[seat] - 1
     if kept == 0:
-        text = (f"{name(seat)} has just taken the Obelisk and wins after {ROUNDS_TO_WIN} "
-                "rounds: take one of its five squares to break the hold.")
+        text = ngettext("{seat} has just taken the Obelisk and wins after {rounds} round: take "
+                        "one of its five squares to break the hold.",
+                        "{seat} has just taken the Obelisk and wins after {rounds} rounds: take "
+                        "one of its five squares to break the hold.", ROUNDS_TO_WIN).format(
+                            seat=name(seat), rounds=ROUNDS_TO_WIN)
     else:
-        text = (f"{name(seat)} has held the Obelisk {kept} of {ROUNDS_TO_WIN} rounds: take one "
-                "of its five squares to break the hold before it completes.")
+        text = ngettext("{seat} has held the Obelisk {kept} of {rounds} round: take one of its "
+                        "five squares to break the hold before it completes.",
+                        "{seat} has held the Obelisk {kept} of {rounds} rounds: take one of its "
+                        "five squares to break the hold before it completes.",
+                        ROUNDS_TO_WIN).format(seat=name(seat), kept=kept, rounds=ROUNDS_TO_WIN)
     return Remark(("hold", seat, kept), text)
 
 
@@ -132,9 +140,10 @@ def _free_capture(state: rules.State, name: Namer) -> Remark | None:
         return None
     step = found[0]
     owner, kind = state.owners[step.to], state.kinds[step.to]
+    # Translators: {piece} is a piece's name ("Archer") of the seat {seat} ("Blue")
     return Remark(("free", step),
-                  f"A free capture: {step} takes {name(owner)}'s {PIECE_NAMES[kind]}, and no "
-                  "piece can take back there.")
+                  _("A free capture: {move} takes {seat}'s {piece}, and no piece can take back "
+                    "there.").format(move=step, seat=name(owner), piece=names.piece(kind)))
 
 
 def hanging(state: rules.State, me: int) -> list[tuple[int, tuple[int, int]]]:
@@ -154,10 +163,13 @@ def _hanging(state: rules.State, name: Namer) -> Remark | None:
     if not found:
         return None
     sq, (seat, frm) = found[0]
+    # Translators: {piece} and {taker} are pieces' names ("Archer"), {seat} a seat's ("Blue")
     return Remark(("hanging", sq, frm),
-                  f"Your {PIECE_NAMES[state.kinds[sq]]} on {_sq(sq)} can be taken by "
-                  f"{name(seat)}'s {PIECE_NAMES[state.kinds[frm]]} on {_sq(frm)}, and nothing "
-                  "guards it.")
+                  _("Your {piece} on {square} can be taken by {seat}'s {taker} on {frm}, and "
+                    "nothing guards it.").format(piece=names.piece(state.kinds[sq]),
+                                                 square=_sq(sq), seat=name(seat),
+                                                 taker=names.piece(state.kinds[frm]),
+                                                 frm=_sq(frm)))
 
 
 # after the turn ------------------------------------------------------------------------------
@@ -170,8 +182,9 @@ def comment(before: rules.State, turn: Any, after: rules.State, name: Namer) -> 
     turn = Turn(turn)
     danger = tactics.danger(before, turn)
     if danger is not None and tactics.floor(before) < danger.level:
+        # Translators: {words} is what the turn allows: "lets Blue take your Khan"
         return Remark(("allows", before.quiet, str(turn)),
-                      f"That turn {danger_words(danger, name, me)}.")
+                      _("That turn {words}.").format(words=danger_words(danger, name, me)))
     for move in turn:
         if after.owners[move.to] != me:
             continue
@@ -179,9 +192,11 @@ def comment(before: rules.State, turn: Any, after: rules.State, name: Namer) -> 
         if takers and not _guarded(after, move.to, me):
             seat, frm = takers[0]
             return Remark(("left", move.to, frm),
-                          f"Your {PIECE_NAMES[after.kinds[move.to]]} on {_sq(move.to)} can now "
-                          f"be taken by {name(seat)}'s {PIECE_NAMES[after.kinds[frm]]} on "
-                          f"{_sq(frm)}, and nothing guards it.")
+                          _("Your {piece} on {square} can now be taken by {seat}'s {taker} on "
+                            "{frm}, and nothing guards it.").format(
+                              piece=names.piece(after.kinds[move.to]), square=_sq(move.to),
+                              seat=name(seat), taker=names.piece(after.kinds[frm]),
+                              frm=_sq(frm)))
     return None
 
 

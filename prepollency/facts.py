@@ -11,12 +11,13 @@ from collections.abc import Callable
 from typing import Any
 
 from common.facts import GameFacts, Setting
-from common.i18n import N_
+from common.i18n import N_, _
 
 NAME = "prepollency"
 MOVES_KEY = "turns"  # where a record lists the turns
 SEATS_FOR = {2: (1, 3), 3: (1, 2, 3), 4: (1, 2, 3, 4)}  # players -> seats (3: the variant)
-SEAT_NAMES = ("", "Red", "Blue", "Green", "Yellow")  # a seat's default name, by seat
+# a seat's default name, by seat: its colour (a Message, shown in the player's language)
+SEAT_NAMES = ("", N_("Red"), N_("Blue"), N_("Green"), N_("Yellow"))
 WIN_REASONS = ("obelisk", "elimination")  # the Obelisk held, the last player standing
 MAX_CHOICES = 4096  # characters of JSON the dialog's remembered choices may take
 SEAT_CHOICES = ("kind", "name", "colour")  # what the dialog remembers of a seat, as text
@@ -30,11 +31,11 @@ def choices_problem(value: Any) -> str | None:
     if value is None:
         return None
     if not isinstance(value, dict) or len(json.dumps(value)) > MAX_CHOICES:
-        return "expected a small object or null"
+        return _("expected a small object or null")
     for key, item in value.items():
         check = CHOICES.get(key)
         if check is None or not check(item):
-            return f"{json.dumps(key)} is not a choice the dialog remembers"
+            return _("{key} is not a choice the dialog remembers").format(key=json.dumps(key))
     return None
 
 

@@ -35,8 +35,8 @@ import numpy as np
 
 from common.i18n import _, ngettext
 from common.lessons import LessonError
-from prepollency import rules
-from prepollency.moves import CELLS, GRID, LETTERS, PIECE_NAMES
+from prepollency import names, rules
+from prepollency.moves import CELLS, GRID, LETTERS
 from prepollency.state import BASES, KIND, OBELISK, OWNER, SEATS_FOR, has_khan, make_state
 
 NAME = "prepollency"
@@ -46,10 +46,8 @@ GOAL_KINDS = ("capture", "reach", "moves", "hold_line", "obelisk", "hold", "khan
 
 
 def seat_name(seat: int) -> str:
-    """The seat's colour name as the game names it ("Red")."""
-    from common.games import get
-
-    return get(NAME).seat_names(seat)
+    """The seat's colour name as the game names it ("Red"), in the player's language."""
+    return names.seat(seat)
 
 
 def _square(name: Any, where: str) -> int:
@@ -111,21 +109,21 @@ def _holds(data: dict, seats: list) -> tuple[int, ...]:
 def position(data: Any) -> rules.State:
     """The State a lesson position describes (see the module docstring)."""
     if not isinstance(data, dict):
-        raise LessonError("a position is an object")
+        raise LessonError(_("a position is an object"))
     if "record" in data:
         return _record(data["record"])
     seats = data.get("seats", [1, 3])
     if not isinstance(seats, list) or tuple(seats) not in SEATS_FOR.values():
-        raise LessonError("position seats: [1, 3], [1, 2, 3] or [1, 2, 3, 4]")
+        raise LessonError(_("position seats: [1, 3], [1, 2, 3] or [1, 2, 3, 4]"))
     board, holds = _cells(data, seats), _holds(data, seats)
     turn = data.get("turn", seats[0])
     if type(turn) is not int or turn not in seats:
-        raise LessonError("position turn: a seat of the game")
+        raise LessonError(_("position turn: a seat of the game"))
     state = make_state(board, tuple(seats), tuple(seats), turn, holds)
     for seat in seats:
         if holds[seat] and not has_khan(state, seat):
-            raise LessonError(f"seat {seat} holds the Obelisk, so its first hold gave it a "
-                              "Khan: put one on the board")
+            raise LessonError(_("seat {seat} holds the Obelisk, so its first hold gave it a "
+                                "Khan: put one on the board").format(seat=seat))
     return state
 
 
@@ -137,13 +135,13 @@ def check_goal(goal: dict) -> str | None:
                    kind=str(kind)[:12], join=', '.join(GOAL_KINDS))
     try:
         if kind in ("reach", "defended"):
-            _square(goal.get("square"), "goal square")
+            _square(goal.get("square"), _("goal square"))
     except LessonError as err:
         return str(err)
     if "kind_of" in goal and goal["kind_of"] not in LETTERS[1:]:
-        return "kind_of is a piece letter (I C A K)"
+        return _("kind_of is a piece letter (I C A K)")
     if kind in ("break", "eliminate", "stop") and goal.get("seat") not in (1, 2, 3, 4):
-        return f"{kind} needs the 'seat' it is about"
+        return _("{kind} needs the 'seat' it is about").format(kind=kind)
     return None
 
 
@@ -166,12 +164,15 @@ def _capture(goal, before, move, after, me) -> tuple[bool, str]:
 
 
 def _reach(goal, before, move, after, me) -> tuple[bool, str]:
-    sq = _square(goal["square"], "goal")
+    sq = _square(goal["square"], _("goal"))
     kind = goal.get("kind_of")
     if after.owners[sq] == me and (kind is None or LETTERS[after.kinds[sq]] == kind):
         return True, ""
-    what = PIECE_NAMES[LETTERS.index(kind)] if kind else "piece"
-    return False, _("no {what} of yours stands on {goal}").format(what=what, goal=goal['square'])
+    if not kind:
+        return False, _("no piece of yours stands on {goal}").format(goal=goal['square'])
+    # Translators: {what} is a piece's name: "Archer"
+    return False, _("no {what} of yours stands on {goal}").format(
+        what=names.piece(LETTERS.index(kind)), goal=goal['square'])
 
 
 def _count(goal, before, move, after, me) -> tuple[bool, str]:
@@ -273,33 +274,42 @@ def _retakes(state: rules.State, sq: int) -> list[Any]:
 
 
 def _piece(state: rules.State, sq: int, me: int = 0) -> str:
-    """A piece in words: "your Archer on d8" to its owner `me`, else "the Red Archer on d8"."""
-    whose = "your" if state.owners[sq] == me else f"the {seat_name(state.owners[sq])}"
-    return f"{whose} {PIECE_NAMES[state.kinds[sq]]} on {GRID.names[sq]}"
+    """A piece in words: "your Archer on d8" to its owner `me`, else "Red's Archer on d8"."""
+    if state.owners[sq] == me:
+        # Translators: {piece} is a piece's name ("Archer"), {square} where it stands
+        return _("your {piece} on {square}").format(piece=names.piece(state.kinds[sq]),
+                                                     square=GRID.names[sq])
+    # Translators: {seat} is a seat's name ("Red"), {piece} a piece's name ("Archer")
+    return _("{seat}'s {piece} on {square}").format(seat=seat_name(state.owners[sq]),
+                                                    piece=names.piece(state.kinds[sq]),
+                                                    square=GRID.names[sq])
 
 
 def turn_words(turn: Any) -> str:
-    """A turn in words: "a5-a2 then d4-b2", "c3-e5", or "holding the line"."""
-    return " then ".join(str(m) for m in turn) or "holding the line"
+    """A turn in words: "a5-a2, then d4-b2", "c3-e5", or "holding the line"."""
+    return names.turn(turn)
 
 
 def _safe(goal, before, move, after, me) -> tuple[bool, str]:
     if move is None:
-        return False, "nothing was played"
+        return False, _("nothing was played")
     for sq in after.pieces[me]:
         takers = _takers(after, sq)
         if takers:
-            return False, f"{_piece(after, sq, me)} can be taken: {turn_words(takers[0])}"
+            # Translators: {piece} is "your Archer on d8", {turn} a turn: "c3-e5, then d4-b2"
+            return False, _("{piece} can be taken: {turn}").format(
+                piece=_piece(after, sq, me), turn=turn_words(takers[0]))
     return True, ""
 
 
 def _defended(goal, before, move, after, me) -> tuple[bool, str]:
-    sq = _square(goal["square"], "goal")
+    sq = _square(goal["square"], _("goal"))
     if after.owners[sq] != me:
-        return False, f"no piece of yours stands on {goal['square']}"
+        return False, _("no piece of yours stands on {goal}").format(goal=goal['square'])
     if move is not None and _retakes(after, sq):
         return True, ""
-    return False, f"if {_piece(after, sq, me)} were taken, no piece of yours could take back"
+    return False, _("if {piece} were taken, no piece of yours could take back").format(
+        piece=_piece(after, sq, me))
 
 
 def _stop(goal, before, move, after, me) -> tuple[bool, str]:
@@ -311,7 +321,8 @@ def _stop(goal, before, move, after, me) -> tuple[bool, str]:
     threat = winning_turn(after, seat) if seat in after.alive else None
     if move is not None and threat is None:
         return True, ""
-    return False, f"{seat_name(seat)} can still win on its turn: {turn_words(threat)}"
+    return False, _("{seat} can still win on its turn: {turn}").format(
+        seat=seat_name(seat), turn=turn_words(threat))
 
 
 JUDGES = {"capture": _capture, "reach": _reach, "moves": _count, "hold_line": _hold_line,
@@ -333,44 +344,48 @@ def check_claim(claim: dict) -> str | None:
     wanted = CLAIM_KEYS.get(kind, ()) if isinstance(kind, str) else ()
     missing = [k for k in wanted if k not in claim]
     if missing:
-        return f"{claim['kind']} needs its {missing[0]!r}"
+        # Translators: {kind} is a claim's kind, {key} the key it lacks, as the files spell them
+        return _("{kind} needs its {key!r}").format(kind=claim['kind'], key=missing[0])
     try:
         if "square" in claim:
-            _square(claim["square"], "claim square")
+            _square(claim["square"], _("claim square"))
         if "turn" in claim:
             rules.Turn.parse(claim["turn"])
     except (LessonError, ValueError) as err:
         return str(err)
     if any(claim.get(k, 1) not in (1, 2, 3, 4) for k in ("seat", "holder")):
-        return "a claim's seat is 1 to 4"
+        return _("a claim's seat is 1 to 4")
     if not isinstance(claim.get("count", 0), int):
-        return "count is a whole number"
+        return _("count is a whole number")
     return None
 
 
 def _occupied(claim: dict, state: rules.State) -> int | None:
-    sq = _square(claim["square"], "claim")
+    sq = _square(claim["square"], _("claim"))
     return sq if state.owners[sq] else None
 
 
 def _attacked(claim: dict, state: rules.State) -> tuple[bool, str]:
     sq = _occupied(claim, state)
     if sq is None:
-        return False, f"no piece stands on {claim['square']}"
+        return False, _("no piece stands on {square}").format(square=claim['square'])
     takers = _takers(state, sq)
     if takers:
-        return True, f"{_piece(state, sq)} can be taken: {turn_words(takers[0])}"
-    return False, f"no other seat's turn takes {_piece(state, sq)}"
+        return True, _("{piece} can be taken: {turn}").format(piece=_piece(state, sq),
+                                                             turn=turn_words(takers[0]))
+    return False, _("no other seat's turn takes {piece}").format(piece=_piece(state, sq))
 
 
 def _defended_claim(claim: dict, state: rules.State) -> tuple[bool, str]:
     sq = _occupied(claim, state)
     if sq is None:
-        return False, f"no piece stands on {claim['square']}"
+        return False, _("no piece stands on {square}").format(square=claim['square'])
     back = _retakes(state, sq)
     if back:
-        return True, f"{_piece(state, sq)} is defended: {turn_words(back[0])} would take back"
-    return False, f"nothing of its seat could take back on {claim['square']}"
+        return True, _("{piece} is defended: {turn} would take back").format(
+            piece=_piece(state, sq), turn=turn_words(back[0]))
+    return False, _("nothing of its seat could take back on {square}").format(
+        square=claim['square'])
 
 
 def _turn(claim: dict, state: rules.State) -> tuple[Any, str]:
@@ -383,17 +398,19 @@ def _turn(claim: dict, state: rules.State) -> tuple[Any, str]:
 def _legal(claim: dict, state: rules.State) -> tuple[bool, str]:
     turn, refused = _turn(claim, state)
     shown = rules.Turn.parse(claim["turn"])
-    return (True, f"{shown} may be played") if turn is not None else \
-        (False, f"{shown} is refused: {refused}")
+    return (True, _("{turn} may be played").format(turn=shown)) if turn is not None else \
+        (False, _("{turn} is refused: {why}").format(turn=shown, why=refused))
 
 
 def _captures_claim(claim: dict, state: rules.State) -> tuple[bool, str]:
     turn, refused = _turn(claim, state)
     if turn is None:
-        return False, f"{rules.Turn.parse(claim['turn'])} is refused: {refused}"
+        return False, _("{turn} is refused: {why}").format(turn=rules.Turn.parse(claim['turn']),
+                                                           why=refused)
     me, want = state.turn, claim.get("count", 1)
     taken = _enemies(state, me) - _enemies(rules.apply(state, turn), me)
-    return taken == want, f"{turn_words(turn)} captures {taken}"
+    return taken == want, ngettext("{turn} captures {count} piece", "{turn} captures {count} "
+                                   "pieces", taken).format(turn=turn_words(turn), count=taken)
 
 
 def _wins_claim(claim: dict, state: rules.State) -> tuple[bool, str]:
@@ -402,14 +419,15 @@ def _wins_claim(claim: dict, state: rules.State) -> tuple[bool, str]:
     seat = claim["seat"]
     turn = winning_turn(state, seat) if seat in state.alive else None
     if turn is not None:
-        return True, f"{seat_name(seat)} can win at once: {turn_words(turn)}"
-    return False, f"{seat_name(seat)} has no turn that wins at once"
+        return True, _("{seat} can win at once: {turn}").format(seat=seat_name(seat),
+                                                                turn=turn_words(turn))
+    return False, _("{seat} has no turn that wins at once").format(seat=seat_name(seat))
 
 
 def _hold_claim(claim: dict, state: rules.State) -> tuple[bool, str]:
     seat = claim["seat"]
-    return state.holds[seat] == claim["count"], \
-        f"{seat_name(seat)}'s hold count is {state.holds[seat]}"
+    return state.holds[seat] == claim["count"], _("{seat}'s hold count is {count}").format(
+        seat=seat_name(seat), count=state.holds[seat])
 
 
 def _breaks(claim: dict, state: rules.State) -> tuple[bool, str]:
@@ -418,9 +436,10 @@ def _breaks(claim: dict, state: rules.State) -> tuple[bool, str]:
         mover = _as_turn(state, seat)
         for turn in rules.legal_moves(mover):
             if _on_cross(rules.apply(mover, turn), holder) < 5:
-                return True, f"{seat_name(seat)} breaks the hold: {turn_words(turn)}"
-    return False, f"no turn of {seat_name(seat)} takes a square of the cross from " \
-        f"{seat_name(holder)}"
+                return True, _("{seat} breaks the hold: {turn}").format(seat=seat_name(seat),
+                                                                        turn=turn_words(turn))
+    return False, _("no turn of {seat} takes a square of the cross from {holder}").format(
+        seat=seat_name(seat), holder=seat_name(holder))
 
 
 CLAIMS = {"attacked": _attacked, "defended": _defended_claim, "legal": _legal,

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 from common.grid import KING, Grid
+from common.i18n import _
 from common.protocol import QUOTE_LIMIT, InvalidMoveError, quoted
 
 GRID = Grid.of(15)
@@ -42,10 +43,12 @@ class Move(NamedTuple):
     def parse(cls, text: Any) -> Move:
         """The move a `from-to` string names; InvalidMoveError if it is malformed."""
         if not isinstance(text, str):
-            raise InvalidMoveError(f"a move is a string like \"c3-e5\", not {json_words(text)}")
+            raise InvalidMoveError(_("a move is a string like \"c3-e5\", not {given}").format(
+                given=json_words(text)))
         parts = text.split("-")
         if len(parts) != 2:
-            raise InvalidMoveError(f"{quoted(text)} is not a move (write it like c3-e5)")
+            raise InvalidMoveError(_("{move} is not a move (write it like c3-e5)").format(
+                move=quoted(text)))
         try:
             frm, to = GRID.index(parts[0]), GRID.index(parts[1])
         except ValueError as err:
@@ -95,30 +98,33 @@ class Turn(tuple):
         refused, even one holding a list's JSON (RULES.md: a turn is a list): text is never
         parsed again here (100,000 nested brackets would not end in a clean refusal)."""
         if isinstance(data, str):
-            raise InvalidMoveError(f'{quoted(data)} is not a turn (a turn is a list like '
-                                   '["c3-e5", "h7-h8"] or [], never a string)')
+            raise InvalidMoveError(_('{turn} is not a turn (a turn is a list like '
+                                     '["c3-e5", "h7-h8"] or [], never a string)').format(
+                                         turn=quoted(data)))
         if not isinstance(data, list | tuple):
-            raise InvalidMoveError(
-                f'a turn is a list of moves like ["c3-e5", "h7-h8"], not {json_words(data)}'
-            )
+            raise InvalidMoveError(_('a turn is a list of moves like ["c3-e5", "h7-h8"], not '
+                                     '{given}').format(given=json_words(data)))
         if len(data) > 2:
-            raise InvalidMoveError(f"a turn has at most two moves, not {len(data)}")
+            raise InvalidMoveError(_("a turn has at most two moves, not {count}").format(
+                count=len(data)))
         return cls(m if isinstance(m, Move) else Move.parse(m) for m in data)
 
 
 def json_words(value: Any) -> str:
-    """A JSON value as an error message names it: 'the string "x"', 'a list', 'null', ..."""
+    """A JSON value as an error message names it: 'the string "x"', 'a list', 'null', ...
+    (true, false and null are JSON's words, not translated)."""
     if isinstance(value, bool):
         return "true/false"
     if value is None:
         return "null"
     if isinstance(value, str):
         shown = value if len(value) <= QUOTE_LIMIT else value[: QUOTE_LIMIT - 1] + "…"
-        return f'the string "{shown}"'
+        # Translators: a JSON value named in an error: 'not the string "x"'
+        return _('the string "{text}"').format(text=shown)
     if isinstance(value, list | tuple):
-        return "a list"
+        return _("a list")
     if isinstance(value, dict):
-        return "an object"
+        return _("an object")
     return f"{type(value).__name__} {quoted(value)}"
 
 
@@ -152,7 +158,7 @@ def square_index(square: int | str) -> int:
     except TypeError:
         index = -1
     if isinstance(square, bool) or not 0 <= index < CELLS:
-        raise InvalidMoveError(f"{quoted(square)} is not a square")
+        raise InvalidMoveError(_("{square} is not a square").format(square=quoted(square)))
     return index
 
 

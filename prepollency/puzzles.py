@@ -36,11 +36,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from common.i18n import N_, _
+from common.i18n import N_, _, ngettext, pgettext
 from common.puzzles import Refuted
-from prepollency import rules, tactics
+from prepollency import names, rules, tactics
 from prepollency.movegen import planes, single_moves
-from prepollency.moves import GRID, KHAN, PIECE_NAMES, Move, Turn
+from prepollency.moves import GRID, KHAN, Move, Turn
 from prepollency.state import BASES, OBELISK, State
 
 GOALS = {
@@ -66,11 +66,10 @@ LABELS = {
     "capture": N_("Open a line"),
 }
 PLAYER_MOVES = {goal: 1 for goal in GOALS}
-NAMES = tactics.SEAT_NAMES
 
 
 def _name(seat: int) -> str:
-    return NAMES[seat]
+    return names.seat(seat)
 
 
 def _sq(square: int) -> str:
@@ -93,10 +92,13 @@ def _holds(state: State, turn: Turn) -> Refuted | None:
         return None
     missing = [_sq(s) for s in OBELISK if after.owners[s] != state.turn]
     if missing:
-        return Refuted(f"at the end of your turn {', '.join(missing)} "
-                       f"{'is' if len(missing) == 1 else 'are'} not yours, so the hold is "
-                       "broken")
-    return Refuted("the turn does not complete the hold")
+        # Translators: {squares} lists Obelisk squares: "h8", "h8, g8"
+        return Refuted(ngettext("at the end of your turn {squares} is not yours, so the hold "
+                                "is broken",
+                                "at the end of your turn {squares} are not yours, so the hold "
+                                "is broken", len(missing)).format(
+                                    squares=pgettext("list", ", ").join(missing)))
+    return Refuted(_("the turn does not complete the hold"))
 
 
 def _fills(state: State, turn: Turn) -> Refuted | None:
@@ -107,8 +109,13 @@ def _fills(state: State, turn: Turn) -> Refuted | None:
         if seat != state.turn:
             free = [_sq(b) for b in BASES[seat] if after.owners[b] in (0, seat)]
             if free:
-                return Refuted(f"{_name(seat)}'s base still has {', '.join(free)} not taken")
-    return Refuted("the turn does not eliminate the last rival")
+                # Translators: {squares} lists base squares: "a1", "a1, b2"
+                return Refuted(ngettext("{seat}'s base still has {squares} not taken",
+                                        "{seat}'s base still has {squares} not taken",
+                                        len(free)).format(
+                                            seat=_name(seat),
+                                            squares=pgettext("list", ", ").join(free)))
+    return Refuted(_("the turn does not eliminate the last rival"))
 
 
 def _punished(state: State, turn: Turn, worst: int) -> Refuted | None:
@@ -117,20 +124,26 @@ def _punished(state: State, turn: Turn, worst: int) -> Refuted | None:
     danger = tactics.danger(state, turn)
     if danger is None or danger.level < worst:
         return None
-    how = {"obelisk": "completes the Obelisk hold", "elimination": "fills the last base and "
-           "wins", "base": "fills your base: you are out", "khan": "takes your Khan"}
     after = rules.apply(state, turn)
     before = tactics.order_after(after.alive, state.turn)
     waits = before.index(danger.seat) if danger.seat in before else 0
-    return Refuted(f"{_name(danger.seat)} answers {_show(danger.threat.turn)} and "
-                   f"{how.get(danger.threat.kind, 'wins')}",
+    how = _ANSWERS.get(danger.threat.kind, N_("{seat} answers {turn} and wins"))
+    return Refuted(_(how).format(seat=_name(danger.seat), turn=_show(danger.threat.turn)),
                    (*[Turn()] * waits, danger.threat.turn))
+
+
+# a rival's answer to a wrong try, by what it achieves ({turn}: its moves)
+_ANSWERS = {"obelisk": N_("{seat} answers {turn} and completes the Obelisk hold"),
+            "elimination": N_("{seat} answers {turn}, fills the last base and wins"),
+            "base": N_("{seat} answers {turn} and fills your base: you are out"),
+            "khan": N_("{seat} answers {turn} and takes your Khan")}
 
 
 def _stops(state: State, turn: Turn) -> Refuted | None:
     if tactics.stopping_turns(state, [turn]):
         return None
-    return _punished(state, turn, tactics.HANDS_WIN) or Refuted("a rival still wins next turn")
+    return _punished(state, turn, tactics.HANDS_WIN) or Refuted(
+        _("a rival still wins next turn"))
 
 
 def _saves_base(state: State, turn: Turn) -> Refuted | None:
@@ -163,16 +176,16 @@ def _capture_target(state: State, turn: Turn) -> int | None:
 def _opens_capture(state: State, turn: Turn) -> Refuted | None:
     if _capture_target(state, turn) is None:
         if len(turn) == 2 and state.owners[turn[1].to] not in (0, state.turn):
-            return Refuted(f"the piece on {_sq(turn[1].to)} is taken, but not by a line the "
-                           "first move opened")
-        return Refuted("your second move takes nothing: move one piece out of the way so "
-                       "that another can take")
+            return Refuted(_("the piece on {square} is taken, but not by a line the first "
+                             "move opened").format(square=_sq(turn[1].to)))
+        return Refuted(_("your second move takes nothing: move one piece out of the way so "
+                         "that another can take"))
     return _punished(state, turn, tactics.KHAN_LOST)
 
 
 def _takes_khan(state: State, turn: Turn) -> Refuted | None:
     if not _khan_taken_by(state, turn):
-        return Refuted("the turn takes no Khan")
+        return Refuted(_("the turn takes no Khan"))
     return _punished(state, turn, tactics.KHAN_LOST)
 
 
@@ -188,8 +201,7 @@ def _khan_taken_by(state: State, turn: Turn) -> bool:
 
 
 def _show(turn: Iterable[Move]) -> str:
-    moves = [str(m) for m in turn]
-    return " then ".join(moves) if moves else _("holding the line")
+    return names.turn(turn)
 
 
 STAGES: dict[str, tuple[Callable[[State, Turn], Refuted | None], ...]] = {
@@ -226,38 +238,51 @@ def explain(state: State, goal: str, solution: list) -> str:
     turn = Turn(solution[0])
     shown = _show(turn)
     if goal == "win-hold":
-        return f"{shown} keeps all five Obelisk squares: your hold reaches its fourth count"
+        return _("{turn} keeps all five Obelisk squares: your hold reaches its fourth "
+                 "count").format(turn=shown)
     if goal == "win-base":
         after = rules.apply(state, turn)
         gone = [s for s in state.alive if s not in after.alive and s != state.turn]
-        names = " and ".join(_name(s) for s in gone) or "the last rival"
-        return f"{shown} fills the last base squares: {names} is out and you are the last left"
+        if not gone:
+            return _("{turn} fills the last base squares: the last rival is out and you are "
+                     "the last left").format(turn=shown)
+        return ngettext("{turn} fills the last base squares: {seats} is out and you are the "
+                        "last left",
+                        "{turn} fills the last base squares: {seats} are out and you are the "
+                        "last left", len(gone)).format(
+                            turn=shown, seats=names.listed([_name(s) for s in gone]))
     if goal == "take-khan":
-        return f"{shown} takes the rival's Khan, and no rival can punish it next turn"
+        return _("{turn} takes the rival's Khan, and no rival can punish it next "
+                 "turn").format(turn=shown)
     if goal == "capture":
         target = _capture_target(state, turn)
-        piece = PIECE_NAMES[state.kinds[target]] if target is not None else "piece"
-        return (f"{turn[0]} opens the way and {turn[1]} takes the {piece} on "
-                f"{_sq(target) if target is not None else '?'}; no rival can punish it next "
-                "turn")
+        # Translators: {piece} is a piece's name ("Archer"), {square} where it stands
+        return _("{first} opens the way and {second} takes the {piece} on {square}; no rival "
+                 "can punish it next turn").format(
+                     first=turn[0], second=turn[1],
+                     piece=names.piece(state.kinds[target]) if target is not None else "?",
+                     square=_sq(target) if target is not None else "?")
     return _explain_defence(state, goal, turn, shown)
 
 
 def _explain_defence(state: State, goal: str, turn: Turn, shown: str) -> str:
     if goal == "stop":
         threat = next(iter(tactics.threats(state).values()), None)
-        what = ("complete the Obelisk hold" if threat and threat.kind == "obelisk"
-                else "fill the last base and win")
-        who = _name(threat.seat) if threat else "a rival"
-        return (f"{who} could {what} with {_show(threat.turn) if threat else '?'}; after "
-                f"{shown} no seat that moves before you wins at once")
+        if threat is None:
+            return _("after {turn} no seat that moves before you wins at once").format(
+                turn=shown)
+        text = (_("{seat} could complete the Obelisk hold with {threat}; after {turn} no seat "
+                  "that moves before you wins at once") if threat.kind == "obelisk" else
+                _("{seat} could fill the last base and win with {threat}; after {turn} no seat "
+                  "that moves before you wins at once"))
+        return text.format(seat=_name(threat.seat), threat=_show(threat.turn), turn=shown)
     danger = tactics.danger(state, Turn())
-    who = _name(danger.seat) if danger else "a rival"
+    who = _name(danger.seat) if danger else _("a rival")
     if goal == "base":
-        return (f"holding the line would let {who} fill your base; after {shown} no rival can, "
-                "and none wins at once")
-    return (f"holding the line would let {who} take your Khan; after {shown} no rival can take "
-            "it, fill your base or win")
+        return _("holding the line would let {seat} fill your base; after {turn} no rival "
+                 "can, and none wins at once").format(seat=who, turn=shown)
+    return _("holding the line would let {seat} take your Khan; after {turn} no rival can "
+             "take it, fill your base or win").format(seat=who, turn=shown)
 
 
 # --- hints ---------------------------------------------------------------------------------
@@ -284,7 +309,7 @@ def hint(state: State, goal: str, turn) -> str:
     if key is None:
         return _("Look at the Obelisk and the bases.")
     return _("Look at your {piece} on {sq}.").format(
-               piece=_(PIECE_NAMES[state.kinds[key.frm]]), sq=_sq(key.frm))
+               piece=names.piece(state.kinds[key.frm]), sq=_sq(key.frm))
 
 
 def hint_square(state: State, goal: str, turn) -> int | None:
@@ -389,13 +414,16 @@ def check(state: State, goal: str, solution: list) -> str | None:
     turn = Turn(solution[0])
     why = judge_try(state, goal, 0, turn)
     if why:
-        return f"the solution {_show(turn)} fails: {why}"
+        return _("the solution {turn} fails: {why}").format(turn=_show(turn), why=why)
     if goal in ("win-hold", "win-base") and _win_kind(state) != goal:
-        return f"the win here is a {_win_kind(state)}, not a {goal}"
+        # Translators: {kind} and {goal} are puzzle kinds as the files name them: "win-base"
+        return _("the win here is a {kind}, not a {goal}").format(kind=_win_kind(state),
+                                                                  goal=goal)
     if goal in ("base", "khan") and _danger_kind(state) != goal:
-        return f"holding the line here does not lose the {goal}"
+        return (_("holding the line here does not lose the base") if goal == "base" else
+                _("holding the line here does not lose the Khan"))
     if goal == "capture" and _direct_targets(state):
-        return "a piece can be taken in one move here"
+        return _("a piece can be taken in one move here")
     solving = _solving(state, goal)
     common = _common(solving)
     if not common & set(turn):

@@ -9,6 +9,8 @@ import random
 
 import numpy as np
 
+from common.i18n import _, ngettext
+from prepollency import names
 from prepollency.moves import ARCHER, CAVALRY, CELLS, GRID, INFANTRY, json_words
 from prepollency.state import ALL_SEATS, CORNER_CELL, KIND, OWNER, SEATS_FOR, State, make_state
 
@@ -30,29 +32,35 @@ def start_board(seats: tuple[int, ...]) -> np.ndarray:
 def seats_for(players: int, first: int | None) -> tuple[tuple[int, ...], int]:
     """The seats of a game of that many players and its first seat (1 if None), or ValueError."""
     if type(players) is not int or players not in SEATS_FOR:  # never 3.0, never true
-        raise ValueError(f"Prepollency is for 2, 3 (variant) or 4 players, not {players!r}")
+        raise ValueError(_("Prepollency is for 2, 3 (variant) or 4 players, not {players!r}"
+                           ).format(players=players))
     seats = SEATS_FOR[players]
     if first is None:
         return seats, seats[0]
     if type(first) is not int or first not in seats:
-        names = "1 to 4" if players == 4 else ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
-        raise ValueError(f"the first player must be one of the seats {names}, not {first!r}")
+        # Translators: {seats} is "1, 2 and 3" or "1 and 3"; {first} what was given instead
+        text = (_("the first player must be one of the seats 1 to 4, not {first!r}")
+                if players == 4 else
+                _("the first player must be one of the seats {seats}, not {first!r}"))
+        raise ValueError(text.format(seats=names.listed([str(s) for s in seats]), first=first))
     return seats, first
 
 
 def seats_from_record(record: dict) -> tuple[int, int]:
     """Players and first seat from a record's "seats" and "first"; ValueError names the problem."""
     if "seats" not in record:
-        raise ValueError('missing "seats"')
+        raise ValueError(_('missing "seats"'))
     seats = record["seats"]
     _check_seats(seats)
     if "first" not in record:
-        raise ValueError('missing "first"')
+        raise ValueError(_('missing "first"'))
     first = record["first"]
     if isinstance(first, bool) or not isinstance(first, int):
-        raise ValueError(f'"first" must be a seat number, not {json_words(first)}')
+        raise ValueError(_('"first" must be a seat number, not {given}').format(
+            given=json_words(first)))
     if first not in seats:
-        raise ValueError(f'"first" is seat {first}, which is not in the game (seats {seats})')
+        raise ValueError(_('"first" is seat {first}, which is not in the game (seats {seats})'
+                           ).format(first=first, seats=seats))
     return len(seats), first
 
 
@@ -60,26 +68,31 @@ def _check_seats(seats: object) -> None:
     """ValueError naming what is wrong with a record's "seats": the seat numbers, then the
     layouts of 2, 3 (the variant) and 4 players."""
     if not isinstance(seats, list):
-        raise ValueError(f'"seats" must be a list of seat numbers, not {json_words(seats)}')
+        raise ValueError(_('"seats" must be a list of seat numbers, not {given}').format(
+            given=json_words(seats)))
     for seat in seats:
         if isinstance(seat, bool) or not isinstance(seat, int):
-            raise ValueError(f'"seats" holds {json_words(seat)}, which is not a seat number')
+            raise ValueError(_('"seats" holds {given}, which is not a seat number').format(
+                given=json_words(seat)))
     for seat in seats:
         if seat not in ALL_SEATS:
-            raise ValueError(f'"seats" holds {seat}: seats are numbered 1 to 4')
+            raise ValueError(_('"seats" holds {seat}: seats are numbered 1 to 4').format(
+                seat=seat))
         if seats.count(seat) > 1:
-            raise ValueError(f'"seats" lists seat {seat} twice')
+            raise ValueError(_('"seats" lists seat {seat} twice').format(seat=seat))
     if len(seats) not in SEATS_FOR:
-        count = f"{len(seats)} player" + ("" if len(seats) == 1 else "s")
-        raise ValueError(f'"seats" lists {count}: Prepollency is for 2 players '
-                         "(seats [1, 3]), 3 (the variant, seats [1, 2, 3]) or 4 "
-                         "(seats [1, 2, 3, 4])")
+        raise ValueError(ngettext(
+            '"seats" lists {count} player: Prepollency is for 2 players (seats [1, 3]), 3 (the '
+            'variant, seats [1, 2, 3]) or 4 (seats [1, 2, 3, 4])',
+            '"seats" lists {count} players: Prepollency is for 2 players (seats [1, 3]), 3 (the '
+            'variant, seats [1, 2, 3]) or 4 (seats [1, 2, 3, 4])', len(seats)).format(
+                count=len(seats)))
     if tuple(sorted(seats)) != SEATS_FOR[len(seats)]:
         if len(seats) == 2:
-            raise ValueError(f'"seats" is {seats}: 2 players sit on opposite corners, '
-                             "seats [1, 3]")
-        raise ValueError(f'"seats" is {seats}: 3 players (the variant) sit on seats [1, 2, 3], '
-                         "the o1 corner stays empty")
+            raise ValueError(_('"seats" is {seats}: 2 players sit on opposite corners, '
+                               'seats [1, 3]').format(seats=seats))
+        raise ValueError(_('"seats" is {seats}: 3 players (the variant) sit on seats '
+                           '[1, 2, 3], the o1 corner stays empty').format(seats=seats))
 
 
 def new_state(rng: random.Random, players: int, first: int | None = None) -> State:

@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from common.i18n import _
 from common.protocol import Outcome, quoted
 from prepollency.facts import SEATS_FOR  # noqa: F401  (players -> seats; 3: the variant)
 from prepollency.moves import CELLS, GRID, KHAN, LETTERS
@@ -164,5 +165,5 @@ def player_from_label(label: Any) -> int:
     """The seat a record label names (ValueError if it is not 1 to 4: a whole number, never
     3.0 or true, which equal 3 and 1 in Python but are not seats in a record)."""
     if type(label) is not int or label not in ALL_SEATS:
-        raise ValueError(f"{quoted(label)} is not a seat (1 to 4)")
+        raise ValueError(_("{label} is not a seat (1 to 4)").format(label=quoted(label)))
     return int(label)

@@ -29,27 +29,28 @@ value it says:
 
 from __future__ import annotations
 
-from common.why import BAD, GOOD, NEUTRAL, WIN, Fact, Reason, contrast, ending, ordered, plural
-from prepollency import rules, tactics
-from prepollency.facts import SEAT_NAMES
-from prepollency.moves import KHAN, PIECE_NAMES, Turn
+from common.i18n import N_, _, ngettext, pgettext
+from common.why import BAD, GOOD, NEUTRAL, WIN, Fact, Reason, contrast, ending, ordered
+from prepollency import names, rules, tactics
+from prepollency.moves import KHAN, Turn
 from prepollency.state import BASES, OBELISK, State
 from prepollency.tactics.reach import movers_to
 from prepollency.tactics.wins import HOLD_TO_WIN, order_after
 
 __all__ = ["Reason", "compare", "explain_move", "obelisk_reach", "open_pieces", "turn_text"]
 
+# what a turn lets a seat do ({seat}: its name), by the danger's kind: by the Obelisk, by a base
 _ALLOWS = {
-    "hands_win": ("lets {seat} complete the Obelisk hold", "lets {seat} take the last base "
-                  "squares and win"),
-    "base_falls": ("lets {seat} take your base", "lets {seat} take your base"),
-    "khan_lost": ("lets {seat} take your Khan", "lets {seat} take your Khan"),
+    "hands_win": (N_("lets {seat} complete the Obelisk hold"),
+                  N_("lets {seat} take the last base squares and win")),
+    "base_falls": (N_("lets {seat} take your base"), N_("lets {seat} take your base")),
+    "khan_lost": (N_("lets {seat} take your Khan"), N_("lets {seat} take your Khan")),
 }
 
 
 def turn_text(turn: Turn) -> str:
     """The turn as the log writes it ("e1-f2 e2-e1"), or "holding the line"."""
-    return " ".join(str(m) for m in turn) or "holding the line"
+    return " ".join(str(m) for m in turn) or _("holding the line")
 
 
 def explain_move(state: State, turn: Turn) -> Reason:
@@ -64,10 +65,9 @@ def explain_move(state: State, turn: Turn) -> Reason:
         facts += _bases(state, after)
         facts += _hanging(state, turn, after)
         if not turn:
-            facts.append(Fact("holds_line", None, NEUTRAL, "moves no piece"))
+            facts.append(Fact("holds_line", None, NEUTRAL, _("moves no piece")))
         if not any(f.sign in (WIN, BAD) for f in facts):
-            facts.append(Fact("safe", None, GOOD,
-                              "leaves no rival a win or your base"))
+            facts.append(Fact("safe", None, GOOD, _("leaves no rival a win or your base")))
     return Reason(turn_text(turn), ordered(facts))
 
 
@@ -77,15 +77,16 @@ def compare(state: State, played: Turn, better: Turn) -> str:
 
 
 def _name(seat: int) -> str:
-    return SEAT_NAMES[seat]
+    return names.seat(seat)
 
 
-_WINS = {"obelisk": "completes the Obelisk hold and wins",
-         "elimination": "eliminates the last rival and wins"}
+_WINS = {"obelisk": N_("completes the Obelisk hold and wins"),
+         "elimination": N_("eliminates the last rival and wins")}
 
 
 def _ending(state: State, after: State) -> list[Fact]:
-    return ending(state.turn, after.result, _WINS, "ends the game in a draw")
+    return ending(state.turn, after.result, {k: _(v) for k, v in _WINS.items()},
+                  _("ends the game in a draw"))
 
 
 def _dangers(state: State, turn: Turn) -> list[Fact]:
@@ -96,12 +97,14 @@ def _dangers(state: State, turn: Turn) -> list[Fact]:
     if danger is not None:
         by_obelisk, by_base = _ALLOWS[danger.kind]
         text = by_obelisk if danger.threat.kind == "obelisk" else by_base
-        facts.append(Fact(danger.kind, danger.seat, BAD, text.format(seat=_name(danger.seat))))
+        facts.append(Fact(danger.kind, danger.seat, BAD,
+                          _(text).format(seat=_name(danger.seat))))
     threats = tactics.threats(state)
     if threats and (danger is None or danger.level < tactics.HANDS_WIN):
         seats = tuple(sorted(threats))
-        names = " and ".join(_name(s) for s in seats)
-        facts.append(Fact("stops", seats, GOOD, f"stops {names} winning at once"))
+        # Translators: {seats} is one seat's name or a list of them: "Red and Blue"
+        facts.append(Fact("stops", seats, GOOD, _("stops {seats} winning at once").format(
+            seats=names.listed([_name(s) for s in seats]))))
     return facts
 
 
@@ -109,24 +112,26 @@ def _captures(state: State, turn: Turn) -> list[Fact]:
     kinds, s = [], state
     for step in turn:
         if s.owners[step.to]:
-            kinds.append(PIECE_NAMES[s.kinds[step.to]])
+            kinds.append(names.piece(s.kinds[step.to]))
         s = rules.apply_step(s, step)
     if not kinds:
         return []
-    text = plural(len(kinds), "takes a piece ({kinds})", "takes {n} pieces ({kinds})")
-    return [Fact("captures", len(kinds), GOOD, text.format(n=len(kinds),
-                                                           kinds=", ".join(kinds)))]
+    # Translators: {kinds} names the pieces taken: "Archer", "Archer, Khan"
+    text = ngettext("takes {n} piece ({kinds})", "takes {n} pieces ({kinds})", len(kinds))
+    return [Fact("captures", len(kinds), GOOD, text.format(
+        n=len(kinds), kinds=pgettext("list", ", ").join(kinds)))]
 
 
 def _obelisk(state: State, after: State) -> list[Fact]:
     """Holds made, grown and broken; Obelisk squares gained or brought in reach; a Khan won."""
     me = state.turn
-    facts = [Fact("breaks", seat, GOOD, f"breaks {_name(seat)}'s Obelisk hold")
+    facts = [Fact("breaks", seat, GOOD, _("breaks {seat}'s Obelisk hold").format(
+                 seat=_name(seat)))
              for seat in state.alive if seat != me and state.holds[seat]
              and not all(after.owners[q] == seat for q in OBELISK)]
     mine = [s for s in after.pieces[me] if after.kinds[s] == KHAN]
     if mine and not any(state.kinds[s] == KHAN for s in state.pieces[me]):
-        facts.append(Fact("khan", mine[0], GOOD, "wins a Khan"))
+        facts.append(Fact("khan", mine[0], GOOD, _("wins a Khan")))
     return facts + _standing(state, after)
 
 
@@ -135,16 +140,18 @@ def _standing(state: State, after: State) -> list[Fact]:
     me = state.turn
     if after.holds[me]:
         return [Fact("hold", after.holds[me], GOOD,
-                     f"holds the Obelisk: hold {after.holds[me]} of {HOLD_TO_WIN}")]
+                     _("holds the Obelisk: hold {count} of {hold_to_win}").format(
+                         count=after.holds[me], hold_to_win=HOLD_TO_WIN))]
     before = sum(1 for q in OBELISK if state.owners[q] == me)
     now = sum(1 for q in OBELISK if after.owners[q] == me)
     if now > before:
-        return [Fact("obelisk", now, GOOD, f"stands on {now} of the 5 Obelisk squares")]
+        return [Fact("obelisk", now, GOOD, _("stands on {now} of the 5 Obelisk squares").format(
+            now=now))]
     n = obelisk_reach(after, me)
     if n > obelisk_reach(state, me):
-        return [Fact("reach", n, GOOD, plural(
-            n, "brings {n} Obelisk square within one move",
-            "brings {n} Obelisk squares within one move").format(n=n))]
+        return [Fact("reach", n, GOOD, ngettext(
+            "brings {n} Obelisk square within one move",
+            "brings {n} Obelisk squares within one move", n).format(n=n))]
     return []
 
 
@@ -163,13 +170,16 @@ def _bases(state: State, after: State) -> list[Fact]:
         before = sum(1 for b in BASES[seat] if state.owners[b] == me)
         now = sum(1 for b in BASES[seat] if after.owners[b] == me)
         if now > before:
-            facts.append(Fact("base", (seat, now), GOOD,
-                              f"stands on {now} of {_name(seat)}'s 4 base squares"))
+            facts.append(Fact("base", (seat, now), GOOD, _(
+                "stands on {now} of {seat}'s 4 base squares").format(
+                    now=now, seat=_name(seat))))
     held = sum(1 for b in BASES[me] if state.owners[b] not in (0, me))
     still = sum(1 for b in BASES[me] if after.owners[b] not in (0, me))
     if still < held:
-        facts.append(Fact("clears", still, GOOD,
-                          f"clears your base: {still} of its squares still held by rivals"))
+        facts.append(Fact("clears", still, GOOD, ngettext(
+            "clears your base: {still} of its squares still held by rivals",
+            "clears your base: {still} of its squares still held by rivals", still).format(
+                still=still)))
     return facts
 
 
@@ -188,9 +198,9 @@ def _hanging(state: State, turn: Turn, after: State) -> list[Fact]:
     if not now:
         return []
     return [Fact("hangs", len(now), BAD,
-                 plural(len(now), "leaves {n} piece open to {seat}",
-                        "leaves {n} pieces open to {seat}").format(n=len(now),
-                                                                   seat=_name(seat)))]
+                 ngettext("leaves {n} piece open to {seat}",
+                          "leaves {n} pieces open to {seat}", len(now)).format(
+                              n=len(now), seat=_name(seat)))]
 
 
 def open_pieces(state: State, me: int, seat: int) -> set[int]:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from common.i18n import N_, _, pgettext
+from common.seats import described_words, level_words
 from common.ui import draw
 from common.ui.game_log import Icon, LogRow  # noqa: F401 (LogRow: re-exported)
 from common.ui.theme import Metrics, Palette, mix
@@ -47,27 +48,7 @@ def who(match: Any, player: int) -> str:
     if match.is_human(player):
         # Translators: beside the name of the one person playing: "White (you)"
         return _("you") if match.humans == 1 else ""
-    return seat_words(match.seats[player].describe())
-
-
-def seat_words(described: str) -> str:
-    """`SeatSpec.describe()`'s words ("CPU, easy", "bot x.py", "person"; other code reads
-    them in English) in the player's language."""
-    if described.startswith("CPU, "):
-        # Translators: a CPU seat and its level: "CPU, easy"
-        return _("CPU, {level}").format(level=level_words(described[len("CPU, "):]))
-    if described.startswith("bot "):
-        return _("bot {program}").format(program=described[len("bot "):])
-    if described == "puzzle":  # common/ui/puzzle_scene.SolverSeat: the puzzle answers
-        # Translators: who plays the opponent's seat in a puzzle: "Black (puzzle)"
-        return pgettext("seat", "puzzle")
-    return _("Human") if described == "person" or described == "Human" else described
-
-
-def level_words(level: str) -> str:
-    """A CPU level's name in the player's language ("hard:6000", a level with its budget,
-    stays as it is)."""
-    return pgettext("level", level)
+    return described_words(match.seats[player].describe())  # "CPU, easy", "bot x.py"
 
 
 def label(match: Any, player: int) -> str:

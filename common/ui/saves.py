@@ -25,7 +25,7 @@ from common.i18n import _, dates, ngettext
 from common.saves import folder as save_folder
 from common.saves import index as save_index
 from common.saves import trash as save_trash
-from common.ui.game_panel import seat_words
+from common.seats import described_words
 from common.ui.names import clean_name
 
 SHOWN = 80  # characters of text from a file a row or a message shows at most
@@ -154,7 +154,7 @@ class Entry:
         """"White (Human) vs Black (CPU, hard)"; with more seats, joined by commas."""
         # Translators: a seat in a save's row: "Ada (Human)", "Black (CPU, hard)"
         parts = [_("{name} ({kind})").format(name=shown(given or default, 24),
-                                             kind=shown(seat_words(kind), 24))
+                                             kind=shown(described_words(kind), 24))
                  for _seat, kind, given, default in self.file.seats]
         if len(parts) == 2:
             # Translators: the two players of a save: "White (Human) vs Black (CPU, hard)"

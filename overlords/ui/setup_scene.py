@@ -24,7 +24,7 @@ import pygame
 from common.i18n import N_, _, ngettext
 from common.match import Match
 from common.protocol import Forfeit
-from common.seats import SeatSpec
+from common.seats import SeatSpec, level_words
 from common.ui import draw
 from common.ui.board import BoardView
 from common.ui.bots import BotRunner
@@ -32,7 +32,7 @@ from common.ui.drag import drag_pointer, drag_started
 from common.ui.draw import backdrop
 from common.ui.focus import Focus
 from common.ui.game_frame import REFUSAL_SHOWN, refusal_fade
-from common.ui.game_panel import Status, draw_spinner, draw_status, level_words
+from common.ui.game_panel import Status, draw_spinner, draw_status
 from common.ui.input import Action, Command, PointerMove
 from common.ui.scene import Scene
 from common.ui.scenes.dialog_scene import Dialog

@@ -9,6 +9,7 @@ import math
 from typing import Any
 
 from common.ai.search import Heuristics, Params
+from common.i18n import ngettext
 from prepollency import tactics
 from prepollency.ai.plan import (
     FILL_PIECES,
@@ -112,7 +113,8 @@ class PrepollencyHeuristics(Heuristics):
                 state, state.turn):
             return ""
         mine = len(state.pieces[state.turn])
-        return f"with {mine} {'piece' if mine == 1 else 'pieces'} it can no longer win"
+        return ngettext("with {count} piece it can no longer win",
+                        "with {count} pieces it can no longer win", mine).format(count=mine)
 
     def scores(self, state: State) -> dict[int, float]:
         """Each seat still in the game: its score in rough piece units."""

@@ -54,7 +54,6 @@ from prepollency.tactics.danger import (  # noqa: F401
     HANDS_WIN,
     KHAN_LOST,
     SAFE,
-    SEAT_NAMES,
     Danger,
     Mistake,
     Watch,

@@ -12,9 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from common.i18n import _, pgettext
-from prepollency import rules
-from prepollency.facts import SEAT_NAMES  # the default names
+from common.i18n import _
+from prepollency import names, rules
 from prepollency.movegen import moves_after
 from prepollency.moves import KHAN, Move, Turn
 from prepollency.state import BASES, OBELISK, State
@@ -253,15 +252,12 @@ def mistake(state: State, turn: Turn) -> Mistake | None:
 
 
 def _show(turn: Turn) -> str:
-    if not turn:
-        return _("holding the line")
-    # Translators: the moves of a turn, "e1-f2 then e2-f3"
-    return pgettext("moves", " then ").join(str(m) for m in turn)
+    return names.turn(turn)
 
 
 def _words(d: Danger) -> str:
     """What a turn lets the seat do, in the words of the analysis: "let Red ..."."""
-    name = SEAT_NAMES[d.seat]
+    name = names.seat(d.seat)  # the default name: the analysis knows no player's
     if d.level == HANDS_WIN:
         if d.threat.kind == "obelisk":
             return _("let {seat} complete the Obelisk hold").format(seat=name)

@@ -17,10 +17,12 @@ Colours are named by key ("red", ...) in settings and in what the new-game dialo
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
-from common.i18n import N_
+from common import i18n
+from common.i18n import N_, _
 
 Color = tuple[int, int, int]
 
@@ -49,12 +51,12 @@ class SeatColour:
 
 
 COLOURS: tuple[SeatColour, ...] = (
-    SeatColour("red", "Red", (222, 88, 30), (213, 94, 0)),  # vermillion
+    SeatColour("red", N_("Red"), (222, 88, 30), (213, 94, 0)),  # vermillion
     SeatColour("blue", N_("Blue"), (22, 110, 186), (0, 114, 178)),
     SeatColour("green", N_("Green"), (0, 160, 116), (0, 158, 115)),  # bluish green
     SeatColour("yellow", N_("Yellow"), (240, 220, 70), (240, 228, 66)),
     SeatColour("purple", N_("Purple"), (200, 114, 166), (204, 121, 167)),  # reddish purple
-    SeatColour("sky", "Sky", (92, 180, 232), (86, 180, 233)),  # sky blue
+    SeatColour("sky", N_("Sky"), (92, 180, 232), (86, 180, 233)),  # sky blue
     SeatColour("orange", N_("Orange"), (236, 156, 20), (230, 159, 0)),
 )
 BY_KEY = {c.key: c for c in COLOURS}
@@ -69,6 +71,35 @@ CORNERS = {1: "a1", 2: "a15", 3: "o15", 4: "o1"}
 def colour(key: str) -> SeatColour:
     """The colour of that key (the first colour for a key that is not one)."""
     return BY_KEY.get(key, COLOURS[0])
+
+
+def named(name: str) -> str | None:
+    """The key of the colour a name is, in English, the player's language or any language
+    with a catalogue ("Rojo" -> "red"), or None: a seat's default name, which a save or the
+    dialog's memory may hold in another language."""
+    folded = name.strip().casefold()
+    for c in COLOURS:
+        if folded in (str(c.name).casefold(), _(c.name).casefold()):
+            return c.key
+    return _every_language().get(folded)  # the other catalogues, read once
+
+
+@functools.cache
+def _every_language() -> dict[str, str]:
+    """Each colour's name, folded, in every language with a catalogue -> its key."""
+    found: dict[str, str] = {}
+    for code in i18n.available():
+        translations, problem = i18n.load(code)
+        if problem is None:
+            found |= {translations.gettext(str(c.name)).casefold(): c.key for c in COLOURS}
+    return found
+
+
+def shown_name(name: str) -> str:
+    """A player's name as shown: a colour's name (a default name, maybe saved in another
+    language) in the player's language, any other name as it is."""
+    key = named(name)
+    return name if key is None else _(colour(key).name)
 
 
 def rgb(key: str, palette_name: str = "standard") -> Color:

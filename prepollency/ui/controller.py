@@ -25,8 +25,8 @@ from common.ui.game_seams import GameController
 from common.ui.hot_seat import HotSeat, again_words, announce
 from common.ui.input import Action
 from common.ui.widgets import Button, Widget
-from prepollency import rules
-from prepollency.moves import END, GRID, PIECE_NAMES, Move
+from prepollency import names, rules
+from prepollency.moves import END, GRID, Move
 from prepollency.tactics import cannot_win
 from prepollency.ui import colours
 from prepollency.ui.hint import hint_reason, hint_words, position_seed
@@ -165,7 +165,7 @@ class TurnController(GameController):
             return _("{stuck}: you can only hold the line. Hold the line (Space).").format(
                        stuck=self.stuck)
         if self.picked is not None:
-            kind = PIECE_NAMES[self.state.kinds[self.picked]]
+            kind = names.piece(self.state.kinds[self.picked])
             where = GRID.names[self.picked]
             if not self._targets:
                 return _("The {kind} on {where} cannot move now. Pick another piece.").format(
@@ -300,11 +300,11 @@ class TurnController(GameController):
             sound.play("khan", 0.8)
         if facts.eliminated:
             sound.play("elimination", 0.9)
-            names = " and ".join(m.name(s) for s in facts.eliminated)
+            out = names.listed([m.name(s) for s in facts.eliminated])
             # said once the pieces that took the base have arrived (`update`)
             self._news = ngettext("{names} is out: every base square taken",
                                   "{names} are out: every base square taken",
-                                  len(facts.eliminated)).format(names=names)
+                                  len(facts.eliminated)).format(names=out)
         return turn_line(facts, m.name)
 
     def words(self, move: Any, before: Any, after: Any) -> str:

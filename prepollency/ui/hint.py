@@ -22,7 +22,7 @@ from common.ui import draw
 from common.ui.board import BoardView
 from common.ui.game_hint import seed_of
 from common.ui.theme import Palette
-from prepollency import why
+from prepollency import names, why
 from prepollency.moves import GRID, Move, Turn
 
 DASH_TILES = 0.16  # a dash's length, in tiles
@@ -30,7 +30,7 @@ DASH_TILES = 0.16  # a dash's length, in tiles
 
 def hint_reason(state: Any, turn: Sequence[Move]) -> str:
     """Why the hinted turn, from the engine (`prepollency.why`), asked once at the turn's
-    start: "takes a piece (Archer); stands on 3 of the 5 Obelisk squares". A hint asked after
+    start: "takes 1 piece (Archer); stands on 3 of the 5 Obelisk squares". A hint asked after
     the turn's first move names only the rest of a turn: it gets no reason ("")."""
     if state.moved != -1:
         return ""
@@ -40,20 +40,24 @@ def hint_reason(state: Any, turn: Sequence[Move]) -> str:
 def hint_words(moves: Sequence[Move], moved: bool, reason: str = "") -> str:
     """The hint in the status area's words (`moved`: the turn's first move is made; `reason`:
     why, `hint_reason`): what to click first, then why."""
-    why_text = f" It {reason}." if reason else ""
     if not moves:
-        return (_("Hint: end the turn now — End turn (Enter).") if moved
-                else _("Hint: hold the line — Hold the line (Space) ends the turn with no "
-                       "move.")) + why_text
-    where = GRID.names[moves[0].to]
-    text = _("Hint: ") + ", then ".join(str(m) for m in moves)
-    if len(moves) > 1:
-        return _("{text} — click {where} to play the first move.").format(
-            text=text, where=where) + why_text
-    if moved:
-        return _("{text} — click {where} to play it.").format(text=text, where=where) + why_text
-    return _("{text} — click {where} to play it, then End turn.").format(
-        text=text, where=where) + why_text
+        text = (_("Hint: end the turn now — End turn (Enter).") if moved
+                else _("Hint: hold the line — Hold the line (Space) ends the turn with no move."))
+    else:
+        turn, where = names.turn(moves), GRID.names[moves[0].to]
+        # Translators: {turn} is the hinted turn ("e3-f4, then b5-c6"), {where} a square
+        if len(moves) > 1:
+            text = _("Hint: {turn} — click {where} to play the first move.")
+        elif moved:
+            text = _("Hint: {turn} — click {where} to play it.")
+        else:
+            text = _("Hint: {turn} — click {where} to play it, then End turn.")
+        text = text.format(turn=turn, where=where)
+    if not reason:
+        return text
+    # Translators: {hint} is the sentence above; {reason} says what the hinted turn does, as
+    # the reasons are written with the turn as their subject: "takes 1 piece (Archer)"
+    return _("{hint} It {reason}.").format(hint=text, reason=reason)
 
 
 def mark_square(surface: pygame.Surface, view: BoardView, sq: int, pal: Palette) -> None:

@@ -63,6 +63,17 @@ def launch(app, game: NewGame) -> None:
     app.replace(play_scene(app, game.specs, None, game.first, game.names, game.colours))
 
 
+def colour_name(key: str) -> str:
+    """A colour's name in the player's language: the default name of a seat wearing it."""
+    return _(C.colour(key).name)
+
+
+def is_colour_name(name: str) -> bool:
+    """Whether a name is a colour's in any language there is a catalogue of (a default name
+    the dialog remembered: it follows the language and the colour)."""
+    return C.named(name) is not None
+
+
 class NameField(TextField):
     """A player's name: what it takes in is made drawable and bounded."""
 
@@ -118,7 +129,7 @@ class SeatRow:
                            list(KIND_LABELS))
         self.swatch = Swatch(lambda step: on_colour(seat, step))
         self.swatch.key = C.default_colour(seat)
-        self.name = NameField(C.colour(self.swatch.key).name, lambda _t: on_name(),
+        self.name = NameField(colour_name(self.swatch.key), lambda _t: on_name(),
                               _("Name"), MAX_NAME)
         self.bot = BotField(app, _("Command line of the bot program for {corners}").format(
                                      corners=C.CORNERS[seat]))
@@ -139,7 +150,14 @@ class SeatRow:
 
     def display_name(self) -> str:
         """The name typed, else the colour's name."""
-        return clean_name(self.name.value) or C.colour(self.swatch.key).name
+        return clean_name(self.name.value) or colour_name(self.swatch.key)
+
+    def remembered_name(self) -> str:
+        """The name the dialog remembers: a default one as its colour's English name (found
+        again in any language), a typed one as it is."""
+        name = self.display_name()
+        colour = C.colour(self.swatch.key)
+        return str(colour.name) if name == _(colour.name) else name
 
     def spec(self) -> SeatSpec:
         """The seat spec (a bot's from its command field)."""
@@ -213,7 +231,9 @@ class NewGameScene(NewGameForm):
             if saved.get("kind") in KINDS:
                 r.kind.value = saved["kind"]
             name = clean_name(saved.get("name", "")) if isinstance(saved.get("name"), str) else ""
-            r.name.set(name or C.colour(r.swatch.key).name)
+            if is_colour_name(name):  # a default name, remembered maybe in another language
+                name = ""
+            r.name.set(name or colour_name(r.swatch.key))
         first = data.get("first")
         if type(first) is int and first in C.SEATS:
             self.first.value = str(first)
@@ -222,7 +242,7 @@ class NewGameScene(NewGameForm):
         settings = self.app.settings
         value = {"players": int(self.players.value),
                  "first": RANDOM if self.first.value == RANDOM else int(self.first.value),
-                 "seats": {str(s): {"kind": r.kind.value, "name": r.display_name(),
+                 "seats": {str(s): {"kind": r.kind.value, "name": r.remembered_name(),
                                     "colour": r.swatch.key} for s, r in self.rows.items()}}
         settings.prepollency_new_game = value
         self.app.remember_settings()
@@ -256,10 +276,10 @@ class NewGameScene(NewGameForm):
 
     @staticmethod
     def _recolour(r: SeatRow, key: str) -> None:
-        old_name = C.colour(r.swatch.key).name
+        old = C.colour(r.swatch.key).name
         r.swatch.key = key
-        if r.name.value.strip() in ("", old_name):  # a default name follows its colour
-            r.name.set(C.colour(key).name)
+        if r.name.value.strip() in ("", str(old), _(old)):  # a default name follows its colour
+            r.name.set(colour_name(key))
 
     def changed(self) -> None:
         """The names shown for "First" follow the seats' names and colours."""

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 import pygame
 
-from common.i18n import _
+from common.i18n import N_, _
 from common.ui import draw
 from common.ui.theme import Color, Metrics, Palette, hex_rgb, mix
 from prepollency.moves import GRID
@@ -69,6 +69,10 @@ def draw_banner(surface: pygame.Surface, rect: pygame.Rect, seat: int, title: st
     draw.blit_text(surface, title, px, ink, (x, rect.centery), "midleft", bold=True)
 
 
+# a seat no longer in the game, in the turn order: eliminated ("out"), withdrawn ("left")
+OUT_WORDS = {"out": N_("{player} (out)"), "left": N_("{player} (left)")}
+
+
 def draw_order(surface: pygame.Surface, rect: pygame.Rect, order: Sequence[int], to_move: int,
                alive: Sequence[int], withdrawn: Mapping[int, str], tones: Mapping[int, Tones],
                name: Namer, pal: Palette, m: Metrics) -> None:
@@ -87,8 +91,9 @@ def draw_order(surface: pygame.Surface, rect: pygame.Rect, order: Sequence[int],
                          110 if out else 255)
         surface.blit(mark, mark.get_rect(midleft=(cell.x + 4, cell.centery)))
         label = name(seat)
-        if out:
-            label += " (" + withdrawn.get(seat, "out") + ")"
+        if out:  # withdrawn: {seat: "left"} for a seat that resigned or forfeited
+            label = _(OUT_WORDS.get(withdrawn.get(seat, "out"), OUT_WORDS["out"])).format(
+                player=label)
         x = cell.x + 8 + icon
         px = draw.fit_text(label, m.small, cell.right - x - 2, bold=not out, min_px=10)
         color = pal.text_dim if out else readable(tones[seat], pal)
@@ -121,13 +126,29 @@ def draw_obelisk(surface: pygame.Surface, rect: pygame.Rect, owners: Sequence[in
             icon = mark_icon(seat, cell - 4, hex_rgb(tones[seat][0]), hex_rgb(tones[seat][1]))
             surface.blit(icon, icon.get_rect(center=box.center))
     x = rect.x + cell * 3 + m.pad
-    lines = _obelisk_lines(owners, holds, alive, name, turn)
+    px, shown = _fitted(_obelisk_lines(owners, holds, alive, name, turn), rect.right - x,
+                        rect.h - 2, m.small)
     y = rect.y + 2
-    for text, warn in lines:
-        color = pal.info if warn else pal.text
-        for line in draw.wrap(text, m.small, rect.right - x, bold=warn):
-            draw.blit_text(surface, line, m.small, color, (x, y), bold=warn)
-            y += int(m.small * 1.3)
+    for line, warn in shown:
+        draw.blit_text(surface, line, px, pal.info if warn else pal.text, (x, y), bold=warn)
+        y += int(px * 1.3)
+
+
+def _fitted(lines: list[tuple[str, bool]], width: int, height: int, px: int
+            ) -> tuple[int, list[tuple[str, bool]]]:
+    """The lines wrapped to the box, at the largest size from `px` down to 10 px at which all
+    fit its height; if none does, the warning alone (it matters most) at the smallest."""
+    size = px
+    while True:
+        wrapped = [(line, warn) for text, warn in lines
+                   for line in draw.wrap(text, size, width, bold=warn)]
+        if len(wrapped) * int(size * 1.3) <= height + int(size * 0.3) or size <= 10:
+            break
+        size -= 1
+    if len(wrapped) * int(size * 1.3) > height + int(size * 0.3) and any(w for _t, w in lines):
+        wrapped = [(line, True) for text, warn in lines if warn
+                   for line in draw.wrap(text, size, width, bold=True)]
+    return size, wrapped
 
 
 def _obelisk_lines(owners: Sequence[int], holds: Sequence[int], alive: Sequence[int],

@@ -25,6 +25,7 @@ from common.ui.scene import Scene
 from prepollency import rules
 from prepollency.moves import KHAN
 from prepollency.state import SEATS_FOR
+from prepollency.ui import colours as C
 from prepollency.ui.controller import TurnController
 from prepollency.ui.new_game import NewGameScene
 from prepollency.ui.rules_pictures import rules_picture  # noqa: F401  (the Rules pictures)
@@ -77,7 +78,8 @@ def resume_scene(app, replay: Replay, keep_bots: bool = False) -> GameScene:
     chosen = recorded_seats(record.get("players"), [str(s) for s in seats], keep_bots)
     specs: dict[int, Any] = dict(zip(seats, chosen, strict=True))
     names = _read_map(record.get("names"), seats)
-    names = {s: clean_name(n) for s, n in names.items() if clean_name(n)}
+    # a default name (a colour's, maybe saved in another language) in the player's language
+    names = {s: C.shown_name(clean_name(n)) for s, n in names.items() if clean_name(n)}
     keys = _colour_keys(_read_map(record.get("colours"), seats), seats)
     seed = record_seed(record)
     info: dict[str, Any] = {"colours": {str(s): k for s, k in keys.items()}}

@@ -60,9 +60,16 @@ def draw_preview(surface: pygame.Surface, rect: pygame.Rect, seats: tuple[int, .
             pygame.draw.rect(surface, pal.text_dark, base.inflate(6, 6), max(3, tile // 6))
     start = _("First player drawn at random") if first is None else _("{starts} starts").format(
                                                                      starts=starts)
-    caption = f"{start}; {turn_order(seats)}"
+    order = turn_order(seats)
+    # Translators: the preview's caption, two clauses: "Red starts; turns go clockwise (a1,
+    # a15, o15)" (French: " ; ")
+    lines = draw.wrap(_("{first_player}; {turn_order}").format(first_player=start,
+                                                                turn_order=order),
+                      m.small, rect.w)
+    if len(lines) > 2:  # the layout leaves room for two: a clause a line, made to fit
+        lines = [start, order]
     y = board.bottom + m.pad // 2
-    for line in draw.wrap(caption, m.small, rect.w)[:2]:  # the layout leaves room for two
+    for line in lines:
         px = draw.fit_text(line, m.small, rect.w)
         y = draw.blit_text(surface, line, px, pal.text_dim, (board.centerx, y), "midtop").bottom
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from common.i18n import _
 from common.ui.judging import BackgroundJudge
-from prepollency import rules, tactics
+from prepollency import names, rules, tactics
 from prepollency.moves import END, Move, Step, Turn
 from prepollency.ui.words import danger_words, threat_words
 
@@ -225,8 +225,14 @@ class Threats(BackgroundJudge):
         if mark == SHIELD:
             return _("{what} stops {whose}.").format(what=what, whose=_whose(self.wins, name))
         if mark == LOSES and v.best is not None:
-            then = _(", whatever comes next") if step is not END and self.state.moved == -1 else ""
-            return f"{what} {danger_words(v.best, name, self.seat)}{then}."
+            words = danger_words(v.best, name, self.seat)
+            if step is END:
+                # Translators: {words} is "lets Blue take your Khan"...
+                return _("Ending the turn now {words}.").format(words=words)
+            if self.state.moved == -1:
+                # Translators: {move} is a move (e1-f2), {words} "lets Blue take your Khan"...
+                return _("{move} {words}, whatever comes next.").format(move=what, words=words)
+            return _("{move} {words}.").format(move=what, words=words)
         if v.alone is not None and v.best is None and self.state.moved == -1:
             return (_("{what} alone {danger_words}: a second move can still put it right.").format(
                         what=what, danger_words=danger_words(v.alone, name, self.seat)))
@@ -234,8 +240,8 @@ class Threats(BackgroundJudge):
 
 
 def _whose(wins: dict[int, tactics.Threat], name: Namer) -> str:
-    return " and ".join(_("{player}'s win").format(
-        player=name(seat)) for seat in wins) or _("the threat")
+    return names.listed([_("{player}'s win").format(player=name(seat)) for seat in wins]) \
+        or _("the threat")
 
 
 def standing_holds(state: rules.State) -> tuple[int, ...]:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from common.i18n import _
+from common.i18n import N_, _
 from common.ui import draw
 from common.ui.board import BoardView
 from common.ui.game_frame import refusal_cross
@@ -382,7 +382,7 @@ class PrepollencyView(GameView):
         return turn_line(facts, m.name)
 
 
-LEFT_WORDS = {"resign": "{name} resigned", "forfeit": "{name} forfeited"}
+LEFT_WORDS = {"resign": N_("{name} resigned"), "forfeit": N_("{name} forfeited")}
 
 
 def _leavings(m, shown: int) -> dict[int, list[str]]:
@@ -392,13 +392,14 @@ def _leavings(m, shown: int) -> dict[int, list[str]]:
     out: dict[int, list[str]] = {}
     for w in m.withdrawn:
         if w.after <= shown and w.reason in LEFT_WORDS:
-            out.setdefault(w.after, []).append(LEFT_WORDS[w.reason].format(name=m.name(w.player)))
+            out.setdefault(w.after, []).append(
+                _(LEFT_WORDS[w.reason]).format(name=m.name(w.player)))
     result = m.result
     if result is not None and result.reason in LEFT_WORDS and shown == len(m.moves):
         for seat in m.turn_start.alive:  # the engine leaves the last resigner in `alive`
             if seat != result.winner:
                 out.setdefault(shown, []).append(
-                    LEFT_WORDS[result.reason].format(name=m.name(seat)))
+                    _(LEFT_WORDS[result.reason]).format(name=m.name(seat)))
     return out
 
 
