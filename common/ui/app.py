@@ -359,7 +359,7 @@ class App:
         if explicit or busy or self._invalid or self.wants_frames():
             self._invalid = False
             self.draw(self.screen)
-            pygame.display.flip()
+            self.window.flip()
             self.frames += 1
         return self.running
 
