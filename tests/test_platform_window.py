@@ -120,3 +120,15 @@ def test_elsewhere_the_display_window_is_kept():
     assert seen["size"] == [900, 640] and seen["ratio"] == 1.0
     assert seen["resized"] == [1000, 700] and seen["event"] == [1000, 700]
     assert seen["windowed"] == [1000, 700]
+
+
+@pytest.mark.parametrize("points", [(1280, 800), (960, 600), (1800, 1100)])
+def test_a_retina_window_has_the_same_layout_drawn_at_twice_the_pixels(points):
+    from common.ui.theme import metrics
+
+    plain = metrics(points)
+    sharp = metrics((points[0] * 2, points[1] * 2), 2.0)
+    for name in ("small", "normal", "large", "title", "pad", "radius", "button_h"):
+        assert getattr(sharp, name) == 2 * getattr(plain, name), name
+    assert sharp.scale == 2 * plain.scale
+    assert metrics(points, 1.0) == plain  # one pixel per point: as before
