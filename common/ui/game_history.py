@@ -25,6 +25,8 @@ class GameHistory:
         animator: Any
         seats: Any
         log: Any
+        refused: tuple[str, int | None, float] | None  # the refusal shown: text, square, when
+        _turn_seen: tuple[int, int] | None
 
         def refresh(self) -> None: ...
         def refuse(self, text: str, at: Any = None) -> None: ...

@@ -35,6 +35,7 @@ from overlords.ui.pick import Pick
 from overlords.ui.rune_choice import RuneChoice
 from overlords.ui.status import live_status
 from overlords.ui.threats import TargetMarks, Threats
+from overlords.ui.view import OverlordsView
 from overlords.ui.words import danger_words, describe, reckoning_words, result_words
 
 if TYPE_CHECKING:
@@ -111,7 +112,7 @@ class OverlordsController(GameController):
         if judged:  # judged in the background, the targets on screen first
             self._judge(state)
         self._targets = self.pick.targets() if mine else {}
-        if judged:
+        if judged and self.threats is not None:  # `_judge` made them
             self.threats.first(m for moves in self._targets.values() for m in self.offered(moves))
         else:
             self._drop_threats()
@@ -174,10 +175,18 @@ class OverlordsController(GameController):
             self.threats.close()
         self.threats = None
 
+    @property
+    def view(self) -> OverlordsView:
+        """The screen's Overlords view (its tips, its Reckoning moment, its panel)."""
+        view = self.scene.view
+        if not isinstance(view, OverlordsView):
+            raise TypeError(f"an Overlords screen draws with an OverlordsView, not {view!r}")
+        return view
+
     def update(self, dt: float) -> None:
         """A hover tip whose delay just ran out asks for a frame (the verdicts come from the
         background thread)."""
-        view = self.scene.view
+        view = self.view
         if view.tip_text() and view.tip_due() and not self._tip_shown:
             self._tip_shown = True
             self.scene.invalidate()
@@ -187,7 +196,7 @@ class OverlordsController(GameController):
     def wants_frames(self) -> bool:
         """True while moves wait for their threat verdict, or a Reckoning's moment shows."""
         return (self.threats is not None and not self.threats.done) or (
-            self.scene.view.reckoning_moment() is not None)
+            self.view.reckoning_moment() is not None)
 
     def close(self) -> None:
         """The screen is left: the background judging stops."""

@@ -175,17 +175,16 @@ class OverlordsView(GameView):
         last = match.moves[index - 1] if index > 0 else None
         hidden, flags = hidden_squares(s.animator)
         threats = s.controller.threats if s.my_turn else None
-        attacked = threats is not None and threats.attacked and threats.overlord is not None
+        attacked = threats.overlord if threats is not None and threats.attacked else None
         pal = s.app.pal
-        draw_board(layer, self.board, state, pal, last, hidden, flags,
-                   glow=threats.overlord if attacked else None)
+        draw_board(layer, self.board, state, pal, last, hidden, flags, glow=attacked)
         draw_locks(layer, self.board, state, pal, hidden)
-        if attacked:
-            draw_attack(layer, self.board, threats.overlord, threats.attacker_squares, pal)
+        if threats is not None and attacked is not None:  # the attacked Overlord's square
+            draw_attack(layer, self.board, attacked, threats.attacker_squares, pal)
         if s.my_turn:
             self._draw_picks(layer, state)
         if self.panel is not None:
-            self._draw_hands(layer, state)
+            self._draw_hands(layer, state, self.panel)
 
     def _draw_picks(self, layer: pygame.Surface, state: rules.State) -> None:
         """On the person's turn: the picked figure (or the figures the stones move), the
@@ -200,22 +199,23 @@ class OverlordsView(GameView):
         if c.hint is not None:
             draw_hint_board(layer, self.board, c.hint, pal)
 
-    def _draw_hands(self, layer: pygame.Surface, state: rules.State) -> None:
+    def _draw_hands(self, layer: pygame.Surface, state: rules.State, panel: PanelLayout
+                    ) -> None:
         """Both sides' cards (the side to move's stones picked lifted), the hinted stones."""
         s = self.scene
         pal, m, c, match = s.app.pal, s.app.m, s.controller, s.match
         playing = match.review is None and not match.over
-        for side, hand in self.panel.hands.items():
+        for side, hand in panel.hands.items():
             active = playing and state.turn == side
             picked = self._picked_stones(state) if active and s.my_turn else (None, None)
             draw_hand(layer, hand, state, label(match, side), active, pal, m, picked)
         if c.hint is not None and s.my_turn:
-            draw_hint_stones(layer, self.panel.hands[state.turn], state, c.hint, pal)
+            draw_hint_stones(layer, panel.hands[state.turn], state, c.hint, pal)
 
     def _picked_stones(self, state: rules.State) -> tuple[int | None, int | None]:
         """(Rune, Fate) shown lifted: the stones picked, the picked figure's Fate."""
         pick = self.scene.controller.pick
-        fate = pick.fate if pick.figure is None else state.figure(pick.figure)[1]
+        fate = pick.fate if pick.figure is None else state.occupant(pick.figure)[1]
         return pick.rune, fate
 
     # each frame -------------------------------------------------------------------------------
@@ -229,12 +229,12 @@ class OverlordsView(GameView):
             pygame.draw.rect(surface, pal.select, self.board.square_rect(sq), 2,
                              border_radius=3)
         fade = refusal_fade(s.refused)
-        if fade > 0:
+        if fade > 0 and s.refused is not None and s.refused[1] is not None:
             draw_refusal(surface, self.board, s.refused[1], pal, fade)
         if s.animator.busy:
             draw_tweens(surface, self.board, s.animator, pal)
             if self.panel is not None:
-                self._draw_reckoning(surface)
+                self._draw_reckoning(surface, self.panel)
         kind = s.controller.dragged
         if kind is not None:
             token = figure(kind, s.match.state.turn, int(self.board.tile * 1.05), pal)
@@ -265,7 +265,7 @@ class OverlordsView(GameView):
         if self.legend_b.collidepoint(pos):
             return _("Board legend: the features and every mark (L)")
         state = s.match.shown
-        panel_tip = self._panel_tip(state, pos) if self.panel is not None else ""
+        panel_tip = self._panel_tip(state, pos, self.panel) if self.panel is not None else ""
         if panel_tip:
             return panel_tip
         sq = self.board.square_at(pos)
@@ -278,19 +278,19 @@ class OverlordsView(GameView):
             return feature_tip(state, sq)
         return ""
 
-    def _panel_tip(self, state: rules.State, pos: tuple[int, int]) -> str:
+    def _panel_tip(self, state: rules.State, pos: tuple[int, int], panel: PanelLayout) -> str:
         """The tip of a stone, a card's name row and its notes, or the status's words cut
         short ("" elsewhere)."""
-        hit = stone_at(self.panel, pos)
+        hit = stone_at(panel, pos)
         if hit is not None:
             side, kind, value = hit
             if kind == "rune":
                 return rune_tip(value, value not in state.hand_runes(side))
             return fate_tip(FATES[value], slot_played(state, side, value))
-        for side, hand in self.panel.hands.items():  # a card's name row and its notes
+        for side, hand in panel.hands.items():  # a card's name row and its notes
             if hand.card.collidepoint(pos) and hand.runes and pos[1] < hand.runes[0].y:
                 return card_tip(state, side)
-        if self.panel.status.collidepoint(pos) and self.scene.status_cut:
+        if panel.status.collidepoint(pos) and self.scene.status_cut:
             return self.scene.status_cut  # words the status area had to shorten, in full
         return ""
 
@@ -350,10 +350,10 @@ class OverlordsView(GameView):
         text.set_alpha(alpha)
         surface.blit(text, text.get_rect(midbottom=(band.centerx, band.bottom - edge - 2)))
 
-    def _draw_reckoning(self, surface: pygame.Surface) -> None:
+    def _draw_reckoning(self, surface: pygame.Surface, panel: PanelLayout) -> None:
         """Returning stones float up with a glow while a Reckoning tween runs."""
         pal, m = self.scene.app.pal, self.scene.app.m
-        for side, hand in self.panel.hands.items():
+        for side, hand in panel.hands.items():
             lift = reckoning_lift(self.scene.animator, side)
             if lift <= 0:
                 continue

@@ -99,9 +99,10 @@ class TurnController(GameController):
 
     def refresh(self) -> None:
         """Recompute the picked piece's targets (the engine's legal steps)."""
-        ok = self.can_act and self.picked is not None
-        self._targets = {m.to: m for m in rules.piece_moves(self.state, self.picked)} if ok \
-            else {}
+        picked = self.picked
+        ok = self.can_act and picked is not None
+        self._targets = {m.to: m for m in rules.piece_moves(self.state, picked)} \
+            if ok and picked is not None else {}
         stuck = stuck_words(self.state) if self.can_act else ""
         if stuck != self.stuck:
             self.stuck, self._hold_wait = stuck, 0.0
@@ -230,7 +231,7 @@ class TurnController(GameController):
         if self.picked is not None or not self.can_act:
             return self.picked
         state = self.state
-        movable = {m.frm for m in rules.legal_steps(state) if m is not END}
+        movable = {m.frm for m in rules.legal_steps(state) if isinstance(m, Move)}  # not END
         centre = GRID.index("h8")
         return min(movable, default=None, key=lambda sq: (
             max(abs(GRID.col(sq) - GRID.col(centre)), abs(GRID.row(sq) - GRID.row(centre))),

@@ -324,7 +324,8 @@ class PrepollencyView(GameView):
         for seat, wrapped in shown:
             y += line_h
             icon = self.player_icon(seat, int(m.small))
-            layer.blit(icon, icon.get_rect(midleft=(rect.x + m.pad, y + line_h // 2)))
+            if icon is not None:
+                layer.blit(icon, icon.get_rect(midleft=(rect.x + m.pad, y + line_h // 2)))
             for i, line in enumerate(wrapped):
                 if i:
                     y += line_h
@@ -337,7 +338,7 @@ class PrepollencyView(GameView):
         if sq is not None and scene.my_turn and c.recap is None and sq in c.actionable():
             draw_hover(surface, self.board, sq)
         fade = refusal_fade(scene.refused)
-        if fade > 0:
+        if fade > 0 and scene.refused is not None and scene.refused[1] is not None:
             draw_refusal(surface, self.board, scene.refused[1], pal, fade)
         for animator in (scene.animator, self.recap_animator):
             if animator.busy:
