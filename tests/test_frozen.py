@@ -29,6 +29,22 @@ ROOT = Path(__file__).resolve().parents[1]
 EXE = [sys.executable, str(ROOT / "main.py")]  # the frozen executable's stand-in
 
 
+def _wait_until_it_ignores_ctrl_c(pid: int, deadline: float = 120.0) -> None:
+    """Until the process has started far enough to ignore SIGINT (Linux: its signal mask in
+    /proc; on a busy machine the imports before that take seconds); elsewhere a moment."""
+    status = Path(f"/proc/{pid}/status")
+    if not status.exists():
+        time.sleep(0.5)
+        return
+    end = time.monotonic() + deadline
+    while time.monotonic() < end:
+        for line in status.read_text().splitlines():
+            if line.startswith("SigIgn:") and int(line.split()[1], 16) >> (signal.SIGINT - 1) & 1:
+                return
+        time.sleep(0.02)
+    raise AssertionError(f"process {pid} never came to ignore Ctrl+C")
+
+
 @pytest.fixture
 def frozen(monkeypatch):
     """This process as the stand-alone build sees itself."""
@@ -85,7 +101,7 @@ def test_the_frozen_watchdog_path_kills_the_registered_groups_when_the_game_is_g
         assert watchdog.stdin is not None
         watchdog.stdin.write(f"+{bot.pid}\n+{child.pid}\n-{child.pid}\n".encode())
         watchdog.stdin.flush()
-        time.sleep(0.5)
+        _wait_until_it_ignores_ctrl_c(watchdog.pid)
         os.kill(watchdog.pid, signal.SIGINT)  # a Ctrl+C is the game's, not the watchdog's
         watchdog.stdin.close()  # the game is gone
         assert watchdog.wait(timeout=60) == 0
