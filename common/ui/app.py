@@ -449,8 +449,7 @@ class App:
     def toast_rect(self, size: tuple[int, int]) -> pygame.Rect:
         """Where a toast of a label this size shows: centred near the window's bottom, or
         above what the top scene keeps clear (`Scene.toast_bottom`)."""
-        top = self.top
-        above = top.toast_bottom() if top is not None else None
+        above = top.toast_bottom() if (top := self.top) is not None else None
         return toast_rect(size, self.size, self.m, above)
 
     def run(self) -> int:

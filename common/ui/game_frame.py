@@ -34,6 +34,15 @@ def refusal_fade(refused: tuple[str, Any, float] | None) -> float:
     return max(0.0, 1 - (time.monotonic() - refused[2]) / REFUSAL_TIME)
 
 
+def refusal_cross(refused: tuple[str, int | None, float] | None) -> tuple[int, float] | None:
+    """The square of a refusal's cross and how strongly it shows now (`refusal_fade`), or
+    None while none shows."""
+    fade = refusal_fade(refused)
+    if fade <= 0 or refused is None or refused[1] is None:
+        return None
+    return refused[1], fade
+
+
 class LayerCache:
     """The screen's cached layer: its surface (reused by every rebuild), the key it was
     drawn for, and a serial that a new layout or palette bumps."""

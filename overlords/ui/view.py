@@ -20,7 +20,7 @@ import pygame
 from common.i18n import _
 from common.ui import draw
 from common.ui.board import BoardView
-from common.ui.game_frame import refusal_fade
+from common.ui.game_frame import refusal_cross
 from common.ui.game_panel import LogRow, label
 from common.ui.game_seams import Areas, GameView
 from common.ui.screen_layout import split
@@ -228,9 +228,9 @@ class OverlordsView(GameView):
         if sq is not None and self._actionable(sq):
             pygame.draw.rect(surface, pal.select, self.board.square_rect(sq), 2,
                              border_radius=3)
-        fade = refusal_fade(s.refused)
-        if fade > 0 and s.refused is not None and s.refused[1] is not None:
-            draw_refusal(surface, self.board, s.refused[1], pal, fade)
+        cross = refusal_cross(s.refused)
+        if cross is not None:
+            draw_refusal(surface, self.board, cross[0], pal, cross[1])
         if s.animator.busy:
             draw_tweens(surface, self.board, s.animator, pal)
             if self.panel is not None:

@@ -20,7 +20,7 @@ import pygame
 from common.i18n import _
 from common.ui import draw
 from common.ui.board import BoardView
-from common.ui.game_frame import refusal_fade
+from common.ui.game_frame import refusal_cross
 from common.ui.game_log import log_height
 from common.ui.game_panel import LogRow, who
 from common.ui.game_seams import Areas, GameView
@@ -337,9 +337,9 @@ class PrepollencyView(GameView):
         sq = self.board.square_at(scene.hover)
         if sq is not None and scene.my_turn and c.recap is None and sq in c.actionable():
             draw_hover(surface, self.board, sq)
-        fade = refusal_fade(scene.refused)
-        if fade > 0 and scene.refused is not None and scene.refused[1] is not None:
-            draw_refusal(surface, self.board, scene.refused[1], pal, fade)
+        cross = refusal_cross(scene.refused)
+        if cross is not None:
+            draw_refusal(surface, self.board, cross[0], pal, cross[1])
         for animator in (scene.animator, self.recap_animator):
             if animator.busy:
                 draw_tweens(surface, self.board, animator, self.tones)
