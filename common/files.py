@@ -13,7 +13,10 @@ reader of the program goes through:
   no process-wide ``os.umask`` dance racing other threads, and never a mode taken from a
   link's target), synced, then renamed over the file: a kill at any moment leaves the old file
   whole. A link at the file's name is replaced, never written through. With `limit`, data
-  larger than the reader would take back is refused before anything is touched.
+  larger than the reader would take back is refused before anything is touched. On Windows,
+  where a dot does not hide a name, the temporary file is given the hidden attribute (`hide`)
+  and the file it becomes has it cleared (`replace`, `unhide`): the attribute is the file's,
+  not the name's, and would follow it.
 - **Keeping aside** (`keep_aside`): a file that could not be read (damaged, unreadable, of a
   newer version) is renamed to ``NAME.damaged-YYYYmmdd-HHMMSS`` before anything replaces it,
   never over another file; the rename moves a link itself, not what it points at.
@@ -178,6 +181,7 @@ def write_temp(path: str | os.PathLike, data: bytes, limit: int | None = None) -
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+    hide(tmp)
     return tmp
 
 
@@ -202,11 +206,14 @@ def replace(source: str | os.PathLike, target: str | os.PathLike,
     for attempt in range(REPLACE_TRIES):
         try:
             os.replace(source, target)
-            return
         except PermissionError:
             if not windows or attempt == REPLACE_TRIES - 1:
                 raise
             time.sleep(REPLACE_PAUSE * (attempt + 1))
+            continue
+        if is_temp(Path(source).name):  # a written file in place: hidden no more
+            unhide(target)
+        return
 
 
 def write_atomic(path: str | os.PathLike, data: bytes, limit: int | None = None) -> None:
@@ -240,10 +247,28 @@ def sync_folder(folder: Path) -> None:
         os.close(fd)
 
 
+KERNEL32: Any = None  # Windows' library the attributes are set through (None: loaded when
+# needed, on Windows only; the tests put a fake here)
+FILE_ATTRIBUTE_HIDDEN, FILE_ATTRIBUTE_NORMAL = 0x2, 0x80
+INVALID_FILE_ATTRIBUTES = 0xFFFFFFFF
+
+
 def hide(path: str | os.PathLike, kernel32: Any = None) -> None:
-    """Give a file or folder whose name starts with a dot the hidden attribute where names do
-    not hide (Windows; `kernel32`: the library, the tests give a fake); elsewhere nothing to
-    do. Never raises."""
+    """Give a file or folder whose name starts with a dot (or a temporary file) the hidden
+    attribute where names do not hide (Windows; `kernel32`: the library, default `KERNEL32`);
+    elsewhere nothing to do. Never raises."""
+    _set_hidden(path, True, kernel32)
+
+
+def unhide(path: str | os.PathLike, kernel32: Any = None) -> None:
+    """Clear the hidden attribute of the file at `path` that a temporary file gave it
+    (Windows), unless its own name starts with a dot. Never raises."""
+    if not os.path.basename(path).startswith("."):
+        _set_hidden(path, False, kernel32)
+
+
+def _set_hidden(path: str | os.PathLike, hidden: bool, kernel32: Any) -> None:
+    kernel32 = kernel32 or KERNEL32
     if kernel32 is None and sys.platform != "win32":
         return
     with contextlib.suppress(Exception):
@@ -251,8 +276,13 @@ def hide(path: str | os.PathLike, kernel32: Any = None) -> None:
 
         kernel32 = kernel32 or ctypes.windll.kernel32  # type: ignore[attr-defined]
         attributes = kernel32.GetFileAttributesW(str(path))
-        if attributes != -1 and attributes != 0xFFFFFFFF:
-            kernel32.SetFileAttributesW(str(path), attributes | 0x2)  # FILE_ATTRIBUTE_HIDDEN
+        if attributes in (-1, INVALID_FILE_ATTRIBUTES):
+            return
+        if hidden:
+            kernel32.SetFileAttributesW(str(path), attributes | FILE_ATTRIBUTE_HIDDEN)
+        elif attributes & FILE_ATTRIBUTE_HIDDEN:  # NORMAL: the value for no attribute at all
+            kernel32.SetFileAttributesW(str(path), attributes & ~FILE_ATTRIBUTE_HIDDEN
+                                        or FILE_ATTRIBUTE_NORMAL)
 
 
 def stamp(path: str | os.PathLike) -> tuple[int, int, int] | None:

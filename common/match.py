@@ -35,7 +35,8 @@ M = TypeVar("M")
 class Match(Generic[S, M]):
     """One game being played or looked back on (see the module docstring)."""
 
-    def __init__(self, game: Game[S, M], initial: S, seats: Mapping[int, SeatSpec] | Sequence[Any],
+    def __init__(self, game: Game[S, M], initial: S,
+                 seats: Mapping[int, SeatSpec | str] | Sequence[Any],
                  *, names: Mapping[int, str] | None = None, moves: Iterable[M] = (),
                  withdrawn: Iterable[rec.Withdrawal] = (), info: Mapping[str, Any] | None = None
                  ) -> None:
@@ -74,7 +75,7 @@ class Match(Generic[S, M]):
                                            self.moves, self.withdrawn)
 
     @classmethod
-    def from_replay(cls, replay: rec.Replay, seats: Mapping[int, SeatSpec] | Sequence[Any],
+    def from_replay(cls, replay: rec.Replay, seats: Mapping[int, SeatSpec | str] | Sequence[Any],
                     **kw: Any) -> Match:
         """The match a replayed record describes (its final state with its result too)."""
         kept = replay.record.get("analysis")  # common.analysis checks it when it is read

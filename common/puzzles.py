@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -184,6 +185,11 @@ def _quoted(text: str) -> str:
     return text if text.isprintable() else text.encode("unicode_escape").decode("ascii")
 
 
+def _one_of(value: Any, allowed: Sequence[str]) -> str | None:
+    """`value` if it is one of the `allowed` texts, else None."""
+    return value if isinstance(value, str) and value in allowed else None
+
+
 def from_record(game: str, puzzle_id: str, record: dict) -> Puzzle:
     """A puzzle from its record (RecordError naming what is wrong with its question)."""
     if record.get("game") != game:
@@ -193,9 +199,10 @@ def from_record(game: str, puzzle_id: str, record: dict) -> Puzzle:
     data = record.get(KEY)
     if not isinstance(data, dict):
         raise rec.RecordError(_("no \"{key}\" object").format(key=KEY))
-    goal, solution, rating = data.get("goal"), data.get("solution"), data.get("rating")
+    solution, rating = data.get("solution"), data.get("rating")
     goals = GAMES[game].puzzles.GOALS
-    if not isinstance(goal, str) or goal not in goals:
+    goal = _one_of(data.get("goal"), goals)
+    if goal is None:
         raise rec.RecordError(_("unknown goal (expected one of {join})").format(
                                   join=', '.join(goals)))
     if rating not in RATINGS:

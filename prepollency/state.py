@@ -32,8 +32,15 @@ OBELISK = tuple(GRID.index(n) for n in ("h8", "g8", "i8", "h7", "h9"))
 def _base(seat: int) -> tuple[int, int, int, int]:
     col, row = CORNER_CELL[seat]
     dc, dr = (1 if col == 0 else -1), (1 if row == 0 else -1)
-    at = GRID.at
-    return at(col, row), at(col + dc, row), at(col, row + dr), at(col + dc, row + dr)  # type: ignore[return-value]
+    return _square(col, row), _square(col + dc, row), _square(col, row + dr), \
+        _square(col + dc, row + dr)
+
+
+def _square(col: int, row: int) -> int:
+    square = GRID.at(col, row)
+    if square is None:
+        raise ValueError(f"({col}, {row}) is off the board")
+    return square
 
 
 # BASES[seat]: its four base squares in the Khan's order: corner, same rank, same file, inner.

@@ -110,3 +110,72 @@ def test_a_windows_file_system_without_hard_links_falls_back_to_a_rename(tmp_pat
     assert folder.claim(source, names) == tmp_path / "game-2.json"
     assert (tmp_path / "game-2.json").read_text() == "the game" and not source.exists()
     assert (tmp_path / "game.json").read_text() == "taken"
+
+
+class FileAttributes:
+    """Windows' file attributes, faked: kept per file (its inode: the attribute follows the
+    file through a rename and is shared by its hard links, as on NTFS), 0x20 (ARCHIVE) for a
+    new one; every hidden path set is recorded."""
+
+    def __init__(self):
+        self.by_file, self.hidden_paths = {}, []
+
+    def GetFileAttributesW(self, path):  # noqa: N802 - the Windows name
+        try:
+            return self.by_file.get(os.stat(path).st_ino, 0x20)
+        except OSError:
+            return 0xFFFFFFFF  # INVALID_FILE_ATTRIBUTES
+
+    def SetFileAttributesW(self, path, attributes):  # noqa: N802
+        self.by_file[os.stat(path).st_ino] = attributes
+        if attributes & 0x2:
+            self.hidden_paths.append(os.path.basename(path))
+        return 1
+
+    def hidden(self, path) -> bool:
+        return bool(self.GetFileAttributesW(str(path)) & 0x2)
+
+
+@pytest.fixture
+def attributes(monkeypatch):
+    fake = FileAttributes()
+    monkeypatch.setattr(files, "KERNEL32", fake)
+    return fake
+
+
+def test_on_windows_a_temporary_file_is_hidden_and_the_saved_file_is_not(tmp_path, attributes):
+    path = tmp_path / "settings.json"
+    path.write_text("old")
+    files.write_atomic(path, b"new")
+    assert path.read_bytes() == b"new" and not attributes.hidden(path)
+    [temp] = attributes.hidden_paths  # hidden while it was a temporary file
+    assert files.is_temp(temp) and temp.startswith(".settings.json.")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["settings.json"]
+
+
+def test_a_dot_named_file_written_on_windows_stays_hidden(tmp_path, attributes):
+    path = tmp_path / ".deleted.json"
+    files.write_atomic(path, b"{}")
+    assert attributes.hidden(path)
+
+
+def test_a_record_saved_or_written_new_on_windows_is_not_hidden(tmp_path, attributes):
+    from common.record import files as record_files
+
+    record = {"game": "overlords", "format": 1}
+    record_files.save(tmp_path / "game.json", record)
+    assert not attributes.hidden(tmp_path / "game.json")
+    placed = folder.write_new(tmp_path, "overlords", record)  # a hard link to the temp file
+    assert not attributes.hidden(placed) and attributes.hidden_paths
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == sorted(["game.json", placed.name]) and not any(map(files.is_temp, names))
+
+
+def test_a_new_save_placed_without_hard_links_on_windows_is_not_hidden(tmp_path, attributes,
+                                                                        monkeypatch):
+    def refused(source, target, follow_symlinks=True):
+        raise OSError(errno.EPERM, "no hard links here")
+
+    monkeypatch.setattr(folder.os, "link", refused)
+    placed = folder.write_new(tmp_path, "overlords", {"game": "overlords"})
+    assert not attributes.hidden(placed)  # moved onto its reserved name, then shown

@@ -106,6 +106,7 @@ def claim(source: Path, names: Iterator[Path]) -> Path:
     for path in names:
         try:
             _link(source, path)
+            files.unhide(path)  # one file under two names: the temporary one hid it
         except FileExistsError:
             continue
         except OSError as err:

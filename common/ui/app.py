@@ -85,7 +85,7 @@ class App:
         self._invalid = True  # something changed that the window does not show yet
         self.toasts = Toasts(self._now, self.invalidate)
         self.pal: Palette = PALETTES[self.settings.palette_name]
-        self.m: Metrics = metrics(self.size)
+        self.m: Metrics = metrics(self.size, self.window.pixel_ratio)
         if self.settings.fullscreen:  # if it cannot be had, carry on in a window
             self.settings.fullscreen = False
             self.toggle_fullscreen()
@@ -223,7 +223,7 @@ class App:
         """Recompute sizes and every scene's layout for the current window (one too large to
         draw, whose surface the system could not make, is brought back to MAX_SIDE)."""
         self.window.refresh(windowed=not self.settings.fullscreen)
-        self.m = metrics(self.size)
+        self.m = metrics(self.size, self.window.pixel_ratio)
         for scene in self.stack:
             scene.layout(self.size)
         self.invalidate()
@@ -346,7 +346,7 @@ class App:
         if explicit or busy or self._invalid or self.wants_frames():
             self._invalid = False
             self.draw(self.screen)
-            pygame.display.flip()
+            self.window.flip()
             self.frames += 1
         return self.running
 

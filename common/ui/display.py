@@ -139,7 +139,7 @@ def desktop_size() -> tuple[int, int] | None:
         sizes = pygame.display.get_desktop_sizes()
     except pygame.error:
         return None
-    return tuple(sizes[0]) if sizes else None  # type: ignore[return-value]
+    return (sizes[0][0], sizes[0][1]) if sizes else None
 
 
 __all__ = ["declare_dpi_awareness", "desktop_size", "fitted", "no_screen", "offscreen_driver",

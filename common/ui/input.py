@@ -96,9 +96,32 @@ def map_event(event: pygame.event.Event) -> Action | None:
     return None if mapper is None else mapper(event)
 
 
+@dataclass
+class _Screen:
+    """What window events are read against: the surface the app draws on (pygame's display
+    surface, or a high-DPI window's: `common.ui.window`) and its pixels per point (the
+    pointer's positions come in points, the app lays out in the surface's pixels)."""
+
+    surface: Callable[[], pygame.Surface | None]
+    scale: float = 1.0
+
+
+_SCREEN = _Screen(pygame.display.get_surface)
+
+
+def use_window(surface: Callable[[], pygame.Surface | None], scale: float) -> None:
+    """Read the window's events against this surface and pixels per point (see `_Screen`)."""
+    _SCREEN.surface, _SCREEN.scale = surface, scale
+
+
+def to_pixels(pos: tuple[float, float], scale: float) -> tuple[int, int]:
+    """A pointer position in points as the surface's pixel under it."""
+    return (int(pos[0] * scale), int(pos[1] * scale))
+
+
 def _pos(event: pygame.event.Event) -> tuple[int, int]:
     pos = getattr(event, "pos", (0, 0))
-    return (int(pos[0]), int(pos[1]))
+    return to_pixels(pos, _SCREEN.scale)
 
 
 _HELD: set[int] = set()  # keys down now: another KEYDOWN of one is the key repeat's
@@ -134,7 +157,7 @@ def _wheel(event: pygame.event.Event) -> Action:
 
 
 def _resized(event: pygame.event.Event) -> Action | None:
-    surface = pygame.display.get_surface()
+    surface = _SCREEN.surface()
     if surface is None:
         return None
     try:

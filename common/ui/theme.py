@@ -106,19 +106,22 @@ class Metrics:
     button_h: int
 
 
-def metrics(size: tuple[int, int]) -> Metrics:
-    """Sizes for a window of this size (legible from 960x600 up)."""
-    w, h = size
+def metrics(size: tuple[int, int], density: float = 1.0) -> Metrics:
+    """Sizes for a window of this size in pixels (legible from 960x600 up). `density`: its
+    pixels per point (2 on a Retina window, `common.ui.window`): the sizes are then those of
+    a window of size / density points, in pixels (the same layout, drawn sharp)."""
+    w, h = size[0] / density, size[1] / density
     s = max(0.75, min(w / 1280, h / 800, 2.0))
+    d = density
     return Metrics(
-        scale=s,
-        small=max(14, round(15 * s)),
-        normal=max(16, round(19 * s)),
-        large=max(21, round(26 * s)),
-        title=max(36, round(60 * s)),
-        pad=max(8, round(12 * s)),
-        radius=max(6, round(9 * s)),
-        button_h=max(34, round(42 * s)),
+        scale=s * d,
+        small=round(max(14, round(15 * s)) * d),
+        normal=round(max(16, round(19 * s)) * d),
+        large=round(max(21, round(26 * s)) * d),
+        title=round(max(36, round(60 * s)) * d),
+        pad=round(max(8, round(12 * s)) * d),
+        radius=round(max(6, round(9 * s)) * d),
+        button_h=round(max(34, round(42 * s)) * d),
     )
 
 

@@ -31,7 +31,7 @@ from common.ui.bots import BotRunner
 from common.ui.drag import drag_pointer, drag_started
 from common.ui.draw import backdrop
 from common.ui.focus import Focus
-from common.ui.game_frame import REFUSAL_SHOWN, refusal_fade
+from common.ui.game_frame import REFUSAL_SHOWN, refusal_cross, refusal_fade
 from common.ui.game_panel import Status, draw_spinner, draw_status
 from common.ui.input import Action, Command, PointerMove
 from common.ui.scene import Scene
@@ -328,18 +328,22 @@ class SetupScene(Scene):
                 sq in back_row(self.phase.side) or self.phase.figure_on(sq) is not None):
             pygame.draw.rect(surface, pal.select, self.board.square_rect(sq), 2,
                              border_radius=3)
-        fade = refusal_fade(self.refused)
-        if fade > 0 and self.refused is not None and self.refused[1] is not None:
-            draw_refusal(surface, self.board, self.refused[1], pal, fade)
-        kind = self._dragged()
-        if kind is not None and self.phase is not None and self.drag is not None:
-            token = figure(kind, self.phase.side, int(self.board.tile * 1.05), pal)
-            surface.blit(token, token.get_rect(center=self.drag["pos"]))
+        cross = refusal_cross(self.refused)
+        if cross is not None:
+            draw_refusal(surface, self.board, cross[0], pal, cross[1])
+        self._draw_dragged(surface)
         for widget in self.toolbar + self.status_buttons:
             widget.draw(surface, pal, m)
         self.focus.draw(surface, pal, m)
         if self.choosing and self.panel is not None:
             draw_spinner(surface, self.panel.status, pal, m)
+
+    def _draw_dragged(self, surface: pygame.Surface) -> None:
+        """The figure being dragged, under the pointer."""
+        kind = self._dragged()
+        if kind is not None and self.phase is not None and self.drag is not None:
+            token = figure(kind, self.phase.side, int(self.board.tile * 1.05), self.app.pal)
+            surface.blit(token, token.get_rect(center=self.drag["pos"]))
 
     def _build_layer(self, size: tuple[int, int]) -> pygame.Surface:
         pal, m, lay = self.app.pal, self.app.m, self.panel
@@ -447,8 +451,7 @@ class SetupScene(Scene):
     def _press(self, pos: tuple[int, int]) -> bool:
         """A press picks a figure up from the tray or the board (it may be dragged), or
         places the held one."""
-        setup = self.phase
-        if setup is None:  # the CPU is choosing: nothing to pick up
+        if (setup := self.phase) is None:  # the CPU is choosing: nothing to pick up
             return False
         sq = self.board.square_at(pos)
         tray = setup.tray_at(pos)

@@ -159,9 +159,10 @@ def readable(c: Color, background: Color, ratio: float = 4.5) -> Color:
     toward = LIGHT_TEXT if luminance(background) < 0.18 else DARK_TEXT
     for step in range(11):
         t = step / 10
-        mixed = tuple(round(a + (b - a) * t) for a, b in zip(c, toward, strict=True))
-        if contrast(mixed, background) >= ratio:  # type: ignore[arg-type]
-            return mixed  # type: ignore[return-value]
+        mixed = (round(c[0] + (toward[0] - c[0]) * t), round(c[1] + (toward[1] - c[1]) * t),
+                 round(c[2] + (toward[2] - c[2]) * t))
+        if contrast(mixed, background) >= ratio:
+            return mixed
     return toward
 
 

@@ -33,7 +33,8 @@ class SeatHandOver(handover.HandOver):
         """The seat's colour in the app's palette."""
         if isinstance(self.colour_, str):
             return colour(self.colour_).rgb(self.app.pal.name)
-        return tuple(int(v) for v in self.colour_[:3])  # type: ignore[return-value]
+        rgb = self.colour_
+        return (int(rgb[0]), int(rgb[1]), int(rgb[2]))
 
     def title_color(self) -> Color:
         """The seat's colour, made readable on the band."""

@@ -324,7 +324,8 @@ class PrepollencyView(GameView):
         for seat, wrapped in shown:
             y += line_h
             icon = self.player_icon(seat, int(m.small))
-            layer.blit(icon, icon.get_rect(midleft=(rect.x + m.pad, y + line_h // 2)))
+            if icon is not None:
+                layer.blit(icon, icon.get_rect(midleft=(rect.x + m.pad, y + line_h // 2)))
             for i, line in enumerate(wrapped):
                 if i:
                     y += line_h

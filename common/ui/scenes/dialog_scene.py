@@ -7,7 +7,7 @@ over the buttons, Enter or Space presses one). The game-over panel is
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -39,7 +39,7 @@ class Dialog(Scene):
         self.vertical = vertical
         # the default button (Enter presses it; drawn as the primary one): the first, or the
         # safe choice of a dialog that asks before something cannot be undone
-        self.buttons: list[Widget] = [
+        self.buttons: list[Button] = [
             Button(label, self._closing(action), primary=(i == default))
             for i, (label, action) in enumerate(buttons)
         ]
@@ -48,7 +48,7 @@ class Dialog(Scene):
         self.panel = pygame.Rect(0, 0, 0, 0)
         self._dim: pygame.Surface | None = None
 
-    def _focusable(self) -> list[Widget]:
+    def _focusable(self) -> Sequence[Widget]:
         """The widgets Tab reaches, in order."""
         return self.buttons
 
@@ -118,7 +118,7 @@ class Dialog(Scene):
     def _confirm(self) -> None:
         """Enter: the default button, else as Esc."""
         if self.buttons:
-            self.buttons[self.default].on_click()  # type: ignore[attr-defined]
+            self.buttons[self.default].on_click()
         else:
             self._cancel()
 

@@ -54,11 +54,13 @@ class HandOver(Scene):
 
     def fill(self) -> Color:
         """The band's edge colour (the player's colour where a game has one)."""
-        return tuple(self.app.pal.primary)  # type: ignore[return-value]
+        primary = self.app.pal.primary
+        return (primary[0], primary[1], primary[2])
 
     def title_color(self) -> Color:
         """The title's colour, readable on the band."""
-        return tuple(self.app.pal.text)  # type: ignore[return-value]
+        text = self.app.pal.text
+        return (text[0], text[1], text[2])
 
     def draw_emblem(self, surface: pygame.Surface, center: tuple[float, float],
                     radius: float) -> None:
