@@ -38,7 +38,10 @@ class OverlordsInput(ControllerInput):
     @property
     def view(self) -> OverlordsView:
         """The screen's Overlords view: its board, its stones' panel, the legend's "?"."""
-        return self.c.view
+        view = self.scene.view
+        if not isinstance(view, OverlordsView):
+            raise TypeError(f"an Overlords screen draws with an OverlordsView, not {view!r}")
+        return view
 
     # the pointer -------------------------------------------------------------------------
 
