@@ -39,6 +39,7 @@ import numpy as np
 
 from common.i18n import _, ngettext
 from common.lessons import LessonError
+from common.lessons.claims import claimed_move
 from overlords import names, rules
 from overlords.state import Board, piece_code
 
@@ -403,16 +404,8 @@ def _attacked(claim: dict, state: rules.State) -> tuple[bool, str]:
         side=names.side(1 - side), figure=_name(kind), square=claim["square"])
 
 
-def _claimed_move(claim: dict, state: rules.State) -> tuple[Any, str]:
-    """The claim's move in this state, or None and the engine's refusal."""
-    try:
-        return rules.parse_move(state, claim["move"]), ""
-    except (rules.IllegalMoveError, rules.InvalidMoveError) as err:
-        return None, str(err)
-
-
 def _captures(claim: dict, state: rules.State) -> tuple[bool, str]:
-    move, refused = _claimed_move(claim, state)
+    move, refused = claimed_move(rules, state, claim["move"])
     if move is None:
         return False, _refused(claim, refused)
     taken = rules.is_board_move(move) and state.figure(move.to)
@@ -430,7 +423,7 @@ def _refused(claim: dict, why: str) -> str:
 def _loses(claim: dict, state: rules.State) -> tuple[bool, str]:
     from overlords import tactics
 
-    move, refused = _claimed_move(claim, state)
+    move, refused = claimed_move(rules, state, claim["move"])
     if move is None:
         return False, _refused(claim, refused)
     found = tactics.danger(state, int(move))

@@ -35,6 +35,7 @@ import numpy as np
 
 from common.i18n import _, ngettext
 from common.lessons import LessonError
+from common.lessons.claims import claimed_move
 from prepollency import names, rules
 from prepollency.moves import CELLS, GRID, LETTERS
 from prepollency.state import BASES, KIND, OBELISK, OWNER, SEATS_FOR, has_khan, make_state
@@ -388,22 +389,15 @@ def _defended_claim(claim: dict, state: rules.State) -> tuple[bool, str]:
         square=claim['square'])
 
 
-def _turn(claim: dict, state: rules.State) -> tuple[Any, str]:
-    try:
-        return rules.parse_move(state, claim["turn"]), ""
-    except (rules.IllegalMoveError, rules.InvalidMoveError) as err:
-        return None, str(err)
-
-
 def _legal(claim: dict, state: rules.State) -> tuple[bool, str]:
-    turn, refused = _turn(claim, state)
+    turn, refused = claimed_move(rules, state, claim["turn"])
     shown = rules.Turn.parse(claim["turn"])
     return (True, _("{turn} may be played").format(turn=shown)) if turn is not None else \
         (False, _("{turn} is refused: {why}").format(turn=shown, why=refused))
 
 
 def _captures_claim(claim: dict, state: rules.State) -> tuple[bool, str]:
-    turn, refused = _turn(claim, state)
+    turn, refused = claimed_move(rules, state, claim["turn"])
     if turn is None:
         return False, _("{turn} is refused: {why}").format(turn=rules.Turn.parse(claim['turn']),
                                                            why=refused)

@@ -19,10 +19,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from common.i18n import _
 from common.lessons.model import LessonGame, Step
 from common.lessons.run import judge_all
+from common.protocol import IllegalMoveError, InvalidMoveError
 
 MAX_TURNS = 20_000  # a step's legal turns looked at for an "every" claim, at most
+
+
+def claimed_move(engine: Any, state: Any, text: str) -> tuple[Any, str]:
+    """A claim's move (or turn) in record notation, read by the engine on this state: the
+    move and "", or None and the engine's refusal (both games' claim judges ask this)."""
+    try:
+        return engine.parse_move(state, text), ""
+    except (IllegalMoveError, InvalidMoveError) as err:
+        return None, str(err)
 
 
 def claim_holds(game: LessonGame, claim: dict, state: Any) -> tuple[bool, str]:
@@ -45,11 +56,13 @@ def check_claims(game: LessonGame, step: Step, at: str, state: Any, where: str) 
         if claim.get("at", "start") != at or claim.get("every"):
             continue
         if state is None:
-            out.append(f"{where}: claim {label(claim)!r} at {at}: the game is over there")
+            out.append(_("{where}: claim {claim} at {at}: the game is over there").format(
+                where=where, claim=repr(label(claim)), at=at))
             continue
         true, fact = claim_holds(game, claim, state)
         if not true:
-            out.append(f"{where}: claim {label(claim)!r} at {at} does not hold: {fact}")
+            out.append(_("{where}: claim {claim} at {at} does not hold: {fact}").format(
+                where=where, claim=repr(label(claim)), at=at, fact=fact))
     return out
 
 
@@ -63,7 +76,8 @@ def check_every(game: LessonGame, step: Step, start: Any, where: str) -> list[st
     out = []
     for n, move in enumerate(engine.legal_moves(start)):
         if n >= MAX_TURNS:
-            out.append(f"{where}: more than {MAX_TURNS} turns to check an \"every\" claim")
+            out.append(_('{where}: more than {count} turns to check an "every" claim').format(
+                where=where, count=MAX_TURNS))
             break
         after = engine.apply(start, move)
         if not judge_all(game, step.goals, start, move, after)[0]:
@@ -71,6 +85,7 @@ def check_every(game: LessonGame, step: Step, start: Any, where: str) -> list[st
         for claim in claims:
             true, fact = claim_holds(game, claim, after)
             if not true:
-                out.append(f"{where}: claim {label(claim)!r} fails after {move}: {fact}")
+                out.append(_("{where}: claim {claim} fails after {move}: {fact}").format(
+                    where=where, claim=repr(label(claim)), move=move, fact=fact))
                 return out
     return out

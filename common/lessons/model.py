@@ -147,17 +147,20 @@ def _claims(data: dict, game: LessonGame, where: str) -> tuple[dict, ...]:
     after every turn that meets the goals, not only the solution)."""
     out = []
     for i, claim in enumerate(_list(data, "claims", where)):
-        said = f"{where}: claim {i + 1}"
+        said = {"where": where, "number": i + 1}
         if not isinstance(claim, dict) or claim.get("kind") not in game.CLAIMS:
-            kinds = ", ".join(game.CLAIMS)
-            raise LessonError(f"{said}: a claim is an object whose kind is one of {kinds}")
+            raise LessonError(_("{where}: claim {number}: a claim is an object whose kind is "
+                                "one of {kinds}").format(kinds=", ".join(game.CLAIMS), **said))
         if claim.get("at", "start") not in CLAIM_POINTS:
-            raise LessonError(f"{said}: 'at' is one of {', '.join(CLAIM_POINTS)}")
+            raise LessonError(_("{where}: claim {number}: 'at' is one of {points}").format(
+                points=", ".join(CLAIM_POINTS), **said))
         if claim.get("every") and claim.get("at") != "after":
-            raise LessonError(f"{said}: 'every' is for a claim at \"after\"")
+            raise LessonError(_('{where}: claim {number}: \'every\' is for a claim at "after"')
+                              .format(**said))
         problem = game.check_claim(claim)
         if problem:
-            raise LessonError(f"{said}: {problem}")
+            raise LessonError(_("{where}: claim {number}: {problem}").format(problem=problem,
+                                                                              **said))
         out.append(claim)
     return tuple(out)
 
