@@ -131,3 +131,37 @@ def test_the_last_lesson_leads_to_the_guided_game_at_the_smallest_window():
         assert button.rect.h > 0 and button.rect.bottom <= 600
     finally:
         app.close()
+
+
+def test_the_coach_keeps_quiet_in_puzzles_and_lessons_even_when_switched_on():
+    """The coach's advice would be a puzzle's solution or a lesson step's answer: with the
+    setting on it says nothing there, takes no band and is not offered in the menu; a game
+    against the CPU opened after them has it again."""
+    from common.lessons import load_lessons
+    from common.ui.lesson_scene import LessonScene, lesson_module
+    from common.ui.puzzle_scene import PuzzleScene, open_puzzles
+
+    app = App(main.games(), size=(960, 600))
+    app.settings.animation = "off"
+    app.settings.coach = True
+    app.push(MainMenu(app))
+    d = Driver(app)
+    for game in ("overlords", "prepollency"):
+        open_puzzles(app, game)
+        d.frames(1)
+        app.replace(PuzzleScene(app, app.top.puzzles, 0))
+        d.frames(3)
+        scene = app.top
+        assert isinstance(scene, PuzzleScene) and not scene.coach.on
+        assert scene.coach.rect is None and not scene.coach.words
+        scene.open_menu()
+        d.frames(1)
+        labels = [b.label for b in app.top.buttons] if isinstance(app.top, Dialog) else []
+        assert not any("coach" in label for label in labels), labels
+        app.main_menu()
+        lesson = LessonScene(app, game, load_lessons(lesson_module(game)), 0)
+        app.push(lesson)
+        d.frames(3)
+        assert not lesson.coach.on and lesson.coach.rect is None
+        app.main_menu()
+    app.close()

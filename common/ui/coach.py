@@ -72,9 +72,10 @@ class Coach:
 
     @property
     def on(self) -> bool:
-        """True when the coach speaks in this game (the setting, a game against the CPU)."""
-        return bool(getattr(self.scene.app.settings, "coach", False)) and \
-            self.module is not None and against_cpu(self.scene.match)
+        """True when the coach speaks in this game (the setting, a game against the CPU, not a
+        lesson or a puzzle: `GameScene.coached`)."""
+        return bool(getattr(self.scene.app.settings, "coach", False)) and self.scene.coached \
+            and self.module is not None and against_cpu(self.scene.match)
 
     def toggle(self) -> None:
         """Switch the coach on or off (remembered for the next games); off clears its words."""

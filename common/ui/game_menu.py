@@ -31,7 +31,7 @@ def open_menu(scene: GameScene) -> None:
     buttons = [(_("Resume"), lambda: None), saving]
     if resigning_player(scene) is not None:
         buttons.append((_("Resign"), scene.confirm_resign))
-    if against_cpu(scene.match) and scene.coach.module is not None:
+    if scene.coached and against_cpu(scene.match) and scene.coach.module is not None:
         buttons.append((_("Turn the coach off") if scene.coach.on else _("Turn the coach on"),
                         scene.coach.toggle))
     app.push(Dialog(app, N_("Game over") if scene.match.over else N_("Game paused"),

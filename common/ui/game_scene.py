@@ -50,6 +50,8 @@ class GameScene(GameHistory, Scene):
     # a real game: a CPU seat that can no longer win resigns (with the setting on), and a
     # person is told so (a lesson or a puzzle plays its position out)
     may_resign = True
+    coached = True  # the coach may speak (the setting on); a lesson or a puzzle says no: there
+    # the coach's advice would give the answer away
 
     def __init__(self, app, match: Any, controller: Controller, view: View, *,
                  rematch: Callable[..., Scene] | None = None) -> None:

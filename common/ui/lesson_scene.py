@@ -59,6 +59,7 @@ class LessonScene(GameScene):
     """One lesson on the game's own screen (see the module docstring)."""
 
     may_resign = False  # a lesson's CPU seat plays its few pieces out: that is the lesson
+    coached = False  # the lesson's card teaches; the coach's advice would give the step away
     # the card's buttons, made after the game screen's first refresh (None / none till then)
     next_b_lesson: Button | None = None
     card_buttons: tuple[Widget, ...] | list[Widget] = ()

@@ -204,6 +204,7 @@ class PuzzleScene(GameScene):
     """One puzzle on the game's screen (see the module docstring)."""
 
     may_resign = False  # the CPU's replies are the puzzle, however few its pieces
+    coached = False  # the coach's advice would be the solution
     menu_back: Button | None = None  # made after the game screen's first refresh
 
     def __init__(self, app: Any, puzzles: list[puzzle_io.Puzzle], index: int,
