@@ -44,7 +44,19 @@ def log_height(rows: int, m: Metrics) -> int:
     return rows * row_height(m) + int(m.small * 1.6) + 2 * m.pad
 
 
+def has_heading(log: pygame.Rect, m: Metrics) -> bool:
+    """True if the log has room for its heading above a row; a log squeezed lower (a coach's
+    card or a network table's line took its room) shows its rows alone."""
+    return log.h >= log_height(1, m)
+
+
 def _log_area(log: pygame.Rect, m: Metrics) -> pygame.Rect:
+    """Where the rows go: under the heading, or the whole log without one."""
+    if not has_heading(log, m):
+        area = log.inflate(-2 * m.pad, 0)
+        area.h = max(area.h, row_height(m))
+        area.centery = log.centery
+        return area
     area = log.inflate(-2 * m.pad, -2 * m.pad)
     area.y += int(m.small * 1.6)
     area.h -= int(m.small * 1.6)
@@ -53,7 +65,7 @@ def _log_area(log: pygame.Rect, m: Metrics) -> pygame.Rect:
 
 def log_rows_visible(log: pygame.Rect, m: Metrics) -> int:
     """How many rows fit in the log."""
-    return max(1, (log.h - 2 * m.pad - int(m.small * 1.6)) // row_height(m))
+    return max(1, _log_area(log, m).h // row_height(m))
 
 
 def log_cells(log: pygame.Rect, rows: Sequence[LogRow], columns: int, scroll: int,
@@ -87,11 +99,11 @@ def draw_log(surface: pygame.Surface, log: pygame.Rect, rows: Sequence[LogRow], 
     stands out; a scroll bar when the rows do not all fit. A row with a `player` shows that
     player's icon before its cells (from `icon`) and its cells in the row's `color`."""
     draw.panel(surface, log, pal.panel, pal.panel_edge, m.radius, 0)
-    draw.blit_text(surface, _("Moves  (click one to look back)"), m.small, pal.text_dim,
-                   (log.x + m.pad, log.y + m.pad // 2 + 2))
     if not rows:
-        draw.blit_text(surface, _("No moves yet"), m.normal, pal.text_dim, log.center, "center")
+        _draw_empty(surface, log, pal, m)
         return
+    if has_heading(log, m):
+        _draw_heading(surface, log, pal, m)
     texts = {i: text for row in rows for i, text in row.cells}
     labelled = {row.cells[0][0]: row.label for row in rows if row.cells}
     owner = {i: row for row in rows for i, _text in row.cells}
@@ -113,13 +125,36 @@ def draw_log(surface: pygame.Surface, log: pygame.Rect, rows: Sequence[LogRow], 
     _draw_scroll_bar(surface, log, len(rows), scroll, pal, m)
 
 
+def _draw_heading(surface: pygame.Surface, log: pygame.Rect, pal: Palette, m: Metrics) -> None:
+    """The log's heading at its top, smaller if it must be to fit its width."""
+    heading = _("Moves  (click one to look back)")
+    px = draw.fit_text(heading, m.small, log.w - 2 * m.pad, min_px=9)
+    draw.blit_text(surface, heading, px, pal.text_dim, (log.x + m.pad, log.y + m.pad // 2 + 2))
+
+
+def _draw_empty(surface: pygame.Surface, log: pygame.Rect, pal: Palette, m: Metrics) -> None:
+    """"No moves yet" under the heading; where the log is too low for both (a coach's card or
+    a network table's line took its room), the words alone, centred: never one over the
+    other."""
+    words = _("No moves yet")
+    area = _log_area(log, m)
+    if has_heading(log, m):
+        _draw_heading(surface, log, pal, m)
+        px = draw.fit_text(words, m.normal, area.w, min_px=9)
+        draw.blit_text(surface, words, px, pal.text_dim, area.center, "center")
+        return
+    px = min(m.normal, max(9, log.h - m.pad // 2))
+    px = draw.fit_text(words, px, log.w - 2 * m.pad, min_px=9)
+    draw.blit_text(surface, words, px, pal.text_dim, log.center, "center")
+
+
 def _draw_scroll_bar(surface: pygame.Surface, log: pygame.Rect, count: int, scroll: int,
                      pal: Palette, m: Metrics) -> None:
     """A scroll bar at the log's right edge when its `count` rows do not all fit."""
     visible = log_rows_visible(log, m)
     if count > visible:
-        track = pygame.Rect(log.right - 8, log.y + int(m.small * 1.6) + m.pad, 4,
-                            log.h - int(m.small * 1.6) - 2 * m.pad)
+        area = _log_area(log, m)
+        track = pygame.Rect(log.right - 8, area.y, 4, area.h)
         knob_h = max(16, track.h * visible // count)
         knob_y = track.y + (track.h - knob_h) * scroll // max(1, count - visible)
         pygame.draw.rect(surface, pal.backdrop, track, border_radius=2)
