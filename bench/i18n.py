@@ -14,7 +14,11 @@ Prints:
   a docstring, a log line, a key or a comparison): all of them, and those outside the
   allow-list (po/unmarked-allowed.txt) per module, the ten worst; the target is 0;
 - for each po/<code>.po: `msgfmt --check --statistics` (translated / fuzzy / untranslated);
-- the time to switch to each catalogue (`common.i18n.use`), best of 5.
+- the time to switch to each catalogue (`common.i18n.use`), best of 5;
+- per language (English first): the start-up to the first menu frame (median of 5, a fresh
+  process with `OVERLORDS_LANGUAGE` set and no settings file), and the game frame's draw
+  time mid-game at 1280x800 with a figure picked and the pointer sweeping the board (median
+  and p99 of 300 frames) and a rebuild of its cached layer (bench/frame.py's measures).
 """
 
 from __future__ import annotations
@@ -111,11 +115,52 @@ def _timed(code: str) -> float:
         return time.perf_counter() - start
 
 
+def language_costs() -> None:
+    """Start-up and frame time in each language, against English (bench/frame.py's
+    measures; the dummy video driver)."""
+    import os
+    import statistics
+    import tempfile
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    sys.path.insert(0, str(ROOT / "bench"))
+    import frame  # noqa: E402  (bench/frame.py)
+
+    for code in (i18n.ENGLISH, *[c for c in i18n.LANGUAGES if c != i18n.ENGLISH]):
+        with tempfile.TemporaryDirectory() as home:
+            env = {**os.environ, "PYTHONPATH": str(ROOT), "OVERLORDS_LANGUAGE": code,
+                   "OVERLORDS_CONFIG": home, "OVERLORDS_SAVES": home, "OVERLORDS_LOGS": home}
+            times = []
+            for _ in range(5):
+                start = time.time()
+                done = subprocess.run([sys.executable, "-c",
+                                       frame.LAUNCH.format(root=str(ROOT))],
+                                      capture_output=True, text=True, env=env, cwd=ROOT,
+                                      timeout=300)
+                times.append(float(done.stdout.strip().splitlines()[-1]) - start)
+        app, d, game = frame._game((1280, 800), ["human", "human"])
+        app.set_language(code)
+        game = frame._midgame(game)
+        state = game.match.state
+        rules = game.match.game
+        frm = max({m.frm for m in rules.legal_moves(state) if m.frm is not None},
+                  key=lambda sq: len(rules.moves_from(state, sq)))
+        d.click(game.view.board.center(frm))
+        game.controller.threats.finish()
+        drawn = frame.frame_times(app, game, 64, 300)
+        app.close()
+        print(f"  {code}: start-up to the first frame {statistics.median(times):.2f} s; "
+              f"game frame median {drawn['median']:.2f} ms, p99 {drawn['p99']:.2f} ms, "
+              f"layer rebuild {drawn['rebuild']:.2f} ms")
+    i18n.use(i18n.ENGLISH)
+
+
 def main() -> int:
     logging.getLogger("overlords-prepollency.i18n").disabled = True
     template_figures()
     unmarked_figures()
     catalogue_figures()
+    language_costs()
     return 0
 
 
