@@ -17,7 +17,7 @@ import pygame
 from common.i18n import N_, _
 from common.ui import game_menu, unsaved
 from common.ui.game_log import log_word
-from common.ui.game_panel import Status, draw_spinner, draw_status
+from common.ui.game_panel import Status, draw_spinner, draw_status, label
 from common.ui.widgets import Button, Widget, row
 
 if TYPE_CHECKING:
@@ -189,3 +189,16 @@ def draw(scene: GameScene, surface: pygame.Surface) -> None:
     if scene.areas is not None and (scene.thinking or scene.hints.asked):
         draw_spinner(surface, scene.areas.status, pal, m)
     unsaved.draw_mark(scene, surface, scene.hover)  # while the autosave cannot write
+
+
+def wait_words(scene: GameScene) -> str:
+    """Why a click on the board does nothing now ("" while a move animates): looking back,
+    the game over, or whose search it waits for."""
+    m = scene.match
+    if m.review is not None:
+        return _("You are looking back: press Back to game to play")
+    if m.over:
+        return _("The game is over")
+    if scene.animator.busy:
+        return ""
+    return _("Please wait: {label} is thinking").format(label=label(m, m.to_move))

@@ -104,6 +104,16 @@ def draw_log(surface: pygame.Surface, log: pygame.Rect, rows: Sequence[LogRow], 
         return
     if has_heading(log, m):
         _draw_heading(surface, log, pal, m)
+    _draw_cells(surface, log, rows, (columns, scroll, current), pal, m, icon)
+    _draw_notes(surface, log, rows, scroll, pal, m)
+    _draw_scroll_bar(surface, log, len(rows), scroll, pal, m)
+
+
+def _draw_cells(surface: pygame.Surface, log: pygame.Rect, rows: Sequence[LogRow],
+                at: tuple[int, int, int], pal: Palette, m: Metrics, icon: Icon | None) -> None:
+    """The visible rows' labels and cells (`at`: the columns, the scroll, the current move),
+    the current one lit."""
+    columns, scroll, current = at
     texts = {i: text for row in rows for i, text in row.cells}
     labelled = {row.cells[0][0]: row.label for row in rows if row.cells}
     owner = {i: row for row in rows for i, _text in row.cells}
@@ -121,8 +131,6 @@ def draw_log(surface: pygame.Surface, log: pygame.Rect, rows: Sequence[LogRow], 
             x += size + 6
         draw.blit_text(surface, texts[i], m.normal, row.color or pal.text, (x, cell.centery),
                        "midleft", bold=(i + 1 == current))
-    _draw_notes(surface, log, rows, scroll, pal, m)
-    _draw_scroll_bar(surface, log, len(rows), scroll, pal, m)
 
 
 def _draw_heading(surface: pygame.Surface, log: pygame.Rect, pal: Palette, m: Metrics) -> None:

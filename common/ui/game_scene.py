@@ -21,7 +21,7 @@ from typing import Any
 import pygame
 
 from common.i18n import N_, _
-from common.ui import game_frame, game_hint, game_menu, game_panel, seat_driver
+from common.ui import game_frame, game_hint, game_menu, seat_driver
 from common.ui.analysis_view import AnalysisPanel
 from common.ui.board_cursor import BoardCursor
 from common.ui.coach import Coach
@@ -493,11 +493,4 @@ class GameScene(GameHistory, Scene):
 
     def wait_reason(self) -> str:
         """Why a click on the board does nothing now ("" while a move animates)."""
-        m = self.match
-        if m.review is not None:
-            return _("You are looking back: press Back to game to play")
-        if m.over:
-            return _("The game is over")
-        if self.animator.busy:
-            return ""
-        return _("Please wait: {label} is thinking").format(label=game_panel.label(m, m.to_move))
+        return game_frame.wait_words(self)

@@ -328,8 +328,7 @@ class SetupScene(Scene):
                 sq in back_row(self.phase.side) or self.phase.figure_on(sq) is not None):
             pygame.draw.rect(surface, pal.select, self.board.square_rect(sq), 2,
                              border_radius=3)
-        cross = refusal_cross(self.refused)
-        if cross is not None:
+        if (cross := refusal_cross(self.refused)) is not None:
             draw_refusal(surface, self.board, cross[0], pal, cross[1])
         self._draw_dragged(surface)
         for widget in self.toolbar + self.status_buttons:
@@ -404,8 +403,8 @@ class SetupScene(Scene):
             elif spec.is_bot:
                 who = _("Bot ({command})").format(command=spec.describe().removeprefix("bot "))
             else:
-                who = _("CPU ({level})").format(
-                    level=level_words(spec.describe().removeprefix("CPU, ")))
+                level = level_words(spec.describe().removeprefix("CPU, "))
+                who = _("CPU ({level})").format(level=level)
             # Translators: a seat of a new game: "White: CPU (hard)"
             lines.append(_("{side}: {who}").format(side=names.side(side), who=who))
         if white_first is None:

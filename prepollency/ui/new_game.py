@@ -227,13 +227,7 @@ class NewGameScene(NewGameForm):
         for s, r in self.rows.items():
             r.swatch.key = keys[s]
             saved = seats.get(str(s))
-            saved = saved if isinstance(saved, dict) else {}
-            if saved.get("kind") in KINDS:
-                r.kind.value = saved["kind"]
-            name = clean_name(saved.get("name", "")) if isinstance(saved.get("name"), str) else ""
-            if is_colour_name(name):  # a default name, remembered maybe in another language
-                name = ""
-            r.name.set(name or colour_name(r.swatch.key))
+            _restore_seat(r, saved if isinstance(saved, dict) else {})
         first = data.get("first")
         if type(first) is int and first in C.SEATS:
             self.first.value = str(first)
@@ -432,3 +426,12 @@ class NewGameScene(NewGameForm):
         C.draw_marker(surface, C.marker(seat), (x, cy), radius, fill, C.text_on(fill), 2)
         draw.blit_text(surface, C.CORNERS[seat], m.normal, pal.text, (x + radius + m.pad // 2, cy),
                        "midleft", bold=True)
+
+
+def _restore_seat(row: Any, saved: dict) -> None:
+    """A seat row's remembered kind and name, whatever of them is valid (a default name,
+    remembered maybe in another language, comes back as its colour's name in this one)."""
+    if saved.get("kind") in KINDS:
+        row.kind.value = saved["kind"]
+    name = clean_name(saved["name"]) if isinstance(saved.get("name"), str) else ""
+    row.name.set(name if name and not is_colour_name(name) else colour_name(row.swatch.key))
