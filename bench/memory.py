@@ -23,7 +23,8 @@ the resident memory (RSS, from /proc) after each phase:
 Then a soak in a fresh process: CPU-only games (`--soak-level`; Overlords, and Prepollency
 with four seats, three games each in turn) with Rematch at each end, RSS sampled every minute
 for `--soak-minutes` (30; 0 or --no-soak: none), with the CPU worker's RSS and the games
-played, and both after each game; it prints the curve and its growth from the first minute.
+played, and both after each game (with the game views and controllers alive: one each, or a
+closed game's drawings are kept); it prints the curve and its growth from the first minute.
 Goals: every figure at most 220 MB, the soak flat within 10%.
 
 `--worker-games N` then plays N games with the CPU worker alone (no window; `--worker-level`,
@@ -80,6 +81,16 @@ def scenes_alive(app) -> tuple[int, int]:
 
     alive = [o for o in gc.get_objects() if isinstance(o, Scene)]
     return len(alive), sum(1 for o in alive if not any(o is s for s in app.stack))
+
+
+def game_parts_alive() -> tuple[int, int]:
+    """(game views, game controllers) alive, without running the collector: one of each per
+    game screen open; more is a closed game's drawings kept in a cycle."""
+    from common.ui.game_seams import GameController, GameView
+
+    alive = gc.get_objects()
+    return (sum(1 for o in alive if isinstance(o, GameView)),
+            sum(1 for o in alive if isinstance(o, GameController)))
 
 
 def worker_pid(app) -> int | None:
@@ -312,9 +323,10 @@ def soak(args: argparse.Namespace) -> None:
         if s.top_is("GameOver"):
             games += 1
             pid = worker_pid(app)
+            views, controllers = game_parts_alive()
             print(f"    game {games:3d} ({name}, {len(top_game(app).match.moves)} moves): RSS "
-                  f"{_mb(rss_mb())} MB, CPU worker {_mb(rss_mb(pid) if pid else None)} MB",
-                  flush=True)
+                  f"{_mb(rss_mb())} MB, CPU worker {_mb(rss_mb(pid) if pid else None)} MB, "
+                  f"game views alive {views}, controllers {controllers}", flush=True)
             if games % 3 == 0:
                 scene = None  # the other game, from the main menu
                 continue

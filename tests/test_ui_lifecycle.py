@@ -4,6 +4,7 @@ once, with everything it held, without the cyclic collector (issue 38)."""
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import logging
 import os
@@ -234,4 +235,54 @@ def test_every_closed_screen_is_freed_at_once_without_the_collector(app):
         assert len(seen) > 20 * ROUNDS, sorted(names)
     finally:
         logging.disable(logging.NOTSET)
+        gc.enable()
+
+
+def _parts(scene: GameScene) -> list[weakref.ref]:
+    """Weak references to what a game screen is made of: its fields that are objects of the
+    program (the controller, the view, the move log, ...) and theirs in turn (the controller's
+    input, the view's board), never another scene or the app."""
+    refs: list[weakref.ref] = []
+    seen = {id(scene), id(scene.app)}
+    level = [scene]
+    for _ in range(2):
+        below = []
+        for holder in level:
+            for value in vars(holder).values():
+                if id(value) in seen or isinstance(value, (Scene, App)):
+                    continue
+                seen.add(id(value))
+                if type(value).__module__.startswith(("common.", "overlords.", "prepollency.")):
+                    with contextlib.suppress(TypeError):  # a type without weak references
+                        refs.append(weakref.ref(value))
+                    if hasattr(value, "__dict__"):
+                        below.append(value)
+        level = below
+    return refs
+
+
+def test_the_parts_of_a_closed_game_screen_do_not_outlive_it_without_the_collector(app):
+    # the game's controller, its input and its view (with the view's surfaces: megabytes)
+    # must go with the screen, game after game: a cycle among them kept every finished game's
+    # drawings until the cyclic collector happened to run (issue 38's saw-tooth soak)
+    gc.collect()
+    gc.disable()
+    try:
+        for game in app.games:
+            d = Driver(app)
+            rng = random.Random(7)
+            app.push(app.screens(game).play_scene(app, ["human", "human"], 3, None))
+            parts: list[weakref.ref] = []
+            for _ in range(3):  # three games, each followed by a Rematch
+                scene = _play_some(app, d, 4, rng)
+                parts += _parts(scene)
+                scene.rematch()
+                d.frames(2)
+            del scene  # (this test's own reference)
+            app.main_menu()
+            d.frames(2)
+            alive = sorted({type(ref()).__name__ for ref in parts if ref() is not None})
+            assert not alive, f"{game}: parts of closed game screens still alive: {alive}"
+            assert len(parts) > 3 * 10, f"{game}: only {len(parts)} parts looked at"
+    finally:
         gc.enable()

@@ -2,10 +2,16 @@
 the pointer and the keys mean on a person's live turn, dispatched by a table from an action's
 kind to its handler (the subclass's `KINDS`). Each game writes one (`GAME/ui/input.py`); its
 controller hands it every action the shared screen did not use.
+
+The controller owns its input and the input asks the controller, so the input holds it weakly:
+a strong reference back would make a cycle that keeps the controller, its view and the view's
+surfaces (megabytes) alive after the game screen closed, until the cyclic collector happens to
+run (issue 38: memory growing with each game, then dropping at once).
 """
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -21,7 +27,15 @@ class ControllerInput:
     KINDS: ClassVar[Mapping[type, Callable[[Any, Any], bool]]] = {}
 
     def __init__(self, controller: Any) -> None:
-        self.c = controller
+        self._controller = weakref.ref(controller)
+
+    @property
+    def c(self) -> Any:
+        """The controller this input serves (held weakly: see the module docstring)."""
+        controller = self._controller()
+        if controller is None:
+            raise ReferenceError("the controller of this input is gone")
+        return controller
 
     @property
     def scene(self) -> GameScene:

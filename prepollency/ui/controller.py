@@ -231,9 +231,11 @@ class TurnController(GameController):
 
     def close(self) -> None:
         """The screen is left: the pick and any drag are dropped, the threats' background
-        judging stops."""
+        judging stops, a running recap goes (it calls back here: a cycle that would keep this
+        controller and its view alive after the screen is freed)."""
         self.reset()
         self.watcher.drop()
+        self.recap = None
 
     def picked_square(self) -> int | None:
         """Where the board cursor starts: the picked piece, else (issue 21: it started on
