@@ -295,7 +295,8 @@ def caches_line() -> str:
     rows = cache.report()
     held = sum(row[2] for row in rows) / (1 << 20)
     top = ", ".join(f"{name} {bytes_ / (1 << 20):.1f}" for name, _n, bytes_, _b in rows[:4])
-    return f"caches: {held:.1f} MB in all ({top} MB)"
+    bound = sum(row[3] for row in rows) / (1 << 20)
+    return f"caches: {held:.1f} MB in all, bounded by {bound:.0f} MB ({top} MB)"
 
 
 def soak(args: argparse.Namespace) -> None:
@@ -326,7 +327,8 @@ def soak(args: argparse.Namespace) -> None:
             views, controllers = game_parts_alive()
             print(f"    game {games:3d} ({name}, {len(top_game(app).match.moves)} moves): RSS "
                   f"{_mb(rss_mb())} MB, CPU worker {_mb(rss_mb(pid) if pid else None)} MB, "
-                  f"game views alive {views}, controllers {controllers}", flush=True)
+                  f"game views alive {views}, controllers {controllers}; {caches_line()}",
+                  flush=True)
             if games % 3 == 0:
                 scene = None  # the other game, from the main menu
                 continue
