@@ -381,13 +381,7 @@ class HostScene(NetForm):
     def draw(self, surface: pygame.Surface) -> None:
         """The panel, the form or the codes and the waiting list."""
         pal, m = self.app.pal, self.app.m
-        draw.blit_backdrop(surface, pal)
-        draw.panel(surface, self.panel, pal.panel, pal.panel_edge, m.radius * 2, 10)
-        x = self.panel.x + 2 * m.pad
-        width = self.panel.w - 4 * m.pad
-        title = _("Host a network game")
-        draw.blit_text(surface, title, draw.fit_text(title, m.large, width, True), pal.text,
-                       (x, self.panel.y + 2 * m.pad), bold=True)
+        x, width = self.draw_panel(surface, _("Host a network game"))
         if self.table is None:
             self._draw_form(surface, x)
         else:

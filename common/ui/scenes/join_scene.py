@@ -320,13 +320,7 @@ class JoinScene(NetForm):
     def draw(self, surface: pygame.Surface) -> None:
         """The panel, the field, the LAN games, the connection or the error."""
         pal, m = self.app.pal, self.app.m
-        draw.blit_backdrop(surface, pal)
-        draw.panel(surface, self.panel, pal.panel, pal.panel_edge, m.radius * 2, 10)
-        x = self.panel.x + 2 * m.pad
-        width = self.panel.w - 4 * m.pad
-        title = _("Join a network game")
-        draw.blit_text(surface, title, draw.fit_text(title, m.large, width, True), pal.text,
-                       (x, self.panel.y + 2 * m.pad), bold=True)
+        x, width = self.draw_panel(surface, _("Join a network game"))
         for field, words in ((self.field, _("The join code (or the join URL) your host sent "
                                             "you:")),
                              (self.address, _("The host's address (on the host's screen):"))):

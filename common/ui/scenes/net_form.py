@@ -7,6 +7,7 @@ from typing import Any
 
 import pygame
 
+from common.ui import draw
 from common.ui.focus import Focus
 from common.ui.input import Action, Command
 from common.ui.scene import Scene
@@ -19,6 +20,7 @@ class NetForm(Scene):
     """A network screen's form: it writes `_focusable`, `confirm` and its layout."""
 
     focus: Focus  # made by the screen
+    panel: pygame.Rect  # placed by the screen's layout
 
     def _focusable(self) -> list[Widget]:
         """The widgets the keys and the mouse reach, in order."""
@@ -61,6 +63,18 @@ class NetForm(Scene):
 
         self.app.push(self.app.screens(match.game.NAME).net_setup_scene(
             self.app, match.initial, player, int(seed) if isinstance(seed, int) else 0, done))
+
+    def draw_panel(self, surface: pygame.Surface, title: str) -> tuple[int, int]:
+        """The backdrop, the panel (`self.panel`) and its title; returns the x and the width
+        the panel's contents take."""
+        pal, m = self.app.pal, self.app.m
+        panel = self.panel
+        draw.blit_backdrop(surface, pal)
+        draw.panel(surface, panel, pal.panel, pal.panel_edge, m.radius * 2, 10)
+        x, width = panel.x + 2 * m.pad, panel.w - 4 * m.pad
+        draw.blit_text(surface, title, draw.fit_text(title, m.large, width, True), pal.text,
+                       (x, panel.y + 2 * m.pad), bold=True)
+        return x, width
 
     def centred_panel(self, size: tuple[int, int], height: int) -> pygame.Rect:
         """The panel in the window's middle: up to PANEL_W by `height` (at scale 1), inside a
