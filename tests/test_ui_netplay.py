@@ -6,6 +6,7 @@ ways."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import time
@@ -125,12 +126,11 @@ def test_join_screen_says_what_is_wrong_with_a_url(app):
     assert "join code" in scene.error and scene.field.error and scene.table is None
 
 
-def _legal(scene) -> object:
-    m = scene.match
-    return random.Random(len(m.moves)).choice(list(m.game.legal_moves(m.state)))
-
-
-def test_undo_requests_refused_then_accepted_both_ways(app):
+@contextlib.contextmanager
+def started_with_a_remote(app):
+    """A hosted Prepollency game, this window's person against a remote seat played by a
+    headless session, started once both have read it: (the remote's session, the helper
+    that plays it, the window's game screen); the helper is closed after."""
     scene = host(app, "prepollency", ["me", "remote"])
     hosted = scene.hosted
     remote = session(hosted.url(hosted.header["remote"][0]))
@@ -139,7 +139,18 @@ def test_undo_requests_refused_then_accepted_both_ways(app):
         run(app, lambda: remote.game.ready and scene.table.ready, [helper])  # both read it
         scene.start_now()
         run(app, lambda: isinstance(app.top, NetGameScene), [helper])
-        game = app.top
+        yield remote, helper, app.top
+    finally:
+        helper.close()
+
+
+def _legal(scene) -> object:
+    m = scene.match
+    return random.Random(len(m.moves)).choice(list(m.game.legal_moves(m.state)))
+
+
+def test_undo_requests_refused_then_accepted_both_ways(app):
+    with started_with_a_remote(app) as (remote, helper, game):
         me, them = game.match.players[0], game.match.players[1]
 
         def turn() -> None:
@@ -186,23 +197,13 @@ def test_undo_requests_refused_then_accepted_both_ways(app):
         run(app, lambda: len(game.match.moves) == target and remote.game.plies == target,
             [helper])
         assert target < kept
-    finally:
-        helper.close()
 
 
 def test_continue_restarts_the_hosts_server_and_the_others_play_on(app):
     from common.saves.folder import scan
     from common.ui import resume, saves
 
-    scene = host(app, "prepollency", ["me", "remote"])
-    hosted = scene.hosted
-    remote = session(hosted.url(hosted.header["remote"][0]))
-    helper = Player(remote, {})
-    try:
-        run(app, lambda: remote.game.ready and scene.table.ready, [helper])  # both read it
-        scene.start_now()
-        run(app, lambda: isinstance(app.top, NetGameScene), [helper])
-        game = app.top
+    with started_with_a_remote(app) as (remote, helper, game):
         me, them = game.match.players[0], game.match.players[1]
         if game.match.to_move == me:
             run(app, lambda: game.my_turn, [helper])
@@ -233,8 +234,6 @@ def test_continue_restarts_the_hosts_server_and_the_others_play_on(app):
         remote.play(them, random.Random(1).choice(list(log.game.legal_moves(log.state))))
         run(app, lambda: len(again.match.moves) == played + 1, [helper])
         assert any(e.kind == "status" and "again" in e.text for e in helper.events)
-    finally:
-        helper.close()
 
 
 def ready_and_play(app: App, placing, other: Player) -> NetGameScene:
