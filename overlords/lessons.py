@@ -39,7 +39,7 @@ import numpy as np
 
 from common.i18n import _, ngettext
 from common.lessons import LessonError
-from common.lessons.claims import claimed_move
+from common.lessons.claims import claimed_move, missing_key
 from overlords import names, rules
 from overlords.state import Board, piece_code
 
@@ -345,11 +345,9 @@ def _turn_of(state: rules.State, side: int) -> rules.State:
 
 def check_claim(claim: dict) -> str | None:
     """What is wrong with a claim's data, or None."""
-    missing = [k for k in CLAIM_KEYS.get(str(claim.get("kind")), ()) if k not in claim]
+    missing = missing_key(claim, CLAIM_KEYS)
     if missing:
-        # Translators: a lesson's claim lacks a key: "frozen needs its 'square'" (keys of the
-        # lesson file, not translated)
-        return _("{kind} needs its {key!r}").format(kind=claim["kind"], key=missing[0])
+        return missing
     try:
         if "square" in claim:
             _square(claim["square"], _("claim square"))

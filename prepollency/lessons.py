@@ -35,7 +35,7 @@ import numpy as np
 
 from common.i18n import _, ngettext
 from common.lessons import LessonError
-from common.lessons.claims import claimed_move
+from common.lessons.claims import claimed_move, missing_key
 from prepollency import names, rules
 from prepollency.moves import CELLS, GRID, LETTERS
 from prepollency.state import BASES, KIND, OBELISK, OWNER, SEATS_FOR, has_khan, make_state
@@ -341,12 +341,9 @@ CLAIM_KEYS = {"attacked": ("square",), "defended": ("square",), "legal": ("turn"
 
 def check_claim(claim: dict) -> str | None:
     """What is wrong with a claim's data, or None."""
-    kind = claim.get("kind")
-    wanted = CLAIM_KEYS.get(kind, ()) if isinstance(kind, str) else ()
-    missing = [k for k in wanted if k not in claim]
+    missing = missing_key(claim, CLAIM_KEYS)
     if missing:
-        # Translators: {kind} is a claim's kind, {key} the key it lacks, as the files spell them
-        return _("{kind} needs its {key!r}").format(kind=claim['kind'], key=missing[0])
+        return missing
     try:
         if "square" in claim:
             _square(claim["square"], _("claim square"))

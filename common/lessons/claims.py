@@ -17,6 +17,7 @@ does not hold: the Dragon on d4 can move (2D d4-f6)"). No pygame.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from common.i18n import _
@@ -34,6 +35,18 @@ def claimed_move(engine: Any, state: Any, text: str) -> tuple[Any, str]:
         return engine.parse_move(state, text), ""
     except (IllegalMoveError, InvalidMoveError) as err:
         return None, str(err)
+
+
+def missing_key(claim: dict, keys: Mapping[str, Sequence[str]]) -> str | None:
+    """"frozen needs its 'square'" when the claim lacks a key its kind needs (`keys`: each
+    kind's keys, the game's CLAIM_KEYS), else None."""
+    kind = claim.get("kind")
+    missing = [k for k in keys.get(kind, ()) if k not in claim] if isinstance(kind, str) else []
+    if not missing:
+        return None
+    # Translators: a lesson's claim lacks a key: "frozen needs its 'square'" (keys of the
+    # lesson file, not translated)
+    return _("{kind} needs its {key!r}").format(kind=kind, key=missing[0])
 
 
 def claim_holds(game: LessonGame, claim: dict, state: Any) -> tuple[bool, str]:
