@@ -4,6 +4,7 @@
     python3 bootstrap.py bench memory                  (or: .venv/bin/python bench/memory.py)
     python3 bootstrap.py bench memory --soak-minutes 5 --games 4
     python3 bootstrap.py bench memory --no-soak --driver dummy
+    python3 bootstrap.py bench memory --no-session --no-soak --session-minutes 60
 
 It opens the real app in a real window: the x11 video driver on $DISPLAY, or on an Xvfb of
 its own (started with -displayfd, never on a fixed display number) when $DISPLAY is unset or
@@ -26,6 +27,12 @@ for `--soak-minutes` (30; 0 or --no-soak: none), with the CPU worker's RSS and t
 played, and both after each game (with the game views and controllers alive: one each, or a
 closed game's drawings are kept); it prints the curve and its growth from the first minute.
 Goals: every figure at most 220 MB, the soak flat within 10%.
+
+`--session-minutes N` then runs a long session in a fresh process (the hour a player spends):
+rounds of the rules, a lesson and the next two, four puzzles, a game of `easy` against
+`normal`, Load and Analyse of the newest save, and a new window size, the two games in turn,
+with RSS sampled every minute and a line after each round; it prints the curve's lowest and
+highest.
 
 `--worker-games N` then plays N games with the CPU worker alone (no window; `--worker-level`,
 `normal` by default), Prepollency with four seats and Overlords in turn, and prints its RSS
@@ -123,7 +130,11 @@ class Session:
         from common.ui.app import App
 
         self.pygame = pygame
-        self.saves = Path(tempfile.mkdtemp(prefix="bench-memory-saves-"))
+        from common.ui import saves
+
+        # where Load looks ($OVERLORDS_SAVES: the parent's temporary folder), else a new one
+        self.saves = (saves.folder() if os.environ.get("OVERLORDS_SAVES")
+                      else Path(tempfile.mkdtemp(prefix="bench-memory-saves-")))
         self.app = App(main.games(), size, saves_folder=self.saves)
         self.app.main_menu()
         self.rng = random.Random(38)
@@ -228,6 +239,55 @@ class Session:
         self.app.main_menu()
         self.frames(2)
 
+    def analysed(self, scene) -> float:
+        """Frames until the game screen's analysis has ended; the analysis worker's highest
+        RSS meanwhile (MB)."""
+        peak = 0.0
+        end = time.monotonic() + 900
+        while scene.analysis.wants_frames() and time.monotonic() < end:
+            self.frame()
+            run = getattr(scene.analysis, "run", None)
+            proc = getattr(run, "_proc", None)
+            if proc is not None and proc.pid:
+                peak = max(peak, rss_mb(proc.pid) or 0.0)
+        self.frames(2)
+        return peak
+
+    def lesson(self, game: str, steps: int) -> None:
+        """A game's first lesson, `steps` lessons on with Skip, then Esc."""
+        from common.lessons import lesson_game, load_lessons
+
+        lessons = load_lessons(lesson_game(game))
+        self.app.push(self.app.screens(game).lesson_scene(self.app, lessons, 0))
+        self.frames(2)
+        for _ in range(steps):
+            self.app.top.skip()
+            self.frames(2)
+        self.key(self.pygame.K_ESCAPE)
+
+    def load_and_analyse(self) -> float:
+        """Load, the newest save's Analyse, until the analysis ends, then the main menu; the
+        analysis worker's peak RSS (MB), 0 if there was no save."""
+        from common.ui.scenes.load_scene import LoadScene
+
+        scene = LoadScene(self.app)
+        self.app.push(scene)
+        scene.wait_listed()
+        self.frames(2)
+        if not scene.shown:  # no game in progress: the finished ones
+            scene.tabs.value = "finished"  # as a click on its segment does
+            scene.tabs.on_change("finished")
+            self.frames(2)
+        analyse = next((b for b in scene.row_buttons if b.label == "Analyse"), None)
+        if analyse is None:
+            self.to_menu()
+            return 0.0
+        analyse.on_click()
+        self.frames(2)
+        peak = self.analysed(self.app.top) if self.top_is("GameScene") else 0.0
+        self.to_menu()
+        return peak
+
 
 def session(args: argparse.Namespace) -> None:
     s = Session()
@@ -256,15 +316,7 @@ def session(args: argparse.Namespace) -> None:
         if app.top is not last:
             app.pop()  # the game-over panel: analyse from the game screen
         last.analysis.start()
-        peak = 0.0
-        end = time.monotonic() + 900
-        while last.analysis.wants_frames() and time.monotonic() < end:
-            s.frame()
-            run = getattr(last.analysis, "run", None)
-            proc = getattr(run, "_proc", None)
-            if proc is not None and proc.pid:
-                peak = max(peak, rss_mb(proc.pid) or 0.0)
-        s.frames(2)
+        peak = s.analysed(last)
         say(app, "after an analysis", f"analysis worker peak {peak:.1f} MB")
         s.to_menu()
     s.app.push(app.screens(names[0]).play_scene(app, ["human", "human"], 7, None))
@@ -277,6 +329,79 @@ def session(args: argparse.Namespace) -> None:
     say(app, f"after {args.resizes} resizes")
     print(caches_line(), flush=True)
     app.close()
+
+
+class Sampled(Session):
+    """A session whose every frame may take the minute's sample of the resident memory."""
+
+    def __init__(self, minutes: float) -> None:
+        super().__init__()
+        self.start = time.monotonic()
+        self.end = self.start + minutes * 60
+        self.next_sample = self.start + 60
+        self.samples: list[tuple[int, float | None]] = []
+        self.doing = "the main menu"
+
+    def frame(self) -> None:
+        super().frame()
+        self._sample()
+
+    def frames(self, n: int) -> None:
+        super().frames(n)
+        self._sample()
+
+    @property
+    def over(self) -> bool:
+        return time.monotonic() >= self.end
+
+    def _sample(self) -> None:
+        now = time.monotonic()
+        if now < self.next_sample:
+            return
+        self.next_sample += 60
+        self.samples.append((round((now - self.start) / 60), rss_mb()))
+        minute, rss = self.samples[-1]
+        print(f"  minute {minute:3d}  RSS {_mb(rss)} MB   ({self.doing})", flush=True)
+
+
+def long_session(args: argparse.Namespace) -> None:
+    """`--session-minutes` of what a player does, in rounds until the time is up: the rules
+    (F1, Esc), a lesson and the next two, four puzzles, a game against `normal` (the person's
+    seat played by `easy`: random moves end an Overlords game in a few plies), Load and
+    Analyse of the newest save until the analysis ends, and a new window size; the two games
+    in turn. RSS sampled every minute."""
+    s = Sampled(args.session_minutes)
+    app = s.app
+    names = list(app.games)
+    print(f"long session: {args.session_minutes:g} minutes in a {s.pygame.display.get_driver()} "
+          "window", flush=True)
+    rounds = 0
+    while not s.over:
+        name = names[rounds % len(names)]
+        s.doing = "rules"
+        s.rules(2)
+        s.doing = f"{name} lessons"
+        s.lesson(name, 2)
+        s.doing = f"{name} puzzles"
+        s.puzzles(4)
+        s.doing = f"a {name} game against normal"
+        moves = len(s.game(name, ["easy", "normal"]).match.moves)
+        s.to_menu()
+        s.doing = "Load, Analyse"
+        peak = s.load_and_analyse()
+        s.doing = "a resize"
+        size = SIZES[rounds % len(SIZES)]
+        app.set_window_size(size)
+        s.frames(2)
+        rounds += 1
+        say(app, f"round {rounds} ({name}, {moves} moves)",
+            f"analysis worker peak {peak:.1f} MB, now {size[0]}x{size[1]}")
+    app.close()
+    values = [rss for _minute, rss in s.samples if rss is not None]
+    if len(values) >= 2:
+        print(f"long session: {values[0]:.1f} -> {values[-1]:.1f} MB "
+              f"({100 * (values[-1] - values[0]) / values[0]:+.1f}%), lowest {min(values):.1f}, "
+              f"highest {max(values):.1f} MB, {rounds} rounds", flush=True)
 
 
 def top_game(app):
@@ -414,13 +539,16 @@ def main() -> int:
     parser.add_argument("--soak-level", default="easy")
     parser.add_argument("--no-soak", action="store_true")
     parser.add_argument("--no-session", action="store_true")
+    parser.add_argument("--session-minutes", type=float, default=0.0,
+                        help="then a long session of that many minutes (rounds of everything)")
     parser.add_argument("--worker-games", type=int, default=0,
                         help="then that many games of the CPU worker alone")
     parser.add_argument("--worker-level", default="normal")
     if len(sys.argv) > 2 and sys.argv[1] == CHILD:
         kind, args = sys.argv[2], parser.parse_args(sys.argv[3:])
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-        {"session": session, "soak": soak, "worker": worker_games}[kind](args)
+        {"session": session, "soak": soak, "worker": worker_games,
+         "long": long_session}[kind](args)
         return 0
     args = parser.parse_args()
     env = dict(os.environ, SDL_AUDIODRIVER="dummy", SDL_VIDEODRIVER=args.driver)
@@ -439,6 +567,8 @@ def main() -> int:
                 status |= run_child("soak", rest, env)
             if args.worker_games > 0:
                 status |= run_child("worker", rest, env)
+            if args.session_minutes > 0:
+                status |= run_child("long", rest, env)
         finally:
             if xvfb is not None:
                 xvfb.kill()

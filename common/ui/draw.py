@@ -15,6 +15,7 @@ import contextlib
 import math
 import unicodedata
 from collections.abc import Iterator
+from typing import NamedTuple
 
 import pygame
 
@@ -23,7 +24,7 @@ from common.ui import assets, fonts
 from common.ui.cache import SurfaceCache, bounded_cache
 from common.ui.theme import Color
 
-TEXT = SurfaceCache("draw.text", 8 << 20)  # rendered labels, least recently used out
+TEXT = SurfaceCache("draw.text", 3 << 20)  # labels: a frame draws at most ~1.3 MB (1920x1080)
 MAX_DRAWN = 400  # characters of one line of text drawn (a longer one is cut with "…")
 MAX_PARAGRAPH = 20_000  # characters of a paragraph `wrap` reads (the rules' are ~1,000)
 MAX_LINES = 8  # lines of each message line of a dialog (it may quote a file or a bot)
@@ -77,27 +78,34 @@ def recording() -> Iterator[list[str]]:
         _RECORDING.remove(seen)
 
 
-def text(s: object, px: int, color: Color, bold: bool = False) -> pygame.Surface:
-    """The rendered text surface of `drawable(s)` (cached: drawing the same label every frame
-    is free). Never raises for any text."""
+def text(s: object, px: int, color: Color, bold: bool = False,
+         keep: bool = True) -> pygame.Surface:
+    """The rendered text surface of `drawable(s)` (kept in `TEXT`: drawing the same label
+    every frame is free). Never raises for any text. `keep=False`: rendered and not kept, for
+    what is drawn once into a page that keeps its pixels (the rules: hundreds of lines that
+    would push the labels drawn every frame out of the cache)."""
     s = shown(s)
     for seen in _RECORDING:
         seen.append(s if isinstance(s, str) else drawable(s))
     key = (s, px, color, bold) if isinstance(s, str) else (drawable(s), px, color, bold)
     surface = TEXT.get(key)
     if surface is None:
-        line = drawable(s)
-        font = assets.font(px, bold)
-        try:
-            if fonts.needs_chain(line, bold):  # a name in a script the bundled font lacks
-                surface = fonts.render(line, px, color, bold)
-            else:
-                surface = font.render(line, True, color)
-        except (pygame.error, ValueError, UnicodeError):  # one the renderer still refuses
-            surface = font.render(line.encode("ascii", "replace").decode("ascii"), True,
-                                  color)
-        TEXT.put(key, surface)
+        surface = _render(drawable(s), px, color, bold)
+        if keep:
+            TEXT.put(key, surface)
     return surface
+
+
+def _render(line: str, px: int, color: Color, bold: bool) -> pygame.Surface:
+    """A drawable line rendered (the bundled font, or the fallback chain for a script it
+    lacks; a line the renderer still refuses, with its unknown characters as "?")."""
+    font = assets.font(px, bold)
+    try:
+        if fonts.needs_chain(line, bold):  # a name in a script the bundled font lacks
+            return fonts.render(line, px, color, bold)
+        return font.render(line, True, color)
+    except (pygame.error, ValueError, UnicodeError):
+        return font.render(line.encode("ascii", "replace").decode("ascii"), True, color)
 
 
 def text_width(s: object, px: int, bold: bool = False) -> int:
@@ -193,7 +201,7 @@ MAX_SHADOW = 8192  # pixels of a shadow's width or height (a window is smaller)
 MAX_BLUR = 64  # pixels of a shadow's blur
 
 
-@bounded_cache(8 << 20, "draw.shadow")
+@bounded_cache(2 << 20, "draw.shadow")  # whole: the small ones
 def shadow(size: tuple[int, int], radius: int, blur: int, alpha: int) -> pygame.Surface:
     """A soft dark shadow for a rounded rect of size, blur pixels wide on each side.
 
@@ -226,9 +234,69 @@ def panel(
 
 
 def shadow_under(target: pygame.Surface, rect: pygame.Rect, radius: int, lift: int) -> None:
-    """The soft shadow a panel of rect casts (for backgrounds drawn once per layout)."""
-    sh = shadow(rect.size, radius, lift, 110)
-    target.blit(sh, (rect.x - 2 * lift, rect.y - 2 * lift + lift // 2))
+    """The soft shadow a panel of rect casts, `lift` pixels of blur, a little below it.
+
+    A large panel's shadow is drawn in nine pieces from one small shadow (`_shadow_parts`):
+    its corners as they are, its edges stretched along the panel (a blurred straight edge is
+    the same all along), its inside one darkening fill. So what is kept does not depend on
+    the panel's size: one whole shadow per panel size was megabytes each at 1920x1080, and a
+    window resized or a panel grown with its text kept them all. A small panel's shadow is
+    kept whole (`shadow`)."""
+    blur = max(0, min(lift, MAX_BLUR))
+    w, h = min(max(1, rect.w), MAX_SHADOW), min(max(1, rect.h), MAX_SHADOW)
+    x, y = rect.x - 2 * blur, rect.y - 2 * blur + blur // 2
+    look = (max(0, radius), blur, 110)
+    parts = _shadow_parts(*look)
+    c = parts.corner
+    full_w, full_h = w + 4 * blur, h + 4 * blur
+    if full_w < 2 * c + 1 or full_h < 2 * c + 1:
+        target.blit(shadow((w, h), radius, blur, 110), (x, y))
+        return
+    side = parts.whole.get_width()
+    for sx, dx in ((0, x), (side - c, x + full_w - c)):
+        for sy, dy in ((0, y), (side - c, y + full_h - c)):
+            target.blit(parts.whole, (dx, dy), (sx, sy, c, c))
+    long_w, long_h = full_w - 2 * c, full_h - 2 * c
+    target.blit(_shadow_edge(*look, "top", long_w), (x + c, y))
+    target.blit(_shadow_edge(*look, "bottom", long_w), (x + c, y + full_h - c))
+    target.blit(_shadow_edge(*look, "left", long_h), (x, y + c))
+    target.blit(_shadow_edge(*look, "right", long_h), (x + full_w - c, y + c))
+    if parts.inside:
+        keep = 255 - parts.inside  # black at that alpha over any colour: colour x keep / 255
+        target.fill((keep, keep, keep), (x + c, y + c, long_w, long_h),
+                    special_flags=pygame.BLEND_RGB_MULT)
+
+
+class ShadowParts(NamedTuple):
+    """A small shadow whose corners, edges and inside draw a shadow of any larger size."""
+
+    whole: pygame.Surface  # a square shadow, its rect just larger than the corners' reach
+    corner: int  # pixels of each corner square: the blur outside, the rounding and its reach
+    inside: int  # the alpha of its inside
+
+
+@bounded_cache(1 << 20, "draw.shadow_parts")
+def _shadow_parts(radius: int, blur: int, alpha: int) -> ShadowParts:
+    """The nine-piece source of shadows for a rounding, a blur and an alpha."""
+    corner = radius + 4 * blur + 4  # the blur outside (2 x blur), the rounding, the blur inside
+    core = 2 * (corner - 2 * blur) + 1
+    whole = shadow((core, core), radius, blur, alpha)
+    middle = whole.get_width() // 2
+    return ShadowParts(whole, corner, whole.get_at((middle, middle)).a)
+
+
+@bounded_cache(2 << 20, "draw.shadow_edge")
+def _shadow_edge(radius: int, blur: int, alpha: int, side: str, length: int) -> pygame.Surface:
+    """One edge of a shadow, `length` pixels long: the small shadow's middle line across that
+    edge, stretched."""
+    parts = _shadow_parts(radius, blur, alpha)
+    whole, c = parts.whole, parts.corner
+    mid = whole.get_width() // 2
+    far = whole.get_width() - c
+    source = {"top": (mid, 0, 1, c), "bottom": (mid, far, 1, c),
+              "left": (0, mid, c, 1), "right": (far, mid, c, 1)}[side]
+    size = (length, c) if side in ("top", "bottom") else (c, length)
+    return pygame.transform.scale(whole.subsurface(source), size)
 
 
 def alpha_rect(
@@ -238,7 +306,7 @@ def alpha_rect(
     target.blit(_alpha_rect(rect.size, tuple(color), radius), rect)
 
 
-@bounded_cache(8 << 20, "draw.alpha_rect")
+@bounded_cache(2 << 20, "draw.alpha_rect")  # a frame uses at most ~0.9 MB
 def _alpha_rect(size: tuple[int, int], color: tuple, radius: int) -> pygame.Surface:
     surface = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(surface, color, surface.get_rect(), border_radius=radius)
@@ -336,7 +404,7 @@ def ring(
     target.blit(surface, (round(center[0]) - half, round(center[1]) - half))
 
 
-@bounded_cache(2 << 20, "draw.ring")
+@bounded_cache(1 << 20, "draw.ring")
 def _ring(radius: int, color: Color, width: int, alpha: int) -> pygame.Surface:
     r = radius + width
     surface = pygame.Surface((2 * r + 3, 2 * r + 3), pygame.SRCALPHA)

@@ -4,7 +4,8 @@ The text is the game's `rules_text` (a title and sections of paragraphs). Each p
 block of a kind, told by its prefix (`PREFIXES`): "- " a bullet, "Ruling: " a ruling (set in
 a tinted box), "Picture: KEY" a picture the game draws from its engine
 (`common.ui.rules_pictures`), anything else plain text. Each kind is laid out by its own
-method (`KINDS`); adding a kind is a prefix row and a method.
+method (`KINDS`); adding a kind is a prefix row and a method. The lines are rendered without
+being kept in the text cache (`draw.text(keep=False)`): the page keeps their pixels.
 """
 
 from __future__ import annotations
@@ -88,7 +89,8 @@ class PageLayout:
             m = self.m
             # Translators: the rules page's title; {game} is Overlords or Prepollency
             words = _("{game}: the rules").format(game=_(title))
-            self.pieces.append((self.y, draw.text(words, m.large, self.pal.text, True), 0))
+            line = draw.text(words, m.large, self.pal.text, True, keep=False)
+            self.pieces.append((self.y, line, 0))
             self.y += int(m.large * 1.8)
 
     def add(self, item: Block) -> None:
@@ -99,8 +101,8 @@ class PageLayout:
         m = self.m
         self.y += m.pad
         self.headings.setdefault(item.text, self.y)  # by the English heading (TOPICS)
-        self.pieces.append((self.y, draw.text(_(item.text), m.large - 2, self.pal.primary, True),
-                            0))
+        words = draw.text(_(item.text), m.large - 2, self.pal.primary, True, keep=False)
+        self.pieces.append((self.y, words, 0))
         self.y += int(m.large * 1.45)
 
     def picture(self, item: Block) -> None:
@@ -129,7 +131,7 @@ class PageLayout:
             if item.kind == "bullet" and i == 0:
                 self.pieces.append((self.y, draw.text("•", m.normal, pal.primary, True),
                                     x - self.indent // 2))
-            self.pieces.append((self.y, draw.text(line, m.normal, pal.text), x + inset))
+            self.pieces.append((self.y, draw.text(line, m.normal, pal.text, keep=False), x + inset))
             self.y += self.line_h
         if ruling:
             self.rulings.append(pygame.Rect(x - 4, start - 4, self.width - x + 8,
