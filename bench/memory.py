@@ -6,6 +6,10 @@
     python3 bootstrap.py bench memory --no-soak --driver dummy
     python3 bootstrap.py bench memory --no-session --no-soak --session-minutes 60
 
+First, in a fresh process, what the first frame's memory is spent on: RSS after the
+interpreter, numpy, pygame, the app's modules, the window and the first frame, and the largest
+mappings then.
+
 It opens the real app in a real window: the x11 video driver on $DISPLAY, or on an Xvfb of
 its own (started with -displayfd, never on a fixed display number) when $DISPLAY is unset or
 `--xvfb` is given; `--driver dummy` measures headless instead. One session, in order, prints
@@ -289,6 +293,46 @@ class Session:
         return peak
 
 
+def startup(_args: argparse.Namespace) -> None:
+    """What the first frame's resident memory is spent on: RSS after each step of start-up
+    in a fresh process, then the largest mappings (/proc/self/smaps) at the first frame."""
+    steps = [("the interpreter", lambda: None),
+             ("+ numpy (the engines' boards)", lambda: __import__("numpy")),
+             ("+ pygame (SDL, fonts, images)", lambda: __import__("pygame")),
+             ("+ the app's modules", lambda: (__import__("main"),
+                                               __import__("common.ui.app")))]
+    for what, do in steps:
+        do()
+        print(f"start-up: {what:<34} RSS {_mb(rss_mb())} MB", flush=True)
+    s = Session()
+    print(f"start-up: {'+ the window (' + s.pygame.display.get_driver() + ')':<34} RSS "
+          f"{_mb(rss_mb())} MB", flush=True)
+    s.frames(2)
+    print(f"start-up: {'+ the first frame (the main menu)':<34} RSS {_mb(rss_mb())} MB   "
+          f"{caches_line()}", flush=True)
+    for name, kb in largest_mappings()[:8]:
+        print(f"    {name:<44} {kb / 1024:6.1f} MB", flush=True)
+    s.app.close()
+
+
+def largest_mappings() -> list[tuple[str, int]]:
+    """Resident kB of this process by mapping (a file's name, [heap], [anon]: malloc's large
+    blocks and Python's arenas, SYSV: the X server's shared window pixels), largest first."""
+    sizes: dict[str, int] = {}
+    name = "[anon]"
+    try:
+        with open("/proc/self/smaps", encoding="utf-8", errors="replace") as smaps:
+            for line in smaps:
+                first = line.split(maxsplit=5)
+                if first and "-" in first[0] and not first[0].endswith(":"):
+                    name = Path(first[5].strip()).name if len(first) > 5 else "[anon]"
+                elif first and first[0] == "Rss:":
+                    sizes[name] = sizes.get(name, 0) + int(first[1])
+    except OSError:
+        return []
+    return sorted(sizes.items(), key=lambda item: -item[1])
+
+
 def session(args: argparse.Namespace) -> None:
     s = Session()
     app = s.app
@@ -547,7 +591,7 @@ def main() -> int:
     if len(sys.argv) > 2 and sys.argv[1] == CHILD:
         kind, args = sys.argv[2], parser.parse_args(sys.argv[3:])
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-        {"session": session, "soak": soak, "worker": worker_games,
+        {"startup": startup, "session": session, "soak": soak, "worker": worker_games,
          "long": long_session}[kind](args)
         return 0
     args = parser.parse_args()
@@ -562,6 +606,7 @@ def main() -> int:
             env[var] = str(Path(home) / var.lower())
         try:
             if not args.no_session:
+                status |= run_child("startup", rest, env)
                 status |= run_child("session", rest, env)
             if not args.no_soak and args.soak_minutes > 0:
                 status |= run_child("soak", rest, env)

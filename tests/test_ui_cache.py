@@ -168,3 +168,21 @@ def test_the_games_piece_art_is_cached_by_bytes_and_stays_in_budget_over_many_si
     for fn in cached:
         assert fn.cache.bytes <= fn.cache.max_bytes
     assert len(o_art.figure.cache) < 120, "old sizes were let go"
+
+
+def test_a_fading_mark_keeps_one_drawing_whatever_its_alpha():
+    """A pulsing or fading mark (a bar, a ring, a dot) passes through many alphas: its shape is
+    kept once, and the alpha is applied as it is drawn, blended as a translucent colour is."""
+    pygame.display.init()
+    pygame.display.set_mode((64, 64))
+    for fn in (draw._alpha_rect, draw._ring, draw._dot):
+        fn.cache_clear()
+    target = pygame.Surface((100, 100))
+    for alpha in range(256):
+        draw.alpha_rect(target, pygame.Rect(5, 5, 60, 4), (201, 150, 62, alpha))
+        draw.ring(target, (50, 50), 20, (40, 160, 200), 3, alpha)
+        draw.dot(target, (50, 50), 6, (40, 160, 200), alpha)
+    assert [len(fn.cache) for fn in (draw._alpha_rect, draw._ring, draw._dot)] == [1, 1, 1]
+    target.fill((255, 255, 255))
+    draw.alpha_rect(target, pygame.Rect(0, 0, 10, 10), (0, 0, 0, 102))  # 40% black on white
+    assert all(abs(v - 153) <= 2 for v in target.get_at((5, 5))[:3])

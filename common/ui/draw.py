@@ -303,14 +303,25 @@ def alpha_rect(
     target: pygame.Surface, rect: pygame.Rect, color: tuple[int, int, int, int], radius: int = 0
 ) -> None:
     """A translucent filled rect."""
-    target.blit(_alpha_rect(rect.size, tuple(color), radius), rect)
+    shape = _alpha_rect(rect.size, (color[0], color[1], color[2]), radius)
+    _blit_faded(target, shape, rect.topleft, color[3] if len(color) > 3 else 255)
 
 
-@bounded_cache(2 << 20, "draw.alpha_rect")  # a frame uses at most ~0.9 MB
+@bounded_cache(2 << 20, "draw.alpha_rect")  # a frame uses at most ~0.2 MB
 def _alpha_rect(size: tuple[int, int], color: tuple, radius: int) -> pygame.Surface:
     surface = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(surface, color, surface.get_rect(), border_radius=radius)
+    pygame.draw.rect(surface, (*color, 255), surface.get_rect(), border_radius=radius)
     return surface
+
+
+def _blit_faded(target: pygame.Surface, shape: pygame.Surface, pos: tuple[int, int],
+                alpha: int) -> None:
+    """Blit a kept opaque shape at `alpha` (the surface's alpha times its pixels'). The shapes
+    are kept without their alpha: a fading mark drew a new one for every alpha it passed
+    through (a pulsing bar kept a hundred). UI thread only: the alpha is set on the kept
+    surface just before the blit."""
+    shape.set_alpha(max(0, min(255, int(alpha))))
+    target.blit(shape, pos)
 
 
 def arrow(
@@ -399,19 +410,19 @@ def ring(
     width: int, alpha: int = 255,
 ) -> None:
     """An anti-aliased circle outline (translucent when alpha < 255)."""
-    surface = _ring(int(radius), (color[0], color[1], color[2]), width, alpha)  # hashable
+    surface = _ring(int(radius), (color[0], color[1], color[2]), width)  # hashable
     half = surface.get_width() // 2
-    target.blit(surface, (round(center[0]) - half, round(center[1]) - half))
+    _blit_faded(target, surface, (round(center[0]) - half, round(center[1]) - half), alpha)
 
 
 @bounded_cache(1 << 20, "draw.ring")
-def _ring(radius: int, color: Color, width: int, alpha: int) -> pygame.Surface:
+def _ring(radius: int, color: Color, width: int) -> pygame.Surface:
     r = radius + width
     surface = pygame.Surface((2 * r + 3, 2 * r + 3), pygame.SRCALPHA)
     c = (r + 1, r + 1)
-    pygame.draw.circle(surface, (*color, alpha), c, radius + width, width + 1)
-    pygame.draw.aacircle(surface, (*color, alpha), c, radius + width, 1)
-    pygame.draw.aacircle(surface, (*color, alpha), c, radius, 1)
+    pygame.draw.circle(surface, (*color, 255), c, radius + width, width + 1)
+    pygame.draw.aacircle(surface, (*color, 255), c, radius + width, 1)
+    pygame.draw.aacircle(surface, (*color, 255), c, radius, 1)
     return surface
 
 
@@ -420,15 +431,15 @@ def dot(
     alpha: int = 255,
 ) -> None:
     """An anti-aliased filled dot."""
-    surface = _dot(max(1, int(radius)), (color[0], color[1], color[2]), alpha)  # hashable
+    surface = _dot(max(1, int(radius)), (color[0], color[1], color[2]))  # hashable
     half = surface.get_width() // 2
-    target.blit(surface, (round(center[0]) - half, round(center[1]) - half))
+    _blit_faded(target, surface, (round(center[0]) - half, round(center[1]) - half), alpha)
 
 
 @bounded_cache(2 << 20, "draw.dot")
-def _dot(r: int, color: Color, alpha: int) -> pygame.Surface:
+def _dot(r: int, color: Color) -> pygame.Surface:
     surface = pygame.Surface((2 * r + 3, 2 * r + 3), pygame.SRCALPHA)
-    pygame.draw.aacircle(surface, (*color, alpha), (r + 1, r + 1), r)
+    pygame.draw.aacircle(surface, (*color, 255), (r + 1, r + 1), r)
     return surface
 
 
