@@ -363,6 +363,7 @@ def session(args: argparse.Namespace) -> None:
         peak = s.analysed(last)
         say(app, "after an analysis", f"analysis worker peak {peak:.1f} MB")
         s.to_menu()
+        last = None  # the bench's own reference: the closed game screen may go
     s.app.push(app.screens(names[0]).play_scene(app, ["human", "human"], 7, None))
     s._past_setup()
     for n in range(args.resizes):

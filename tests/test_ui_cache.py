@@ -142,6 +142,34 @@ def test_a_window_resized_many_times_keeps_the_art_caches_in_their_budgets():
         app.close()
 
 
+def test_a_window_made_large_and_small_again_keeps_only_the_small_sizes_drawings():
+    """The drawings kept for a window size (backdrops, art at its tile size, labels at its
+    type sizes) are let go when the size changes: after a visit to 1920x1080 the caches hold
+    what a layout at 960x600 draws, not the large window's megabytes too."""
+
+    def held() -> int:  # the images read from files are the same at any size: not counted
+        return sum(b for name, _n, b, _budget in cache.report() if name != "assets.image")
+
+    app = App(main.games(), (960, 600))
+    try:
+        d = Driver(app)
+        app.push(app.screens("overlords").play_scene(app, ["human", "human"], 3, 1))
+        d.frames(3)
+        cache.clear_all()  # what the earlier tests drew; then what a layout at this size draws
+        app.relayout()
+        d.frames(3)
+        small = held()
+        app.set_window_size((1920, 1080))
+        d.frames(3)
+        large = held()
+        app.set_window_size((960, 600))
+        d.frames(3)
+        assert large > small  # the large window's drawings were kept while it was large
+        assert held() <= small * 1.1 + 64 * 1024
+    finally:
+        app.close()
+
+
 def test_the_games_piece_art_is_cached_by_bytes_and_stays_in_budget_over_many_sizes():
     """Issue 38: each game's art (figures, features, flags, glyphs, stones, glows, ghosts,
     locks; pieces, tokens, fades, the Obelisk, seat marks) is kept in a cache bounded by

@@ -34,7 +34,7 @@ from common import games as registry
 from common import i18n, logs, paths
 from common.ai.bot import DEFAULT_TIMEOUT as BOT_TIMEOUT
 from common.i18n import _
-from common.ui import crash, heap, saves
+from common.ui import cache, crash, heap, saves
 from common.ui import settings as settings_io
 from common.ui.cpu import CpuRunner, warm_up
 from common.ui.input import Action, Command, Resized, map_event
@@ -78,6 +78,7 @@ class App:
         self.bot_timeout = BOT_TIMEOUT  # seconds a bot seat may think before it forfeits
         self.stack: list[Scene] = []
         self._closed: list[Scene] = []  # closed, released at the start of the next turn
+        self._trim = False  # drawings were let go: give the memory back at the next turn
         self.clock = pygame.time.Clock()
         self.running = True
         self.frames = 0  # frames drawn
@@ -86,6 +87,7 @@ class App:
         self.toasts = Toasts(self._now, self.invalidate)
         self.pal: Palette = PALETTES[self.settings.palette_name]
         self.m: Metrics = metrics(self.size, self.window.pixel_ratio)
+        self._laid_for = (self.size, self.m)  # the window the drawings kept were made for
         if self.settings.fullscreen:  # if it cannot be had, carry on in a window
             self.settings.fullscreen = False
             self.toggle_fullscreen()
@@ -177,13 +179,14 @@ class App:
         """Let the closed scenes go (`Scene.release`): whatever they held is freed at once,
         and the freed memory goes back to the system (`heap.give_back`). The loop does it at
         the start of each turn."""
-        if not self._closed:
+        if not self._closed and not self._trim:
             return
+        self._trim = False
         while self._closed:
             scene = self._closed.pop(0)
             if all(held is not scene for held in self.stack):  # not pushed again meanwhile
                 scene.release()
-        del scene
+            del scene
         heap.give_back()
 
     def screens(self, name: str) -> ModuleType:
@@ -221,9 +224,14 @@ class App:
 
     def relayout(self) -> None:
         """Recompute sizes and every scene's layout for the current window (one too large to
-        draw, whose surface the system could not make, is brought back to MAX_SIDE)."""
+        draw, whose surface the system could not make, is brought back to MAX_SIDE). A new size
+        lets go of every drawing kept for the old one; the heap is trimmed at the next turn."""
         self.window.refresh(windowed=not self.settings.fullscreen)
-        self.m = metrics(self.size, self.window.pixel_ratio)
+        self.m, laid_for = metrics(self.size, self.window.pixel_ratio), self._laid_for
+        self._laid_for = (self.size, self.m)
+        if self._laid_for != laid_for:  # the old size's art, labels, backdrops: not drawn again
+            cache.clear_all()
+            self._trim = True
         for scene in self.stack:
             scene.layout(self.size)
         self.invalidate()
