@@ -98,3 +98,28 @@ def test_resolve_game():
     assert resolve_game("tests.helpers.toygames:TICTACTOE") is TICTACTOE
     with pytest.raises(ValueError):
         resolve_game("chess")
+
+
+def test_the_worker_gives_each_search_back_to_the_system_after_answering(monkeypatch):
+    """The worker's loop, run here: after each answer the freed search tree goes back to the
+    system (`common.heap.give_back`), or the worker stays as large as its largest search."""
+    import queue
+    from types import SimpleNamespace
+
+    from common.ai import worker as worker_module
+
+    given_back: list[int] = []
+    monkeypatch.setattr(worker_module.os, "nice", lambda _n: 0)  # this process stays as it is
+    monkeypatch.setattr(worker_module.heap, "give_back",
+                        lambda: given_back.append(results.qsize()) or True)
+    requests: queue.Queue = queue.Queue()
+    results: queue.Queue = queue.Queue()
+    state = prepollency.new_state(random.Random(4), 3)
+    for number in (1, 2):
+        requests.put((number, "prepollency", state, "normal:60", number))
+    requests.put(None)
+    wanted = SimpleNamespace(value=2)  # the first request is stale: skipped, nothing to give
+    worker_module._serve(requests, results, wanted)
+    answer = results.get_nowait()
+    assert answer[:2] == (2, "move") and answer[2] in prepollency.legal_moves(state)
+    assert given_back == [1]  # once, after the answer was sent

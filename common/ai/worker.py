@@ -22,6 +22,9 @@ again, and `take_event` says so once; a second failure on the same request raise
 RuntimeError (the app then plays the `random` level). The worker watches its parent too: when
 the app is gone, even killed with SIGKILL, it exits within a second, and with it the
 multiprocessing resource tracker, which ends when the last process holding its pipe does.
+After each answer the worker gives the freed search tree back to the system (`common.heap`):
+without it, it stayed as large as its largest search, growing from game to game (56 → 146 MB
+over ten games at `normal`; a 4-seat Prepollency game left 97 MB where 60 MB remain).
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ import time
 import traceback
 from typing import Any
 
+from common import heap
 from common.ai import reaper
 from common.ai.levels import make_cpu
 from common.ai.search import Cancelled
@@ -139,6 +143,7 @@ def _serve(requests: Any, results: Any, wanted: Any, beat: Any = None,
                 results.put((number, "error", f"no move for this position: {err}"))
                 continue
         results.put((number, "move", move))
+        heap.give_back()  # the search tree just freed (or the worker stays its largest size)
 
 
 class AIWorker:

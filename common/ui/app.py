@@ -31,10 +31,10 @@ from typing import Any
 import pygame
 
 from common import games as registry
-from common import i18n, logs, paths
+from common import heap, i18n, logs, paths
 from common.ai.bot import DEFAULT_TIMEOUT as BOT_TIMEOUT
 from common.i18n import _
-from common.ui import cache, crash, heap, saves
+from common.ui import cache, crash, saves
 from common.ui import settings as settings_io
 from common.ui.cpu import CpuRunner, warm_up
 from common.ui.input import Action, Command, Resized, map_event

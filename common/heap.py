@@ -1,8 +1,10 @@
 """Giving memory back to the system, where the C library allows it (glibc: Linux).
 
-The app's memory is mostly pixels that SDL allocates with malloc: a window-sized layer or
-backdrop is megabytes, a rendered label kilobytes. glibc keeps freed memory for later
-instead of returning it, so a process that closed a screen stays as large as it was:
+Used by the app (after a screen closes, after a resize) and by the CPU worker (after each
+answer: a search tree is megabytes of small blocks, freed at once). The app's memory is
+mostly pixels that SDL allocates with malloc: a window-sized layer or backdrop is megabytes,
+a rendered label kilobytes. glibc keeps freed memory for later instead of returning it, so a
+process that closed a screen stays as large as it was:
 
 - large blocks: glibc serves a block of `MMAP_THRESHOLD` or more (128 KiB) with its own
   mapping, returned as soon as it is freed; but after the first such block is freed it raises
