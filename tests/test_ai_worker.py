@@ -123,3 +123,19 @@ def test_the_worker_gives_each_search_back_to_the_system_after_answering(monkeyp
     answer = results.get_nowait()
     assert answer[:2] == (2, "move") and answer[2] in prepollency.legal_moves(state)
     assert given_back == [1]  # once, after the answer was sent
+
+
+def test_an_answer_leaves_nothing_of_its_searchs_positions_behind():
+    """The Overlords evaluation keeps the facts of the positions a search meets (up to 4,096
+    of them and their states); the worker's answer lets them go, or the worker held them
+    until its next search (tens of megabytes)."""
+    from common.ai.levels import heuristics_for
+
+    rng = random.Random(3)
+    state = overlords.new_state(rng, 2)
+    for _ in range(8):  # past the setup: the search then meets positions of play
+        state = overlords.apply(state, overlords.random_move(state, rng))
+    kept = heuristics_for(overlords)._cache
+    move = choose_move(overlords, state, "normal:300", 5)
+    assert move in overlords.legal_moves(state)
+    assert kept == {}

@@ -74,6 +74,10 @@ class Heuristics:
         """The game as the search walks it: the engine itself, or a faster equivalent view."""
         return game
 
+    def forget(self) -> None:
+        """Let go of what was kept about the positions of a search once it has answered (the
+        next search meets other positions); this base class keeps nothing."""
+
     def value(self, game: Game, state: Any) -> Sequence[float]:
         """One value in (-1, 1) per player of game.players(state), for a state not yet over."""
         return [0.0] * len(game.players(state))

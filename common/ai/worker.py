@@ -67,7 +67,11 @@ def choose_move(game: Game, state: Any, spec: str, seed: int,
     rng = random.Random(seed)
     if spec == "random":
         return game.random_move(state, rng)
-    return make_cpu(game, spec, rng).choose(state, cancelled)
+    cpu = make_cpu(game, spec, rng)
+    try:
+        return cpu.choose(state, cancelled)
+    finally:
+        cpu.h.forget()  # what the search kept of its positions: the next one meets others
 
 
 STALL = 8.0  # seconds without a heartbeat: the worker is stopped or stuck
