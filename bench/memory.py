@@ -421,6 +421,7 @@ def long_session(args: argparse.Namespace) -> None:
     print(f"long session: {args.session_minutes:g} minutes in a {s.pygame.display.get_driver()} "
           "window", flush=True)
     rounds = 0
+    ends: dict[tuple[int, int], list[float]] = {}  # RSS after each round, by the window size
     while not s.over:
         name = names[rounds % len(names)]
         s.doing = "rules"
@@ -439,6 +440,7 @@ def long_session(args: argparse.Namespace) -> None:
         app.set_window_size(size)
         s.frames(2)
         rounds += 1
+        ends.setdefault(size, []).append(rss_mb() or 0.0)
         say(app, f"round {rounds} ({name}, {moves} moves)",
             f"analysis worker peak {peak:.1f} MB, now {size[0]}x{size[1]}")
     app.close()
@@ -447,6 +449,12 @@ def long_session(args: argparse.Namespace) -> None:
         print(f"long session: {values[0]:.1f} -> {values[-1]:.1f} MB "
               f"({100 * (values[-1] - values[0]) / values[0]:+.1f}%), lowest {min(values):.1f}, "
               f"highest {max(values):.1f} MB, {rounds} rounds", flush=True)
+    print("after each round, by window size (the same size comes back every ten rounds):",
+          flush=True)
+    for (w, h), seen in ends.items():
+        later = seen[1:] or seen
+        print(f"  {w}x{h}: {', '.join(f'{v:.1f}' for v in seen)} MB   (from the second "
+              f"time on {min(later):.1f}-{max(later):.1f})", flush=True)
 
 
 def top_game(app):
