@@ -209,8 +209,8 @@ class OverlordsHeuristics(Heuristics):
         return self._view
 
     def forget(self) -> None:
-        """The facts of a finished search's positions (up to 4,096, and their states: 8–29 MB
-        in the CPU worker between its answers)."""
+        """Let go of the facts of a finished search's positions (up to 4,096, with their
+        states: 8–29 MB the CPU worker held between its answers)."""
         self._cache.clear()
 
     def facts(self, state: State) -> _Facts:
