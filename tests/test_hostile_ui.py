@@ -21,7 +21,7 @@ import pytest  # noqa: E402
 
 import main  # noqa: E402
 from common import record as rec  # noqa: E402
-from common.ui import draw  # noqa: E402
+from common.ui import draw, shadows  # noqa: E402
 from common.ui import settings as settings_io  # noqa: E402
 from common.ui.app import App  # noqa: E402
 from common.ui.bots import check_command  # noqa: E402
@@ -61,8 +61,8 @@ def test_not_text_draws_too(app) -> None:
 
 
 def test_a_shadow_is_never_sized_from_a_huge_rect(app) -> None:
-    sh = draw.shadow((400, 140_000), 10, 500, 110)
-    assert max(sh.get_size()) <= draw.MAX_SHADOW + 4 * draw.MAX_BLUR
+    sh = shadows.shadow((400, 140_000), 10, 500, 110)
+    assert max(sh.get_size()) <= shadows.MAX_SHADOW + 4 * shadows.MAX_BLUR
 
 
 @pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])

@@ -13,7 +13,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 import main  # noqa: E402
-from common.ui import assets, cache, draw  # noqa: E402
+from common.ui import assets, cache, draw, shadows  # noqa: E402
 from common.ui.app import App  # noqa: E402
 from common.ui.cache import SurfaceCache, bounded_cache, nbytes  # noqa: E402
 from common.ui.driver import Driver  # noqa: E402
@@ -110,18 +110,18 @@ def test_a_large_panels_shadow_keeps_nothing_of_its_size_and_looks_like_the_whol
                 target = pygame.Surface((size[0] + 200, size[1] + 200))
                 target.fill((230, 220, 200))
                 if nine:
-                    draw.shadow_under(target, rect, radius, lift)
+                    shadows.shadow_under(target, rect, radius, lift)
                 else:
-                    whole = draw.shadow(size, radius, lift, 110)
+                    whole = shadows.shadow(size, radius, lift, 110)
                     target.blit(whole, (rect.x - 2 * lift, rect.y - 2 * lift + lift // 2))
                 pygame.draw.rect(target, (245, 240, 230), rect, border_radius=radius)
                 shots.append(pygame.surfarray.array3d(target).astype(int))
             assert abs(shots[0] - shots[1]).max() <= 24, (size, radius, lift)
-    draw.shadow.cache_clear()
+    shadows.shadow.cache_clear()
     for n in range(200):  # a panel growing with its text, a window resized many times
         rect = pygame.Rect(20, 20, 300 + 4 * n, 200 + 3 * n)
-        draw.shadow_under(pygame.Surface((1300, 900)), rect, 12, 8)
-    assert len(draw.shadow.cache) <= 2  # the small shadows the pieces come from
+        shadows.shadow_under(pygame.Surface((1300, 900)), rect, 12, 8)
+    assert len(shadows.shadow.cache) <= 2  # the small shadows the pieces come from
     for name, _entries, held, budget in cache.report():
         assert held <= budget, name
 

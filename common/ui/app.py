@@ -227,9 +227,9 @@ class App:
         draw, whose surface the system could not make, is brought back to MAX_SIDE). A new size
         lets go of every drawing kept for the old one; the heap is trimmed at the next turn."""
         self.window.refresh(windowed=not self.settings.fullscreen)
-        self.m, laid_for = metrics(self.size, self.window.pixel_ratio), self._laid_for
-        self._laid_for = (self.size, self.m)
-        if self._laid_for != laid_for:  # the old size's art, labels, backdrops: not drawn again
+        self.m = metrics(self.size, self.window.pixel_ratio)
+        if (self.size, self.m) != self._laid_for:  # the old size's drawings: not drawn again
+            self._laid_for = (self.size, self.m)
             cache.clear_all()
             self._trim = True
         for scene in self.stack:

@@ -25,7 +25,7 @@ from common.i18n import N_, _, ngettext
 from common.match import Match
 from common.protocol import Forfeit
 from common.seats import SeatSpec, level_words
-from common.ui import draw
+from common.ui import draw, shadows
 from common.ui.board import BoardView
 from common.ui.bots import BotRunner
 from common.ui.drag import drag_pointer, drag_started
@@ -351,7 +351,7 @@ class SetupScene(Scene):
         if self._bg is None or self._bg.get_size() != size:
             self._bg = backdrop(size, pal)
             for rect in (lay.status, top):  # the setup shows only the top card and the status
-                draw.shadow_under(self._bg, rect, m.radius, 5)
+                shadows.shadow_under(self._bg, rect, m.radius, 5)
         layer = self._bg.copy()
         layer.blit(self.board.ground(pal), self.board.frame)
         draw_features(layer, self.board, self.plane)

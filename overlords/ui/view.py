@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from common.i18n import _
-from common.ui import draw
+from common.ui import draw, shadows
 from common.ui.board import BoardView
 from common.ui.game_frame import refusal_cross
 from common.ui.game_panel import LogRow, label
@@ -166,7 +166,7 @@ class OverlordsView(GameView):
             lay = self.panel
             if lay is not None:
                 for rect in (lay.status, *(h.card for h in lay.hands.values()), lay.log):
-                    draw.shadow_under(self._bg, rect, m.radius, 5)
+                    shadows.shadow_under(self._bg, rect, m.radius, 5)
         return self._bg
 
     def draw_layer(self, layer: pygame.Surface) -> None:

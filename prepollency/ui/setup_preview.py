@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from common.i18n import _
-from common.ui import draw
+from common.ui import draw, shadows
 from common.ui.theme import Metrics, Palette, mix
 from prepollency.ui import colours as C
 
@@ -22,7 +22,7 @@ def draw_preview(surface: pygame.Surface, rect: pygame.Rect, seats: tuple[int, .
     caption under it says who starts."""
     tile = rect.w // 15
     board = pygame.Rect(rect.x, rect.y, tile * 15, tile * 15)
-    draw.shadow_under(surface, board, 4, 6)
+    shadows.shadow_under(surface, board, 4, 6)
     pygame.draw.rect(surface, GROUND, board, border_radius=3)
     grid = mix(GROUND, (60, 44, 26), 0.3)
     for i in range(16):

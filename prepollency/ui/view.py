@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from common.i18n import N_, _
-from common.ui import draw
+from common.ui import draw, shadows
 from common.ui.board import BoardView
 from common.ui.game_frame import refusal_cross
 from common.ui.game_log import log_height
@@ -193,7 +193,7 @@ class PrepollencyView(GameView):
             self._bg = draw.backdrop(size, self.app.pal)
             for rect in (self.card, self.scene.areas.status, self.scene.areas.log) \
                     if self.scene.areas else ():
-                draw.shadow_under(self._bg, rect, self.app.m.radius, 5)
+                shadows.shadow_under(self._bg, rect, self.app.m.radius, 5)
         return self._bg
 
     def _draw_last(self, layer: pygame.Surface, count: int, live: bool, look: Look) -> None:

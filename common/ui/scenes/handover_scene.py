@@ -19,7 +19,7 @@ from collections.abc import Callable
 import pygame
 
 from common.i18n import _
-from common.ui import draw
+from common.ui import draw, shadows
 from common.ui.input import Action, Command, Key, PointerDown, PointerUp
 from common.ui.scene import Scene
 from common.ui.theme import mix
@@ -115,7 +115,7 @@ class HandOver(Scene):
         surface.blit(self._dim, (0, 0))
         fill = self.fill()
         band = self.band
-        draw.shadow_under(surface, band, 0, 10)
+        shadows.shadow_under(surface, band, 0, 10)
         pygame.draw.rect(surface, pal.panel, band)
         edge = max(4, m.pad // 2)
         pygame.draw.rect(surface, fill, (band.x, band.y, band.w, edge))
