@@ -42,6 +42,9 @@ highest.
 `normal` by default), Prepollency with four seats and Overlords in turn, and prints its RSS
 after each game: it must not grow from game to game.
 
+The app is driven and measured by `bench/memory_drive.py` (`Session`, `Sampled`, RSS from
+/proc); this file holds the phases and the processes they run in.
+
 Every line also says how many scenes are alive and how many of them are closed (not on the
 stack): a closed scene kept alive is memory that only the cyclic collector would give back.
 """
@@ -49,7 +52,6 @@ stack): a closed scene kept alive is memory that only the cyclic collector would
 from __future__ import annotations
 
 import argparse
-import gc
 import os
 import random
 import subprocess
@@ -61,236 +63,21 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.memory_drive import (  # noqa: E402
+    SIZES,
+    Sampled,
+    Session,
+    caches_line,
+    game_parts_alive,
+    largest_mappings,
+    mb,
+    rss_mb,
+    say,
+    top_game,
+    worker_pid,
+)
+
 CHILD = "--child"
-SIZES = [(960, 600), (1024, 640), (1100, 700), (1280, 800), (1366, 768), (1440, 900),
-         (1600, 900), (1680, 1050), (1920, 1080), (1200, 750)]
-
-
-# what is measured ------------------------------------------------------------------------------
-
-
-def rss_mb(pid: int | str = "self") -> float | None:
-    """Resident memory of a process in MB (Linux /proc), or None where it is not known."""
-    try:
-        with open(f"/proc/{pid}/status", encoding="ascii") as status:
-            for line in status:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) / 1024
-    except (OSError, ValueError):
-        return None
-    return None
-
-
-def _mb(value: float | None) -> str:
-    return "   n/a" if value is None else f"{value:6.1f}"
-
-
-def scenes_alive(app) -> tuple[int, int]:
-    """(scenes alive, of which closed) without running the collector: the gc's list of the
-    objects it tracks holds every live scene, collected or not."""
-    from common.ui.scene import Scene
-
-    alive = [o for o in gc.get_objects() if isinstance(o, Scene)]
-    return len(alive), sum(1 for o in alive if not any(o is s for s in app.stack))
-
-
-def game_parts_alive() -> tuple[int, int]:
-    """(game views, game controllers) alive, without running the collector: one of each per
-    game screen open; more is a closed game's drawings kept in a cycle."""
-    from common.ui.game_seams import GameController, GameView
-
-    alive = gc.get_objects()
-    return (sum(1 for o in alive if isinstance(o, GameView)),
-            sum(1 for o in alive if isinstance(o, GameController)))
-
-
-def worker_pid(app) -> int | None:
-    """The CPU worker's process id, if it runs."""
-    cpu = app.cpu
-    pid = getattr(cpu, "worker_pid", None)
-    if callable(pid):
-        return pid()
-    worker = getattr(cpu, "_worker", None)  # (before CpuRunner.worker_pid)
-    proc = getattr(worker, "_proc", None)
-    return getattr(proc, "pid", None)
-
-
-def say(app, what: str, extra: str = "") -> None:
-    alive, closed = scenes_alive(app)
-    print(f"{what:<34} RSS {_mb(rss_mb())} MB   scenes alive {alive:3d} (closed {closed:3d})"
-          f"{'   ' + extra if extra else ''}", flush=True)
-
-
-# driving the app ---------------------------------------------------------------------------
-
-
-class Session:
-    """The app in its window, driven frame by frame as the real loop runs it."""
-
-    def __init__(self, size: tuple[int, int] = (1280, 800)) -> None:
-        import pygame
-
-        import main
-        from common.ui.app import App
-
-        self.pygame = pygame
-        from common.ui import saves
-
-        # where Load looks ($OVERLORDS_SAVES: the parent's temporary folder), else a new one
-        self.saves = (saves.folder() if os.environ.get("OVERLORDS_SAVES")
-                      else Path(tempfile.mkdtemp(prefix="bench-memory-saves-")))
-        self.app = App(main.games(), size, saves_folder=self.saves)
-        self.app.main_menu()
-        self.rng = random.Random(38)
-
-    def frame(self) -> None:
-        """One turn of the real loop (it rests when nothing changes, as the app does)."""
-        self.app.step()
-
-    def frames(self, n: int) -> None:
-        for _ in range(n):
-            self.app.step(1 / 60)
-
-    def key(self, key: int) -> None:
-        pg = self.pygame
-        pg.event.post(pg.event.Event(pg.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
-        pg.event.post(pg.event.Event(pg.KEYUP, key=key, mod=0, unicode="", scancode=0))
-        self.frames(2)
-
-    def top_is(self, name: str) -> bool:
-        return any(cls.__name__ == name for cls in type(self.app.top).__mro__)
-
-    def until(self, done, limit: float, what: str) -> None:
-        end = time.monotonic() + limit
-        while not done():
-            if time.monotonic() > end:
-                raise TimeoutError(f"{what}: not done in {limit:g} s (top: "
-                                   f"{type(self.app.top).__name__})")
-            self.frame()
-
-    # phases ----------------------------------------------------------------------------
-
-    def rules(self, times: int) -> None:
-        pg = self.pygame
-        for _ in range(times):
-            self.key(pg.K_F1)
-            assert self.top_is("RulesScene"), type(self.app.top).__name__
-            self.key(pg.K_ESCAPE)
-
-    def puzzles(self, times: int) -> None:
-        import importlib
-
-        module = importlib.import_module("common.ui.puzzle_scene")
-        games = list(self.app.games)
-        for n, game in enumerate(games):
-            module.open_puzzles(self.app, game)
-            self.frames(2)
-            share = times // len(games) + (1 if n < times % len(games) else 0)
-            for _ in range(share):
-                self.app.top.next_puzzle()
-                self.frames(2)
-            self.app.pop()
-            self.frames(1)
-
-    def game(self, name: str, seats: list[str]) -> object:
-        """Play a game from its first screen to its end; the game screen (over, on top)."""
-        screens = self.app.screens(name)
-        self.app.push(screens.play_scene(self.app, seats, self.rng.randrange(1 << 30), None))
-        self._past_setup()
-        scene = self.app.top
-        while not (scene.match.over and not scene.busy):
-            if self.app.top is not scene:
-                if self.top_is("GameScene"):  # a Rematch meanwhile: the new game
-                    scene = self.app.top
-                    continue
-                self.frame()
-                self._answer_dialog()
-                continue
-            if scene.my_turn and not scene.match.over:  # a person's turn: the bench plays
-                match = scene.match
-                scene.play(match.game.random_move(match.state, self.rng))
-            self.frame()
-        self.frames(2)
-        return scene
-
-    def _past_setup(self) -> None:
-        """Through an Overlords setup: the default setup for a person's side, Ready; a
-        question about it is answered with its first choice."""
-        end = time.monotonic() + 300
-        while not self.top_is("GameScene"):
-            top = self.app.top
-            if self._answer_dialog():
-                continue
-            if getattr(top, "phase", None) is not None:
-                top.default_b.on_click()
-                self.frames(1)
-                top.ready_b.on_click()
-            self.frame()
-            if time.monotonic() > end:
-                raise TimeoutError("the setup did not end")
-
-    def _answer_dialog(self) -> bool:
-        top = self.app.top
-        if not self.top_is("Dialog") or self.top_is("GameOver"):
-            return False
-        labels = [b.label for b in top.buttons]
-        pick = "Start anyway" if "Start anyway" in labels else labels[0]
-        next(b for b in top.buttons if b.label == pick).on_click()
-        self.frames(1)
-        return True
-
-    def to_menu(self) -> None:
-        self.app.main_menu()
-        self.frames(2)
-
-    def analysed(self, scene) -> float:
-        """Frames until the game screen's analysis has ended; the analysis worker's highest
-        RSS meanwhile (MB)."""
-        peak = 0.0
-        end = time.monotonic() + 900
-        while scene.analysis.wants_frames() and time.monotonic() < end:
-            self.frame()
-            run = getattr(scene.analysis, "run", None)
-            proc = getattr(run, "_proc", None)
-            if proc is not None and proc.pid:
-                peak = max(peak, rss_mb(proc.pid) or 0.0)
-        self.frames(2)
-        return peak
-
-    def lesson(self, game: str, steps: int) -> None:
-        """A game's first lesson, `steps` lessons on with Skip, then Esc."""
-        from common.lessons import lesson_game, load_lessons
-
-        lessons = load_lessons(lesson_game(game))
-        self.app.push(self.app.screens(game).lesson_scene(self.app, lessons, 0))
-        self.frames(2)
-        for _ in range(steps):
-            self.app.top.skip()
-            self.frames(2)
-        self.key(self.pygame.K_ESCAPE)
-
-    def load_and_analyse(self) -> float:
-        """Load, the newest save's Analyse, until the analysis ends, then the main menu; the
-        analysis worker's peak RSS (MB), 0 if there was no save."""
-        from common.ui.scenes.load_scene import LoadScene
-
-        scene = LoadScene(self.app)
-        self.app.push(scene)
-        scene.wait_listed()
-        self.frames(2)
-        if not scene.shown:  # no game in progress: the finished ones
-            scene.tabs.value = "finished"  # as a click on its segment does
-            scene.tabs.on_change("finished")
-            self.frames(2)
-        analyse = next((b for b in scene.row_buttons if b.label == "Analyse"), None)
-        if analyse is None:
-            self.to_menu()
-            return 0.0
-        analyse.on_click()
-        self.frames(2)
-        peak = self.analysed(self.app.top) if self.top_is("GameScene") else 0.0
-        self.to_menu()
-        return peak
 
 
 def startup(_args: argparse.Namespace) -> None:
@@ -303,34 +90,16 @@ def startup(_args: argparse.Namespace) -> None:
                                                __import__("common.ui.app")))]
     for what, do in steps:
         do()
-        print(f"start-up: {what:<34} RSS {_mb(rss_mb())} MB", flush=True)
+        print(f"start-up: {what:<34} RSS {mb(rss_mb())} MB", flush=True)
     s = Session()
     print(f"start-up: {'+ the window (' + s.pygame.display.get_driver() + ')':<34} RSS "
-          f"{_mb(rss_mb())} MB", flush=True)
+          f"{mb(rss_mb())} MB", flush=True)
     s.frames(2)
-    print(f"start-up: {'+ the first frame (the main menu)':<34} RSS {_mb(rss_mb())} MB   "
+    print(f"start-up: {'+ the first frame (the main menu)':<34} RSS {mb(rss_mb())} MB   "
           f"{caches_line()}", flush=True)
     for name, kb in largest_mappings()[:8]:
         print(f"    {name:<44} {kb / 1024:6.1f} MB", flush=True)
     s.app.close()
-
-
-def largest_mappings() -> list[tuple[str, int]]:
-    """Resident kB of this process by mapping (a file's name, [heap], [anon]: malloc's large
-    blocks and Python's arenas, SYSV: the X server's shared window pixels), largest first."""
-    sizes: dict[str, int] = {}
-    name = "[anon]"
-    try:
-        with open("/proc/self/smaps", encoding="utf-8", errors="replace") as smaps:
-            for line in smaps:
-                first = line.split(maxsplit=5)
-                if first and "-" in first[0] and not first[0].endswith(":"):
-                    name = Path(first[5].strip()).name if len(first) > 5 else "[anon]"
-                elif first and first[0] == "Rss:":
-                    sizes[name] = sizes.get(name, 0) + int(first[1])
-    except OSError:
-        return []
-    return sorted(sizes.items(), key=lambda item: -item[1])
 
 
 def session(args: argparse.Namespace) -> None:
@@ -352,7 +121,7 @@ def session(args: argparse.Namespace) -> None:
         last = s.game(name, ["human", "normal"])
         pid = worker_pid(app)
         say(app, f"game {n + 1} ({name}, {len(last.match.moves)} moves)",
-            f"CPU worker RSS {_mb(rss_mb(pid) if pid else None)} MB")
+            f"CPU worker RSS {mb(rss_mb(pid) if pid else None)} MB")
         if n + 1 < args.games:
             s.to_menu()
     say(app, f"after {args.games} games against normal")
@@ -374,39 +143,6 @@ def session(args: argparse.Namespace) -> None:
     say(app, f"after {args.resizes} resizes")
     print(caches_line(), flush=True)
     app.close()
-
-
-class Sampled(Session):
-    """A session whose every frame may take the minute's sample of the resident memory."""
-
-    def __init__(self, minutes: float) -> None:
-        super().__init__()
-        self.start = time.monotonic()
-        self.end = self.start + minutes * 60
-        self.next_sample = self.start + 60
-        self.samples: list[tuple[int, float | None]] = []
-        self.doing = "the main menu"
-
-    def frame(self) -> None:
-        super().frame()
-        self._sample()
-
-    def frames(self, n: int) -> None:
-        super().frames(n)
-        self._sample()
-
-    @property
-    def over(self) -> bool:
-        return time.monotonic() >= self.end
-
-    def _sample(self) -> None:
-        now = time.monotonic()
-        if now < self.next_sample:
-            return
-        self.next_sample += 60
-        self.samples.append((round((now - self.start) / 60), rss_mb()))
-        minute, rss = self.samples[-1]
-        print(f"  minute {minute:3d}  RSS {_mb(rss)} MB   ({self.doing})", flush=True)
 
 
 def long_session(args: argparse.Namespace) -> None:
@@ -457,26 +193,6 @@ def long_session(args: argparse.Namespace) -> None:
               f"time on {min(later):.1f}-{max(later):.1f})", flush=True)
 
 
-def top_game(app):
-    """The game screen on the stack (under its game-over panel)."""
-    from common.ui.game_scene import GameScene
-
-    return next(scene for scene in reversed(app.stack) if isinstance(scene, GameScene))
-
-
-def caches_line() -> str:
-    """What the drawing caches hold (common/ui/cache.py), if this version has them."""
-    try:
-        from common.ui import cache
-    except ImportError:
-        return "caches: (not bounded by bytes in this version)"
-    rows = cache.report()
-    held = sum(row[2] for row in rows) / (1 << 20)
-    top = ", ".join(f"{name} {bytes_ / (1 << 20):.1f}" for name, _n, bytes_, _b in rows[:4])
-    bound = sum(row[3] for row in rows) / (1 << 20)
-    return f"caches: {held:.1f} MB in all, bounded by {bound:.0f} MB ({top} MB)"
-
-
 def soak(args: argparse.Namespace) -> None:
     from common import games as registry
 
@@ -504,7 +220,7 @@ def soak(args: argparse.Namespace) -> None:
             pid = worker_pid(app)
             views, controllers = game_parts_alive()
             print(f"    game {games:3d} ({name}, {len(top_game(app).match.moves)} moves): RSS "
-                  f"{_mb(rss_mb())} MB, CPU worker {_mb(rss_mb(pid) if pid else None)} MB, "
+                  f"{mb(rss_mb())} MB, CPU worker {mb(rss_mb(pid) if pid else None)} MB, "
                   f"game views alive {views}, controllers {controllers}; {caches_line()}",
                   flush=True)
             if games % 3 == 0:
@@ -519,8 +235,8 @@ def soak(args: argparse.Namespace) -> None:
             pid = worker_pid(app)
             sample = (round((now - start) / 60), rss_mb(), rss_mb(pid) if pid else None, games)
             samples.append(sample)
-            print(f"  minute {sample[0]:3d}  RSS {_mb(sample[1])} MB   CPU worker "
-                  f"{_mb(sample[2])} MB   games {games}", flush=True)
+            print(f"  minute {sample[0]:3d}  RSS {mb(sample[1])} MB   CPU worker "
+                  f"{mb(sample[2])} MB   games {games}", flush=True)
     app.close()
     if len(samples) >= 2 and samples[0][1] and samples[-1][1]:
         first, last = samples[0][1], samples[-1][1]
@@ -555,7 +271,7 @@ def worker_games(args: argparse.Namespace) -> None:
                 moves += 1
             pid = getattr(getattr(worker, "_proc", None), "pid", None)
             print(f"  game {n + 1:2d} ({name}, {moves} moves): CPU worker "
-                  f"{_mb(rss_mb(pid) if pid else None)} MB", flush=True)
+                  f"{mb(rss_mb(pid) if pid else None)} MB", flush=True)
 
 
 # the window and the processes ----------------------------------------------------------------
